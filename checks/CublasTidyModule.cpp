@@ -1,0 +1,24 @@
+//===- CublasTidyModule.cpp - Registers the cublas-* checks ---------------===//
+
+#include "ClangTidyModule.h"
+#include "UncheckedStatusCheck.h"
+
+namespace clang::tidy {
+namespace cublas {
+
+class CublasTidyModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<UncheckedStatusCheck>("cublas-unchecked-status");
+  }
+};
+
+// Referenced by each front end so that the linker keeps this object file.
+volatile int CublasTidyModuleAnchorSource = 0;
+
+} // namespace cublas
+
+static ClangTidyModuleRegistry::Add<cublas::CublasTidyModule>
+    X("cublas-module", "Checks for cuBLAS API misuse.");
+
+} // namespace clang::tidy

@@ -1,0 +1,366 @@
+//===- UncheckedStatusCheck.cpp - cublas-unchecked-status -----------------===//
+
+#include "UncheckedStatusCheck.h"
+
+#include "AstUtils.h"
+#include "ValueUse.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace clang::tidy::cublas {
+
+namespace {
+
+AST_MATCHER(QualType, isCublasStatus) { return isCublasStatusType(Node); }
+
+AST_MATCHER(QualType, isCudaError) { return isCudaErrorType(Node); }
+
+AST_MATCHER_P(FunctionDecl, nameMatchesAnyOf, const std::vector<llvm::Regex> *,
+              Regexes) {
+  if (Regexes->empty() || !Node.getIdentifier())
+    return false;
+  std::string Qualified = Node.getQualifiedNameAsString();
+  for (const llvm::Regex &R : *Regexes)
+    if (R.match(Node.getName()) || R.match(Qualified))
+      return true;
+  return false;
+}
+
+/// Parses a `;`-separated list of regular expressions, each anchored to match
+/// a whole name. Invalid entries are reported and skipped.
+std::vector<llvm::Regex> parseRegexList(StringRef Text, StringRef Option,
+                                        ClangTidyCheck &Check) {
+  std::vector<llvm::Regex> Result;
+  SmallVector<StringRef, 8> Parts;
+  Text.split(Parts, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Part : Parts) {
+    Part = Part.trim();
+    if (Part.empty())
+      continue;
+    llvm::Regex R(("^(" + Part + ")$").str());
+    std::string Error;
+    if (!R.isValid(Error)) {
+      Check.configurationDiag("invalid regular expression '%0' in option "
+                              "'%1': %2")
+          << Part << Option << Error;
+      continue;
+    }
+    Result.push_back(std::move(R));
+  }
+  return Result;
+}
+
+bool matchesAny(const std::vector<llvm::Regex> &Regexes, StringRef Name) {
+  return llvm::any_of(Regexes,
+                      [&](const llvm::Regex &R) { return R.match(Name); });
+}
+
+/// The enumeration an operand denotes: for an enumerator (whose type is int
+/// in C), its enumeration; otherwise the operand's type.
+StringRef operandEnum(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      if (const auto *ED = dyn_cast<EnumDecl>(ECD->getDeclContext()))
+        return enumDeclName(ED);
+  return enumTypeName(E->getType());
+}
+
+bool isStatusEnum(StringRef Name) {
+  return Name == "cublasStatus_t" || Name == "cublasStatus";
+}
+bool isCudaErrorEnum(StringRef Name) {
+  return Name == "cudaError_t" || Name == "cudaError";
+}
+
+/// A source range in the user's file covering `R`, when one exists.
+CharSourceRange fileRange(SourceRange R, const ASTContext &Ctx) {
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+
+/// True when the call is written out in the user's file, so that text can be
+/// inserted around it: no part of it comes from a macro, except the callee's
+/// name being cuBLAS's own `#define cublasX cublasX_v2`.
+bool isWrittenOut(const CallExpr *Call, const SourceManager &SM) {
+  SourceLocation Begin = Call->getBeginLoc(), End = Call->getEndLoc();
+  if (!End.isFileID())
+    return false;
+  if (Begin.isFileID())
+    return true;
+  if (SM.isMacroArgExpansion(Begin))
+    return false;
+  CharSourceRange Expansion = SM.getImmediateExpansionRange(Begin);
+  return Expansion.getBegin().isFileID() &&
+         Expansion.getBegin() == Expansion.getEnd();
+}
+
+} // namespace
+
+UncheckedStatusCheck::UncheckedStatusCheck(StringRef Name,
+                                           ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      AllowCastToVoid(Options.get("AllowCastToVoid", true)),
+      CheckedFunctionsText(Options.get("CheckedFunctions", "")),
+      IgnoredFunctionsText(Options.get("IgnoredFunctions", "")),
+      CheckMacro(Options.get("CheckMacro", "")) {
+  CheckedFunctions =
+      parseRegexList(CheckedFunctionsText, "CheckedFunctions", *this);
+  IgnoredFunctions =
+      parseRegexList(IgnoredFunctionsText, "IgnoredFunctions", *this);
+  if (!CheckMacro.empty() && !isValidAsciiIdentifier(CheckMacro))
+    configurationDiag("option 'CheckMacro' must be a macro name, not '%0'")
+        << CheckMacro;
+}
+
+void UncheckedStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "AllowCastToVoid", AllowCastToVoid);
+  Options.store(Opts, "CheckedFunctions", CheckedFunctionsText);
+  Options.store(Opts, "IgnoredFunctions", IgnoredFunctionsText);
+  Options.store(Opts, "CheckMacro", CheckMacro);
+}
+
+void UncheckedStatusCheck::registerMatchers(MatchFinder *Finder) {
+  auto StatusCall =
+      callExpr(anyOf(hasType(qualType(isCublasStatus())),
+                     callee(functionDecl(nameMatchesAnyOf(&CheckedFunctions)))),
+               unless(isExpansionInSystemHeader()));
+
+  // Discarded results (the check decides from the call's context).
+  Finder->addMatcher(StatusCall.bind("call"), this);
+
+  // Results stored in local variables: look for dead stores in the function.
+  auto LocalVar = varDecl(hasLocalStorage());
+  Finder->addMatcher(
+      declStmt(has(varDecl(LocalVar, hasInitializer(
+                                         ignoringParenCasts(StatusCall)))),
+               forCallable(decl().bind("callable"))),
+      this);
+  Finder->addMatcher(
+      binaryOperator(
+          hasOperatorName("="),
+          hasLHS(ignoringParenImpCasts(declRefExpr(to(LocalVar)))),
+          hasRHS(ignoringParenCasts(StatusCall)),
+          forCallable(decl().bind("callable"))),
+      this);
+
+  // cublasStatus_t and cudaError_t mixed up.
+  auto StatusOrError = anyOf(hasType(qualType(isCublasStatus())),
+                             hasType(qualType(isCudaError())),
+                             declRefExpr(to(enumConstantDecl())));
+  Finder->addMatcher(
+      binaryOperator(isComparisonOperator(),
+                     hasLHS(ignoringParenImpCasts(expr(StatusOrError))),
+                     hasRHS(ignoringParenImpCasts(expr(StatusOrError))),
+                     unless(isExpansionInSystemHeader()))
+          .bind("compare"),
+      this);
+  Finder->addMatcher(
+      castExpr(hasType(qualType(isCudaError())),
+               hasSourceExpression(expr(hasType(qualType(isCublasStatus())))),
+               unless(isExpansionInSystemHeader()))
+          .bind("conversion"),
+      this);
+  Finder->addMatcher(
+      switchStmt(hasCondition(ignoringParenImpCasts(expr(anyOf(
+                     hasType(qualType(isCublasStatus())),
+                     hasType(qualType(isCudaError())))))),
+                 forEachSwitchCase(caseStmt().bind("case")),
+                 unless(isExpansionInSystemHeader())),
+      this);
+}
+
+bool UncheckedStatusCheck::isTrackedCall(const CallExpr *Call,
+                                         const SourceManager &SM,
+                                         const LangOptions &LangOpts) const {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (IgnoredFunctions.empty() || !FD || !FD->getIdentifier())
+    return true;
+  return !matchesAny(IgnoredFunctions, FD->getName()) &&
+         !matchesAny(IgnoredFunctions, FD->getQualifiedNameAsString()) &&
+         !matchesAny(IgnoredFunctions, spelledCalleeName(Call, SM, LangOpts));
+}
+
+void UncheckedStatusCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call"))
+    return checkDiscarded(Call, Ctx);
+  if (const auto *Callable = Result.Nodes.getNodeAs<Decl>("callable"))
+    return checkDeadStores(Callable, Ctx);
+  if (const auto *Op = Result.Nodes.getNodeAs<BinaryOperator>("compare"))
+    return checkComparison(Op, Ctx);
+  if (const auto *Cast = Result.Nodes.getNodeAs<CastExpr>("conversion"))
+    return checkConversion(Cast, Ctx);
+  if (const auto *Case = Result.Nodes.getNodeAs<CaseStmt>("case"))
+    return checkCaseLabel(Case, Ctx);
+}
+
+void UncheckedStatusCheck::checkDiscarded(const CallExpr *Call,
+                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!isTrackedCall(Call, SM, Ctx.getLangOpts()))
+    return;
+  ValueUseInfo Use = classifyValueUse(Call, Ctx);
+  if (Use.Use == ValueUse::Used ||
+      (Use.Use == ValueUse::CastToVoid && AllowCastToVoid))
+    return;
+
+  std::string Name = spelledCalleeName(Call, SM, Ctx.getLangOpts());
+  StringRef What = isCublasStatusType(Call->getType()) ? "cublasStatus_t"
+                                                       : "status";
+  SourceLocation Loc = userLocation(Call->getBeginLoc(), SM);
+  if (Use.Use == ValueUse::CastToVoid) {
+    diag(Loc, "%0 returned by '%1' is explicitly discarded")
+        << What << Name << fileRange(Call->getSourceRange(), Ctx);
+    return;
+  }
+  auto D = diag(Loc, "%0 returned by '%1' is discarded; a failure here goes "
+                     "unnoticed")
+           << What << Name << fileRange(Call->getSourceRange(), Ctx);
+  if (!CheckMacro.empty() && Use.WholeStatement && isWrittenOut(Call, SM)) {
+    CharSourceRange Range = fileRange(Call->getSourceRange(), Ctx);
+    if (Range.isValid())
+      D << FixItHint::CreateInsertion(Range.getBegin(),
+                                      (CheckMacro + "(").str())
+        << FixItHint::CreateInsertion(Range.getEnd(), ")");
+  }
+}
+
+void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
+                                           ASTContext &Ctx) {
+  if (!Analyzed.insert(Callable).second)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LangOpts = Ctx.getLangOpts();
+  auto Interesting = [&](const Expr *Value) -> const Expr * {
+    const auto *Call = dyn_cast<CallExpr>(Value);
+    if (!Call || SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+      return nullptr;
+    bool Tracked = isCublasStatusType(Call->getType());
+    if (!Tracked && !CheckedFunctions.empty())
+      if (const FunctionDecl *FD = Call->getDirectCallee())
+        Tracked = FD->getIdentifier() &&
+                  (matchesAny(CheckedFunctions, FD->getName()) ||
+                   matchesAny(CheckedFunctions,
+                              FD->getQualifiedNameAsString()));
+    return Tracked && isTrackedCall(Call, SM, LangOpts) ? Call : nullptr;
+  };
+  for (const DeadStore &DS : findDeadStores(Callable, Ctx, Interesting)) {
+    const auto *Call = cast<CallExpr>(DS.Value);
+    StringRef What = isCublasStatusType(Call->getType()) ? "cublasStatus_t"
+                                                         : "status";
+    diag(userLocation(Call->getBeginLoc(), SM),
+         "%0 returned by '%1' is stored in '%2' but never read")
+        << What << spelledCalleeName(Call, SM, LangOpts) << DS.Var->getName()
+        << fileRange(Call->getSourceRange(), Ctx);
+    for (const Stmt *Overwrite : DS.Overwrites)
+      diag(userLocation(Overwrite->getBeginLoc(), SM),
+           "'%0' is overwritten here before it is read", DiagnosticIDs::Note)
+          << DS.Var->getName();
+  }
+}
+
+void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
+                                           ASTContext &Ctx) {
+  StringRef L = operandEnum(Op->getLHS()), R = operandEnum(Op->getRHS());
+  const Expr *StatusSide, *ErrorSide;
+  if (isStatusEnum(L) && isCudaErrorEnum(R)) {
+    StatusSide = Op->getLHS();
+    ErrorSide = Op->getRHS();
+  } else if (isCudaErrorEnum(L) && isStatusEnum(R)) {
+    StatusSide = Op->getRHS();
+    ErrorSide = Op->getLHS();
+  } else {
+    return;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Name the constant side: `st != cudaSuccess` is about cudaSuccess.
+  const auto *StatusConst = dyn_cast<DeclRefExpr>(StatusSide->IgnoreParenImpCasts());
+  const auto *ErrorConst = dyn_cast<DeclRefExpr>(ErrorSide->IgnoreParenImpCasts());
+  if (StatusConst && !isa<EnumConstantDecl>(StatusConst->getDecl()))
+    StatusConst = nullptr;
+  if (ErrorConst && !isa<EnumConstantDecl>(ErrorConst->getDecl()))
+    ErrorConst = nullptr;
+
+  SourceLocation Loc = userLocation(Op->getOperatorLoc(), SM);
+  if (ErrorConst && !StatusConst) {
+    StringRef Name = ErrorConst->getDecl()->getName();
+    auto D = diag(Loc, "cublasStatus_t compared with cudaError_t value '%0'; "
+                       "cuBLAS and CUDA runtime codes differ, so failures are "
+                       "misreported")
+             << Name << fileRange(Op->getSourceRange(), Ctx);
+    if (Name == "cudaSuccess" && ErrorConst->getLocation().isFileID())
+      D << FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(ErrorConst->getLocation()),
+          "CUBLAS_STATUS_SUCCESS");
+    return;
+  }
+  if (StatusConst && !ErrorConst) {
+    StringRef Name = StatusConst->getDecl()->getName();
+    auto D = diag(Loc, "cudaError_t compared with cublasStatus_t value '%0'; "
+                       "cuBLAS and CUDA runtime codes differ, so failures are "
+                       "misreported")
+             << Name << fileRange(Op->getSourceRange(), Ctx);
+    if (Name == "CUBLAS_STATUS_SUCCESS" && StatusConst->getLocation().isFileID())
+      D << FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(StatusConst->getLocation()),
+          "cudaSuccess");
+    return;
+  }
+  diag(Loc, "cublasStatus_t compared with cudaError_t; cuBLAS and CUDA "
+            "runtime codes differ, so failures are misreported")
+      << fileRange(Op->getSourceRange(), Ctx);
+}
+
+void UncheckedStatusCheck::checkConversion(const CastExpr *Cast,
+                                           ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *Source = Cast->getSubExpr()->IgnoreParenImpCasts();
+  std::string From;
+  if (const auto *Call = dyn_cast<CallExpr>(Source))
+    From = "'" + spelledCalleeName(Call, SM, Ctx.getLangOpts()) + "'";
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(Source))
+    From = "'" + DRE->getDecl()->getNameAsString() + "'";
+  diag(userLocation(Cast->getBeginLoc(), SM),
+       "cublasStatus_t%select{| from %1}0 converted to cudaError_t; cuBLAS "
+       "and CUDA runtime codes differ, so failures are misreported")
+      << (From.empty() ? 0 : 1) << From
+      << fileRange(Cast->getSourceRange(), Ctx);
+}
+
+void UncheckedStatusCheck::checkCaseLabel(const CaseStmt *Case,
+                                          ASTContext &Ctx) {
+  const auto *Label = dyn_cast<DeclRefExpr>(Case->getLHS()->IgnoreParenImpCasts());
+  if (!Label || !isa<EnumConstantDecl>(Label->getDecl()))
+    return;
+  // The switch is the nearest enclosing one; find its condition's enum.
+  const Stmt *Cur = Case;
+  const SwitchStmt *Switch = nullptr;
+  for (int Step = 0; Step < 64 && !Switch; ++Step) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    if (Parents.empty() || !(Cur = Parents[0].get<Stmt>()))
+      return;
+    Switch = dyn_cast<SwitchStmt>(Cur);
+  }
+  if (!Switch || !Switch->getCond())
+    return;
+  StringRef On = operandEnum(Switch->getCond());
+  StringRef Of = operandEnum(Label);
+  bool Mixed = (isStatusEnum(On) && isCudaErrorEnum(Of)) ||
+               (isCudaErrorEnum(On) && isStatusEnum(Of));
+  if (!Mixed)
+    return;
+  diag(userLocation(Label->getBeginLoc(), Ctx.getSourceManager()),
+       "case label '%0' is a %1 value but the switch is on a %2")
+      << Label->getDecl()->getName()
+      << (isStatusEnum(Of) ? "cublasStatus_t" : "cudaError_t")
+      << (isStatusEnum(On) ? "cublasStatus_t" : "cudaError_t");
+}
+
+} // namespace clang::tidy::cublas

@@ -1,0 +1,50 @@
+//===- UncheckedStatusCheck.h - cublas-unchecked-status -------------------===//
+
+#ifndef CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
+#define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
+
+#include "ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Regex.h"
+
+#include <vector>
+
+namespace clang::tidy::cublas {
+
+/// Finds cublasStatus_t results that are discarded or stored and never read,
+/// and statuses confused with cudaError_t.
+///
+/// For the user-facing documentation see:
+/// docs/checks/cublas-unchecked-status.md
+class UncheckedStatusCheck : public ClangTidyCheck {
+public:
+  UncheckedStatusCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override { Analyzed.clear(); }
+
+private:
+  /// True when the result of `Call` is a status the check tracks: a
+  /// cublasStatus_t, or the result of a CheckedFunctions function, and the
+  /// callee is not in IgnoredFunctions.
+  bool isTrackedCall(const CallExpr *Call, const SourceManager &SM,
+                     const LangOptions &LangOpts) const;
+  void checkDiscarded(const CallExpr *Call, ASTContext &Ctx);
+  void checkDeadStores(const Decl *Callable, ASTContext &Ctx);
+  void checkComparison(const BinaryOperator *Op, ASTContext &Ctx);
+  void checkConversion(const CastExpr *Cast, ASTContext &Ctx);
+  void checkCaseLabel(const CaseStmt *Case, ASTContext &Ctx);
+
+  const bool AllowCastToVoid;
+  const StringRef CheckedFunctionsText;
+  const StringRef IgnoredFunctionsText;
+  const StringRef CheckMacro;
+  std::vector<llvm::Regex> CheckedFunctions;
+  std::vector<llvm::Regex> IgnoredFunctions;
+  llvm::DenseSet<const Decl *> Analyzed;
+};
+
+} // namespace clang::tidy::cublas
+
+#endif

@@ -1,0 +1,25 @@
+# Clang's exported clangd targets (clangdRemoteIndex and friends) list
+# gRPC::grpc++ and protobuf::libprotobuf among their link libraries. Debian's
+# gRPC has no CMake package, so when none is found define both targets from
+# pkg-config. Only cublas-clangd links them.
+find_package(gRPC CONFIG QUIET)
+if(NOT TARGET gRPC::grpc++)
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(CUBLAS_TIDY_GRPCPP QUIET IMPORTED_TARGET grpc++)
+  endif()
+  add_library(gRPC::grpc++ INTERFACE IMPORTED)
+  if(TARGET PkgConfig::CUBLAS_TIDY_GRPCPP)
+    target_link_libraries(gRPC::grpc++ INTERFACE PkgConfig::CUBLAS_TIDY_GRPCPP)
+  endif()
+endif()
+if(NOT TARGET protobuf::libprotobuf)
+  find_package(Protobuf QUIET)
+  if(NOT TARGET protobuf::libprotobuf)
+    add_library(protobuf::libprotobuf INTERFACE IMPORTED)
+    find_library(CUBLAS_TIDY_PROTOBUF_LIB protobuf)
+    if(CUBLAS_TIDY_PROTOBUF_LIB)
+      target_link_libraries(protobuf::libprotobuf INTERFACE ${CUBLAS_TIDY_PROTOBUF_LIB})
+    endif()
+  endif()
+endif()

@@ -1,0 +1,93 @@
+//===- AstUtils.cpp -------------------------------------------------------===//
+
+#include "AstUtils.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Type.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+llvm::StringRef enumTypeName(QualType T) {
+  if (T.isNull())
+    return {};
+  // The typedef name as written, when there is one: `cublasStatus_t`.
+  for (QualType Cur = T; !Cur.isNull();) {
+    if (const auto *TT = Cur->getAs<TypedefType>()) {
+      if (TT->getDecl()->getUnderlyingType()->isEnumeralType() &&
+          TT->getDecl()->getUnderlyingType().getCanonicalType() ==
+              T.getCanonicalType()) {
+        StringRef Name = TT->getDecl()->getName();
+        if (Name.ends_with("_t"))
+          return Name;
+      }
+      Cur = TT->getDecl()->getUnderlyingType();
+      continue;
+    }
+    break;
+  }
+  const auto *ET = T.getCanonicalType()->getAs<EnumType>();
+  if (!ET)
+    return {};
+  return enumDeclName(ET->getDecl());
+}
+
+llvm::StringRef enumDeclName(const EnumDecl *ED) {
+  if (!ED->getName().empty())
+    return ED->getName();
+  if (const TypedefNameDecl *TD = ED->getTypedefNameForAnonDecl())
+    return TD->getName();
+  return {};
+}
+
+bool isCublasStatusType(QualType T) {
+  StringRef Name = enumTypeName(T);
+  return Name == "cublasStatus_t" || Name == "cublasStatus";
+}
+
+bool isCudaErrorType(QualType T) {
+  StringRef Name = enumTypeName(T);
+  return Name == "cudaError_t" || Name == "cudaError";
+}
+
+const FunctionInfo *calledCublasFunction(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  return lookupFunction(FD->getName());
+}
+
+std::string spelledCalleeName(const CallExpr *Call, const SourceManager &SM,
+                              const LangOptions &LangOpts) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return {};
+  SourceLocation Loc = Call->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+  // `cublasSgemm(...)` is the object-like macro `cublasSgemm` expanding to
+  // the identifier `cublasSgemm_v2`: report the macro's name.
+  while (Loc.isMacroID()) {
+    if (SM.isMacroArgExpansion(Loc)) {
+      Loc = SM.getImmediateSpellingLoc(Loc);
+      continue;
+    }
+    StringRef Macro = Lexer::getImmediateMacroName(Loc, SM, LangOpts);
+    if (Macro.starts_with("cublas") &&
+        FD->getName().starts_with(Macro))
+      return Macro.str();
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return FD->getName().str();
+}
+
+SourceLocation userLocation(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid() || Loc.isFileID())
+    return Loc;
+  SourceLocation File = SM.getFileLoc(Loc);
+  if (!SM.isInSystemHeader(File))
+    return File;
+  return SM.getExpansionLoc(Loc);
+}
+
+} // namespace cublas_tidy

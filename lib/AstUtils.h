@@ -1,0 +1,46 @@
+//===- AstUtils.h - Facts about cuBLAS calls in the AST -------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_ASTUTILS_H
+#define CUBLAS_TIDY_LIB_ASTUTILS_H
+
+#include "CublasApi.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace cublas_tidy {
+
+/// The name of the enumeration `T` denotes, looking through typedefs and
+/// `typedef enum { ... } name;` declarations; empty when `T` is no enum.
+llvm::StringRef enumTypeName(clang::QualType T);
+
+/// The name of an enumeration: its tag, or for `typedef enum { ... } name;`
+/// the typedef's name.
+llvm::StringRef enumDeclName(const clang::EnumDecl *ED);
+
+/// `cublasStatus_t`, as returned by every cuBLAS entry point.
+bool isCublasStatusType(clang::QualType T);
+
+/// `cudaError_t`, the CUDA runtime's error code.
+bool isCudaErrorType(clang::QualType T);
+
+/// The model's row for the function `Call` calls, or nullptr.
+const FunctionInfo *calledCublasFunction(const clang::CallExpr *Call);
+
+/// The name of the called function as the user wrote it: "cublasSgemm" for a
+/// call spelled through cuBLAS's `#define cublasSgemm cublasSgemm_v2`, else
+/// the declaration's name. Empty for indirect calls.
+std::string spelledCalleeName(const clang::CallExpr *Call,
+                              const clang::SourceManager &SM,
+                              const clang::LangOptions &LangOpts);
+
+/// Where to report a diagnostic for something at `Loc`: the location in the
+/// user's file (a macro argument's spelling, else the macro's expansion),
+/// never a location inside a system header, where clang-tidy would drop it.
+clang::SourceLocation userLocation(clang::SourceLocation Loc,
+                                   const clang::SourceManager &SM);
+
+} // namespace cublas_tidy
+
+#endif

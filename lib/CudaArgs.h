@@ -1,0 +1,57 @@
+//===- CudaArgs.h - Compiler arguments for CUDA sources -------------------===//
+//
+// clang parses the host side of a .cu file when given --cuda-host-only and
+// the toolkit's path; the device-side pass fails inside the CUDA 13 headers.
+// These helpers adjust compile commands so that .cu inputs parse.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_CUDAARGS_H
+#define CUBLAS_TIDY_LIB_CUDAARGS_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <optional>
+#include <string>
+
+namespace cublas_tidy {
+
+/// The CUDA toolkit root: $CUDA_PATH, else $CUDA_HOME, else /usr/local/cuda,
+/// when it holds include/cuda_runtime.h.
+std::optional<std::string> findCudaToolkit();
+
+/// True when the command compiles CUDA: a .cu input, or `-x cuda`.
+bool isCudaCommand(const clang::tooling::CommandLineArguments &Args,
+                   llvm::StringRef File);
+
+/// Adds --cuda-host-only, -Wno-unknown-cuda-version and, when the command
+/// names no toolkit, --cuda-path=<findCudaToolkit()> to CUDA commands.
+/// Other commands pass unchanged.
+clang::tooling::ArgumentsAdjuster cudaHostOnlyAdjuster();
+
+/// A CompilationDatabase that forwards to one it does not own.
+class ForwardingCompilations : public clang::tooling::CompilationDatabase {
+public:
+  explicit ForwardingCompilations(
+      const clang::tooling::CompilationDatabase &Inner)
+      : Inner(Inner) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef FilePath) const override {
+    return Inner.getCompileCommands(FilePath);
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Inner.getAllFiles();
+  }
+  std::vector<clang::tooling::CompileCommand>
+  getAllCompileCommands() const override {
+    return Inner.getAllCompileCommands();
+  }
+
+private:
+  const clang::tooling::CompilationDatabase &Inner;
+};
+
+} // namespace cublas_tidy
+
+#endif
