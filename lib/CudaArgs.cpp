@@ -59,4 +59,20 @@ ArgumentsAdjuster cudaHostOnlyAdjuster() {
   };
 }
 
+ArgumentsAdjuster resourceDirAdjuster(std::string Dir) {
+  bool Exists = llvm::sys::fs::is_directory(Dir);
+  return [Dir = std::move(Dir), Exists](const CommandLineArguments &Args,
+                                        StringRef) {
+    if (!Exists)
+      return Args;
+    for (StringRef A : Args)
+      if (A.starts_with("-resource-dir"))
+        return Args;
+    CommandLineArguments Result = Args;
+    Result.insert(Result.begin() + (Result.empty() ? 0 : 1),
+                  "-resource-dir=" + Dir);
+    return Result;
+  };
+}
+
 } // namespace cublas_tidy

@@ -30,6 +30,10 @@ bool isCudaCommand(const clang::tooling::CommandLineArguments &Args,
 /// Other commands pass unchanged.
 clang::tooling::ArgumentsAdjuster cudaHostOnlyAdjuster();
 
+/// Adds -resource-dir=`Dir` to commands that name no resource directory,
+/// when `Dir` exists.
+clang::tooling::ArgumentsAdjuster resourceDirAdjuster(std::string Dir);
+
 /// A CompilationDatabase that forwards to one it does not own.
 class ForwardingCompilations : public clang::tooling::CompilationDatabase {
 public:

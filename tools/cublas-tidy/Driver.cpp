@@ -338,6 +338,10 @@ int main(int argc, const char **argv) {
       std::make_unique<cublas_tidy::ForwardingCompilations>(
           OptionsParser->getCompilations()));
   Compilations.appendArgumentsAdjuster(cublas_tidy::cudaHostOnlyAdjuster());
+  // clang finds its builtin headers relative to the running binary, which
+  // for cublas-tidy is not where clang lives: name them unless told.
+  Compilations.appendArgumentsAdjuster(
+      cublas_tidy::resourceDirAdjuster(CUBLAS_TIDY_CLANG_RESOURCE_DIR));
 
   InitializeAllTargetInfos();
   InitializeAllTargetMCs();

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Runs one cublas-* check over a test file and verifies its output.
+
+    check_clang_tidy.py [options] INPUT CHECK TEMP [-- EXTRA_TIDY_ARGS [-- COMPILER_ARGS]]
+
+The file holds its expectations in comments, as clang-tidy's own tests do:
+
+    // CHECK-MESSAGES: :[[@LINE+1]]:3: warning: ... [cublas-unchecked-status]
+    // CHECK-NOTES:    notes and warnings together (use one or the other)
+    // CHECK-FIXES:    lines of the file after --fix
+
+The check runs through every front end given: the plugin loaded into
+clang-tidy (--clang-tidy and --plugin) and the standalone driver
+(--cublas-tidy). Each run works on its own copy of INPUT, with the CHECK
+lines blanked so that fixes cannot touch them; the messages must match in
+every front end and no other warning may appear (FileCheck's
+-implicit-check-not). With -check-suffix=S the prefixes are CHECK-MESSAGES-S
+and so on.
+
+CUDA headers are passed as system headers (-isystem), as real projects get
+them. For .cu files the plugin run passes the host-only flags explicitly; the
+standalone driver is given none, to prove that it adds them itself.
+"""
+
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+
+def fail(msg):
+    sys.stderr.write("check_clang_tidy.py: " + msg + "\n")
+    sys.exit(1)
+
+
+def run(cmd, **kw):
+    sys.stdout.write("RUN: " + " ".join(shlex.quote(c) for c in cmd) + "\n")
+    sys.stdout.flush()
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, **kw)
+    return proc.returncode, proc.stdout
+
+
+def filecheck(filecheck_bin, check_file, prefix, text, extra=()):
+    cmd = [filecheck_bin, "-input-file=-", check_file,
+           "-check-prefix=" + prefix] + list(extra)
+    proc = subprocess.run(cmd, input=text, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    if proc.returncode != 0:
+        sys.stdout.write(proc.stdout)
+        fail("FileCheck failed for " + prefix)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--clang-tidy", help="clang-tidy that loads the plugin")
+    ap.add_argument("--plugin", help="libCublasTidy.so")
+    ap.add_argument("--cublas-tidy", help="the standalone driver")
+    ap.add_argument("--filecheck", required=True)
+    ap.add_argument("--cuda-include", required=True,
+                    help="directory with cublas_v2.h, passed with -isystem")
+    ap.add_argument("--cuda-path", default="",
+                    help="CUDA toolkit root for .cu files")
+    ap.add_argument("-check-suffix", "--check-suffix", default="")
+    ap.add_argument("-config", "--config", default="",
+                    help="clang-tidy -config text (CheckOptions etc.)")
+    ap.add_argument("-expect-clang-tidy-error", action="store_true")
+    ap.add_argument("input")
+    ap.add_argument("check")
+    ap.add_argument("temp")
+    args, rest = ap.parse_known_args()
+
+    tidy_extra, compiler_args = [], []
+    if rest and rest[0] == "--":
+        rest = rest[1:]
+        if "--" in rest:
+            i = rest.index("--")
+            tidy_extra, compiler_args = rest[:i], rest[i + 1:]
+        else:
+            tidy_extra = rest
+    elif rest:
+        fail("unexpected arguments: " + " ".join(rest))
+
+    suffix = "-" + args.check_suffix.upper() if args.check_suffix else ""
+    prefix_messages = "CHECK-MESSAGES" + suffix
+    prefix_notes = "CHECK-NOTES" + suffix
+    prefix_fixes = "CHECK-FIXES" + suffix
+
+    with open(args.input, encoding="utf-8") as f:
+        text = f.read()
+    has_messages = re.search(r"\b" + re.escape(prefix_messages) + r"\b", text)
+    has_notes = re.search(r"\b" + re.escape(prefix_notes) + r"\b", text)
+    has_fixes = re.search(r"\b" + re.escape(prefix_fixes) + r"\b", text)
+    if has_messages and has_notes:
+        fail("use either %s or %s, not both" % (prefix_messages, prefix_notes))
+    # Blank every CHECK line (keeping line numbers) so that fixes land only
+    # on code.
+    cleaned = re.sub(r"//\s*CHECK-[A-Z0-9-]*:[^\r\n]*", "//", text)
+
+    ext = os.path.splitext(args.input)[1]
+    is_cuda = ext == ".cu"
+    is_c = ext == ".c"
+
+    base_compiler = ["-isystem", args.cuda_include]
+    if not is_c and not any(a.startswith("-std=") for a in compiler_args):
+        base_compiler.append("-std=c++17")
+
+    frontends = []
+    if args.clang_tidy and args.plugin:
+        extra = []
+        if is_cuda:
+            extra = ["--cuda-host-only", "-Wno-unknown-cuda-version"]
+            if args.cuda_path:
+                extra.append("--cuda-path=" + args.cuda_path)
+        frontends.append(("plugin", [args.clang_tidy, "--load=" + args.plugin],
+                          extra))
+    if args.cublas_tidy:
+        frontends.append(("standalone", [args.cublas_tidy], []))
+    if not frontends:
+        fail("no front end given")
+
+    for name, tidy, cuda_flags in frontends:
+        temp = "%s.%s%s" % (args.temp, name, ext)
+        os.makedirs(os.path.dirname(os.path.abspath(temp)), exist_ok=True)
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(cleaned)
+        cmd = tidy + [temp, "-checks=-*," + args.check, "--fix-notes"
+                      if has_fixes and has_notes else "--fix"]
+        if args.config:
+            cmd.append("-config=" + args.config)
+        cmd += tidy_extra + ["--"] + base_compiler + cuda_flags + compiler_args
+        code, out = run(cmd)
+        sys.stdout.write(out)
+        if args.expect_clang_tidy_error:
+            if code == 0:
+                fail("%s: expected a non-zero exit" % name)
+        elif "error:" in out and "clang-diagnostic-error" in out:
+            fail("%s: the test file does not compile" % name)
+        # Drop the source echo and fix-it lines: compare diagnostics only.
+        diag_lines = [l for l in out.splitlines()
+                      if re.match(r".*:\d+:\d+: (warning|error|note):", l)]
+        diags = "\n".join(diag_lines) + "\n"
+        if has_messages:
+            only_warnings = "\n".join(l for l in diag_lines
+                                      if ": note:" not in l) + "\n"
+            filecheck(args.filecheck, args.input, prefix_messages,
+                      only_warnings,
+                      ["-implicit-check-not={{warning|error}}:"])
+        elif has_notes:
+            filecheck(args.filecheck, args.input, prefix_notes, diags,
+                      ["-implicit-check-not={{note|warning|error}}:"])
+        elif not args.expect_clang_tidy_error:
+            # No expectations: nothing may be reported.
+            reported = [l for l in diag_lines if "[" + args.check in l]
+            if reported:
+                fail("%s: unexpected diagnostics:\n%s"
+                     % (name, "\n".join(reported)))
+        if has_fixes:
+            with open(temp, encoding="utf-8") as f:
+                fixed = f.read()
+            filecheck(args.filecheck, args.input, prefix_fixes, fixed,
+                      ["-strict-whitespace"])
+        sys.stdout.write("%s: ok\n" % name)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,255 @@
+// RUN: %check_clang_tidy %s cublas-unchecked-status %t
+
+#include <cublas_v2.h>
+#include <cublasLt.h>
+#include <cuda_runtime.h>
+
+void report(cublasStatus_t);
+bool ok(cublasStatus_t s) { return s == CUBLAS_STATUS_SUCCESS; }
+cublasStatus_t my_gemm(cublasHandle_t h);
+int log_error(const char *);
+[[noreturn]] void die(const char *);
+
+#define CUBLAS_CHECK(call)                                                     \
+  do {                                                                         \
+    cublasStatus_t status_ = (call);                                           \
+    if (status_ != CUBLAS_STATUS_SUCCESS)                                      \
+      die(cublasGetStatusString(status_));                                     \
+  } while (0)
+#define PASS_THROUGH(call) call
+#define CALL_NO_CHECK(call)                                                    \
+  do {                                                                         \
+    call;                                                                      \
+  } while (0)
+
+struct Result {
+  cublasStatus_t status;
+};
+
+//===--- Discarded results ------------------------------------------------===//
+
+void discarded(cublasHandle_t h, const float *A, const float *B, float *C,
+               float *x, float *y, int n) {
+  const float one = 1.0f, zero = 0.0f;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero, C, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSgemm' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  cublasSaxpy(h, n, &one, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSaxpy' is discarded
+  cublasDestroy_v2(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy_v2' is discarded
+  cublasDestroy(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  cublasSetMatrix(n, n, sizeof(float), x, n, y, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetMatrix' is discarded
+  my_gemm(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'my_gemm' is discarded
+}
+
+void discarded_in_control_flow(cublasHandle_t h, bool c, int n) {
+  if (c)
+    cublasDestroy(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  else
+    cublasCreate(&h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasCreate' is discarded
+  for (int i = 0; i < n; cublasSetStream(h, nullptr), ++i)
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+    cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasSetPointerMode' is discarded
+  c ? cublasDestroy(h) : cublasCreate(&h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-2]]:26: warning: cublasStatus_t returned by 'cublasCreate' is discarded
+  switch (n) {
+  case 0:
+    cublasDestroy(h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+    break;
+  default:
+    break;
+  }
+  auto later = [h]() mutable { cublasDestroy(h); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  later();
+}
+
+void discarded_in_macros(cublasHandle_t h) {
+  PASS_THROUGH(cublasDestroy(h));
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  CALL_NO_CHECK(cublasDestroy(h));
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+}
+
+void discarded_lt(cublasLtHandle_t lt) {
+  cublasLtDestroy(lt);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasLtDestroy' is discarded
+}
+
+template <typename T> void destroy_later(T h) {
+  cublasDestroy(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+}
+template void destroy_later<cublasHandle_t>(cublasHandle_t);
+
+//===--- Stored and never read --------------------------------------------===//
+
+void stored_never_read(cublasHandle_t h, const float *x, float *y, int n) {
+  const float one = 1.0f;
+  cublasStatus_t st = cublasSaxpy(h, n, &one, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: cublasStatus_t returned by 'cublasSaxpy' is stored in 'st' but never read [cublas-unchecked-status]
+}
+
+int overwritten_before_read(cublasHandle_t h, const float *x, float *y, int n) {
+  const float one = 1.0f;
+  cublasStatus_t st = cublasSaxpy(h, n, &one, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: cublasStatus_t returned by 'cublasSaxpy' is stored in 'st' but never read
+  st = cublasSaxpy(h, n, &one, y, 1, y, 1);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  st = cublasDestroy(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: cublasStatus_t returned by 'cublasDestroy' is stored in 'st' but never read
+  return 0;
+}
+
+void stored_in_int(cublasHandle_t h) {
+  int code = cublasDestroy(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: cublasStatus_t returned by 'cublasDestroy' is stored in 'code' but never read
+}
+
+void stored_in_loop(cublasHandle_t h, int n) {
+  for (int i = 0; i < n; ++i) {
+    auto s = cublasSetStream(h, nullptr);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: cublasStatus_t returned by 'cublasSetStream' is stored in 's' but never read
+  }
+}
+
+//===--- cublasStatus_t mixed up with cudaError_t --------------------------===//
+
+int compared_with_cuda_error(cublasHandle_t h) {
+  cublasStatus_t st = cublasDestroy(h);
+  if (st != cudaSuccess)
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: cublasStatus_t compared with cudaError_t value 'cudaSuccess'; cuBLAS and CUDA runtime codes differ, so failures are misreported
+    return 1;
+  if (cublasCreate(&h) == cudaErrorMemoryAllocation)
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: cublasStatus_t compared with cudaError_t value 'cudaErrorMemoryAllocation'
+    return 2;
+  return 0;
+}
+
+int cuda_error_compared_with_status(float **p) {
+  if (cudaMalloc(p, 64) != CUBLAS_STATUS_SUCCESS)
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: cudaError_t compared with cublasStatus_t value 'CUBLAS_STATUS_SUCCESS'
+    return 1;
+  return 0;
+}
+
+const char *converted_to_cuda_error(cublasHandle_t h) {
+  cublasStatus_t st = cublasDestroy(h);
+  return cudaGetErrorString((cudaError_t)st);
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: cublasStatus_t from 'st' converted to cudaError_t; cuBLAS and CUDA runtime codes differ, so failures are misreported
+}
+
+int switched_with_cuda_labels(cublasHandle_t h) {
+  switch (cublasDestroy(h)) {
+  case cudaSuccess:
+    // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: case label 'cudaSuccess' is a cudaError_t value but the switch is on a cublasStatus_t
+    return 0;
+  case CUBLAS_STATUS_NOT_INITIALIZED:
+    return 1;
+  default:
+    return 2;
+  }
+}
+
+//===--- Not flagged ------------------------------------------------------===//
+
+int checked(cublasHandle_t h, const float *x, float *y, int n) {
+  const float one = 1.0f;
+  if (cublasSaxpy(h, n, &one, x, 1, y, 1) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  cublasStatus_t st = cublasSaxpy(h, n, &one, x, 1, y, 1);
+  if (st)
+    return 2;
+  switch (cublasDestroy(h)) {
+  case CUBLAS_STATUS_SUCCESS:
+    break;
+  default:
+    return 3;
+  }
+  CUBLAS_CHECK(cublasCreate(&h));
+  report(cublasDestroy(h));
+  bool fine = ok(cublasCreate(&h));
+  return fine ? 0 : 4;
+}
+
+cublasStatus_t returned(cublasHandle_t h) { return cublasDestroy(h); }
+
+cublasStatus_t returned_later(cublasHandle_t h) {
+  cublasStatus_t st = cublasDestroy(h);
+  return st;
+}
+
+void stored_elsewhere(cublasHandle_t h, Result &r, cublasStatus_t *out) {
+  r.status = cublasDestroy(h);
+  *out = cublasCreate(&h);
+  static cublasStatus_t last;
+  last = cublasDestroy(h);
+}
+
+void explicitly_discarded(cublasHandle_t h) {
+  (void)cublasDestroy(h);
+  static_cast<void>(cublasCreate(&h));
+}
+
+void read_on_some_path(cublasHandle_t h, bool verbose) {
+  cublasStatus_t st = cublasDestroy(h);
+  if (verbose)
+    log_error(cublasGetStatusString(st));
+}
+
+int read_after_loop(cublasHandle_t h, int n) {
+  cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
+  for (int i = 0; i < n && st == CUBLAS_STATUS_SUCCESS; ++i)
+    st = cublasSetStream(h, nullptr);
+  return st == CUBLAS_STATUS_SUCCESS ? 0 : 1;
+}
+
+void address_taken(cublasHandle_t h) {
+  cublasStatus_t st = cublasDestroy(h);
+  cublasStatus_t *p = &st;
+  report(*p);
+}
+
+void captured_by_reference(cublasHandle_t h) {
+  cublasStatus_t st = cublasDestroy(h);
+  auto show = [&] { report(st); };
+  show();
+}
+
+void initial_value_overwritten(cublasHandle_t h) {
+  // The initial value is a constant, not a result: nothing is lost.
+  cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
+  st = cublasDestroy(h);
+  report(st);
+}
+
+void not_a_status(cublasHandle_t h) {
+  cublasGetStatusString(CUBLAS_STATUS_SUCCESS);
+  cudaDeviceSynchronize();
+  int x = log_error("x");
+  (void)x;
+}
+
+bool success_compared_with_status_success(float **p) {
+  return cudaMalloc(p, 64) == cudaSuccess &&
+         cublasDestroy(nullptr) == CUBLAS_STATUS_SUCCESS;
+}
+
+void no_unevaluated_calls(cublasHandle_t h) {
+  using T = decltype(cublasDestroy(h));
+  static_assert(sizeof(cublasDestroy(h)) == sizeof(int), "");
+}
+
+template <typename T> void dependent(T h) {
+  // Uninstantiated: the call's type is unknown, nothing is said.
+  h.destroy();
+}

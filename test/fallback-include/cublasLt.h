@@ -1,0 +1,19 @@
+/* Minimal stand-in for cublasLt.h; see README.md. */
+#ifndef CUBLAS_TIDY_FALLBACK_CUBLASLT_H
+#define CUBLAS_TIDY_FALLBACK_CUBLASLT_H
+#include "cublas_api.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+typedef enum { CUBLAS_COMPUTE_32F = 68 } cublasComputeType_t;
+typedef struct cublasLtContext *cublasLtHandle_t;
+typedef struct { uint64_t data[32]; } cublasLtMatmulDescOpaque_t;
+typedef cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
+cublasStatus_t CUBLASWINAPI cublasLtCreate(cublasLtHandle_t *lightHandle);
+cublasStatus_t CUBLASWINAPI cublasLtDestroy(cublasLtHandle_t lightHandle);
+cublasStatus_t CUBLASWINAPI cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *matmulDesc, cublasComputeType_t computeType, cudaDataType_t scaleType);
+cublasStatus_t CUBLASWINAPI cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t matmulDesc);
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,44 @@
+# lit configuration for the cublas-tidy check tests (test/checks/).
+import os
+
+import lit.formats
+
+config.name = "cublas-tidy"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".cu", ".c"]
+config.test_source_root = os.path.join(config.cublas_tidy_src_root, "test",
+                                       "checks")
+config.test_exec_root = os.path.join(config.cublas_tidy_obj_root, "test",
+                                     "checks")
+
+# Real CUDA headers when present; the hand-written minimal set otherwise.
+cuda_include = os.path.join(config.cuda_root, "include") if config.cuda_root else ""
+if cuda_include and os.path.exists(os.path.join(cuda_include, "cublas_v2.h")):
+    lit_config.note("using the real CUDA headers in " + cuda_include)
+    config.available_features.add("real-cuda-headers")
+    cuda_path = config.cuda_root
+else:
+    cuda_include = os.path.join(config.cublas_tidy_src_root, "test",
+                                "fallback-include")
+    lit_config.note("CUDA headers not found: using the minimal header set in "
+                    + cuda_include)
+    cuda_path = ""
+
+python = config.python_executable
+runner = os.path.join(config.cublas_tidy_src_root, "test", "check_clang_tidy.py")
+frontends = []
+if config.clang_tidy and os.path.exists(config.clang_tidy):
+    frontends += ["--clang-tidy", config.clang_tidy, "--plugin", config.plugin]
+else:
+    lit_config.warning("no clang-tidy-22 found: testing the standalone driver only")
+frontends += ["--cublas-tidy", config.cublas_tidy]
+
+config.substitutions.append((
+    "%check_clang_tidy",
+    " ".join([python, runner] + frontends + [
+        "--filecheck", config.filecheck, "--cuda-include", cuda_include,
+        "--cuda-path", cuda_path or "''"])))
+config.substitutions.append(("%cublas_tidy", config.cublas_tidy))
+config.substitutions.append(("%cuda_include", cuda_include))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.environment["CUDA_PATH"] = cuda_path

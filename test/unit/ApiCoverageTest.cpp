@@ -1,0 +1,142 @@
+//===- ApiCoverageTest.cpp - The model against the real CUDA headers ------===//
+//
+// Parses cublas_api.h, cublasLt.h and cublasXt.h with clang and fails when a
+// declared function is neither modelled nor listed as out of scope, or when
+// a modelled function's parameters differ from its declaration. A new CUDA
+// release thus shows its gaps at once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CublasApi.h"
+#include "TestAST.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace cublas_tidy;
+
+namespace {
+
+struct Declared {
+  llvm::StringMap<std::vector<const FunctionDecl *>> ByName;
+  llvm::StringMap<unsigned> PerHeader;
+};
+
+void collectFrom(const DeclContext *DC, const SourceManager &SM,
+                 Declared &Result) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+      collectFrom(LS, SM, Result); // extern "C" { ... }
+      continue;
+    }
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->getIdentifier())
+      continue;
+    llvm::StringRef Header =
+        llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(
+            FD->getLocation())));
+    if (Header != "cublas_api.h" && Header != "cublasLt.h" &&
+        Header != "cublasXt.h")
+      continue;
+    auto &Decls = Result.ByName[FD->getName()];
+    if (Decls.empty())
+      ++Result.PerHeader[Header];
+    Decls.push_back(FD);
+  }
+}
+
+Declared collect(ASTUnit &AST) {
+  Declared Result;
+  collectFrom(AST.getASTContext().getTranslationUnitDecl(),
+              AST.getSourceManager(), Result);
+  return Result;
+}
+
+TEST(ApiCoverage, EveryDeclaredFunctionIsModelledOrOutOfScope) {
+  if (!test::haveRealCudaHeaders())
+    GTEST_SKIP() << "no CUDA toolkit headers: set CUDA_PATH to run this test";
+  std::unique_ptr<ASTUnit> AST = test::buildAST(
+      "#include <cublas_v2.h>\n#include <cublasLt.h>\n#include <cublasXt.h>\n");
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred())
+      << "the CUDA headers do not parse";
+  Declared D = collect(*AST);
+
+  llvm::StringSet<> OutOfScope;
+  for (const OutOfScopeEntry &E : outOfScopeFunctions())
+    OutOfScope.insert(E.Name);
+
+  unsigned Modelled = 0, Excluded = 0, Params = 0, ParamsWithRole = 0;
+  std::vector<std::string> Missing;
+  for (const auto &Entry : D.ByName) {
+    llvm::StringRef Name = Entry.getKey();
+    const FunctionInfo *F = lookupFunction(Name);
+    if (!F) {
+      if (OutOfScope.contains(Name))
+        ++Excluded;
+      else
+        Missing.push_back(Name.str());
+      continue;
+    }
+    ++Modelled;
+    for (const FunctionDecl *FD : Entry.getValue()) {
+      // The C++ inline overloads (cublasGemmEx with cublasComputeType_t, ...)
+      // share the row: same parameters, other types.
+      ASSERT_EQ(FD->getNumParams(), F->NumParams) << Name.str();
+      // The inline C++ wrappers may name their parameters differently.
+      bool Wrapper = FD->isInlineSpecified() && FD->hasBody();
+      for (unsigned I = 0; I < F->NumParams && !Wrapper; ++I) {
+        std::string Declared = FD->getParamDecl(I)->getName().str();
+        if (!Declared.empty())
+          EXPECT_EQ(Declared, std::string(F->ParamsBegin[I].Name))
+              << Name.str() << " parameter " << I;
+      }
+      EXPECT_EQ(F->ReturnsStatus,
+                FD->getReturnType().getAsString() == "cublasStatus_t")
+          << Name.str();
+    }
+    for (const ParamInfo &P : F->params()) {
+      ++Params;
+      ParamsWithRole += P.Role != ParamRole::Other;
+    }
+  }
+  std::sort(Missing.begin(), Missing.end());
+  std::string MissingList;
+  for (const std::string &M : Missing)
+    MissingList += "\n  " + M;
+  EXPECT_TRUE(Missing.empty())
+      << Missing.size()
+      << " declared functions are neither modelled nor out of scope "
+         "(regenerate lib/CublasApi.def with scripts/gen-api-model.py):"
+      << MissingList;
+
+  std::printf("cuBLAS API coverage: %u functions declared (cublas_api.h %u, "
+              "cublasLt.h %u, cublasXt.h %u): %u modelled, %u out of scope, "
+              "%zu missing; %u of %u parameters have a role\n",
+              unsigned(D.ByName.size()), D.PerHeader["cublas_api.h"],
+              D.PerHeader["cublasLt.h"], D.PerHeader["cublasXt.h"], Modelled,
+              Excluded, Missing.size(), ParamsWithRole, Params);
+}
+
+TEST(ApiCoverage, ModelledFunctionsAreDeclared) {
+  if (!test::haveRealCudaHeaders())
+    GTEST_SKIP() << "no CUDA toolkit headers: set CUDA_PATH to run this test";
+  std::unique_ptr<ASTUnit> AST = test::buildAST(
+      "#include <cublas_v2.h>\n#include <cublasLt.h>\n#include <cublasXt.h>\n");
+  ASSERT_TRUE(AST);
+  Declared D = collect(*AST);
+  unsigned Stale = 0;
+  for (const FunctionInfo &F : allFunctions())
+    if (!D.ByName.count(F.Name)) {
+      ADD_FAILURE() << F.Name << " is modelled but not declared";
+      ++Stale;
+    }
+  EXPECT_EQ(Stale, 0u);
+}
+
+} // namespace

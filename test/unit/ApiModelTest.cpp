@@ -1,0 +1,164 @@
+//===- ApiModelTest.cpp - The cuBLAS API table ----------------------------===//
+
+#include "CublasApi.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "gtest/gtest.h"
+
+using namespace cublas_tidy;
+
+namespace {
+
+const ParamInfo &param(const FunctionInfo &F, llvm::StringRef Name) {
+  for (const ParamInfo &P : F.params())
+    if (Name == P.Name)
+      return P;
+  ADD_FAILURE() << F.Name << " has no parameter " << Name.str();
+  static ParamInfo None{"", ParamRole::Other, Operand::None};
+  return None;
+}
+
+TEST(ApiModel, LooksUpRealSymbolNames) {
+  const FunctionInfo *F = lookupFunction("cublasSgemm_v2");
+  ASSERT_NE(F, nullptr);
+  EXPECT_STREQ(F->Routine, "gemm");
+  EXPECT_EQ(F->Family, ApiFamily::Classic);
+  EXPECT_EQ(F->Elem, ElemType::F32);
+  EXPECT_TRUE(F->ReturnsStatus);
+  EXPECT_FALSE(F->Is64);
+  EXPECT_EQ(F->NumParams, 14u);
+  // The macro name users write is not a symbol: cublas_v2.h maps it.
+  EXPECT_EQ(lookupFunction("cublasSgemm"), nullptr);
+  EXPECT_EQ(lookupFunction("notCublas"), nullptr);
+  EXPECT_EQ(lookupFunction(""), nullptr);
+}
+
+TEST(ApiModel, GemmParameterRoles) {
+  const FunctionInfo &F = *lookupFunction("cublasDgemm_v2_64");
+  EXPECT_TRUE(F.Is64);
+  EXPECT_EQ(F.Elem, ElemType::F64);
+  EXPECT_EQ(param(F, "handle").Role, ParamRole::Resource);
+  EXPECT_EQ(param(F, "transa").Role, ParamRole::Operation);
+  EXPECT_EQ(param(F, "transa").Op, Operand::A);
+  EXPECT_EQ(param(F, "transb").Op, Operand::B);
+  EXPECT_EQ(param(F, "m").Role, ParamRole::DimM);
+  EXPECT_EQ(param(F, "n").Role, ParamRole::DimN);
+  EXPECT_EQ(param(F, "k").Role, ParamRole::DimK);
+  EXPECT_EQ(param(F, "alpha").Role, ParamRole::Scalar);
+  EXPECT_EQ(param(F, "A").Role, ParamRole::DeviceMatrix);
+  EXPECT_EQ(param(F, "lda").Role, ParamRole::LeadingDim);
+  EXPECT_EQ(param(F, "lda").Op, Operand::A);
+  EXPECT_EQ(param(F, "ldc").Op, Operand::C);
+  EXPECT_EQ(F.findParam(ParamRole::LeadingDim, Operand::B), 10);
+  EXPECT_EQ(F.findParam(ParamRole::BatchStride), -1);
+}
+
+TEST(ApiModel, BatchedVariants) {
+  const FunctionInfo &Strided = *lookupFunction("cublasSgemmStridedBatched");
+  EXPECT_TRUE(Strided.StridedBatched);
+  EXPECT_FALSE(Strided.Batched);
+  EXPECT_EQ(param(Strided, "strideA").Role, ParamRole::BatchStride);
+  EXPECT_EQ(param(Strided, "strideA").Op, Operand::A);
+  EXPECT_EQ(param(Strided, "batchCount").Role, ParamRole::BatchCount);
+
+  const FunctionInfo &Batched = *lookupFunction("cublasSgemmBatched");
+  EXPECT_TRUE(Batched.Batched);
+  EXPECT_EQ(param(Batched, "Aarray").Role, ParamRole::DevicePointerArray);
+
+  const FunctionInfo &Ex = *lookupFunction("cublasGemmEx");
+  EXPECT_EQ(Ex.Elem, ElemType::Dynamic);
+  EXPECT_EQ(param(Ex, "Atype").Role, ParamRole::DataType);
+  EXPECT_EQ(param(Ex, "Atype").Op, Operand::A);
+  EXPECT_EQ(param(Ex, "computeType").Role, ParamRole::ComputeType);
+}
+
+TEST(ApiModel, PrecisionPrefixes) {
+  EXPECT_EQ(lookupFunction("cublasZgemm_v2")->Elem, ElemType::C64);
+  EXPECT_EQ(lookupFunction("cublasCgemm_v2")->Elem, ElemType::C32);
+  EXPECT_EQ(lookupFunction("cublasHgemm")->Elem, ElemType::F16);
+  // Mixed prefixes name the vectors' type.
+  EXPECT_EQ(lookupFunction("cublasScnrm2_v2")->Elem, ElemType::C32);
+  EXPECT_EQ(lookupFunction("cublasIzamax_v2")->Elem, ElemType::C64);
+  EXPECT_STREQ(lookupFunction("cublasIzamax_v2")->Routine, "amax");
+  // Functions that start with C or D but have no precision prefix.
+  EXPECT_EQ(lookupFunction("cublasCreate_v2")->Elem, ElemType::None);
+  EXPECT_EQ(lookupFunction("cublasDestroy_v2")->Elem, ElemType::None);
+  EXPECT_EQ(elementSize(ElemType::C64), 16u);
+  EXPECT_EQ(elementSize(ElemType::F16), 2u);
+  EXPECT_EQ(elementSize(ElemType::Dynamic), 0u);
+}
+
+TEST(ApiModel, MemorySpacesOfCopyRoutines) {
+  const FunctionInfo &Set = *lookupFunction("cublasSetMatrix");
+  EXPECT_EQ(param(Set, "A").Role, ParamRole::HostMatrix);
+  EXPECT_EQ(param(Set, "B").Role, ParamRole::DeviceMatrix);
+  EXPECT_EQ(param(Set, "elemSize").Role, ParamRole::ElemSize);
+  const FunctionInfo &Get = *lookupFunction("cublasGetMatrix");
+  EXPECT_EQ(param(Get, "A").Role, ParamRole::DeviceMatrix);
+  EXPECT_EQ(param(Get, "B").Role, ParamRole::HostMatrix);
+  const FunctionInfo &Dot = *lookupFunction("cublasSdot_v2");
+  EXPECT_EQ(param(Dot, "result").Role, ParamRole::ScalarResult);
+  EXPECT_EQ(param(Dot, "incx").Role, ParamRole::Increment);
+  EXPECT_EQ(param(Dot, "incx").Op, Operand::X);
+  const FunctionInfo &Xt = *lookupFunction("cublasXtSgemm");
+  EXPECT_EQ(Xt.Family, ApiFamily::Xt);
+  EXPECT_EQ(param(Xt, "A").Role, ParamRole::AnyMemory);
+  EXPECT_EQ(param(Xt, "alpha").Role, ParamRole::HostScalar);
+}
+
+TEST(ApiModel, ResourcesAndTheirDestroyers) {
+  struct {
+    const char *Create, *Destroy;
+    ResourceKind Kind;
+  } Pairs[] = {
+      {"cublasCreate_v2", "cublasDestroy_v2", ResourceKind::Handle},
+      {"cublasLtCreate", "cublasLtDestroy", ResourceKind::LtHandle},
+      {"cublasXtCreate", "cublasXtDestroy", ResourceKind::XtHandle},
+      {"cublasLtMatmulDescCreate", "cublasLtMatmulDescDestroy",
+       ResourceKind::LtMatmulDesc},
+      {"cublasLtMatrixLayoutCreate", "cublasLtMatrixLayoutDestroy",
+       ResourceKind::LtMatrixLayout},
+      {"cublasLtMatmulPreferenceCreate", "cublasLtMatmulPreferenceDestroy",
+       ResourceKind::LtMatmulPreference},
+      {"cublasLtMatrixTransformDescCreate",
+       "cublasLtMatrixTransformDescDestroy",
+       ResourceKind::LtMatrixTransformDesc},
+  };
+  for (const auto &P : Pairs) {
+    const FunctionInfo *C = lookupFunction(P.Create);
+    const FunctionInfo *D = lookupFunction(P.Destroy);
+    ASSERT_NE(C, nullptr) << P.Create;
+    ASSERT_NE(D, nullptr) << P.Destroy;
+    EXPECT_EQ(C->Creates, P.Kind) << P.Create;
+    EXPECT_EQ(D->Destroys, P.Kind) << P.Destroy;
+    EXPECT_GE(C->findParam(ParamRole::ResourceOut), 0) << P.Create;
+    EXPECT_GE(D->findParam(ParamRole::ResourceDestroyed), 0) << P.Destroy;
+    EXPECT_EQ(destroyFunctionFor(P.Kind), P.Destroy);
+  }
+  EXPECT_EQ(destroyFunctionFor(ResourceKind::None), "");
+}
+
+TEST(ApiModel, TableIsConsistent) {
+  llvm::StringSet<> Names;
+  for (const FunctionInfo &F : allFunctions()) {
+    EXPECT_TRUE(Names.insert(F.Name).second) << "duplicate row " << F.Name;
+    EXPECT_FALSE(F.Batched && F.StridedBatched) << F.Name;
+    EXPECT_EQ(F.Is64, llvm::StringRef(F.Name).ends_with("_64")) << F.Name;
+    for (const ParamInfo &P : F.params()) {
+      // Operands only where the role names one.
+      if (P.Role == ParamRole::LeadingDim || P.Role == ParamRole::Increment ||
+          P.Role == ParamRole::BatchStride)
+        EXPECT_NE(P.Op, Operand::None) << F.Name << " " << P.Name;
+    }
+    if (F.Elem != ElemType::Dynamic && F.Elem != ElemType::None)
+      EXPECT_GT(elementSize(F.Elem), 0u);
+  }
+  for (const OutOfScopeEntry &E : outOfScopeFunctions()) {
+    EXPECT_FALSE(Names.contains(E.Name))
+        << E.Name << " is both modelled and out of scope";
+    EXPECT_GT(llvm::StringRef(E.Reason).size(), 10u) << E.Name;
+  }
+  EXPECT_GT(allFunctions().size(), 600u);
+}
+
+} // namespace

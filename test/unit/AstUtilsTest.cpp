@@ -1,0 +1,103 @@
+//===- AstUtilsTest.cpp ---------------------------------------------------===//
+
+#include "AstUtils.h"
+#include "TestAST.h"
+
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace {
+
+const char Prelude[] = "#include <cublas_v2.h>\n#include <cuda_runtime.h>\n";
+
+TEST(AstUtils, NamesTheStatusAndErrorEnums) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    cublasStatus_t s; cudaError_t e; int i;
+    typedef cublasStatus_t MyStatus; MyStatus m;
+    auto a = CUBLAS_STATUS_SUCCESS;
+  )");
+  ASSERT_TRUE(AST);
+  auto TypeOf = [&](const char *Name) {
+    const auto *VD = test::selectFirst<VarDecl>(
+        *AST, varDecl(hasName(Name), isExpansionInMainFile()).bind("x"));
+    EXPECT_NE(VD, nullptr) << Name;
+    return VD ? VD->getType() : QualType();
+  };
+  EXPECT_TRUE(isCublasStatusType(TypeOf("s")));
+  EXPECT_TRUE(isCublasStatusType(TypeOf("m")));
+  EXPECT_TRUE(isCublasStatusType(TypeOf("a")));
+  EXPECT_FALSE(isCublasStatusType(TypeOf("e")));
+  EXPECT_TRUE(isCudaErrorType(TypeOf("e")));
+  EXPECT_FALSE(isCudaErrorType(TypeOf("i")));
+  EXPECT_EQ(enumTypeName(TypeOf("i")), "");
+}
+
+TEST(AstUtils, StatusTypeInC) {
+  auto AST = test::buildAST(std::string(Prelude) + "cublasStatus_t s;\n",
+                            "input.c");
+  ASSERT_TRUE(AST);
+  const auto *VD =
+      test::selectFirst<VarDecl>(*AST, varDecl(hasName("s"), isExpansionInMainFile()).bind("x"));
+  ASSERT_NE(VD, nullptr);
+  EXPECT_TRUE(isCublasStatusType(VD->getType()));
+}
+
+TEST(AstUtils, CalleeAsSpelledThroughCublasMacros) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    #include <cublasLt.h>
+    #define CALL(x) x
+    void f(cublasHandle_t h) {
+      cublasDestroy(h);
+      CALL(cublasDestroy_v2(h));
+      cublasLtHandle_t lt = 0;
+      cublasLtDestroy(lt);
+    }
+  )");
+  ASSERT_TRUE(AST);
+  auto Calls = match(callExpr(isExpansionInMainFile()).bind("x"), AST->getASTContext());
+  std::vector<std::string> Names, Real;
+  for (const auto &N : Calls) {
+    const auto *Call = N.getNodeAs<CallExpr>("x");
+    Names.push_back(spelledCalleeName(Call, AST->getSourceManager(),
+                                      AST->getLangOpts()));
+    const FunctionInfo *F = calledCublasFunction(Call);
+    Real.push_back(F ? F->Name : "");
+  }
+  EXPECT_EQ(Names, (std::vector<std::string>{"cublasDestroy", "cublasDestroy_v2",
+                                             "cublasLtDestroy"}));
+  EXPECT_EQ(Real, (std::vector<std::string>{"cublasDestroy_v2",
+                                            "cublasDestroy_v2",
+                                            "cublasLtDestroy"}));
+}
+
+TEST(AstUtils, UserLocationLeavesSystemHeaders) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    #define CALL(x) x
+    void f(cublasHandle_t h) {
+      cublasDestroy(h);
+      CALL(cublasDestroy(h));
+    }
+  )");
+  ASSERT_TRUE(AST);
+  const SourceManager &SM = AST->getSourceManager();
+  auto Calls = match(callExpr(isExpansionInMainFile()).bind("x"), AST->getASTContext());
+  ASSERT_EQ(Calls.size(), 2u);
+  std::vector<unsigned> Columns;
+  for (const auto &N : Calls) {
+    SourceLocation Begin = N.getNodeAs<CallExpr>("x")->getBeginLoc();
+    ASSERT_TRUE(Begin.isMacroID()); // `cublasDestroy` is a macro
+    EXPECT_TRUE(SM.isInSystemHeader(SM.getSpellingLoc(Begin)));
+    SourceLocation User = userLocation(Begin, SM);
+    EXPECT_TRUE(User.isFileID());
+    EXPECT_TRUE(SM.isInMainFile(User));
+    Columns.push_back(SM.getPresumedColumnNumber(User));
+  }
+  // At `cublasDestroy`, also inside CALL(...).
+  EXPECT_EQ(Columns, (std::vector<unsigned>{7, 12}));
+}
+
+} // namespace
