@@ -216,13 +216,16 @@ void UncheckedStatusCheck::checkDiscarded(const CallExpr *Call,
                                                        : "status";
   SourceLocation Loc = userLocation(Call->getBeginLoc(), SM);
   if (Use.Use == ValueUse::CastToVoid) {
-    diag(Loc, "%0 returned by '%1' is explicitly discarded")
-        << What << Name << fileRange(Call->getSourceRange(), Ctx);
+    diag(Loc, "%0 returned by %select{this call|'%2'}1 is explicitly "
+              "discarded")
+        << What << !Name.empty() << Name
+        << fileRange(Call->getSourceRange(), Ctx);
     return;
   }
-  auto D = diag(Loc, "%0 returned by '%1' is discarded; a failure here goes "
-                     "unnoticed")
-           << What << Name << fileRange(Call->getSourceRange(), Ctx);
+  auto D = diag(Loc, "%0 returned by %select{this call|'%2'}1 is discarded; "
+                     "a failure here goes unnoticed")
+           << What << !Name.empty() << Name
+           << fileRange(Call->getSourceRange(), Ctx);
   if (!CheckMacro.empty() && Use.WholeStatement && isWrittenOut(Call, SM)) {
     CharSourceRange Range = fileRange(Call->getSourceRange(), Ctx);
     if (Range.isValid())
@@ -255,9 +258,11 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
     const auto *Call = cast<CallExpr>(DS.Value);
     StringRef What = isCublasStatusType(Call->getType()) ? "cublasStatus_t"
                                                          : "status";
+    std::string Name = spelledCalleeName(Call, SM, LangOpts);
     diag(userLocation(Call->getBeginLoc(), SM),
-         "%0 returned by '%1' is stored in '%2' but never read")
-        << What << spelledCalleeName(Call, SM, LangOpts) << DS.Var->getName()
+         "%0 returned by %select{this call|'%2'}1 is stored in '%3' but never "
+         "read")
+        << What << !Name.empty() << Name << DS.Var->getName()
         << fileRange(Call->getSourceRange(), Ctx);
     for (const Stmt *Overwrite : DS.Overwrites)
       diag(userLocation(Overwrite->getBeginLoc(), SM),

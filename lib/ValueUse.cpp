@@ -34,31 +34,37 @@ static std::optional<ValueUseInfo> useByStatement(const Stmt *Parent,
   ValueUseInfo Used{ValueUse::Used, false};
   if (isa<CompoundStmt, DefaultStmt, LabelStmt, AttributedStmt>(Parent))
     return Discarded;
-  if (const auto *If = dyn_cast<IfStmt>(Parent))
-    return Child == If->getThen() || Child == If->getElse() ||
-                   Child == If->getInit()
-               ? Discarded
-               : Used;
+  // Init statements and for-increments drop the value but are no place for
+  // a statement macro.
+  ValueUseInfo DiscardedInHeader{ValueUse::Discarded, false};
+  if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+    if (Child == If->getInit())
+      return DiscardedInHeader;
+    return Child == If->getThen() || Child == If->getElse() ? Discarded : Used;
+  }
   if (const auto *For = dyn_cast<ForStmt>(Parent)) {
-    if (Child == For->getBody() || Child == For->getInit())
+    if (Child == For->getBody())
       return Discarded;
-    if (Child == For->getInc())
-      return ValueUseInfo{ValueUse::Discarded, false};
+    if (Child == For->getInit() || Child == For->getInc())
+      return DiscardedInHeader;
     return Used;
   }
   if (const auto *While = dyn_cast<WhileStmt>(Parent))
     return Child == While->getBody() ? Discarded : Used;
   if (const auto *Do = dyn_cast<DoStmt>(Parent))
     return Child == Do->getBody() ? Discarded : Used;
-  if (const auto *Switch = dyn_cast<SwitchStmt>(Parent))
-    return Child == Switch->getBody() || Child == Switch->getInit()
-               ? Discarded
-               : Used;
+  if (const auto *Switch = dyn_cast<SwitchStmt>(Parent)) {
+    if (Child == Switch->getInit())
+      return DiscardedInHeader;
+    return Child == Switch->getBody() ? Discarded : Used;
+  }
   if (const auto *Case = dyn_cast<CaseStmt>(Parent))
     return Child == Case->getSubStmt() ? Discarded : Used;
-  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent))
-    return Child == Range->getBody() || Child == Range->getInit() ? Discarded
-                                                                 : Used;
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent)) {
+    if (Child == Range->getInit())
+      return DiscardedInHeader;
+    return Child == Range->getBody() ? Discarded : Used;
+  }
   return Used;
 }
 

@@ -253,3 +253,21 @@ template <typename T> void dependent(T h) {
   // Uninstantiated: the call's type is unknown, nothing is said.
   h.destroy();
 }
+
+void through_function_pointer(cublasHandle_t h) {
+  auto destroy = cublasDestroy;
+  destroy(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by this call is discarded
+  cublasStatus_t (*create)(cublasHandle_t *) = cublasCreate;
+  cublasStatus_t st = create(&h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: cublasStatus_t returned by this call is stored in 'st' but never read
+}
+
+void in_init_statements(cublasHandle_t h, int n) {
+  for (cublasCreate(&h); n > 0; --n) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: cublasStatus_t returned by 'cublasCreate' is discarded
+  }
+  if (cublasDestroy(h); n == 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  }
+}

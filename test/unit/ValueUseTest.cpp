@@ -52,8 +52,9 @@ TEST(ValueUse, Statements) {
       if (c) W(); else W();
       while (c) W();
       do W(); while (c);
-      for (W(); c; D()) W();
-      switch (int x = U()) { case 1: W(); default: W(); }
+      for (D(); c; D()) W();
+      if (D(); c) W();
+      switch (D(); int x = U()) { case 1: W(); default: W(); }
       label: W();
       { W(); }
       [] { W(); }();
