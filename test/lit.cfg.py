@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "cublas-tidy"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp", ".cu", ".c"]
+config.suffixes = [".cpp", ".cu", ".c", ".test"]
 config.test_source_root = os.path.join(config.cublas_tidy_src_root, "test",
                                        "checks")
 config.test_exec_root = os.path.join(config.cublas_tidy_obj_root, "test",
@@ -39,6 +39,12 @@ config.substitutions.append((
         "--filecheck", config.filecheck, "--cuda-include", cuda_include,
         "--cuda-path", cuda_path or "''"])))
 config.substitutions.append(("%cublas_tidy", config.cublas_tidy))
+if config.clang_tidy and os.path.exists(config.clang_tidy):
+    config.available_features.add("clang-tidy-plugin-host")
+    config.substitutions.append(
+        ("%clang_tidy_plugin",
+         "%s --load=%s" % (config.clang_tidy, config.plugin)))
 config.substitutions.append(("%cuda_include", cuda_include))
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.environment["CUDA_PATH"] = cuda_path
+config.excludes = ['Inputs']

@@ -271,3 +271,54 @@ void in_init_statements(cublasHandle_t h, int n) {
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
   }
 }
+
+void suppressed(cublasHandle_t h) {
+  cublasDestroy(h); // NOLINT(cublas-unchecked-status)
+  // NOLINTNEXTLINE(cublas-unchecked-status)
+  cublasDestroy(h);
+}
+
+int condition_variables(cublasHandle_t h) {
+  if (cublasStatus_t st = cublasDestroy(h))
+    return st;
+  if (auto st = cublasCreate(&h); st != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  while (cublasStatus_t st = cublasSetStream(h, nullptr))
+    report(st);
+  return 0;
+}
+
+int goto_cleanup(cublasHandle_t h, const float *x, float *y, int n) {
+  const float one = 1.0f;
+  cublasStatus_t st = cublasSaxpy(h, n, &one, x, 1, y, 1);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    goto fail;
+  st = cublasSaxpy(h, n, &one, y, 1, y, 1);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    goto fail;
+  return 0;
+fail:
+  log_error(cublasGetStatusString(st));
+  return 1;
+}
+
+struct Blas {
+  cublasHandle_t handle;
+  cublasStatus_t last = CUBLAS_STATUS_SUCCESS;
+  cublasStatus_t axpy(int n, const float *a, const float *x, float *y) {
+    return cublasSaxpy(handle, n, a, x, 1, y, 1);
+  }
+  Blas() : last(cublasCreate(&handle)) {}
+  ~Blas() {
+    cublasDestroy(handle);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  }
+};
+
+void member_wrapper(Blas &b, const float *x, float *y, int n) {
+  const float one = 1.0f;
+  b.axpy(n, &one, x, y);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'axpy' is discarded
+  if (b.axpy(n, &one, x, y) != CUBLAS_STATUS_SUCCESS)
+    return;
+}
