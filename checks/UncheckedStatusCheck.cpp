@@ -284,43 +284,37 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
   } else {
     return;
   }
-  const SourceManager &SM = Ctx.getSourceManager();
   // Name the constant side: `st != cudaSuccess` is about cudaSuccess.
-  const auto *StatusConst = dyn_cast<DeclRefExpr>(StatusSide->IgnoreParenImpCasts());
-  const auto *ErrorConst = dyn_cast<DeclRefExpr>(ErrorSide->IgnoreParenImpCasts());
-  if (StatusConst && !isa<EnumConstantDecl>(StatusConst->getDecl()))
-    StatusConst = nullptr;
-  if (ErrorConst && !isa<EnumConstantDecl>(ErrorConst->getDecl()))
-    ErrorConst = nullptr;
-
-  SourceLocation Loc = userLocation(Op->getOperatorLoc(), SM);
-  if (ErrorConst && !StatusConst) {
-    StringRef Name = ErrorConst->getDecl()->getName();
-    auto D = diag(Loc, "cublasStatus_t compared with cudaError_t value '%0'; "
-                       "cuBLAS and CUDA runtime codes differ, so failures are "
-                       "misreported")
-             << Name << fileRange(Op->getSourceRange(), Ctx);
-    if (Name == "cudaSuccess" && ErrorConst->getLocation().isFileID())
-      D << FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(ErrorConst->getLocation()),
-          "CUBLAS_STATUS_SUCCESS");
+  auto AsEnumerator = [](const Expr *E) -> const DeclRefExpr * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && isa<EnumConstantDecl>(DRE->getDecl()) ? DRE : nullptr;
+  };
+  const DeclRefExpr *StatusConst = AsEnumerator(StatusSide);
+  const DeclRefExpr *ErrorConst = AsEnumerator(ErrorSide);
+  SourceLocation Loc = userLocation(Op->getOperatorLoc(),
+                                    Ctx.getSourceManager());
+  if (!StatusConst == !ErrorConst) {
+    diag(Loc, "cublasStatus_t compared with cudaError_t; cuBLAS and CUDA "
+              "runtime codes differ, so failures are misreported")
+        << fileRange(Op->getSourceRange(), Ctx);
     return;
   }
-  if (StatusConst && !ErrorConst) {
-    StringRef Name = StatusConst->getDecl()->getName();
-    auto D = diag(Loc, "cudaError_t compared with cublasStatus_t value '%0'; "
-                       "cuBLAS and CUDA runtime codes differ, so failures are "
-                       "misreported")
-             << Name << fileRange(Op->getSourceRange(), Ctx);
-    if (Name == "CUBLAS_STATUS_SUCCESS" && StatusConst->getLocation().isFileID())
-      D << FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(StatusConst->getLocation()),
-          "cudaSuccess");
-    return;
-  }
-  diag(Loc, "cublasStatus_t compared with cudaError_t; cuBLAS and CUDA "
-            "runtime codes differ, so failures are misreported")
-      << fileRange(Op->getSourceRange(), Ctx);
+  // One side is a constant of the other enumeration than the value it is
+  // compared with; success has a certain counterpart.
+  bool ErrorIsConst = ErrorConst != nullptr;
+  const DeclRefExpr *Const = ErrorIsConst ? ErrorConst : StatusConst;
+  StringRef Name = Const->getDecl()->getName();
+  StringRef Success = ErrorIsConst ? "cudaSuccess" : "CUBLAS_STATUS_SUCCESS";
+  StringRef Counterpart =
+      ErrorIsConst ? "CUBLAS_STATUS_SUCCESS" : "cudaSuccess";
+  auto D = diag(Loc, "%select{cudaError_t|cublasStatus_t}0 compared with "
+                     "%select{cublasStatus_t|cudaError_t}0 value '%1'; cuBLAS "
+                     "and CUDA runtime codes differ, so failures are "
+                     "misreported")
+           << ErrorIsConst << Name << fileRange(Op->getSourceRange(), Ctx);
+  if (Name == Success && Const->getLocation().isFileID())
+    D << FixItHint::CreateReplacement(
+        CharSourceRange::getTokenRange(Const->getLocation()), Counterpart);
 }
 
 void UncheckedStatusCheck::checkConversion(const CastExpr *Cast,

@@ -125,19 +125,26 @@ void stored_in_loop(cublasHandle_t h, int n) {
 //===--- cublasStatus_t mixed up with cudaError_t --------------------------===//
 
 int compared_with_cuda_error(cublasHandle_t h) {
-  cublasStatus_t st = cublasDestroy(h);
-  if (st != cudaSuccess)
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: cublasStatus_t compared with cudaError_t value 'cudaSuccess'; cuBLAS and CUDA runtime codes differ, so failures are misreported
+  cublasStatus_t cst = cublasDestroy(h);
+  if (cst != cudaSuccess)
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: cublasStatus_t compared with cudaError_t value 'cudaSuccess'; cuBLAS and CUDA runtime codes differ, so failures are misreported
+    // CHECK-FIXES: {{^}}  if (cst != CUBLAS_STATUS_SUCCESS){{$}}
     return 1;
   if (cublasCreate(&h) == cudaErrorMemoryAllocation)
     // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: cublasStatus_t compared with cudaError_t value 'cudaErrorMemoryAllocation'
+    // CHECK-FIXES: {{^}}  if (cublasCreate(&h) == cudaErrorMemoryAllocation){{$}}
     return 2;
+  cudaError_t err = cudaGetLastError();
+  if (err == cst)
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: cublasStatus_t compared with cudaError_t; cuBLAS and CUDA runtime codes differ
+    return 3;
   return 0;
 }
 
 int cuda_error_compared_with_status(float **p) {
   if (cudaMalloc(p, 64) != CUBLAS_STATUS_SUCCESS)
     // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: cudaError_t compared with cublasStatus_t value 'CUBLAS_STATUS_SUCCESS'
+    // CHECK-FIXES: {{^}}  if (cudaMalloc(p, 64) != cudaSuccess){{$}}
     return 1;
   return 0;
 }
