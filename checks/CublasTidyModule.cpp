@@ -1,6 +1,7 @@
 //===- CublasTidyModule.cpp - Registers the cublas-* checks ---------------===//
 
 #include "ClangTidyModule.h"
+#include "HandleChecks.h"
 #include "UncheckedStatusCheck.h"
 
 namespace clang::tidy {
@@ -9,6 +10,9 @@ namespace cublas {
 class CublasTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<HandleLeakCheck>("cublas-handle-leak");
+    Factories.registerCheck<HandleUseAfterDestroyCheck>(
+        "cublas-handle-use-after-destroy");
     Factories.registerCheck<UncheckedStatusCheck>("cublas-unchecked-status");
   }
 };

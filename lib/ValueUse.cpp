@@ -286,6 +286,12 @@ void findOverwrites(const CFGBlock *Start, unsigned Index, const VarDecl *VD,
 
 } // namespace
 
+llvm::DenseSet<const VarDecl *> findEscapingVariables(const Stmt *Body) {
+  EscapeFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return std::move(Finder.Escaped);
+}
+
 std::vector<DeadStore>
 findDeadStores(const Decl *Callable, ASTContext &Ctx,
                llvm::function_ref<const Expr *(const Expr *)> Interesting,
@@ -302,8 +308,8 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
     return Result;
 
-  EscapeFinder Escapes;
-  Escapes.TraverseStmt(Callable->getBody());
+  llvm::DenseSet<const VarDecl *> Escaped =
+      findEscapingVariables(Callable->getBody());
 
   llvm::DenseSet<const CFGBlock *> Reachable;
   {
@@ -321,7 +327,7 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
       *AC, /*killAtAssign=*/true);
   if (!Live)
     return Result;
-  DeadStoreObserver Observer(Escapes.Escaped, Reachable, Interesting, Result);
+  DeadStoreObserver Observer(Escaped, Reachable, Interesting, Result);
   Live->runOnAllBlocks(Observer);
 
   // Attach the overwriting assignments and order the result by position.

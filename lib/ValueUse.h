@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -36,6 +37,13 @@ struct ValueUseInfo {
 
 /// How the context of `E` uses its value. Unknown contexts count as used.
 ValueUseInfo classifyValueUse(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// Local variables of `Body` whose value may be read or written other than
+/// by a plain load or store the CFG sees: address taken, bound to a
+/// reference, captured by a lambda or block, used in a catch handler, member
+/// access, ... Any other use of a variable is a plain load or store.
+llvm::DenseSet<const clang::VarDecl *>
+findEscapingVariables(const clang::Stmt *Body);
 
 /// A store of an interesting value into a local variable that no path reads.
 struct DeadStore {

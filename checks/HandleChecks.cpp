@@ -1,0 +1,136 @@
+//===- HandleChecks.cpp ---------------------------------------------------===//
+
+#include "HandleChecks.h"
+
+#include "AstUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace clang::tidy::cublas {
+
+HandleCheckBase::HandleCheckBase(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      ResourcePairs(Options.get("ResourcePairs", "")),
+      Table(ResourceTable::fromApiModel()) {
+  SmallVector<StringRef, 8> Pairs;
+  ResourcePairs.split(Pairs, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Pair : Pairs) {
+    Pair = Pair.trim();
+    if (Pair.empty())
+      continue;
+    auto [Create, Destroy] = Pair.split(':');
+    Create = Create.trim();
+    Destroy = Destroy.trim();
+    if (Create.empty() || Destroy.empty() || Destroy.contains(':')) {
+      configurationDiag("invalid entry '%0' in option 'ResourcePairs': "
+                        "expected 'createFunction:destroyFunction'")
+          << Pair;
+      continue;
+    }
+    if (!Table.addPair(Create, Destroy))
+      configurationDiag("entry '%0' in option 'ResourcePairs' names a "
+                        "function that is already a create or destroy "
+                        "function")
+          << Pair;
+  }
+}
+
+void HandleCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ResourcePairs", ResourcePairs);
+}
+
+void HandleCheckBase::registerMatchers(MatchFinder *Finder) {
+  std::vector<std::string> Names =
+      needsCreates() ? Table.createNames() : Table.destroyNames();
+  std::vector<StringRef> Refs(Names.begin(), Names.end());
+  // Storage for the names outlives the matcher: hasAnyName copies them.
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(Refs))),
+               unless(isExpansionInSystemHeader()),
+               forCallable(decl().bind("callable"))),
+      this);
+}
+
+void HandleCheckBase::onStartOfTranslationUnit() { Analyzed.clear(); }
+
+void HandleCheckBase::onEndOfTranslationUnit() {
+  Analyzer.reset();
+  Analyzed.clear();
+}
+
+void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
+  const auto *Callable = Result.Nodes.getNodeAs<Decl>("callable");
+  if (!Callable || !Analyzed.insert(Callable).second)
+    return;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
+    if (FD->isDependentContext())
+      return; // analysed in its instantiations
+  if (!Analyzer)
+    Analyzer = std::make_unique<HandleAnalyzer>(*Result.Context, Table);
+  HandleAnalysisResult R = Analyzer->analyze(Callable);
+  if (R.Completed)
+    report(R, *Result.Context);
+}
+
+static StringRef exitNote(LeakExit::KindT Kind) {
+  switch (Kind) {
+  case LeakExit::Return:
+    return "leaks when this 'return' is taken";
+  case LeakExit::Throw:
+    return "leaks when this exception is thrown";
+  case LeakExit::FunctionEnd:
+    return "leaks when the function returns here";
+  case LeakExit::ScopeEnd:
+    return "leaks when '%0' goes out of scope here";
+  case LeakExit::Jump:
+    return "leaks when this '%1' is taken";
+  case LeakExit::Recreated:
+    return "leaks when '%0' is created again here";
+  case LeakExit::Overwritten:
+    return "leaks when '%0' is overwritten here";
+  }
+  return "leaks here";
+}
+
+void HandleLeakCheck::report(const HandleAnalysisResult &Result,
+                             ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const LeakReport &L : Result.Leaks) {
+    const ResourceTable::Kind &K = table().kind(L.KindId);
+    diag(userLocation(L.Create->getBeginLoc(), SM),
+         "%0 '%1' created here is not destroyed on every path; call '%2' "
+         "before it goes out of reach")
+        << K.Noun << L.Var->getName() << K.Destroy;
+    for (const LeakExit &X : L.Exits) {
+      SourceLocation Loc = userLocation(X.Loc, SM);
+      if (Loc.isInvalid())
+        continue;
+      StringRef Jump = isa_and_nonnull<BreakStmt>(X.S)      ? "break"
+                       : isa_and_nonnull<ContinueStmt>(X.S) ? "continue"
+                                                            : "goto";
+      diag(Loc, exitNote(X.Kind), DiagnosticIDs::Note)
+          << L.Var->getName() << Jump;
+    }
+  }
+}
+
+void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
+                                        ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const UseAfterDestroyReport &U : Result.UsesAfterDestroy) {
+    const ResourceTable::Kind &K = table().kind(U.KindId);
+    diag(userLocation(U.Use->getBeginLoc(), SM),
+         U.IsDestroy ? "%0 '%1' is destroyed again after it was destroyed"
+                     : "%0 '%1' is used after it was destroyed")
+        << K.Noun << U.Var->getName();
+    diag(userLocation(U.Destroy->getBeginLoc(), SM),
+         "'%0' was destroyed here", DiagnosticIDs::Note)
+        << U.Var->getName();
+  }
+}
+
+} // namespace clang::tidy::cublas

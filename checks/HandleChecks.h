@@ -1,0 +1,72 @@
+//===- HandleChecks.h - cublas-handle-leak, cublas-handle-use-after-destroy ===//
+
+#ifndef CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
+#define CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
+
+#include "ClangTidyCheck.h"
+#include "HandleStates.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include <memory>
+
+namespace clang::tidy::cublas {
+
+/// The part both checks share: the resource table (the API model's pairs
+/// and the `ResourcePairs` option), the matchers that find the functions
+/// worth analysing, and the analysis itself.
+class HandleCheckBase : public ClangTidyCheck {
+public:
+  HandleCheckBase(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
+
+protected:
+  /// Words the findings of one analysed function.
+  virtual void report(const cublas_tidy::HandleAnalysisResult &Result,
+                      ASTContext &Ctx) = 0;
+  /// Which calls make a function worth analysing.
+  virtual bool needsCreates() const = 0;
+  const cublas_tidy::ResourceTable &table() const { return Table; }
+
+private:
+  const StringRef ResourcePairs;
+  cublas_tidy::ResourceTable Table;
+  std::unique_ptr<cublas_tidy::HandleAnalyzer> Analyzer;
+  llvm::DenseSet<const Decl *> Analyzed;
+};
+
+/// Finds handles and descriptors that are not destroyed on every path.
+///
+/// For the user-facing documentation see:
+/// docs/checks/cublas-handle-leak.md
+class HandleLeakCheck : public HandleCheckBase {
+public:
+  using HandleCheckBase::HandleCheckBase;
+
+protected:
+  void report(const cublas_tidy::HandleAnalysisResult &Result,
+              ASTContext &Ctx) override;
+  bool needsCreates() const override { return true; }
+};
+
+/// Finds handles and descriptors used or destroyed again after a destroy.
+///
+/// For the user-facing documentation see:
+/// docs/checks/cublas-handle-use-after-destroy.md
+class HandleUseAfterDestroyCheck : public HandleCheckBase {
+public:
+  using HandleCheckBase::HandleCheckBase;
+
+protected:
+  void report(const cublas_tidy::HandleAnalysisResult &Result,
+              ASTContext &Ctx) override;
+  bool needsCreates() const override { return false; }
+};
+
+} // namespace clang::tidy::cublas
+
+#endif

@@ -1,0 +1,395 @@
+// RUN: %check_clang_tidy %s cublas-handle-leak %t
+
+#include <cublas_v2.h>
+#include <cublasLt.h>
+#include <cublasXt.h>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#define CUBLAS_CHECK(call)                                                     \
+  do {                                                                         \
+    cublasStatus_t status_ = (call);                                           \
+    if (status_ != CUBLAS_STATUS_SUCCESS) {                                    \
+      std::fprintf(stderr, "cuBLAS error %d\n", (int)status_);                 \
+      std::exit(1);                                                            \
+    }                                                                          \
+  } while (0)
+#define CUBLAS_TRY(call)                                                       \
+  do {                                                                         \
+    if ((call) != CUBLAS_STATUS_SUCCESS)                                       \
+      return -1;                                                               \
+  } while (0)
+#define CUBLAS_THROW(call)                                                     \
+  do {                                                                         \
+    if ((call) != CUBLAS_STATUS_SUCCESS)                                       \
+      throw std::runtime_error("cublas");                                      \
+  } while (0)
+
+[[noreturn]] void fatal(const char *);
+void use(cublasHandle_t);
+void keep_forever(cublasHandle_t);
+int work(cublasHandle_t);
+bool ok(cublasStatus_t);
+
+//===--- Leaks --------------------------------------------------------------===//
+
+int early_return(const float *x, float *y, int n) {
+  cublasHandle_t handle;
+  if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
+    return -1;
+  // CHECK-NOTES: :[[@LINE-2]]:7: warning: handle 'handle' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  const float alpha = 2.0f;
+  cublasStatus_t st = cublasSaxpy(handle, n, &alpha, x, 1, y, 1);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    return -2;
+  // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when this 'return' is taken
+  cublasDestroy(handle);
+  return 0;
+}
+
+void never_destroyed() {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy'
+}
+// CHECK-NOTES: :[[@LINE-1]]:1: note: leaks when the function returns here
+
+int destroyed_in_one_branch(bool fast) {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path
+  if (fast) {
+    cublasDestroy(h);
+    return 1;
+  }
+  return 0;
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this 'return' is taken
+}
+
+void thrown(int n) {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path
+  if (n < 0)
+    throw std::invalid_argument("n");
+  // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when this exception is thrown
+  cublasDestroy(h);
+}
+
+void created_in_a_loop(int n) {
+  cublasHandle_t h;
+  for (int i = 0; i < n; ++i)
+    cublasCreate(&h);
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: handle 'h' created here is not destroyed on every path
+  // CHECK-NOTES: :[[@LINE-2]]:5: note: leaks when 'h' is created again here
+  cublasDestroy(h);
+}
+
+void created_twice() {
+  cublasLtHandle_t lt;
+  cublasLtCreate(&lt);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'lt' created here is not destroyed on every path; call 'cublasLtDestroy'
+  cublasLtCreate(&lt);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when 'lt' is created again here
+  cublasLtDestroy(lt);
+}
+
+void overwritten() {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' created here is not destroyed on every path
+  h = nullptr;
+  // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when 'h' is overwritten here
+}
+
+int break_past_destroy(int n) {
+  for (int i = 0; i < n; ++i) {
+    cublasHandle_t h;
+    if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+      return -1;
+    // CHECK-NOTES: :[[@LINE-2]]:9: warning: handle 'h' created here is not destroyed on every path
+    if (work(nullptr) != 0)
+      break;
+    // CHECK-NOTES: :[[@LINE-1]]:7: note: leaks when this 'break' is taken
+    if (work(nullptr) == 2)
+      continue;
+    // CHECK-NOTES: :[[@LINE-1]]:7: note: leaks when this 'continue' is taken
+    cublasDestroy(h);
+  }
+  return 0;
+}
+
+int goto_past_destroy(int n) {
+  cublasHandle_t h;
+  CUBLAS_TRY(cublasCreate(&h));
+  // CHECK-NOTES: :[[@LINE-1]]:14: warning: handle 'h' created here is not destroyed on every path
+  if (n == 0)
+    goto out;
+  cublasDestroy(h);
+out:
+  return 0;
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this 'return' is taken
+}
+
+void scope_end(bool b) {
+  if (b) {
+    cublasHandle_t inner;
+    cublasCreate(&inner);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: handle 'inner' created here is not destroyed on every path
+  }
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when 'inner' goes out of scope here
+}
+
+void descriptors() {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatrixLayout_t a;
+  CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+  CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 64, 64, 64));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: descriptor 'a' created here is not destroyed on every path; call 'cublasLtMatrixLayoutDestroy'
+  // CHECK-NOTES: :[[@LINE+2]]:1: note: leaks when the function returns here
+  cublasLtMatmulDescDestroy(op);
+}
+
+void preference() {
+  cublasLtMatmulPreference_t pref;
+  CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&pref));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: descriptor 'pref' created here is not destroyed on every path; call 'cublasLtMatmulPreferenceDestroy'
+}
+// CHECK-NOTES: :[[@LINE-1]]:1: note: leaks when the function returns here
+
+void xt(bool b) {
+  cublasXtHandle_t x;
+  if (cublasXtCreate(&x) != CUBLAS_STATUS_SUCCESS)
+    return;
+  // CHECK-NOTES: :[[@LINE-2]]:7: warning: handle 'x' created here is not destroyed on every path; call 'cublasXtDestroy'
+  if (b)
+    return;
+  // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when this 'return' is taken
+  cublasXtDestroy(x);
+}
+
+int status_stored_and_tested_later(bool b) {
+  cublasHandle_t h;
+  cublasStatus_t st = cublasCreate(&h);
+  // CHECK-NOTES: :[[@LINE-1]]:23: warning: handle 'h' created here is not destroyed on every path
+  if (st != CUBLAS_STATUS_SUCCESS)
+    return -1;
+  if (b)
+    return 1;
+  // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when this 'return' is taken
+  cublasDestroy(h);
+  return 0;
+}
+
+//===--- Not leaks ----------------------------------------------------------===//
+
+int create_failed(cublasHandle_t *out) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+    return -1;
+  cublasDestroy(h);
+  cublasHandle_t g;
+  if (cublasCreate(&g))
+    return -1;
+  cublasDestroy(g);
+  cublasHandle_t k;
+  CUBLAS_TRY(cublasCreate(&k));
+  cublasDestroy(k);
+  return 0;
+}
+
+int status_tested_later() {
+  cublasHandle_t h;
+  cublasStatus_t st = cublasCreate(&h);
+  if (st != CUBLAS_STATUS_SUCCESS) {
+    std::fprintf(stderr, "create failed\n");
+    return -1;
+  }
+  cublasDestroy(h);
+  cublasLtHandle_t lt;
+  bool created = cublasLtCreate(&lt) == CUBLAS_STATUS_SUCCESS;
+  if (!created)
+    return -2;
+  cublasLtDestroy(lt);
+  return 0;
+}
+
+int switch_on_status() {
+  cublasHandle_t h;
+  switch (cublasCreate(&h)) {
+  case CUBLAS_STATUS_SUCCESS:
+    break;
+  default:
+    return -1;
+  }
+  cublasDestroy(h);
+  return 0;
+}
+
+void macros_that_abort_or_throw() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  cublasDestroy(h);
+  cublasLtHandle_t lt;
+  CUBLAS_THROW(cublasLtCreate(&lt));
+  cublasLtDestroy(lt);
+}
+
+void second_create_throws() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path
+  cublasLtHandle_t lt;
+  CUBLAS_THROW(cublasLtCreate(&lt));
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this exception is thrown
+  cublasLtDestroy(lt);
+  cublasDestroy(h);
+}
+
+void noreturn_paths(bool bad) {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  if (bad)
+    fatal("giving up");
+  if (work(h) < 0)
+    std::abort();
+  cublasDestroy(h);
+}
+
+cublasHandle_t returned() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  return h;
+}
+
+static cublasHandle_t g_handle;
+struct Context {
+  cublasHandle_t handle;
+  std::vector<cublasHandle_t> pool;
+};
+
+void stored_elsewhere(Context &ctx, cublasHandle_t *out) {
+  cublasHandle_t a, b, c, d;
+  CUBLAS_CHECK(cublasCreate(&a));
+  g_handle = a;
+  CUBLAS_CHECK(cublasCreate(&b));
+  ctx.handle = b;
+  CUBLAS_CHECK(cublasCreate(&c));
+  *out = c;
+  CUBLAS_CHECK(cublasCreate(&d));
+  ctx.pool.push_back(d);
+}
+
+void created_in_place(Context &ctx, cublasHandle_t *out) {
+  cublasCreate(&ctx.handle);
+  cublasCreate(out);
+  cublasCreate(&g_handle);
+}
+
+void passed_to_unknown_code() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  keep_forever(h);
+  cublasHandle_t a;
+  CUBLAS_CHECK(cublasCreate(&a));
+  cublasHandle_t *p = &a;
+  cublasDestroy(*p);
+}
+
+auto captured_by_lambda() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  return [h] { use(h); };
+}
+
+struct HandleOwner {
+  cublasHandle_t h;
+  explicit HandleOwner(cublasHandle_t h) : h(h) {}
+  ~HandleOwner() { cublasDestroy(h); }
+};
+
+void raii() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  HandleOwner owner(h);
+  cublasHandle_t u;
+  CUBLAS_CHECK(cublasCreate(&u));
+  std::unique_ptr<cublasContext, cublasStatus_t (*)(cublasHandle_t)> guard(
+      u, cublasDestroy);
+}
+
+static void release(cublasHandle_t h) { cublasDestroy(h); }
+static void release_twice_removed(cublasHandle_t h) { release(h); }
+static void only_uses(cublasHandle_t h) { cublasSetStream(h, nullptr); }
+
+void destroyed_by_a_helper() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  release(h);
+  cublasHandle_t g;
+  CUBLAS_CHECK(cublasCreate(&g));
+  release_twice_removed(g);
+}
+
+void helper_does_not_destroy() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path
+  only_uses(h);
+}
+// CHECK-NOTES: :[[@LINE-1]]:1: note: leaks when the function returns here
+
+void same_condition_twice(bool enabled) {
+  cublasHandle_t h = nullptr;
+  if (enabled)
+    CUBLAS_CHECK(cublasCreate(&h));
+  work(nullptr);
+  if (enabled)
+    cublasDestroy(h);
+}
+
+void null_checked_at_the_end() {
+  cublasHandle_t h = nullptr;
+  cublasCreate(&h);
+  work(nullptr);
+  if (h)
+    cublasDestroy(h);
+  cublasHandle_t g = nullptr;
+  cublasCreate(&g);
+  if (g != nullptr)
+    cublasDestroy(g);
+}
+
+int status_read_by_unknown_code() {
+  // ok() decides; which branch is the failure is unknown: silence.
+  cublasHandle_t h;
+  if (!ok(cublasCreate(&h)))
+    return 1;
+  cublasDestroy(h);
+  return 0;
+}
+
+void created_in_loop_and_destroyed(int n) {
+  for (int i = 0; i < n; ++i) {
+    cublasHandle_t h;
+    if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+      continue;
+    work(h);
+    cublasDestroy(h);
+  }
+}
+
+template <typename H> void generic_destroy(H h) { cublasDestroy(h); }
+void through_template() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  generic_destroy(h);
+}
+
+void cuda_custom_resources_are_not_known_by_default() {
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+}
