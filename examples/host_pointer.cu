@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #define CUBLAS_CHECK(call)                                                     \
@@ -13,7 +14,7 @@
     if (s_ != CUBLAS_STATUS_SUCCESS) {                                         \
       std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                  \
                    cublasGetStatusString(s_));                                 \
-      return 1;                                                                \
+      std::exit(1);                                                            \
     }                                                                          \
   } while (0)
 

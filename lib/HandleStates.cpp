@@ -12,6 +12,7 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <deque>
 #include <optional>
@@ -302,6 +303,53 @@ LeakExit exitFromTrigger(const Stmt *Trigger, const Stmt *Body) {
   return {LeakExit::ScopeEnd, Trigger->getEndLoc(), Trigger};
 }
 
+/// Variables tested by two or more branch conditions of `Body`: only these
+/// can correlate branches, so only their values are remembered along a path
+/// (remembering every tested variable would multiply the paths for nothing).
+llvm::DenseSet<const VarDecl *> findCorrelatableVars(const Stmt *Body) {
+  llvm::DenseMap<const VarDecl *, unsigned> Count;
+  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  unsigned Budget = 200000;
+  auto CountIn = [&](const Expr *Cond) {
+    if (!Cond)
+      return;
+    llvm::SmallPtrSet<const VarDecl *, 4> InThis;
+    llvm::SmallVector<const Stmt *, 8> Sub{Cond};
+    while (!Sub.empty() && Budget) {
+      --Budget;
+      const Stmt *S = Sub.pop_back_val();
+      if (const VarDecl *VD = refVar(dyn_cast<Expr>(S)))
+        if (InThis.insert(VD).second)
+          ++Count[VD];
+      for (const Stmt *C : S->children())
+        if (C)
+          Sub.push_back(C);
+    }
+  };
+  while (!Work.empty() && Budget) {
+    --Budget;
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      CountIn(If->getCond());
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      CountIn(W->getCond());
+    else if (const auto *D = dyn_cast<DoStmt>(S))
+      CountIn(D->getCond());
+    else if (const auto *F = dyn_cast<ForStmt>(S))
+      CountIn(F->getCond());
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(S))
+      CountIn(CO->getCond());
+    for (const Stmt *C : S->children())
+      if (C)
+        Work.push_back(C);
+  }
+  llvm::DenseSet<const VarDecl *> Result;
+  for (const auto &[VD, N] : Count)
+    if (N >= 2)
+      Result.insert(VD);
+  return Result;
+}
+
 //===----------------------------------------------------------------------===//
 // The engine: one run over one function
 //===----------------------------------------------------------------------===//
@@ -356,6 +404,7 @@ private:
   std::unique_ptr<CFG> Cfg;
   std::unique_ptr<ParentMap> Parents;
   llvm::DenseSet<const VarDecl *> EscapingVars;
+  llvm::DenseSet<const VarDecl *> CorrelatableVars;
   const ParmVarDecl *Seed = nullptr;
   std::deque<std::pair<const CFGBlock *, PathState>> Work;
   llvm::DenseMap<const CFGBlock *, llvm::SmallVector<PathState, 4>> Seen;
@@ -392,6 +441,7 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
     return false;
   Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
   EscapingVars = findEscapingVariables(Body);
+  CorrelatableVars = findCorrelatableVars(Body);
   Seed = SeedParam;
 
   PathState Initial;
@@ -872,7 +922,8 @@ bool Engine::refineTest(PathState &S, const Test &T, const Expr *Cond) {
         return false;
   }
   // Assumptions about plain variables.
-  if (XVar && !EscapingVars.contains(XVar) && T.C == 0 &&
+  if (XVar && CorrelatableVars.contains(XVar) &&
+      !EscapingVars.contains(XVar) && T.C == 0 &&
       (XVar->hasLocalStorage() || isa<ParmVarDecl>(XVar)) &&
       !XVar->getType().isVolatileQualified()) {
     bool NonZero = !T.Holds;

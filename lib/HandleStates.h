@@ -99,7 +99,7 @@ struct UseAfterDestroyReport {
 };
 
 struct HandleAnalysisOptions {
-  unsigned MaxSteps = 20000;       // block visits, summaries included
+  unsigned MaxSteps = 1000000;     // block visits (each block also has a state cap)
   unsigned MaxStatesPerBlock = 64; // distinct path states at one block
   unsigned MaxSummaryDepth = 3;    // nesting of callee summaries
 };

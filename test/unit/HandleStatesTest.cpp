@@ -1,0 +1,196 @@
+//===- HandleStatesTest.cpp - The handle state analysis -------------------===//
+
+#include "HandleStates.h"
+#include "TestAST.h"
+
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace {
+
+const char Prelude[] = "#include <cublas_v2.h>\n#include <cublasLt.h>\n"
+                       "#include <cstdlib>\nvoid sink(cublasHandle_t);\n";
+
+struct Analysis {
+  std::unique_ptr<ASTUnit> AST;
+  ResourceTable Table = ResourceTable::fromApiModel();
+  std::unique_ptr<HandleAnalyzer> Analyzer;
+
+  explicit Analysis(const std::string &Code, HandleAnalysisOptions O = {}) {
+    AST = test::buildAST(std::string(Prelude) + Code);
+    EXPECT_TRUE(AST);
+    EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred()) << Code;
+    Analyzer = std::make_unique<HandleAnalyzer>(AST->getASTContext(), Table, O);
+  }
+  const FunctionDecl *fn(const char *Name) {
+    const auto *FD = test::selectFirst<FunctionDecl>(
+        *AST, functionDecl(hasName(Name), isDefinition()).bind("x"));
+    EXPECT_NE(FD, nullptr) << Name;
+    return FD;
+  }
+  HandleAnalysisResult run(const char *Name) {
+    return Analyzer->analyze(fn(Name));
+  }
+  unsigned line(SourceLocation Loc) {
+    return AST->getSourceManager().getPresumedLineNumber(
+        AST->getSourceManager().getExpansionLoc(Loc));
+  }
+};
+
+TEST(ResourceTable, HoldsTheApiModelPairs) {
+  ResourceTable T = ResourceTable::fromApiModel();
+  const ResourceTable::Entry *C = T.lookup("cublasCreate_v2");
+  const ResourceTable::Entry *D = T.lookup("cublasDestroy_v2");
+  ASSERT_TRUE(C && D);
+  EXPECT_TRUE(C->IsCreate);
+  EXPECT_FALSE(D->IsCreate);
+  EXPECT_EQ(C->KindId, D->KindId);
+  EXPECT_EQ(T.kind(C->KindId).Noun, "handle");
+  EXPECT_EQ(T.kind(C->KindId).Destroy, "cublasDestroy");
+  const ResourceTable::Entry *L = T.lookup("cublasLtMatrixLayoutCreate");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(T.kind(L->KindId).Noun, "descriptor");
+  EXPECT_NE(L->KindId, C->KindId);
+  EXPECT_EQ(T.lookup("cublasSgemm_v2"), nullptr);
+  EXPECT_GE(T.createNames().size(), 7u);
+}
+
+TEST(ResourceTable, UserPairs) {
+  ResourceTable T = ResourceTable::fromApiModel();
+  EXPECT_TRUE(T.addPair("cusparseCreate", "cusparseDestroy"));
+  EXPECT_FALSE(T.addPair("cublasCreate_v2", "myDestroy")); // already known
+  EXPECT_FALSE(T.addPair("a", "a"));
+  EXPECT_FALSE(T.addPair("", "b"));
+  const ResourceTable::Entry *E = T.lookup("cusparseDestroy");
+  ASSERT_TRUE(E);
+  EXPECT_EQ(T.kind(E->KindId).Noun, "resource");
+  EXPECT_EQ(T.kind(E->KindId).Create, "cusparseCreate");
+}
+
+TEST(HandleStates, ReportsEachExitOnce) {
+  Analysis A(R"(
+    int f(bool a, bool b) {
+      cublasHandle_t h;
+      if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+        return -1;
+      if (a)
+        return 1;
+      if (b)
+        return 2;
+      cublasDestroy(h);
+      return 0;
+    })");
+  HandleAnalysisResult R = A.run("f");
+  ASSERT_TRUE(R.Completed);
+  ASSERT_EQ(R.Leaks.size(), 1u);
+  EXPECT_EQ(R.Leaks[0].Var->getName(), "h");
+  EXPECT_EQ(A.line(R.Leaks[0].Create->getBeginLoc()), 8u);
+  ASSERT_EQ(R.Leaks[0].Exits.size(), 2u);
+  EXPECT_EQ(R.Leaks[0].Exits[0].Kind, LeakExit::Return);
+  EXPECT_EQ(A.line(R.Leaks[0].Exits[0].Loc), 11u);
+  EXPECT_EQ(A.line(R.Leaks[0].Exits[1].Loc), 13u);
+}
+
+TEST(HandleStates, FailedCreateIsNotALeak) {
+  Analysis A(R"(
+    int f() {
+      cublasHandle_t h;
+      cublasStatus_t st = cublasCreate(&h);
+      if (st != CUBLAS_STATUS_SUCCESS) return -1;
+      cublasHandle_t g;
+      if (cublasCreate(&g)) { cublasDestroy(h); return -2; }
+      cublasHandle_t k;
+      bool made = cublasCreate(&k) == CUBLAS_STATUS_SUCCESS;
+      if (!made) { cublasDestroy(h); cublasDestroy(g); return -3; }
+      cublasDestroy(k);
+      cublasDestroy(g);
+      cublasDestroy(h);
+      return 0;
+    })");
+  HandleAnalysisResult R = A.run("f");
+  ASSERT_TRUE(R.Completed);
+  EXPECT_TRUE(R.Leaks.empty());
+}
+
+TEST(HandleStates, CorrelatedBranchesAreOnePath) {
+  Analysis A(R"(
+    void f(bool use) {
+      cublasHandle_t h = nullptr;
+      if (use) cublasCreate(&h);
+      sink(nullptr);
+      if (use) cublasDestroy(h);
+    }
+    void g(bool use, bool other) {
+      cublasHandle_t h = nullptr;
+      if (use) cublasCreate(&h);
+      if (other) cublasDestroy(h);
+      if (use) sink(nullptr);
+    })");
+  EXPECT_TRUE(A.run("f").Leaks.empty());
+  EXPECT_EQ(A.run("g").Leaks.size(), 1u);
+}
+
+TEST(HandleStates, SummariesOfSameFileFunctions) {
+  Analysis A(R"(
+    static void release(cublasHandle_t h) { cublasDestroy(h); }
+    static void maybe_release(cublasHandle_t h, bool b) { if (b) cublasDestroy(h); }
+    static void use_only(cublasHandle_t h) { cublasSetStream(h, nullptr); }
+    static void stash(cublasHandle_t h) { sink(h); }
+    static void recurse(cublasHandle_t h, int n) { if (n) recurse(h, n - 1); else cublasDestroy(h); }
+    void f() {})");
+  auto Effect = [&](const char *Name) {
+    return A.Analyzer->summarize(A.fn(Name), 0, 1);
+  };
+  EXPECT_EQ(Effect("release"), HandleAnalyzer::ParamEffect::Destroys);
+  EXPECT_EQ(Effect("maybe_release"), HandleAnalyzer::ParamEffect::Escapes);
+  EXPECT_EQ(Effect("use_only"), HandleAnalyzer::ParamEffect::Keeps);
+  EXPECT_EQ(Effect("stash"), HandleAnalyzer::ParamEffect::Escapes);
+  // Recursion does not loop; the recursive path reads as an escape.
+  EXPECT_EQ(Effect("recurse"), HandleAnalyzer::ParamEffect::Escapes);
+}
+
+TEST(HandleStates, UseAfterDestroyNeedsEveryPath) {
+  Analysis A(R"(
+    void f(bool b) {
+      cublasHandle_t h;
+      cublasCreate(&h);
+      if (b) cublasDestroy(h);
+      cublasSetStream(h, nullptr);
+      cublasDestroy(h);
+      cublasSetStream(h, nullptr);
+    })");
+  HandleAnalysisResult R = A.run("f");
+  ASSERT_TRUE(R.Completed);
+  ASSERT_EQ(R.UsesAfterDestroy.size(), 1u);
+  EXPECT_FALSE(R.UsesAfterDestroy[0].IsDestroy);
+  EXPECT_EQ(A.line(R.UsesAfterDestroy[0].Use->getBeginLoc()), 12u);
+  EXPECT_EQ(A.line(R.UsesAfterDestroy[0].Destroy->getBeginLoc()), 11u);
+}
+
+TEST(HandleStates, BoundsMakeItSilent) {
+  // Five independent flags, each tested twice, give 2^5 paths.
+  std::string Code = "void f(";
+  for (int I = 0; I < 5; ++I)
+    Code += std::string(I ? ", " : "") + "bool b" + std::to_string(I);
+  Code += ") {\n cublasHandle_t h;\n cublasCreate(&h);\n";
+  for (int Round = 0; Round < 2; ++Round)
+    for (int I = 0; I < 5; ++I)
+      Code += " if (b" + std::to_string(I) + ") sink(nullptr);\n";
+  Code += "}\n";
+  HandleAnalysisOptions Small;
+  Small.MaxStatesPerBlock = 16;
+  Analysis A(Code, Small);
+  HandleAnalysisResult R = A.run("f");
+  EXPECT_FALSE(R.Completed);
+  EXPECT_TRUE(R.Leaks.empty());
+  Analysis B(Code);
+  HandleAnalysisResult Full = B.run("f");
+  EXPECT_TRUE(Full.Completed);
+  EXPECT_EQ(Full.Leaks.size(), 1u);
+}
+
+} // namespace
