@@ -512,6 +512,13 @@ void Engine::processElement(const CFGElement &E, PathState &S) {
     processDeclRef(DRE, S);
   else if (const auto *DS = dyn_cast<DeclStmt>(St))
     processDecl(DS, S);
+  else if (const auto *Lambda = dyn_cast<LambdaExpr>(St)) {
+    // Captured, by copy or by reference: the lambda may destroy it later.
+    for (const LambdaCapture &C : Lambda->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          escape(VD, S);
+  }
   else if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
     if (BO->isAssignmentOp())
       processAssign(BO, S);

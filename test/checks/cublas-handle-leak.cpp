@@ -305,6 +305,21 @@ auto captured_by_lambda() {
   return [h] { use(h); };
 }
 
+template <typename F> struct ScopeExit {
+  F f;
+  ~ScopeExit() { f(); }
+};
+template <typename F> ScopeExit<F> on_exit(F f) { return {f}; }
+
+int scope_guard(bool b) {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  auto guard = on_exit([&] { cublasDestroy(h); });
+  if (b)
+    return 1;
+  return 0;
+}
+
 struct HandleOwner {
   cublasHandle_t h;
   explicit HandleOwner(cublasHandle_t h) : h(h) {}
