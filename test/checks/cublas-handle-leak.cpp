@@ -3,6 +3,7 @@
 #include <cublas_v2.h>
 #include <cublasLt.h>
 #include <cublasXt.h>
+#include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
