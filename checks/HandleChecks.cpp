@@ -48,11 +48,19 @@ void HandleCheckBase::registerMatchers(MatchFinder *Finder) {
       needsCreates() ? Table.createNames() : Table.destroyNames();
   std::vector<StringRef> Refs(Names.begin(), Names.end());
   // Storage for the names outlives the matcher: hasAnyName copies them.
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(Refs))),
-               unless(isExpansionInSystemHeader()),
-               forCallable(decl().bind("callable"))),
-      this);
+  auto Named = functionDecl(hasAnyName(Refs));
+  // For leaks, also calls of same-file helpers that may return a new
+  // resource (`cublasHandle_t make() { ...; cublasCreate(&h); return h; }`).
+  auto Callee = needsCreates()
+                    ? functionDecl(anyOf(
+                          Named, functionDecl(returns(hasCanonicalType(pointerType())),
+                                              hasBody(hasDescendant(callExpr(
+                                                  callee(Named)))))))
+                    : Named;
+  Finder->addMatcher(callExpr(callee(Callee),
+                              unless(isExpansionInSystemHeader()),
+                              forCallable(decl().bind("callable"))),
+                     this);
 }
 
 void HandleCheckBase::onStartOfTranslationUnit() { Analyzed.clear(); }
@@ -101,6 +109,14 @@ void HandleLeakCheck::report(const HandleAnalysisResult &Result,
   const SourceManager &SM = Ctx.getSourceManager();
   for (const LeakReport &L : Result.Leaks) {
     const ResourceTable::Kind &K = table().kind(L.KindId);
+    if (!L.Var) {
+      const FunctionDecl *Helper = L.Create->getDirectCallee();
+      diag(userLocation(L.Create->getBeginLoc(), SM),
+           "%0 returned by '%1' is never destroyed; keep it and call '%2' "
+           "when done")
+          << K.Noun << (Helper ? Helper->getName() : "this call") << K.Destroy;
+      continue;
+    }
     diag(userLocation(L.Create->getBeginLoc(), SM),
          "%0 '%1' created here is not destroyed on every path; call '%2' "
          "before it goes out of reach")

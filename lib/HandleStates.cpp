@@ -369,6 +369,10 @@ public:
   std::vector<UseAfterDestroyReport> takeUsesAfterDestroy();
   /// For summaries: the fates of the seeded parameter at the exits.
   bool SeedDestroyed = false, SeedKept = false, SeedEscaped = false;
+  /// For summaries: what the returns return.
+  unsigned FreshReturns = 0, OtherReturns = 0;
+  std::optional<unsigned> FreshKind;
+  const ReturnStmt *FreshReturn = nullptr;
 
 private:
   void processBlock(const CFGBlock *B, PathState S);
@@ -386,6 +390,10 @@ private:
   void use(const Expr *Use, const VarDecl *VD, bool IsDestroy, unsigned KindId,
            PathState &S);
   void escape(const VarDecl *VD, PathState &S);
+  void processReturn(const ReturnStmt *RS, PathState &S);
+  std::optional<unsigned> newResourceCall(const Expr *E);
+  void adoptNewResource(const VarDecl *VD, const CallExpr *CE, unsigned KindId,
+                        PathState &S);
   void leak(const Handle &H, LeakExit Exit);
   void atExit(const CFGBlock *From, PathState &S);
   bool refine(PathState &S, const Expr *Cond, bool Value);
@@ -512,6 +520,8 @@ void Engine::processElement(const CFGElement &E, PathState &S) {
     processDeclRef(DRE, S);
   else if (const auto *DS = dyn_cast<DeclStmt>(St))
     processDecl(DS, S);
+  else if (const auto *RS = dyn_cast<ReturnStmt>(St))
+    processReturn(RS, S);
   else if (const auto *Lambda = dyn_cast<LambdaExpr>(St)) {
     // Captured, by copy or by reference: the lambda may destroy it later.
     for (const LambdaCapture &C : Lambda->captures())
@@ -613,11 +623,72 @@ std::vector<UseAfterDestroyReport> Engine::takeUsesAfterDestroy() {
   return Result;
 }
 
+void Engine::processReturn(const ReturnStmt *RS, PathState &S) {
+  // A return of a handle created here was counted when its value was read
+  // (before the variable's lifetime ended).
+  if (RS == FreshReturn) {
+    FreshReturn = nullptr;
+    return;
+  }
+  const Expr *V = strip(RS->getRetValue());
+  if (!V)
+    return;
+  if (std::optional<llvm::APSInt> Null = intValue(V, Ctx); Null && *Null == 0)
+    return; // the failure return of a creating function
+  ++OtherReturns;
+}
+
+/// The kind of resource a call of a same-file function returns new, if it
+/// does.
+std::optional<unsigned> Engine::newResourceCall(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(strip(E));
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || !FD->getReturnType()->isPointerType() ||
+      Depth >= Options.MaxSummaryDepth || calledCublasFunction(CE))
+    return std::nullopt;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody())
+    return std::nullopt;
+  return Analyzer.returnsNewResource(Def, Depth + 1);
+}
+
+void Engine::adoptNewResource(const VarDecl *VD, const CallExpr *CE,
+                              unsigned KindId, PathState &S) {
+  if (Handle *Old = S.find(VD))
+    if (Old->S == HState::Allocated && !Old->Persistent)
+      leak(*Old, {LeakExit::Overwritten,
+                  userLocation(CE->getBeginLoc(), Ctx.getSourceManager()),
+                  CE});
+  S.written(VD);
+  // The helper returns null when its create failed: a non-null handle is
+  // the success.
+  S.set({VD, HState::Allocated, KindId, CE, nullptr,
+         StatusKey{VD, StatusKey::TrueIsSuccess}, !VD->hasLocalStorage()});
+}
+
 void Engine::processCall(const CallExpr *CE, PathState &S) {
   const FunctionDecl *FD = CE->getDirectCallee();
   const ResourceTable::Entry *Entry =
       FD && FD->getIdentifier() ? Table.lookup(FD->getName()) : nullptr;
   auto Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+
+  // A new resource from a helper that nobody keeps: handed straight to a
+  // cuBLAS call, or dropped.
+  if (!Entry && !Seed)
+    if (std::optional<unsigned> Kind = newResourceCall(CE)) {
+      const Stmt *P = Parents->getParent(CE);
+      while (P && isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(P))
+        P = Parents->getParent(P);
+      const auto *Outer = dyn_cast_or_null<CallExpr>(P);
+      bool Dropped = P && !isa<Expr>(P) && !isa<ReturnStmt, DeclStmt>(P);
+      bool Known = llvm::any_of(Leaks, [&](const LeakReport &R) {
+        return R.Create == CE && !R.Var;
+      });
+      if (!Known &&
+          (Dropped || (Outer && calledCublasFunction(Outer) &&
+                       !Table.lookup(Outer->getDirectCallee()->getName()))))
+        Leaks.push_back({nullptr, CE, *Kind, {}});
+    }
 
   if (Entry) {
     // The resource argument: the model's, or the first that fits.
@@ -743,6 +814,15 @@ void Engine::processDeclRef(const DeclRefExpr *DRE, PathState &S) {
     if (Cast->getTypeAsWritten()->isVoidType() ||
         Cast->getTypeAsWritten()->isBooleanType())
       return;
+  if (const auto *RS = dyn_cast<ReturnStmt>(P)) {
+    const Handle *H = S.find(VD);
+    if (H->Create && !H->Persistent && H->S == HState::Allocated &&
+        VD->hasLocalStorage() && (!FreshKind || *FreshKind == H->KindId)) {
+      FreshKind = H->KindId;
+      ++FreshReturns;
+      FreshReturn = RS;
+    }
+  }
   // Returned, captured, put in an aggregate, cast to something else...
   escape(VD, S);
 }
@@ -802,6 +882,11 @@ void Engine::processDecl(const DeclStmt *DS, PathState &S) {
     const Expr *Init = VD->getInit();
     if (!Init)
       continue;
+    if (std::optional<unsigned> Kind = newResourceCall(Init);
+        Kind && isTrackable(VD) && VD->hasLocalStorage()) {
+      adoptNewResource(VD, cast<CallExpr>(strip(Init)), *Kind, S);
+      continue;
+    }
     if (const VarDecl *Alias = addressOfVar(Init))
       escape(Alias, S);
     else if (const VarDecl *Copied = refVar(Init))
@@ -829,8 +914,14 @@ void Engine::processAssign(const BinaryOperator *BO, PathState &S) {
     S.erase(Target);
   }
   S.written(Target);
-  if (BO->getOpcode() == BO_Assign)
-    bindStatus(Target, RHS, S);
+  if (BO->getOpcode() != BO_Assign)
+    return;
+  if (std::optional<unsigned> Kind = newResourceCall(RHS);
+      Kind && isTrackable(Target) && Target->hasLocalStorage()) {
+    adoptNewResource(Target, cast<CallExpr>(strip(RHS)), *Kind, S);
+    return;
+  }
+  bindStatus(Target, RHS, S);
 }
 
 void Engine::atExit(const CFGBlock *From, PathState &S) {
@@ -1060,6 +1151,22 @@ HandleAnalysisResult HandleAnalyzer::analyze(const Decl *Callable) {
              [&](const UseAfterDestroyReport &L, const UseAfterDestroyReport &R) {
                return Before(L.Use->getBeginLoc(), R.Use->getBeginLoc());
              });
+  return Result;
+}
+
+std::optional<unsigned>
+HandleAnalyzer::returnsNewResource(const FunctionDecl *FD, unsigned Depth) {
+  auto It = ReturnSummaries.find(FD);
+  if (It != ReturnSummaries.end())
+    return It->second;
+  ReturnSummaries[FD] = std::nullopt; // recursion reads as "no"
+  std::optional<unsigned> Result;
+  if (FD->hasBody() && FD->getReturnType()->isPointerType()) {
+    Engine E(*this, Ctx, Table, Options, Depth);
+    if (E.run(FD) && E.FreshReturns && !E.OtherReturns)
+      Result = E.FreshKind;
+  }
+  ReturnSummaries[FD] = Result;
   return Result;
 }
 

@@ -27,6 +27,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,7 +83,11 @@ struct LeakExit {
 };
 
 struct LeakReport {
+  /// The variable holding the resource; null when the result of a function
+  /// that returns a new resource is never stored (`cublasSgemm(make(), ...)`).
   const clang::VarDecl *Var;
+  /// The create call, or the call of the same-file function that returned a
+  /// new resource.
   const clang::CallExpr *Create;
   unsigned KindId;
   llvm::SmallVector<LeakExit, 2> Exits; // in source order, unique
@@ -126,12 +131,19 @@ public:
   ParamEffect summarize(const clang::FunctionDecl *FD, unsigned Param,
                         unsigned Depth);
 
+  /// When every return of `FD` returns a resource it created (or a null
+  /// pointer, on failure), the resource's kind.
+  std::optional<unsigned> returnsNewResource(const clang::FunctionDecl *FD,
+                                             unsigned Depth);
+
 private:
   clang::ASTContext &Ctx;
   const ResourceTable &Table;
   HandleAnalysisOptions Options;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>, ParamEffect>
       Summaries;
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>
+      ReturnSummaries;
 };
 
 } // namespace cublas_tidy

@@ -409,3 +409,49 @@ void cuda_custom_resources_are_not_known_by_default() {
   cudaStream_t s;
   cudaStreamCreate(&s);
 }
+
+//===--- Helpers that return a new handle -----------------------------------===//
+
+static cublasHandle_t blas_handle() {
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  return handle;
+}
+
+static cublasHandle_t checked_handle() {
+  cublasHandle_t handle;
+  if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
+    return nullptr;
+  return handle;
+}
+
+static cublasHandle_t singleton() {
+  static cublasHandle_t handle = nullptr;
+  if (!handle)
+    cublasCreate(&handle);
+  return handle;
+}
+
+void helper_per_call(const float *x, float *y, int n) {
+  const float a = 1.0f;
+  cublasSaxpy(blas_handle(), n, &a, x, 1, y, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: handle returned by 'blas_handle' is never destroyed; keep it and call 'cublasDestroy' when done [cublas-handle-leak]
+  cublasSaxpy(singleton(), n, &a, x, 1, y, 1);
+}
+
+int helper_stored(bool b) {
+  cublasHandle_t h = checked_handle();
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy'
+  if (!h)
+    return -1;
+  if (b)
+    return 1;
+  // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when this 'return' is taken
+  cublasDestroy(h);
+  return 0;
+}
+
+cublasHandle_t helper_passed_on() {
+  cublasHandle_t h = blas_handle();
+  return h;
+}
