@@ -5,9 +5,16 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang::tooling;
+using llvm::ArrayRef;
+using llvm::SmallString;
+using llvm::SmallVector;
 using llvm::StringRef;
 
 namespace cublas_tidy {
@@ -73,6 +80,209 @@ ArgumentsAdjuster resourceDirAdjuster(std::string Dir) {
                   "-resource-dir=" + Dir);
     return Result;
   };
+}
+
+bool isNvcc(StringRef Compiler) {
+  StringRef Name = llvm::sys::path::filename(Compiler);
+  Name.consume_back_insensitive(".exe");
+  return Name == "nvcc";
+}
+
+namespace {
+
+/// nvcc flags that have no meaning for a host-only parse, and whether they
+/// take the next argument when not written with '='.
+struct DroppedFlag {
+  const char *Name;
+  bool TakesValue;
+};
+constexpr DroppedFlag Dropped[] = {
+    {"--generate-code", true},   {"-gencode", true},
+    {"--gpu-architecture", true}, {"-arch", true},
+    {"--gpu-code", true},        {"-code", true},
+    {"-forward-unknown-to-host-compiler", false},
+    {"--forward-unknown-to-host-compiler", false},
+    {"-forward-unknown-to-host-linker", false},
+    {"--forward-unknown-to-host-linker", false},
+    {"--expt-relaxed-constexpr", false}, {"-expt-relaxed-constexpr", false},
+    {"--expt-extended-lambda", false},   {"-expt-extended-lambda", false},
+    {"--extended-lambda", false},        {"-extended-lambda", false},
+    {"--relocatable-device-code", true}, {"-rdc", true},
+    {"--device-c", false},       {"-dc", false},
+    {"--device-w", false},       {"-dw", false},
+    {"--device-link", false},    {"-dlink", false},
+    {"--generate-line-info", false}, {"-lineinfo", false},
+    {"--device-debug", false},   {"-G", false},
+    {"--use_fast_math", false},  {"-use_fast_math", false},
+    {"--ftz", true},             {"-ftz", true},
+    {"--prec-div", true},        {"-prec-div", true},
+    {"--prec-sqrt", true},       {"-prec-sqrt", true},
+    {"--fmad", true},            {"-fmad", true},
+    {"--keep", false},           {"-keep", false},
+    {"--keep-dir", true},        {"-keep-dir", true},
+    {"--ptxas-options", true},   {"-Xptxas", true},
+    {"--nvlink-options", true},  {"-Xnvlink", true},
+    {"-Xcudafe", true},          {"-Xarchive", true},
+    {"--archive-options", true},
+    {"--maxrregcount", true},    {"-maxrregcount", true},
+    {"--default-stream", true},  {"-default-stream", true},
+    {"--diag-suppress", true},   {"-diag-suppress", true},
+    {"--diag-warn", true},       {"-diag-warn", true},
+    {"--diag-error", true},      {"-diag-error", true},
+    {"--display-error-number", false}, {"-err-no", false},
+    {"--Werror", true},          {"-Werror", true},
+    {"--compiler-bindir", true}, {"-ccbin", true},
+    {"--threads", true},         {"-t", true},
+    {"--split-compile", true},   {"-split-compile", true},
+    {"--cudart", true},          {"-cudart", true},
+    {"--cudadevrt", true},       {"-cudadevrt", true},
+    {"--resource-usage", false}, {"-res-usage", false},
+    {"--static-global-template-stub", true},
+    {"-static-global-template-stub", true},
+    {"--allow-unsupported-compiler", false},
+    {"-allow-unsupported-compiler", false},
+    {"--Wno-deprecated-gpu-targets", false},
+    {"-Wno-deprecated-gpu-targets", false},
+    {"--restrict", false},       {"-restrict", false},
+    {"--source-in-ptx", false},  {"-src-in-ptx", false},
+    {"--extensible-whole-program", false}, {"-ewp", false},
+    {"--no-host-device-initializer-list", false},
+    {"--no-host-device-move-forward", false},
+    {"--optimize", true},        {"-O", false},
+};
+
+/// nvcc's spellings of include and macro flags, as clang's.
+struct Renamed {
+  const char *Nvcc;
+  const char *Clang;
+};
+constexpr Renamed Renames[] = {
+    {"-isystem", "-isystem"},         {"--system-include", "-isystem"},
+    {"--include-path", "-I"},         {"-I", "-I"},
+    {"--define-macro", "-D"},         {"-D", "-D"},
+    {"--undefine-macro", "-U"},       {"-U", "-U"},
+    {"--pre-include", "-include"},    {"-include", "-include"},
+    {"--std", "-std="},               {"-std", "-std="},
+};
+
+/// Splits `-Xcompiler`'s comma-separated list.
+void appendHostFlags(StringRef List, std::vector<std::string> &Out) {
+  SmallVector<StringRef, 4> Parts;
+  List.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts)
+    Out.push_back(P.str());
+}
+
+void translate(ArrayRef<std::string> In, StringRef Directory,
+               std::vector<std::string> &Out, unsigned Depth) {
+  for (size_t I = 0; I < In.size(); ++I) {
+    StringRef A = In[I];
+    auto Next = [&]() -> std::optional<StringRef> {
+      if (I + 1 < In.size())
+        return StringRef(In[++I]);
+      return std::nullopt;
+    };
+    auto [Flag, Value] = A.split('=');
+    bool HasEq = A.contains('=');
+
+    if (Flag == "--options-file" || Flag == "-optf") {
+      std::optional<StringRef> File = HasEq ? Value : Next();
+      if (!File || Depth > 4)
+        continue;
+      SmallString<256> Path(*File);
+      if (!llvm::sys::path::is_absolute(Path))
+        llvm::sys::path::make_absolute(Directory, Path);
+      auto Buffer = llvm::MemoryBuffer::getFile(Path);
+      if (!Buffer)
+        continue;
+      llvm::BumpPtrAllocator Alloc;
+      llvm::StringSaver Saver(Alloc);
+      SmallVector<const char *, 32> Tokens;
+      llvm::cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
+      std::vector<std::string> Nested(Tokens.begin(), Tokens.end());
+      translate(Nested, Directory, Out, Depth + 1);
+      continue;
+    }
+    if (Flag == "-Xcompiler" || Flag == "--compiler-options") {
+      if (std::optional<StringRef> List = HasEq ? Value : Next())
+        appendHostFlags(*List, Out);
+      continue;
+    }
+    if (A == "-x" || A == "--x") {
+      std::optional<StringRef> Lang = Next();
+      Out.push_back("-x");
+      Out.push_back(Lang && (*Lang == "cu" || *Lang == "cuda")
+                        ? "cuda"
+                        : Lang ? Lang->str() : "c++");
+      continue;
+    }
+    if (Flag == "--x") {
+      Out.push_back("-x");
+      Out.push_back(Value == "cu" ? "cuda" : Value.str());
+      continue;
+    }
+    bool Drop = false, DropNext = false;
+    for (const DroppedFlag &D : Dropped)
+      if (Flag == D.Name) {
+        Drop = true;
+        DropNext = D.TakesValue && !HasEq;
+        break;
+      }
+    if (Drop) {
+      if (DropNext)
+        (void)Next();
+      continue;
+    }
+    // -O3 and the like are clang's too; nvcc's -O with a separate level is
+    // handled above.
+    bool Handled = false;
+    for (const Renamed &R : Renames) {
+      StringRef Clang = R.Clang;
+      if (Flag != R.Nvcc)
+        continue;
+      std::optional<StringRef> V;
+      if (HasEq)
+        V = Value; // nvcc's -isystem=DIR, --std=c++17
+      else if (StringRef(R.Nvcc).starts_with("--") ||
+               StringRef(R.Nvcc) == "-std")
+        V = Next(); // --include-path DIR, -std c++17
+      else
+        break; // -I DIR, -isystem DIR: clang reads these as they are
+      if (!V)
+        break;
+      if (Clang.ends_with("="))
+        Out.push_back((Clang + *V).str());
+      else if (Clang == "-isystem" || Clang == "-include") {
+        Out.push_back(Clang.str());
+        Out.push_back(V->str());
+      } else {
+        Out.push_back((Clang + *V).str());
+      }
+      Handled = true;
+      break;
+    }
+    if (!Handled)
+      Out.push_back(A.str());
+  }
+}
+
+} // namespace
+
+std::vector<std::string> translateNvccCommand(ArrayRef<std::string> Args,
+                                              StringRef Directory) {
+  if (Args.empty() || !isNvcc(Args.front()))
+    return Args.vec();
+  std::vector<std::string> Out;
+  Out.push_back("clang++");
+  translate(Args.drop_front(), Directory, Out, 0);
+  return Out;
+}
+
+std::vector<CompileCommand> NvccTranslatingCompilations::translate(
+    std::vector<CompileCommand> Commands) {
+  for (CompileCommand &C : Commands)
+    C.CommandLine = translateNvccCommand(C.CommandLine, C.Directory);
+  return Commands;
 }
 
 } // namespace cublas_tidy

@@ -47,4 +47,13 @@ if config.clang_tidy and os.path.exists(config.clang_tidy):
 config.substitutions.append(("%cuda_include", cuda_include))
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.environment["CUDA_PATH"] = cuda_path
+
+# nvcc, for the tests that make a real compile database with CMake.
+nvcc = os.path.join(config.cuda_root, "bin", "nvcc") if config.cuda_root else ""
+if nvcc and os.access(nvcc, os.X_OK):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
+for var in ("PATH", "HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
 config.excludes = ['Inputs']

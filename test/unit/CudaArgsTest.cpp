@@ -3,6 +3,9 @@
 #include "CudaArgs.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 using namespace cublas_tidy;
@@ -59,6 +62,57 @@ TEST(CudaArgs, ResourceDirIsAddedOnce) {
   EXPECT_EQ(Adjust(Given, "a.cpp"), Given);
   Args Plain = {"clang++", "a.cpp"};
   EXPECT_EQ(resourceDirAdjuster("/nonexistent/dir")(Plain, "a.cpp"), Plain);
+}
+
+} // namespace
+
+namespace {
+
+TEST(NvccCommands, BecomeClangCommands) {
+  Args In = {"/usr/local/cuda/bin/nvcc",
+             "-forward-unknown-to-host-compiler",
+             "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
+             "-gencode", "arch=compute_80,code=sm_80",
+             "-arch=sm_90", "-arch", "sm_80",
+             "--expt-relaxed-constexpr", "--extended-lambda",
+             "-Xcompiler=-Wall,-fno-strict-aliasing", "-Xcompiler", "-fPIC",
+             "-lineinfo", "-rdc=true", "-Xptxas", "-v", "-ccbin", "g++",
+             "-std=c++17", "--std", "c++17", "-isystem=/opt/inc",
+             "--include-path", "/a", "-I/b", "-DX=1", "--define-macro=Y",
+             "-x", "cu", "-c", "k.cu", "-o", "k.o"};
+  Args Out = translateNvccCommand(In, "/build");
+  Args Want = {"clang++", "-Wall", "-fno-strict-aliasing", "-fPIC",
+               "-std=c++17", "-std=c++17", "-isystem", "/opt/inc", "-I/a",
+               "-I/b", "-DX=1", "-DY", "-x", "cuda", "-c", "k.cu", "-o",
+               "k.o"};
+  EXPECT_EQ(Out, Want);
+}
+
+TEST(NvccCommands, OptionsFilesAreReadRelativeToTheDirectory) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("nvcc-test", Dir));
+  llvm::SmallString<128> Rsp(Dir);
+  llvm::sys::path::append(Rsp, "includes_CUDA.rsp");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Rsp, EC);
+    ASSERT_FALSE(EC);
+    OS << "-I/src/include -isystem=/usr/local/cuda/include \"-DNAME=a b\"\n";
+  }
+  Args Out = translateNvccCommand(
+      {"nvcc", "--options-file", "includes_CUDA.rsp", "-c", "k.cu"}, Dir);
+  Args Want = {"clang++", "-I/src/include", "-isystem",
+               "/usr/local/cuda/include", "-DNAME=a b", "-c", "k.cu"};
+  EXPECT_EQ(Out, Want);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+TEST(NvccCommands, OtherCompilersAreLeftAlone) {
+  Args In = {"/usr/bin/c++", "-arch=sm_90", "-c", "a.cpp"};
+  EXPECT_EQ(translateNvccCommand(In, "/"), In);
+  EXPECT_TRUE(isNvcc("/usr/local/cuda/bin/nvcc"));
+  EXPECT_TRUE(isNvcc("nvcc.exe"));
+  EXPECT_FALSE(isNvcc("nvcc-wrapper"));
 }
 
 } // namespace

@@ -24,7 +24,18 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "Baseline.h"
 #include "CudaArgs.h"
+#include "Findings.h"
+#include "Sarif.h"
+
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <tuple>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -268,6 +279,110 @@ static std::string configurationFile(ArrayRef<std::string> Paths) {
   return std::string(Dummy);
 }
 
+
+static cl::opt<std::string> Format(
+    "format",
+    cl::desc("Output format: text (clang-tidy's, the default) or sarif\n"
+             "(SARIF 2.1.0 on stdout, for code-scanning services)."),
+    cl::init("text"), cl::cat(Category));
+
+static cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Report only findings that are not in this baseline (written\n"
+             "by --write-baseline); moved code keeps its findings accepted."),
+    cl::value_desc("file"), cl::cat(Category));
+
+static cl::opt<std::string> WriteBaseline(
+    "write-baseline",
+    cl::desc("Write the findings of this run to a baseline file and exit 0."),
+    cl::value_desc("file"), cl::cat(Category));
+
+static cl::opt<unsigned> Jobs(
+    "j",
+    cl::desc("Number of files analysed in parallel (default: all cores)."),
+    cl::init(0), cl::cat(Category));
+
+/// The value of CommonOptionsParser's -p option (registered when the parser
+/// runs).
+static std::string buildPath() {
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find("p");
+  if (It == Options.end())
+    return {};
+  return static_cast<cl::opt<std::string> *>(It->second)->getValue();
+}
+
+/// The C, C++ and CUDA sources of a compilation database.
+static std::vector<std::string>
+sourcesOfDatabase(const tooling::CompilationDatabase &DB) {
+  std::vector<std::string> Files;
+  for (const std::string &F : DB.getAllFiles()) {
+    std::string Ext = sys::path::extension(F).lower();
+    if (Ext == ".c" || Ext == ".cc" || Ext == ".cpp" || Ext == ".cxx" ||
+        Ext == ".c++" || Ext == ".cu")
+      Files.push_back(F);
+  }
+  llvm::sort(Files);
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  return Files;
+}
+
+/// One file's analysis: its own context (options, statistics) and file
+/// system, so that runs can proceed on several threads.
+struct FileRun {
+  std::string File;
+  IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS;
+  std::unique_ptr<ClangTidyContext> Context;
+  std::vector<ClangTidyError> Errors;
+};
+
+static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
+                                   ArrayRef<std::string> Paths) {
+  std::vector<FileRun> Runs(Paths.size());
+  for (size_t I = 0; I < Paths.size(); ++I) {
+    Runs[I].File = Paths[I];
+    // A physical file system of its own: a shared one would share the
+    // working directory that each compile command sets.
+    Runs[I].BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
+        vfs::createPhysicalFileSystem());
+    Runs[I].Context = std::make_unique<ClangTidyContext>(
+        createOptionsProvider(Runs[I].BaseFS),
+        AllowEnablingAnalyzerAlphaCheckers,
+        /*EnableModuleHeadersParsing=*/false,
+        /*ExperimentalCustomChecks=*/false);
+  }
+  unsigned Threads = Jobs ? Jobs.getValue()
+                          : std::max(1u, llvm::hardware_concurrency()
+                                             .compute_thread_count());
+  Threads = std::min<unsigned>(Threads, Paths.size());
+  bool Progress = Paths.size() > 1 && sys::Process::StandardErrIsDisplayed();
+  std::atomic<unsigned> Done{0};
+  std::mutex ProgressLock;
+  auto Analyse = [&](FileRun &Run) {
+    Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
+                              FixNotes, EnableCheckProfile, StoreCheckProfile,
+                              /*Quiet=*/Quiet || Paths.size() > 1);
+    unsigned N = ++Done;
+    if (Progress) {
+      std::lock_guard<std::mutex> Lock(ProgressLock);
+      errs() << "\r[" << N << "/" << Paths.size() << "] " << Run.File
+             << "\x1b[K";
+      if (N == Paths.size())
+        errs() << "\n";
+    }
+  };
+  if (Threads <= 1) {
+    for (FileRun &Run : Runs)
+      Analyse(Run);
+    return Runs;
+  }
+  DefaultThreadPool Pool(hardware_concurrency(Threads));
+  for (FileRun &Run : Runs)
+    Pool.async([&Analyse, &Run] { Analyse(Run); });
+  Pool.wait();
+  return Runs;
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
@@ -327,19 +442,50 @@ int main(int argc, const char **argv) {
     WithColor::error() << "no checks enabled\n";
     return 1;
   }
-  if (Paths.empty()) {
-    WithColor::error() << "no input files specified\n";
-    cl::PrintHelpMessage(/*Hidden=*/false, /*Categorized=*/true);
+  if (Format != "text" && Format != "sarif") {
+    WithColor::error() << "unknown --format '" << Format
+                       << "': use text or sarif\n";
+    return 1;
+  }
+  if (Format == "sarif" && (Fix || FixErrors || FixNotes)) {
+    WithColor::error() << "--format=sarif cannot be combined with --fix\n";
     return 1;
   }
 
-  // .cu inputs are parsed host-only against the CUDA toolkit.
+  // Without files, every source file of the compilation database named by
+  // -p (CommonOptionsParser loads a database only for given files).
+  std::unique_ptr<tooling::CompilationDatabase> OwnDatabase;
+  if (Paths.empty()) {
+    std::string Dir = buildPath();
+    if (Dir.empty()) {
+      WithColor::error() << "no input files specified, and no -p to take "
+                            "them from a compilation database\n";
+      return 1;
+    }
+    std::string Message;
+    OwnDatabase = tooling::CompilationDatabase::autoDetectFromDirectory(
+        Dir, Message);
+    if (!OwnDatabase) {
+      WithColor::error() << Message << "\n";
+      return 1;
+    }
+    Paths = sourcesOfDatabase(*OwnDatabase);
+    if (Paths.empty()) {
+      WithColor::error() << "the compilation database in '" << Dir
+                         << "' lists no C, C++ or CUDA source\n";
+      return 1;
+    }
+  }
+  const tooling::CompilationDatabase &Database =
+      OwnDatabase ? *OwnDatabase : OptionsParser->getCompilations();
+
+  // nvcc commands of CMake databases become clang commands; .cu inputs are
+  // parsed host-only against the CUDA toolkit; clang's builtin headers are
+  // found wherever this binary lives.
   tooling::ArgumentsAdjustingCompilations Compilations(
-      std::make_unique<cublas_tidy::ForwardingCompilations>(
-          OptionsParser->getCompilations()));
+      std::make_unique<cublas_tidy::NvccTranslatingCompilations>(
+          std::make_unique<cublas_tidy::ForwardingCompilations>(Database)));
   Compilations.appendArgumentsAdjuster(cublas_tidy::cudaHostOnlyAdjuster());
-  // clang finds its builtin headers relative to the running binary, which
-  // for cublas-tidy is not where clang lives: name them unless told.
   Compilations.appendArgumentsAdjuster(
       cublas_tidy::resourceDirAdjuster(CUBLAS_TIDY_CLANG_RESOURCE_DIR));
 
@@ -347,24 +493,94 @@ int main(int argc, const char **argv) {
   InitializeAllTargetMCs();
   InitializeAllAsmParsers();
 
-  ClangTidyContext Context(std::move(Provider),
-                           AllowEnablingAnalyzerAlphaCheckers,
-                           /*EnableModuleHeadersParsing=*/false,
-                           /*ExperimentalCustomChecks=*/false);
-  std::vector<ClangTidyError> Errors =
-      runClangTidy(Context, Compilations, Paths, BaseFS, FixNotes,
-                   EnableCheckProfile, StoreCheckProfile, Quiet);
+  std::vector<FileRun> Runs = runAll(Compilations, Paths);
+
+  // All diagnostics, once each (a header's findings come from every file
+  // that includes it).
+  std::vector<ClangTidyError> Errors;
+  std::vector<unsigned> Owner; // which run's context reported each error
+  {
+    std::set<std::tuple<std::string, unsigned, std::string, std::string>> Seen;
+    for (unsigned R = 0; R < Runs.size(); ++R)
+      for (ClangTidyError &E : Runs[R].Errors)
+        if (Seen.insert({E.Message.FilePath, E.Message.FileOffset,
+                         E.DiagnosticName, E.Message.Message})
+                .second) {
+          Errors.push_back(std::move(E));
+          Owner.push_back(R);
+        }
+  }
+
+  cublas_tidy::SourceCache Sources;
+  std::vector<cublas_tidy::Finding> Findings =
+      cublas_tidy::toFindings(Errors, Sources);
+
+  if (!WriteBaseline.empty()) {
+    cublas_tidy::Baseline B = cublas_tidy::Baseline::of(Findings, WriteBaseline);
+    if (Error E = B.write(WriteBaseline)) {
+      WithColor::error() << toString(std::move(E)) << "\n";
+      return 1;
+    }
+    errs() << "wrote " << B.size() << " finding" << (B.size() == 1 ? "" : "s")
+           << " to the baseline " << WriteBaseline << "\n";
+    return 0;
+  }
+  if (!BaselineFile.empty()) {
+    Expected<cublas_tidy::Baseline> B = cublas_tidy::Baseline::read(BaselineFile);
+    if (!B) {
+      WithColor::error() << toString(B.takeError()) << "\n";
+      return 1;
+    }
+    size_t Accepted = B->filter(Findings);
+    if (!Quiet && Accepted)
+      errs() << Accepted << " finding" << (Accepted == 1 ? "" : "s")
+             << " accepted by the baseline " << BaselineFile << "\n";
+    // Keep the errors whose findings remain.
+    std::vector<bool> Keep(Errors.size(), false);
+    for (const cublas_tidy::Finding &F : Findings)
+      Keep[F.ErrorIndex] = true;
+    std::vector<ClangTidyError> Kept;
+    std::vector<unsigned> KeptOwner;
+    for (size_t I = 0; I < Errors.size(); ++I)
+      if (Keep[I]) {
+        Kept.push_back(std::move(Errors[I]));
+        KeptOwner.push_back(Owner[I]);
+      }
+    Errors = std::move(Kept);
+    Owner = std::move(KeptOwner);
+  }
 
   bool FoundErrors = llvm::any_of(Errors, [](const ClangTidyError &E) {
-    return E.DiagLevel == ClangTidyError::Error;
+    return E.DiagLevel == ClangTidyError::Error && !E.IsWarningAsError;
   });
   FixBehaviour Behaviour =
       FixNotes ? FB_FixNotes : (Fix || FixErrors) ? FB_Fix : FB_NoFix;
   const bool DisableFixes = FoundErrors && !FixErrors;
 
   unsigned WErrorCount = 0;
-  handleErrors(Errors, Context, DisableFixes ? FB_NoFix : Behaviour,
-               WErrorCount, BaseFS);
+  if (Format == "sarif") {
+    SmallString<256> Root;
+    sys::fs::current_path(Root);
+    cublas_tidy::writeSarif(Findings, Root, outs());
+    WErrorCount = llvm::count_if(
+        Errors, [](const ClangTidyError &E) { return E.IsWarningAsError; });
+  } else {
+    // Print (and fix) each run's diagnostics with the context that made
+    // them, in input order.
+    for (unsigned R = 0; R < Runs.size(); ++R) {
+      std::vector<ClangTidyError> Mine;
+      for (size_t I = 0; I < Errors.size(); ++I)
+        if (Owner[I] == R)
+          Mine.push_back(Errors[I]);
+      if (Mine.empty())
+        continue;
+      unsigned Count = 0;
+      handleErrors(Mine, *Runs[R].Context,
+                   DisableFixes ? FB_NoFix : Behaviour, Count,
+                   Runs[R].BaseFS);
+      WErrorCount += Count;
+    }
+  }
 
   if (!ExportFixes.empty() && !Errors.empty()) {
     std::error_code EC;
@@ -378,7 +594,16 @@ int main(int argc, const char **argv) {
   }
 
   if (!Quiet) {
-    printStats(Context.getStats());
+    ClangTidyStats Total;
+    for (const FileRun &Run : Runs) {
+      const ClangTidyStats &S = Run.Context->getStats();
+      Total.ErrorsDisplayed += S.ErrorsDisplayed;
+      Total.ErrorsIgnoredCheckFilter += S.ErrorsIgnoredCheckFilter;
+      Total.ErrorsIgnoredNOLINT += S.ErrorsIgnoredNOLINT;
+      Total.ErrorsIgnoredNonUserCode += S.ErrorsIgnoredNonUserCode;
+      Total.ErrorsIgnoredLineFilter += S.ErrorsIgnoredLineFilter;
+    }
+    printStats(Total);
     if (DisableFixes && Behaviour != FB_NoFix)
       errs() << "Found compiler errors, but -fix-errors was not specified.\n"
                 "Fixes have NOT been applied.\n\n";

@@ -1,0 +1,2 @@
+#pragma once
+#define MATRIX_N 256

@@ -1,0 +1,140 @@
+//===- Baseline.cpp -------------------------------------------------------===//
+
+#include "Baseline.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cublas_tidy {
+
+static std::string directoryOf(llvm::StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_filename(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  return std::string(Abs);
+}
+
+static std::string collapseSpaces(llvm::StringRef Text) {
+  std::string Out;
+  bool Space = false;
+  for (char C : Text.trim()) {
+    if (C == ' ' || C == '\t') {
+      Space = true;
+      continue;
+    }
+    if (Space && !Out.empty())
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+Baseline::Key Baseline::keyOf(const Finding &F, llvm::StringRef BaseDir) {
+  std::string File = F.Where.File;
+  llvm::StringRef Rel(File);
+  if (!BaseDir.empty() && Rel.consume_front(BaseDir)) {
+    Rel = Rel.ltrim("/");
+    File = Rel.str();
+  }
+  return {F.Check, File, F.Message, collapseSpaces(F.Where.LineText)};
+}
+
+Baseline Baseline::of(const std::vector<Finding> &Findings,
+                      llvm::StringRef Path) {
+  Baseline B;
+  B.BaseDir = directoryOf(Path);
+  for (const Finding &F : Findings)
+    ++B.Counts[keyOf(F, B.BaseDir)];
+  return B;
+}
+
+size_t Baseline::size() const {
+  size_t N = 0;
+  for (const auto &[K, C] : Counts)
+    N += C;
+  return N;
+}
+
+llvm::Error Baseline::write(llvm::StringRef Path) const {
+  llvm::json::Array Entries;
+  for (const auto &[K, C] : Counts)
+    Entries.push_back(llvm::json::Object{{"check", K.Check},
+                                         {"file", K.File},
+                                         {"message", K.Message},
+                                         {"line", K.Line},
+                                         {"count", static_cast<int64_t>(C)}});
+  llvm::json::Object Root{{"version", 1},
+                          {"tool", "cublas-tidy"},
+                          {"findings", std::move(Entries)}};
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC)
+    return llvm::createStringError(EC, "cannot write baseline '%s': %s",
+                                   Path.str().c_str(), EC.message().c_str());
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
+  return llvm::Error::success();
+}
+
+llvm::Expected<Baseline> Baseline::read(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read baseline '%s': %s",
+                                   Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  llvm::Expected<llvm::json::Value> Parsed =
+      llvm::json::parse((*Buffer)->getBuffer());
+  if (!Parsed)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "baseline '%s' is not JSON: %s",
+                                   Path.str().c_str(),
+                                   llvm::toString(Parsed.takeError()).c_str());
+  Baseline B;
+  B.BaseDir = directoryOf(Path);
+  const llvm::json::Object *Root = Parsed->getAsObject();
+  const llvm::json::Array *Entries = Root ? Root->getArray("findings") : nullptr;
+  if (!Entries)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "baseline '%s' has no 'findings' array",
+                                   Path.str().c_str());
+  for (const llvm::json::Value &V : *Entries) {
+    const llvm::json::Object *E = V.getAsObject();
+    auto Str = [&](llvm::StringRef Field) -> std::optional<std::string> {
+      if (!E)
+        return std::nullopt;
+      if (std::optional<llvm::StringRef> S = E->getString(Field))
+        return S->str();
+      return std::nullopt;
+    };
+    std::optional<std::string> Check = Str("check"), File = Str("file"),
+                               Message = Str("message"), Line = Str("line");
+    std::optional<int64_t> Count = E ? E->getInteger("count") : std::nullopt;
+    if (!Check || !File || !Message || !Line || !Count || *Count < 1)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "baseline '%s': an entry lacks check, file, message, line or count",
+          Path.str().c_str());
+    B.Counts[{*Check, *File, *Message, *Line}] += *Count;
+  }
+  return B;
+}
+
+size_t Baseline::filter(std::vector<Finding> &Findings) const {
+  std::map<Key, unsigned> Left = Counts;
+  size_t Before = Findings.size();
+  llvm::erase_if(Findings, [&](const Finding &F) {
+    auto It = Left.find(keyOf(F, BaseDir));
+    if (It == Left.end() || It->second == 0)
+      return false;
+    --It->second;
+    return true;
+  });
+  return Before - Findings.size();
+}
+
+} // namespace cublas_tidy

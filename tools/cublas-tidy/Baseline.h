@@ -1,0 +1,56 @@
+//===- Baseline.h - Accepting the findings a codebase already has ---------===//
+//
+// A baseline records the findings of a run so that later runs report only
+// new ones. A finding is identified by its check, its file (relative to the
+// baseline's directory), its message and the text of its source line with
+// whitespace collapsed, not by its line number: code that moves keeps its
+// findings baselined, code that changes is checked again. Identical keys
+// are counted, so a second copy of a baselined bug is still new.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_TOOLS_BASELINE_H
+#define CUBLAS_TIDY_TOOLS_BASELINE_H
+
+#include "Findings.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cublas_tidy {
+
+class Baseline {
+public:
+  /// Reads a baseline written by write().
+  static llvm::Expected<Baseline> read(llvm::StringRef Path);
+
+  /// The findings as a baseline stored at `Path`.
+  static Baseline of(const std::vector<Finding> &Findings,
+                     llvm::StringRef Path);
+  llvm::Error write(llvm::StringRef Path) const;
+
+  /// Removes the findings the baseline accepts (each baseline entry accepts
+  /// as many findings as it counted) and returns how many it removed.
+  size_t filter(std::vector<Finding> &Findings) const;
+
+  size_t size() const;
+
+private:
+  struct Key {
+    std::string Check, File, Message, Line;
+    bool operator<(const Key &O) const {
+      return std::tie(Check, File, Message, Line) <
+             std::tie(O.Check, O.File, O.Message, O.Line);
+    }
+  };
+  static Key keyOf(const Finding &F, llvm::StringRef BaseDir);
+  std::string BaseDir;
+  std::map<Key, unsigned> Counts;
+};
+
+} // namespace cublas_tidy
+
+#endif

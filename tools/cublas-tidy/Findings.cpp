@@ -1,0 +1,69 @@
+//===- Findings.cpp -------------------------------------------------------===//
+
+#include "Findings.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace cublas_tidy {
+
+Position SourceCache::position(llvm::StringRef File, unsigned Offset) {
+  Position P;
+  if (File.empty())
+    return P;
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  P.File = std::string(Abs);
+  auto &Buffer = Files[P.File];
+  if (!Buffer) {
+    auto Read = llvm::MemoryBuffer::getFile(P.File);
+    if (!Read)
+      return P;
+    Buffer = std::move(*Read);
+  }
+  llvm::StringRef Text = Buffer->getBuffer();
+  if (Offset > Text.size())
+    return P;
+  llvm::StringRef Before = Text.take_front(Offset);
+  P.Line = Before.count('\n') + 1;
+  size_t LineStart = Before.rfind('\n');
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  P.Column = Offset - LineStart + 1;
+  size_t LineEnd = Text.find('\n', LineStart);
+  P.LineText = Text.slice(LineStart, LineEnd).rtrim("\r").str();
+  return P;
+}
+
+std::vector<Finding>
+toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
+           SourceCache &Sources) {
+  std::vector<Finding> Result;
+  for (size_t I = 0; I < Errors.size(); ++I) {
+    const clang::tidy::ClangTidyError &E = Errors[I];
+    Finding F;
+    F.Check = E.DiagnosticName;
+    F.IsWarningAsError = E.IsWarningAsError;
+    switch (E.DiagLevel) {
+    case clang::tooling::Diagnostic::Error:
+      F.Level = "error";
+      break;
+    case clang::tooling::Diagnostic::Warning:
+      F.Level = "warning";
+      break;
+    case clang::tooling::Diagnostic::Remark:
+      F.Level = "remark";
+      break;
+    }
+    F.Message = E.Message.Message;
+    F.Where = Sources.position(E.Message.FilePath, E.Message.FileOffset);
+    for (const clang::tooling::DiagnosticMessage &N : E.Notes)
+      F.Notes.push_back(
+          {Sources.position(N.FilePath, N.FileOffset), N.Message});
+    F.ErrorIndex = I;
+    Result.push_back(std::move(F));
+  }
+  return Result;
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,59 @@
+//===- Findings.h - Diagnostics as data for reports and baselines ---------===//
+//
+// clang-tidy's ClangTidyError carries a file path and a byte offset; reports
+// (SARIF) and baselines want lines, columns and the text of the line. A
+// Finding is that view, computed once per diagnostic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_TOOLS_FINDINGS_H
+#define CUBLAS_TIDY_TOOLS_FINDINGS_H
+
+#include "ClangTidyDiagnosticConsumer.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cublas_tidy {
+
+struct Position {
+  std::string File; // absolute path, or empty when the diagnostic has none
+  unsigned Line = 0, Column = 0; // 1-based; 0 when unknown
+  std::string LineText;          // the source line, without the newline
+};
+
+struct FindingNote {
+  Position Where;
+  std::string Message;
+};
+
+struct Finding {
+  std::string Check;
+  std::string Level; // "error", "warning" or "remark"
+  bool IsWarningAsError = false;
+  std::string Message;
+  Position Where;
+  std::vector<FindingNote> Notes;
+  size_t ErrorIndex = 0; // index into the ClangTidyError list it came from
+};
+
+/// Reads source files once and maps offsets to lines and columns.
+class SourceCache {
+public:
+  Position position(llvm::StringRef File, unsigned Offset);
+
+private:
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Files;
+};
+
+std::vector<Finding>
+toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
+           SourceCache &Sources);
+
+} // namespace cublas_tidy
+
+#endif
