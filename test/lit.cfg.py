@@ -39,6 +39,7 @@ config.substitutions.append((
         "--filecheck", config.filecheck, "--cuda-include", cuda_include,
         "--cuda-path", cuda_path or "''"])))
 config.substitutions.append(("%cublas_tidy", config.cublas_tidy))
+config.substitutions.append(("%python", python))
 if config.clang_tidy and os.path.exists(config.clang_tidy):
     config.available_features.add("clang-tidy-plugin-host")
     config.substitutions.append(

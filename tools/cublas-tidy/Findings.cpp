@@ -55,6 +55,8 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
       F.Level = "remark";
       break;
     }
+    if (E.IsWarningAsError)
+      F.Level = "error";
     F.Message = E.Message.Message;
     F.Where = Sources.position(E.Message.FilePath, E.Message.FileOffset);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
