@@ -235,10 +235,30 @@ void UncheckedStatusCheck::checkDiscarded(const CallExpr *Call,
   }
 }
 
+/// True when `S` holds an `if constexpr`.
+static bool hasConstexprIf(const Stmt *S) {
+  llvm::SmallVector<const Stmt *, 32> Work{S};
+  for (unsigned Budget = 100000; !Work.empty() && Budget; --Budget) {
+    const Stmt *Cur = Work.pop_back_val();
+    if (const auto *If = dyn_cast<IfStmt>(Cur); If && If->isConstexpr())
+      return true;
+    for (const Stmt *Child : Cur->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return false;
+}
+
 void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
                                            ASTContext &Ctx) {
   if (!Analyzed.insert(Callable).second)
     return;
+  // An instantiation drops the branches `if constexpr` discards: a status
+  // read in one of them is read in other instantiations of the same code.
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
+    if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+      if (Pattern->getBody() && hasConstexprIf(Pattern->getBody()))
+        return;
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LangOpts = Ctx.getLangOpts();
   auto Interesting = [&](const Expr *Value) -> const Expr * {

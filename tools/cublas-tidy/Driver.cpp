@@ -29,7 +29,7 @@
 #include "Findings.h"
 #include "Sarif.h"
 
-#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/thread.h"
 #include "llvm/Support/Threading.h"
 
 #include <atomic>
@@ -371,15 +371,20 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
         errs() << "\n";
     }
   };
-  if (Threads <= 1) {
-    for (FileRun &Run : Runs)
-      Analyse(Run);
-    return Runs;
-  }
-  DefaultThreadPool Pool(hardware_concurrency(Threads));
-  for (FileRun &Run : Runs)
-    Pool.async([&Analyse, &Run] { Analyse(Run); });
-  Pool.wait();
+  // Workers with large stacks: clang's parser and the AST walks recurse
+  // once per nesting level, and deeply nested generated code overflows the
+  // 8 MiB a process starts with (clang-tidy itself crashes there).
+  constexpr unsigned StackSize = 512u << 20;
+  std::atomic<size_t> Next{0};
+  auto Worker = [&] {
+    for (size_t I = Next++; I < Runs.size(); I = Next++)
+      Analyse(Runs[I]);
+  };
+  std::vector<llvm::thread> Workers;
+  for (unsigned T = 0; T < std::max(1u, Threads); ++T)
+    Workers.emplace_back(std::optional<unsigned>(StackSize), Worker);
+  for (llvm::thread &W : Workers)
+    W.join();
   return Runs;
 }
 
