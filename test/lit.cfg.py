@@ -27,10 +27,12 @@ else:
 python = config.python_executable
 runner = os.path.join(config.cublas_tidy_src_root, "test", "check_clang_tidy.py")
 frontends = []
-if config.clang_tidy and os.path.exists(config.clang_tidy):
+have_plugin = bool(config.clang_tidy and os.path.exists(config.clang_tidy)
+                   and config.plugin and os.path.exists(config.plugin))
+if have_plugin:
     frontends += ["--clang-tidy", config.clang_tidy, "--plugin", config.plugin]
 else:
-    lit_config.warning("no clang-tidy-22 found: testing the standalone driver only")
+    lit_config.note("no plugin or no clang-tidy-22: testing the standalone driver only")
 frontends += ["--cublas-tidy", config.cublas_tidy]
 
 config.substitutions.append((
@@ -40,7 +42,7 @@ config.substitutions.append((
         "--cuda-path", cuda_path or "''"])))
 config.substitutions.append(("%cublas_tidy", config.cublas_tidy))
 config.substitutions.append(("%python", python))
-if config.clang_tidy and os.path.exists(config.clang_tidy):
+if have_plugin:
     config.available_features.add("clang-tidy-plugin-host")
     config.substitutions.append(
         ("%clang_tidy_plugin",
@@ -54,7 +56,7 @@ nvcc = os.path.join(config.cuda_root, "bin", "nvcc") if config.cuda_root else ""
 if nvcc and os.access(nvcc, os.X_OK):
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc))
-for var in ("PATH", "HOME", "TMPDIR"):
+for var in ("PATH", "HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.excludes = ['Inputs']
