@@ -11,6 +11,7 @@ files>), installs it with `pre-commit install`, and commits through git:
 - a .py and a .md file do not run the hook;
 - C and (with the CUDA toolkit) CUDA files are checked too;
 - with a compile database under build/, its flags are used;
+- the hook's args go to cublas-tidy;
 - without cublas-tidy, the hook fails with a message that says so.
 
 Exit code 77 (skipped) when pre-commit is not installed.
@@ -252,12 +253,12 @@ def run_tests(args, runner, work, source):
     repo = Repo(runner, work / "user")
     repo.path.mkdir()
     repo.git("init", "-q")
-    repo.write(".pre-commit-config.yaml",
-               "repos:\n"
-               "- repo: %s\n"
-               "  rev: %s\n"
-               "  hooks:\n"
-               "  - id: cublas-tidy\n" % (hook_repo, rev))
+    config = ("repos:\n"
+              "- repo: %s\n"
+              "  rev: %s\n"
+              "  hooks:\n"
+              "  - id: cublas-tidy\n" % (hook_repo, rev))
+    repo.write(".pre-commit-config.yaml", config)
     repo.write(".gitignore", "build/\n")
     repo.git("add", ".pre-commit-config.yaml", ".gitignore")
     repo.git("commit", "-q", "--no-verify", "-m", "pre-commit configuration")
@@ -353,6 +354,16 @@ def run_tests(args, runner, work, source):
     expect(accepted, "the fixed file was refused with the compile database",
            output)
     print("compile database in build/: used")
+
+    # The hook's args go to cublas-tidy.
+    repo.write(".pre-commit-config.yaml",
+               config + "    args: [--checks=-cublas-unchecked-status]\n")
+    repo.write("src/quiet.cpp", BUGGY_CPP)
+    repo.git("add", ".pre-commit-config.yaml", "src/quiet.cpp")
+    accepted, output = repo.commit("quiet")
+    expect(accepted and hook_line(output) == "Passed",
+           "args: [--checks=-cublas-unchecked-status] did not apply", output)
+    print("args: passed on to cublas-tidy")
 
     # No cublas-tidy: a clear failure.
     repo.write("src/other.cpp", CLEAN_CPP)
