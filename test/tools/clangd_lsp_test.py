@@ -5,8 +5,11 @@ In a temporary project (a compile_commands.json naming the CUDA headers as
 system headers, and a .clangd that enables the cublas-* checks) it opens a
 file with two cuBLAS bugs, waits for textDocument/publishDiagnostics, checks
 that the cublas-* diagnostics arrive with their check names, lines and notes,
-then sends an edit that fixes both and checks that they are gone. With the
-real CUDA toolkit it does the same for a .cu file. Every wait has a timeout,
+then sends an edit that fixes both and checks that they are gone. A fix-it
+comes as a quick fix (textDocument/codeAction) that clears its diagnostic.
+With the real CUDA toolkit, a .cu file from a CMake compile database for nvcc
+is checked through the .clangd of docs/ide.md. A --resource-dir the user
+gives wins over the built-in one. Every wait has a timeout,
 so a server that hangs fails the test instead of blocking the run.
 """
 
@@ -82,6 +85,19 @@ int axpy(const float *x, float *y, int n) {
     return -2;
   }
   return cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS ? 0 : -3;
+}
+"""
+
+# A bug with a fix-it, which clangd offers as a quick fix.
+MIXED_CPP = """\
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+int destroy(cublasHandle_t h) {
+  cublasStatus_t st = cublasDestroy(h);
+  if (st != cudaSuccess) // @mixed
+    return 1;
+  return 0;
 }
 """
 
@@ -350,6 +366,54 @@ def expect_fixed(diagnostics, name):
           "%s: cublas-* diagnostics remain after the fix" % name, diagnostics)
 
 
+def apply_edits(text, edits):
+    """`text` with the LSP TextEdits applied (positions in UTF-16 code units,
+    which are characters for this ASCII text)."""
+    lines = text.splitlines(keepends=True)
+
+    def offset(position):
+        return sum(len(line) for line in lines[:position["line"]]) + \
+            position["character"]
+
+    for edit in sorted(edits, key=lambda e: offset(e["range"]["start"]),
+                       reverse=True):
+        start, end = offset(edit["range"]["start"]), offset(edit["range"]["end"])
+        text = text[:start] + edit["newText"] + text[end:]
+    return text
+
+
+def test_quick_fix(server, path):
+    """A fix-it of a cublas-* check is offered as a quick fix; applying it
+    clears the diagnostic."""
+    uri = open_file(server, path, MIXED_CPP, "cpp")
+    diagnostics = server.diagnostics(uri, 1, FIRST_WAIT_S)
+    print("mixed.cpp after didOpen:\n" + describe(diagnostics))
+    expect_clean_parse(diagnostics, "mixed.cpp")
+    found = cublas_diagnostics(diagnostics)
+    check(len(found) == 1 and found[0].get("code") == "cublas-unchecked-status"
+          and found[0]["range"]["start"]["line"] == marker_line(MIXED_CPP, "mixed")
+          and says(found[0]["message"], "cublasStatus_t compared with "
+                   "cudaError_t value 'cudaSuccess'"),
+          "mixed.cpp: expected one cublas-unchecked-status on the comparison",
+          diagnostics)
+    actions = server.response(server.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri},
+        "range": found[0]["range"],
+        "context": {"diagnostics": found, "only": ["quickfix"]},
+    }), WAIT_S) or []
+    fixes = [a for a in actions if a.get("kind") == "quickfix" and
+             uri in a.get("edit", {}).get("changes", {})]
+    check(len(fixes) == 1, "mixed.cpp: expected one quick fix, got %r"
+          % actions, diagnostics)
+    print("quick fix: %s" % fixes[0]["title"])
+    fixed = apply_edits(MIXED_CPP, fixes[0]["edit"]["changes"][uri])
+    check("  if (st != CUBLAS_STATUS_SUCCESS) // @mixed\n" in fixed,
+          "mixed.cpp: the quick fix gives:\n" + fixed, diagnostics)
+    change_file(server, uri, 2, fixed)
+    expect_fixed(server.diagnostics(uri, 2, WAIT_S), "mixed.cpp")
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+
 def cuda_setup(cuda_root, fallback_include):
     """(include directory, toolkit root or None)."""
     if cuda_root and (Path(cuda_root) / "include" / "cublas_v2.h").exists():
@@ -389,8 +453,12 @@ class Session:
         init = self.server.request("initialize", {
             "processId": os.getpid(),
             "rootUri": uri_of(root),
-            "capabilities": {"textDocument": {"publishDiagnostics": {
-                "relatedInformation": True, "versionSupport": True}}},
+            "capabilities": {"textDocument": {
+                "publishDiagnostics": {"relatedInformation": True,
+                                       "versionSupport": True},
+                "codeAction": {"codeActionLiteralSupport": {
+                    "codeActionKind": {"valueSet": ["quickfix"]}}},
+            }},
         })
         result = self.server.response(init, WAIT_S)
         self.server.notify("initialized", {})
@@ -452,6 +520,11 @@ def test_diagnostics(session, include, toolkit):
         "arguments": ["clang++", "-std=c++17", "-isystem", include,
                       "-c", str(cpp), "-o", "buggy.o"],
     }]
+    mixed = project / "mixed.cpp"
+    mixed.write_text(MIXED_CPP)
+    commands.append(dict(commands[0], file=str(mixed), arguments=[
+        "clang++", "-std=c++17", "-isystem", include, "-c", str(mixed),
+        "-o", "mixed.o"]))
     cu = None
     if toolkit:
         # The command CMake writes for nvcc (project(x LANGUAGES CXX CUDA));
@@ -507,6 +580,8 @@ def test_diagnostics(session, include, toolkit):
     change_file(server, uri, 3, BUGGY_CPP)
     expect_bugs_cpp(server.diagnostics(uri, 3, WAIT_S), uri, BUGGY_CPP)
     server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    test_quick_fix(server, mixed)
 
     if cu:
         uri = open_file(server, cu, BUGGY_CU, "cuda-cpp")
