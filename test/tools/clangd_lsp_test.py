@@ -60,33 +60,16 @@ int axpy(const float *x, float *y, int n) {
 }
 """
 
-FIXED_CPP = """\
-#include <stddef.h>
-#include <cublas_v2.h>
-
-int scale(float *x, float *y, size_t n) {
-  cublasHandle_t h;
-  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
-    return -3;
-  const float alpha = 2.0f;
-  cublasStatus_t st = cublasSaxpy(h, (int)n, &alpha, x, 1, y, 1);
-  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
-    return -1;
-  return st == CUBLAS_STATUS_SUCCESS ? 0 : -2;
-}
-
-int axpy(const float *x, float *y, int n) {
-  cublasHandle_t handle;
-  if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
-    return -1;
-  const float alpha = 2.0f;
-  if (cublasSaxpy(handle, n, &alpha, x, 1, y, 1) != CUBLAS_STATUS_SUCCESS) {
-    (void)cublasDestroy(handle); // failing anyway
-    return -2;
-  }
-  return cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS ? 0 : -3;
-}
-"""
+# Both fixed: the status tested, the handle destroyed before the early return.
+FIXED_CPP = BUGGY_CPP.replace(
+    "  cublasCreate(&h); // @discarded\n",
+    "  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)\n"
+    "    return -3;\n").replace(
+    "CUBLAS_STATUS_SUCCESS)\n    return -2; // @leaks\n",
+    "CUBLAS_STATUS_SUCCESS) {\n"
+    "    (void)cublasDestroy(handle); // failing anyway\n"
+    "    return -2;\n"
+    "  }\n")
 
 # A bug with a fix-it, which clangd offers as a quick fix.
 MIXED_CPP = """\

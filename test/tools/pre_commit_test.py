@@ -209,6 +209,13 @@ class Repo:
     def head(self):
         return self.git("rev-parse", "HEAD")[1].strip()
 
+    def commit_files(self, files, env=None):
+        """Writes and stages `files` (name: text), then commits."""
+        for name, text in files.items():
+            self.write(name, text)
+        self.git("add", *files)
+        return self.commit("add " + ", ".join(files), env=env)
+
     def commit(self, message, env=None):
         """(accepted, output) of `git commit`, which runs the hook."""
         before = self.head()
@@ -228,6 +235,20 @@ def hook_line(output):
         if match:
             return match.group(2)
     return None
+
+
+def expect_hook(result, status, what):
+    """The commit went through (or not, for Failed) with the hook `status`."""
+    accepted, output = result
+    expect(accepted == (status != "Failed") and hook_line(output) == status,
+           what, output)
+    return output
+
+
+def discarded(where, function):
+    """The finding for a discarded status, as the hook prints it."""
+    return "%s: error: cublasStatus_t returned by '%s' is discarded" % (
+        where, function)
 
 
 def run_tests(args, runner, work, source):
@@ -267,24 +288,18 @@ def run_tests(args, runner, work, source):
     runner.run([args.pre_commit, "install-hooks"], repo.path)
 
     # A bug is refused, with the diagnostic.
-    repo.write("src/gemm.cpp", BUGGY_CPP)
-    repo.git("add", "src/gemm.cpp")
-    accepted, output = repo.commit("add gemm")
-    expect(not accepted, "the commit of a cuBLAS bug was accepted", output)
-    expect(hook_line(output) == "Failed", "the hook did not fail", output)
-    expect("src/gemm.cpp:4:3: error: cublasStatus_t returned by 'cublasCreate'"
-           " is discarded" in output and "[cublas-unchecked-status" in output,
+    output = expect_hook(repo.commit_files({"src/gemm.cpp": BUGGY_CPP}),
+                         "Failed", "the commit of a cuBLAS bug was accepted")
+    expect(discarded("src/gemm.cpp:4:3", "cublasCreate") in output and
+           "[cublas-unchecked-status" in output,
            "the diagnostic is not shown", output)
     expect("no compile database, CUDA headers from %s" % include in output,
            "the hook does not say where the headers came from", output)
     print("bug in src/gemm.cpp: refused with the diagnostic")
 
     # Fixed, it passes.
-    repo.write("src/gemm.cpp", CLEAN_CPP)
-    repo.git("add", "src/gemm.cpp")
-    accepted, output = repo.commit("add gemm")
-    expect(accepted and hook_line(output) == "Passed",
-           "the commit of the fixed file was refused", output)
+    expect_hook(repo.commit_files({"src/gemm.cpp": CLEAN_CPP}), "Passed",
+                "the commit of the fixed file was refused")
     print("fixed src/gemm.cpp: committed")
 
     # Only the staged content counts: an unstaged bug does not block a
@@ -292,9 +307,8 @@ def run_tests(args, runner, work, source):
     repo.write("src/gemm.cpp", CLEAN_CPP + "// staged\n")
     repo.git("add", "src/gemm.cpp")
     repo.write("src/gemm.cpp", BUGGY_CPP)
-    accepted, output = repo.commit("comment")
-    expect(accepted and hook_line(output) == "Passed",
-           "an unstaged bug blocked the commit", output)
+    output = expect_hook(repo.commit("comment"), "Passed",
+                         "an unstaged bug blocked the commit")
     expect((repo.path / "src/gemm.cpp").read_text() == BUGGY_CPP,
            "the unstaged change was lost", output)
     repo.git("checkout", "--", "src/gemm.cpp")
@@ -302,38 +316,27 @@ def run_tests(args, runner, work, source):
 
     # Files that are not C, C++ or CUDA do not run the hook, even when they
     # quote buggy code (cublas-tidy would fail on them: they do not parse).
-    repo.write("tools/gen.py", "print('cublasCreate(&h);')\n")
-    repo.write("NOTES.md", "```c++\n" + BUGGY_CPP + "```\n")
-    repo.git("add", "tools/gen.py", "NOTES.md")
-    accepted, output = repo.commit("notes")
-    expect(accepted and hook_line(output) == "Skipped",
-           "the hook ran on .py and .md files", output)
+    expect_hook(repo.commit_files({
+        "tools/gen.py": "print('cublasCreate(&h);')\n",
+        "NOTES.md": "```c++\n" + BUGGY_CPP + "```\n"}), "Skipped",
+        "the hook ran on .py and .md files")
     print(".py and .md: hook skipped")
 
     # C and CUDA sources.
-    repo.write("src/release.c", BUGGY_C)
-    repo.git("add", "src/release.c")
-    accepted, output = repo.commit("release")
-    expect(not accepted and "src/release.c:4:3: error: cublasStatus_t returned "
-           "by 'cublasDestroy' is discarded" in output,
-           "the bug in a .c file was not reported", output)
-    repo.git("rm", "-q", "--cached", "src/release.c")
-    print("bug in a .c file: refused")
+    sources = [("src/release.c", BUGGY_C, "4:3", "cublasDestroy")]
     if toolkit:
-        repo.write("src/kernel.cu", BUGGY_CU)
-        repo.git("add", "src/kernel.cu")
-        accepted, output = repo.commit("kernel")
-        expect(not accepted and "src/kernel.cu:8:3: error: cublasStatus_t "
-               "returned by 'cublasSaxpy' is discarded" in output,
-               "the bug in a .cu file was not reported", output)
-        repo.git("rm", "-q", "--cached", "src/kernel.cu")
-        print("bug in a .cu file: refused")
+        sources.append(("src/kernel.cu", BUGGY_CU, "8:3", "cublasSaxpy"))
+    for name, text, line, function in sources:
+        output = expect_hook(repo.commit_files({name: text}), "Failed",
+                             "the bug in %s was not reported" % name)
+        expect(discarded(name + ":" + line, function) in output,
+               "the diagnostic for %s is not shown" % name, output)
+        repo.git("rm", "-q", "--cached", name)
+        print("bug in %s: refused" % name)
 
     # With a compile database (build/, ignored by git), its flags apply:
     # src/release.cpp includes "project.h" from include/, which only the
     # database names.
-    repo.write("include/project.h", PROJECT_H)
-    repo.write("src/release.cpp", USES_PROJECT_H)
     repo.write("build/compile_commands.json", """[
   {"directory": "%s", "file": "%s",
    "arguments": ["clang++", "-std=c++17", "-I%s", "-isystem", "%s",
@@ -341,43 +344,40 @@ def run_tests(args, runner, work, source):
 ]
 """ % (repo.path / "build", repo.path / "src/release.cpp",
        repo.path / "include", include, repo.path / "src/release.cpp"))
-    repo.git("add", "include/project.h", "src/release.cpp")
-    accepted, output = repo.commit("release")
-    expect(not accepted and "compile database build/compile_commands.json"
-           in output and "src/release.cpp:4:3: error: cublasStatus_t returned "
-           "by 'cublasDestroy' is discarded" in output,
+    output = expect_hook(repo.commit_files({"include/project.h": PROJECT_H,
+                                            "src/release.cpp": USES_PROJECT_H}),
+                         "Failed", "the bug in src/release.cpp was not reported")
+    expect("compile database build/compile_commands.json" in output and
+           discarded("src/release.cpp:4:3", "cublasDestroy") in output,
            "the compile database was not used", output)
-    repo.write("src/release.cpp", USES_PROJECT_H.replace(
-        "  cublasDestroy(h);", "  (void)cublasDestroy(h);"))
-    repo.git("add", "src/release.cpp")
-    accepted, output = repo.commit("release")
-    expect(accepted, "the fixed file was refused with the compile database",
-           output)
+    expect_hook(repo.commit_files({"src/release.cpp": USES_PROJECT_H.replace(
+        "  cublasDestroy(h);", "  (void)cublasDestroy(h);")}), "Passed",
+        "the fixed file was refused with the compile database")
     print("compile database in build/: used")
 
     # The hook's args go to cublas-tidy.
-    repo.write(".pre-commit-config.yaml",
-               config + "    args: [--checks=-cublas-unchecked-status]\n")
-    repo.write("src/quiet.cpp", BUGGY_CPP)
-    repo.git("add", ".pre-commit-config.yaml", "src/quiet.cpp")
-    accepted, output = repo.commit("quiet")
-    expect(accepted and hook_line(output) == "Passed",
-           "args: [--checks=-cublas-unchecked-status] did not apply", output)
+    expect_hook(repo.commit_files({
+        ".pre-commit-config.yaml":
+            config + "    args: [--checks=-cublas-unchecked-status]\n",
+        "src/quiet.cpp": BUGGY_CPP}), "Passed",
+        "args: [--checks=-cublas-unchecked-status] did not apply")
     print("args: passed on to cublas-tidy")
 
     # No cublas-tidy: a clear failure.
     repo.write("src/other.cpp", CLEAN_CPP)
     repo.git("add", "src/other.cpp")
     missing = str(work / "no-such-cublas-tidy")
-    accepted, output = repo.commit("other", env=dict(runner.env,
-                                                     CUBLAS_TIDY=missing))
-    expect(not accepted and "CUBLAS_TIDY is '%s', which is not an executable"
-           % missing in output, "no clear failure without cublas-tidy", output)
+    output = expect_hook(repo.commit("other", env=dict(
+        runner.env, CUBLAS_TIDY=missing)), "Failed",
+        "the hook passed with CUBLAS_TIDY naming no file")
+    expect("CUBLAS_TIDY is '%s', which is not an executable" % missing
+           in output, "no clear message for a wrong CUBLAS_TIDY", output)
     path = os.pathsep.join(p for p in runner.env["PATH"].split(os.pathsep)
                            if not (Path(p) / "cublas-tidy").exists())
-    accepted, output = repo.commit("other", env=dict(runner.env, PATH=path))
-    expect(not accepted and "cublas-tidy is not on PATH" in output,
-           "no clear failure without cublas-tidy on PATH", output)
+    output = expect_hook(repo.commit("other", env=dict(runner.env, PATH=path)),
+                         "Failed", "the hook passed without cublas-tidy")
+    expect("cublas-tidy is not on PATH" in output,
+           "no clear message without cublas-tidy on PATH", output)
     print("no cublas-tidy: refused with a message")
 
 
