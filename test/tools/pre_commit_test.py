@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 SKIP = 77
+HOOK_FILES = [".pre-commit-hooks.yaml", "scripts/pre-commit-hook"]
 TIMEOUT_S = 300  # per git or pre-commit command
 
 BUGGY_CPP = """\
@@ -142,11 +143,11 @@ def hook_revision(runner, source, scratch):
     """(repository, revision) that pre-commit can clone and that holds the
     working tree's hook files.
 
-    In a git work tree: a commit of the whole working tree (tracked and
-    untracked files, .gitignore respected) made with a scratch index, so
-    that uncommitted edits are tested too; HEAD itself when nothing differs.
-    Otherwise (a source tarball): a repository holding a copy of the hook
-    files."""
+    In a git work tree: a commit of the index with the hook files as they
+    are in the working tree, made with a scratch index, so that uncommitted
+    (even untracked) hook files are tested too; HEAD itself when nothing
+    differs, as in CI's clean clone. Otherwise (a source tarball): a
+    repository holding a copy of the hook files."""
     code, top = runner.run(["git", "-C", str(source), "rev-parse",
                             "--show-toplevel"], source, check=False)
     if code == 0 and os.path.realpath(top.strip()) == os.path.realpath(source):
@@ -158,7 +159,7 @@ def hook_revision(runner, source, scratch):
         if index.exists():
             shutil.copyfile(index, scratch_index)
         env = dict(runner.env, GIT_INDEX_FILE=str(scratch_index))
-        runner.run(["git", "add", "--all", "."], source, env=env)
+        runner.run(["git", "add", "--all", "--"] + HOOK_FILES, source, env=env)
         _, tree = runner.run(["git", "write-tree"], source, env=env)
         tree = tree.strip()
         code, head = runner.run(["git", "rev-parse", "--verify", "-q",
@@ -175,7 +176,7 @@ def hook_revision(runner, source, scratch):
         return str(source), commit.strip()
 
     copy = scratch / "hook-repo"
-    for name in [".pre-commit-hooks.yaml", "scripts/pre-commit-hook"]:
+    for name in HOOK_FILES:
         (copy / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source / name, copy / name)
     runner.run(["git", "init", "-q", str(copy)], scratch)
