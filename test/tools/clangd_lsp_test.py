@@ -1,0 +1,649 @@
+#!/usr/bin/env python3
+"""cublas-clangd as a language server, over stdio, as an editor drives it.
+
+In a temporary project (a compile_commands.json naming the CUDA headers as
+system headers, and a .clangd that enables the cublas-* checks) it opens a
+file with two cuBLAS bugs, waits for textDocument/publishDiagnostics, checks
+that the cublas-* diagnostics arrive with their check names, lines and notes,
+then sends an edit that fixes both and checks that they are gone. A fix-it
+comes as a quick fix (textDocument/codeAction) that clears its diagnostic.
+With the real CUDA toolkit, a .cu file from a CMake compile database for nvcc
+is checked through the .clangd of docs/ide.md. A --resource-dir the user
+gives wins over the built-in one. Every wait has a timeout,
+so a server that hangs fails the test instead of blocking the run.
+"""
+
+import argparse
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from pathlib import Path
+from urllib.parse import quote, unquote, urlparse
+
+# How long to wait for the first diagnostics of a file: clangd builds the
+# preamble (the CUDA headers) first. Later waits reuse the preamble.
+FIRST_WAIT_S = float(os.environ.get("CUBLAS_CLANGD_TEST_TIMEOUT", "120"))
+WAIT_S = 60.0
+
+# A cuBLAS bug per check, each line to report marked by a comment. The
+# stddef.h include comes from clang's builtin headers: it fails unless
+# cublas-clangd found its resource directory.
+BUGGY_CPP = """\
+#include <stddef.h>
+#include <cublas_v2.h>
+
+int scale(float *x, float *y, size_t n) {
+  cublasHandle_t h;
+  cublasCreate(&h); // @discarded
+  const float alpha = 2.0f;
+  cublasStatus_t st = cublasSaxpy(h, (int)n, &alpha, x, 1, y, 1);
+  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
+    return -1;
+  return st == CUBLAS_STATUS_SUCCESS ? 0 : -2;
+}
+
+int axpy(const float *x, float *y, int n) {
+  cublasHandle_t handle;
+  if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS) // @created
+    return -1;
+  const float alpha = 2.0f;
+  if (cublasSaxpy(handle, n, &alpha, x, 1, y, 1) != CUBLAS_STATUS_SUCCESS)
+    return -2; // @leaks
+  return cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS ? 0 : -3;
+}
+"""
+
+# Both fixed: the status tested, the handle destroyed before the early return.
+FIXED_CPP = BUGGY_CPP.replace(
+    "  cublasCreate(&h); // @discarded\n",
+    "  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)\n"
+    "    return -3;\n").replace(
+    "CUBLAS_STATUS_SUCCESS)\n    return -2; // @leaks\n",
+    "CUBLAS_STATUS_SUCCESS) {\n"
+    "    (void)cublasDestroy(handle); // failing anyway\n"
+    "    return -2;\n"
+    "  }\n")
+
+# A bug with a fix-it, which clangd offers as a quick fix.
+MIXED_CPP = """\
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+int destroy(cublasHandle_t h) {
+  cublasStatus_t st = cublasDestroy(h);
+  if (st != cudaSuccess) // @mixed
+    return 1;
+  return 0;
+}
+"""
+
+# A .cu file whose bug is in host-only code: reported only when clangd parses
+# the host side (clang defines __CUDA_ARCH__ on the device side, which clangd
+# parses by default).
+BUGGY_CU = """\
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+__global__ void twice(float *v, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    v[i] *= 2.0f;
+}
+
+#ifndef __CUDA_ARCH__
+int run(cublasHandle_t h, float *d_x, float *d_y, int n) {
+  const float one = 1.0f;
+  twice<<<(n + 255) / 256, 256>>>(d_x, n);
+  cublasSaxpy(h, n, &one, d_x, 1, d_y, 1); // @discarded
+  return cudaDeviceSynchronize() == cudaSuccess ? 0 : 1;
+}
+#endif
+"""
+
+FIXED_CU = BUGGY_CU.replace(
+    "  cublasSaxpy(h, n, &one, d_x, 1, d_y, 1); // @discarded\n",
+    "  if (cublasSaxpy(h, n, &one, d_x, 1, d_y, 1) != CUBLAS_STATUS_SUCCESS)\n"
+    "    return 2;\n")
+
+# The .clangd of docs/ide.md: the cublas-* checks on, for every file; for .cu
+# files the nvcc-only flags of a CMake compile database removed and the host
+# side parsed.
+DOT_CLANGD = """\
+Diagnostics:
+  ClangTidy:
+    Add: [cublas-*]
+    FastCheckFilter: Loose
+---
+If:
+  PathMatch: .*\\.cu
+CompileFlags:
+  Remove: [-forward-unknown-to-host-compiler, --generate-code*, -gencode*,
+           -arch*, -Xcompiler*, --expt-relaxed-constexpr,
+           --expt-extended-lambda, -rdc*]
+  Add: [--cuda-host-only, -Wno-unknown-cuda-version, --cuda-path=%(toolkit)s]
+"""
+
+
+class Failure(Exception):
+    pass
+
+
+def marker_line(text, marker):
+    """0-based line of the comment `// @marker` (LSP lines are 0-based)."""
+    for number, line in enumerate(text.splitlines()):
+        if line.rstrip().endswith("// @" + marker):
+            return number
+    raise AssertionError("no marker " + marker)
+
+
+def uri_of(path):
+    return "file://" + quote(str(path))
+
+
+def path_of(uri):
+    return unquote(urlparse(uri).path)
+
+
+class LanguageServer:
+    """A JSON-RPC connection with Content-Length framing over stdio."""
+
+    def __init__(self, argv, cwd, env, stderr):
+        self.proc = subprocess.Popen(argv, cwd=cwd, env=env,
+                                     stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=stderr)
+        self.messages = queue.Queue()
+        self.next_id = 1
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        stream = self.proc.stdout
+        try:
+            while True:
+                length = None
+                while True:
+                    line = stream.readline()
+                    if not line:
+                        self.messages.put(None)
+                        return
+                    line = line.strip()
+                    if not line:
+                        break
+                    name, _, value = line.decode("ascii").partition(":")
+                    if name.strip().lower() == "content-length":
+                        length = int(value.strip())
+                if length is None:
+                    raise ValueError("message without Content-Length")
+                body = stream.read(length)
+                if len(body) != length:
+                    self.messages.put(None)
+                    return
+                self.messages.put(json.loads(body.decode("utf-8")))
+        except Exception as error:  # reported by the waiting side
+            self.messages.put(error)
+
+    def send(self, message):
+        message = dict(message, jsonrpc="2.0")
+        body = json.dumps(message).encode("utf-8")
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def notify(self, method, params):
+        self.send({"method": method, "params": params})
+
+    def request(self, method, params):
+        request_id = self.next_id
+        self.next_id += 1
+        self.send({"id": request_id, "method": method, "params": params})
+        return request_id
+
+    def wait_for(self, what, predicate, timeout):
+        """The first message that satisfies `predicate`, within `timeout`
+        seconds. Requests from the server are answered with null."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Failure("timed out after %.0f s waiting for %s"
+                              % (timeout, what))
+            try:
+                message = self.messages.get(timeout=left)
+            except queue.Empty:
+                continue
+            if message is None:
+                raise Failure("cublas-clangd closed its output (exit code %s) "
+                              "while waiting for %s" % (self.proc.poll(), what))
+            if isinstance(message, Exception):
+                raise Failure("bad message from cublas-clangd: %r" % message)
+            if "method" in message and "id" in message:
+                self.send({"id": message["id"], "result": None})
+                continue
+            if predicate(message):
+                return message
+
+    def response(self, request_id, timeout):
+        message = self.wait_for("the response to request %d" % request_id,
+                                lambda m: m.get("id") == request_id and
+                                "method" not in m, timeout)
+        if "error" in message:
+            raise Failure("request %d failed: %r" % (request_id,
+                                                     message["error"]))
+        return message.get("result")
+
+    def diagnostics(self, uri, version, timeout):
+        message = self.wait_for(
+            "textDocument/publishDiagnostics of %s version %d"
+            % (os.path.basename(path_of(uri)), version),
+            lambda m: m.get("method") == "textDocument/publishDiagnostics" and
+            m["params"].get("uri") == uri and
+            m["params"].get("version") == version, timeout)
+        return message["params"]["diagnostics"]
+
+    def shutdown(self, timeout):
+        self.response(self.request("shutdown", None), timeout)
+        self.notify("exit", None)
+        self.proc.stdin.close()
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise Failure("cublas-clangd did not exit within %.0f s of 'exit'"
+                          % timeout)
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def describe(diagnostics):
+    lines = []
+    for d in diagnostics:
+        lines.append("  %d:%d [%s %s] %s" % (
+            d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1,
+            d.get("source", "?"), d.get("code", ""), d["message"]))
+        for note in d.get("relatedInformation", []):
+            lines.append("      note %d: %s" % (
+                note["location"]["range"]["start"]["line"] + 1, note["message"]))
+    return "\n".join(lines) or "  (none)"
+
+
+def cublas_diagnostics(diagnostics):
+    return [d for d in diagnostics if str(d.get("code", "")).startswith("cublas-")]
+
+
+def says(message, text):
+    """clangd capitalizes the first letter of every message and note."""
+    return text[:1].upper() + text[1:] in message
+
+
+def check(condition, what, diagnostics):
+    if not condition:
+        raise Failure("%s; the diagnostics were:\n%s" % (what, describe(diagnostics)))
+
+
+def expect_clean_parse(diagnostics, name):
+    errors = [d for d in diagnostics if d.get("severity") == 1]
+    check(not errors, "%s: error diagnostics (headers or compile command wrong)"
+          % name, diagnostics)
+
+
+def expect_bugs_cpp(diagnostics, uri, text):
+    expect_clean_parse(diagnostics, "buggy.cpp")
+    found = cublas_diagnostics(diagnostics)
+    check(len(found) == 2, "buggy.cpp: expected 2 cublas-* diagnostics, got %d"
+          % len(found), diagnostics)
+
+    unchecked = [d for d in found if d.get("code") == "cublas-unchecked-status"]
+    check(len(unchecked) == 1, "buggy.cpp: no cublas-unchecked-status", diagnostics)
+    d = unchecked[0]
+    check(d["range"]["start"]["line"] == marker_line(text, "discarded"),
+          "buggy.cpp: cublas-unchecked-status on the wrong line", diagnostics)
+    check(d.get("source") == "clang-tidy" and d.get("severity") == 2,
+          "buggy.cpp: cublas-unchecked-status is not a clang-tidy warning",
+          diagnostics)
+    check(says(d["message"], "cublasStatus_t returned by 'cublasCreate' is discarded"),
+          "buggy.cpp: unexpected cublas-unchecked-status message", diagnostics)
+
+    leaks = [d for d in found if d.get("code") == "cublas-handle-leak"]
+    check(len(leaks) == 1, "buggy.cpp: no cublas-handle-leak", diagnostics)
+    d = leaks[0]
+    check(d["range"]["start"]["line"] == marker_line(text, "created"),
+          "buggy.cpp: cublas-handle-leak on the wrong line", diagnostics)
+    check(says(d["message"], "handle 'handle' created here is not destroyed on "
+               "every path; call 'cublasDestroy' before it goes out of reach"),
+          "buggy.cpp: unexpected cublas-handle-leak message", diagnostics)
+    # The client declared relatedInformation support, so the note comes as
+    # related information pointing at the return that leaks.
+    notes = d.get("relatedInformation", [])
+    check(len(notes) == 1, "buggy.cpp: cublas-handle-leak has %d notes, "
+          "expected 1 as relatedInformation" % len(notes), diagnostics)
+    note = notes[0]
+    check(note["location"]["uri"] == uri and
+          note["location"]["range"]["start"]["line"] == marker_line(text, "leaks"),
+          "buggy.cpp: the note does not point at the leaking return", diagnostics)
+    check(says(note["message"], "leaks when this 'return' is taken"),
+          "buggy.cpp: unexpected note text", diagnostics)
+
+
+def expect_bugs_cu(diagnostics, text):
+    expect_clean_parse(diagnostics, "kernel.cu")
+    found = cublas_diagnostics(diagnostics)
+    check(len(found) == 1 and found[0].get("code") == "cublas-unchecked-status"
+          and found[0]["range"]["start"]["line"] == marker_line(text, "discarded")
+          and says(found[0]["message"],
+                   "cublasStatus_t returned by 'cublasSaxpy' is discarded"),
+          "kernel.cu: expected one cublas-unchecked-status on the "
+          "cublasSaxpy line", diagnostics)
+
+
+def expect_fixed(diagnostics, name):
+    expect_clean_parse(diagnostics, name)
+    check(not cublas_diagnostics(diagnostics),
+          "%s: cublas-* diagnostics remain after the fix" % name, diagnostics)
+
+
+def apply_edits(text, edits):
+    """`text` with the LSP TextEdits applied (positions in UTF-16 code units,
+    which are characters for this ASCII text)."""
+    lines = text.splitlines(keepends=True)
+
+    def offset(position):
+        return sum(len(line) for line in lines[:position["line"]]) + \
+            position["character"]
+
+    for edit in sorted(edits, key=lambda e: offset(e["range"]["start"]),
+                       reverse=True):
+        start, end = offset(edit["range"]["start"]), offset(edit["range"]["end"])
+        text = text[:start] + edit["newText"] + text[end:]
+    return text
+
+
+def test_quick_fix(server, path):
+    """A fix-it of a cublas-* check is offered as a quick fix; applying it
+    clears the diagnostic."""
+    uri = open_file(server, path, MIXED_CPP, "cpp")
+    diagnostics = server.diagnostics(uri, 1, FIRST_WAIT_S)
+    print("mixed.cpp after didOpen:\n" + describe(diagnostics))
+    expect_clean_parse(diagnostics, "mixed.cpp")
+    found = cublas_diagnostics(diagnostics)
+    check(len(found) == 1 and found[0].get("code") == "cublas-unchecked-status"
+          and found[0]["range"]["start"]["line"] == marker_line(MIXED_CPP, "mixed")
+          and says(found[0]["message"], "cublasStatus_t compared with "
+                   "cudaError_t value 'cudaSuccess'"),
+          "mixed.cpp: expected one cublas-unchecked-status on the comparison",
+          diagnostics)
+    actions = server.response(server.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri},
+        "range": found[0]["range"],
+        "context": {"diagnostics": found, "only": ["quickfix"]},
+    }), WAIT_S) or []
+    fixes = [a for a in actions if a.get("kind") == "quickfix" and
+             uri in a.get("edit", {}).get("changes", {})]
+    check(len(fixes) == 1, "mixed.cpp: expected one quick fix, got %r"
+          % actions, diagnostics)
+    print("quick fix: %s" % fixes[0]["title"])
+    fixed = apply_edits(MIXED_CPP, fixes[0]["edit"]["changes"][uri])
+    check("  if (st != CUBLAS_STATUS_SUCCESS) // @mixed\n" in fixed,
+          "mixed.cpp: the quick fix gives:\n" + fixed, diagnostics)
+    change_file(server, uri, 2, fixed)
+    expect_fixed(server.diagnostics(uri, 2, WAIT_S), "mixed.cpp")
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+
+def cuda_setup(cuda_root, fallback_include):
+    """(include directory, toolkit root or None)."""
+    if cuda_root and (Path(cuda_root) / "include" / "cublas_v2.h").exists():
+        return str(Path(cuda_root) / "include"), str(cuda_root)
+    return os.path.abspath(fallback_include), None
+
+
+def same_dir_or_below(path, directory):
+    path, directory = os.path.normpath(path), os.path.normpath(directory)
+    return os.path.commonpath([path, directory]) == directory
+
+
+class Session:
+    """A temporary directory with the server's log, and the servers started
+    in it; on failure the end of the last log is printed."""
+
+    def __init__(self, args):
+        self.args = args
+        self.work = Path(tempfile.mkdtemp(prefix="cublas-clangd-test-"))
+        self.server = None
+        self.log_path = None
+        self.started = 0
+
+    def start(self, root, extra_args=(), extra_env=None):
+        env = dict(os.environ)
+        # No user or system clangd configuration: only the project's .clangd.
+        env["XDG_CONFIG_HOME"] = str(self.work / "config")
+        env["HOME"] = str(self.work / "home")
+        env.pop("CLANGD_FLAGS", None)
+        env.update(extra_env or {})
+        self.started += 1
+        self.log_path = self.work / ("clangd-%d.log" % self.started)
+        with open(self.log_path, "wb") as log:
+            self.server = LanguageServer(
+                [os.path.abspath(self.args.clangd), "--background-index=false",
+                 "--log=info"] + list(extra_args), str(root), env, log)
+        init = self.server.request("initialize", {
+            "processId": os.getpid(),
+            "rootUri": uri_of(root),
+            "capabilities": {"textDocument": {
+                "publishDiagnostics": {"relatedInformation": True,
+                                       "versionSupport": True},
+                "codeAction": {"codeActionLiteralSupport": {
+                    "codeActionKind": {"valueSet": ["quickfix"]}}},
+            }},
+        })
+        result = self.server.response(init, WAIT_S)
+        self.server.notify("initialized", {})
+        return result
+
+    def stop(self):
+        status = self.server.shutdown(WAIT_S)
+        self.server = None
+        if status != 0:
+            raise Failure("cublas-clangd exited with %d after shutdown and exit"
+                          % status)
+
+    def close(self, failed):
+        if self.server:
+            self.server.kill()
+        if failed and self.log_path and self.log_path.exists():
+            print("--- end of the cublas-clangd log %s ---" % self.log_path.name)
+            print(self.log_path.read_bytes()[-6000:].decode("utf-8", "replace"))
+        if self.args.keep:
+            print("kept", self.work)
+        else:
+            shutil.rmtree(self.work, ignore_errors=True)
+
+
+def open_file(server, path, text, language):
+    uri = uri_of(path)
+    server.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": language, "version": 1, "text": text}})
+    return uri
+
+
+def change_file(server, uri, version, text):
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": version},
+        "contentChanges": [{"text": text}]})
+
+
+def include_target(server, uri, line):
+    """The file that the #include on `line` (0-based) resolves to."""
+    links = server.response(server.request(
+        "textDocument/documentLink", {"textDocument": {"uri": uri}}), WAIT_S)
+    for link in links or []:
+        if link["range"]["start"]["line"] == line:
+            return path_of(link["target"])
+    raise Failure("no document link for the #include on line %d" % (line + 1))
+
+
+def test_diagnostics(session, include, toolkit):
+    """The bugs are reported as the user opens the files, and go when the
+    user fixes them."""
+    project = session.work / "project"
+    project.mkdir()
+    (project / ".clangd").write_text(DOT_CLANGD % {"toolkit": toolkit or ""})
+    cpp = project / "buggy.cpp"
+    cpp.write_text(BUGGY_CPP)
+    commands = [{
+        "directory": str(project),
+        "file": str(cpp),
+        "arguments": ["clang++", "-std=c++17", "-isystem", include,
+                      "-c", str(cpp), "-o", "buggy.o"],
+    }]
+    mixed = project / "mixed.cpp"
+    mixed.write_text(MIXED_CPP)
+    commands.append(dict(commands[0], file=str(mixed), arguments=[
+        "clang++", "-std=c++17", "-isystem", include, "-c", str(mixed),
+        "-o", "mixed.o"]))
+    cu = None
+    if toolkit:
+        # The command CMake writes for nvcc (project(x LANGUAGES CXX CUDA));
+        # clang rejects the nvcc-only flags that the .clangd removes.
+        cu = project / "kernel.cu"
+        cu.write_text(BUGGY_CU)
+        commands.append({
+            "directory": str(project / "build"),
+            "file": str(cu),
+            "command": "%s/bin/nvcc -forward-unknown-to-host-compiler "
+                       "-isystem=%s --generate-code=arch=compute_80,"
+                       "code=[compute_80,sm_80] --expt-relaxed-constexpr "
+                       "-Xcompiler=-Wall -std=c++17 -x cu -c %s -o kernel.cu.o"
+                       % (toolkit, include, cu),
+        })
+    else:
+        print("no CUDA toolkit: the .cu part is skipped")
+    (project / "compile_commands.json").write_text(json.dumps(commands, indent=2))
+
+    start = time.monotonic()
+    result = session.start(project)
+    info = result.get("serverInfo", {})
+    print("server: %s %s" % (info.get("name", "?"), info.get("version", "")))
+    server = session.server
+
+    uri = open_file(server, cpp, BUGGY_CPP, "cpp")
+    diagnostics = server.diagnostics(uri, 1, FIRST_WAIT_S)
+    print("buggy.cpp after didOpen (%.1f s):\n%s"
+          % (time.monotonic() - start, describe(diagnostics)))
+    expect_bugs_cpp(diagnostics, uri, BUGGY_CPP)
+
+    # clang's builtin headers come from the clang cublas-clangd was built
+    # with, not from a directory next to the executable. (Debian's clang
+    # also looks in /usr/include/clang/<version>/include, a link to the same
+    # directory, when the resource directory does not exist, and clangd
+    # reports resolved paths: the command in the log tells them apart.)
+    stddef = include_target(server, uri, 0)
+    if not same_dir_or_below(os.path.realpath(stddef),
+                             os.path.realpath(session.args.resource_dir)):
+        raise Failure("<stddef.h> resolved to %s, outside the resource "
+                      "directory %s" % (stddef, session.args.resource_dir))
+    expected = "-resource-dir=" + session.args.resource_dir + " "
+    if expected not in session.log_path.read_text(errors="replace"):
+        raise Failure("the compile command in the log has no " + expected)
+
+    # The user fixes both bugs: the diagnostics go.
+    change_file(server, uri, 2, FIXED_CPP)
+    diagnostics = server.diagnostics(uri, 2, WAIT_S)
+    print("buggy.cpp after the fix:\n" + describe(diagnostics))
+    expect_fixed(diagnostics, "buggy.cpp")
+
+    # An edit brings them back.
+    change_file(server, uri, 3, BUGGY_CPP)
+    expect_bugs_cpp(server.diagnostics(uri, 3, WAIT_S), uri, BUGGY_CPP)
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+    test_quick_fix(server, mixed)
+
+    if cu:
+        uri = open_file(server, cu, BUGGY_CU, "cuda-cpp")
+        diagnostics = server.diagnostics(uri, 1, FIRST_WAIT_S)
+        print("kernel.cu after didOpen:\n" + describe(diagnostics))
+        expect_bugs_cu(diagnostics, BUGGY_CU)
+        change_file(server, uri, 2, FIXED_CU)
+        diagnostics = server.diagnostics(uri, 2, WAIT_S)
+        print("kernel.cu after the fix:\n" + describe(diagnostics))
+        expect_fixed(diagnostics, "kernel.cu")
+    session.stop()
+
+
+def test_resource_dir_override(session):
+    """A --resource-dir the user gives, on the command line or in
+    $CLANGD_FLAGS, wins over the built-in default (and is not an error for
+    being given twice)."""
+    project = session.work / "override"
+    fake = project / "resource"
+    (fake / "include").mkdir(parents=True)
+    (fake / "include" / "stddef.h").write_text("typedef unsigned long size_t;\n")
+    source = project / "a.cpp"
+    text = "#include <stddef.h>\nsize_t n;\n"
+    source.write_text(text)
+    (project / "compile_commands.json").write_text(json.dumps([{
+        "directory": str(project), "file": str(source),
+        "arguments": ["clang++", "-c", str(source)]}]))
+    for how, extra_args, extra_env in [
+            ("--resource-dir=DIR", ["--resource-dir=%s" % fake], {}),
+            ("-resource-dir DIR", ["-resource-dir", str(fake)], {}),
+            ("CLANGD_FLAGS", [], {"CLANGD_FLAGS": "--resource-dir=%s" % fake})]:
+        session.start(project, extra_args, extra_env)
+        uri = open_file(session.server, source, text, "cpp")
+        expect_clean_parse(session.server.diagnostics(uri, 1, FIRST_WAIT_S),
+                           "a.cpp with " + how)
+        stddef = include_target(session.server, uri, 0)
+        if not same_dir_or_below(os.path.realpath(stddef), os.path.realpath(fake)):
+            raise Failure("with %s, <stddef.h> resolved to %s" % (how, stddef))
+        session.stop()
+        print("resource directory given with %s: used" % how)
+
+
+def run(args):
+    include, toolkit = cuda_setup(args.cuda_root, args.fallback_include)
+    print("CUDA headers:", include)
+    session = Session(args)
+    failed = True
+    start = time.monotonic()
+    try:
+        test_diagnostics(session, include, toolkit)
+        test_resource_dir_override(session)
+        failed = False
+        print("PASS (%.1f s)" % (time.monotonic() - start))
+        return 0
+    except Failure as failure:
+        print("FAIL:", failure)
+        return 1
+    finally:
+        session.close(failed)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--clangd", required=True, help="the cublas-clangd binary")
+    parser.add_argument("--resource-dir", required=True,
+                        help="the clang resource directory it should use")
+    parser.add_argument("--cuda-root", default="",
+                        help="CUDA toolkit root (empty: use --fallback-include)")
+    parser.add_argument("--fallback-include", required=True,
+                        help="the minimal CUDA headers under test/")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the temporary project and the server logs")
+    args = parser.parse_args()
+    try:
+        return run(args)
+    except Exception:
+        traceback.print_exc()
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
