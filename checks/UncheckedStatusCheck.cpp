@@ -133,7 +133,9 @@ void UncheckedStatusCheck::registerMatchers(MatchFinder *Finder) {
                unless(isExpansionInSystemHeader()));
 
   // Discarded results (the check decides from the call's context).
-  Finder->addMatcher(StatusCall.bind("call"), this);
+  Finder->addMatcher(
+      callExpr(StatusCall, forCallable(decl().bind("function"))).bind("call"),
+      this);
 
   // Results stored in local variables: look for dead stores in the function.
   auto LocalVar = varDecl(hasLocalStorage());
@@ -172,7 +174,8 @@ void UncheckedStatusCheck::registerMatchers(MatchFinder *Finder) {
                      hasType(qualType(isCublasStatus())),
                      hasType(qualType(isCudaError())))))),
                  forEachSwitchCase(caseStmt().bind("case")),
-                 unless(isExpansionInSystemHeader())),
+                 unless(isExpansionInSystemHeader()))
+          .bind("switch"),
       this);
 }
 
@@ -190,7 +193,7 @@ bool UncheckedStatusCheck::isTrackedCall(const CallExpr *Call,
 void UncheckedStatusCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call"))
-    return checkDiscarded(Call, Ctx);
+    return checkDiscarded(Call, Result.Nodes.getNodeAs<Decl>("function"), Ctx);
   if (const auto *Callable = Result.Nodes.getNodeAs<Decl>("callable"))
     return checkDeadStores(Callable, Ctx);
   if (const auto *Op = Result.Nodes.getNodeAs<BinaryOperator>("compare"))
@@ -198,15 +201,25 @@ void UncheckedStatusCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Cast = Result.Nodes.getNodeAs<CastExpr>("conversion"))
     return checkConversion(Cast, Ctx);
   if (const auto *Case = Result.Nodes.getNodeAs<CaseStmt>("case"))
-    return checkCaseLabel(Case, Ctx);
+    return checkCaseLabel(Case, Result.Nodes.getNodeAs<SwitchStmt>("switch"),
+                          Ctx);
+}
+
+const ParentMap &UncheckedStatusCheck::parentsOf(const Decl *Callable) {
+  std::unique_ptr<ParentMap> &PM = ParentMaps[Callable];
+  if (!PM)
+    PM = std::make_unique<ParentMap>(Callable->getBody());
+  return *PM;
 }
 
 void UncheckedStatusCheck::checkDiscarded(const CallExpr *Call,
+                                          const Decl *Callable,
                                           ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (!isTrackedCall(Call, SM, Ctx.getLangOpts()))
+  if (!Callable || !Callable->getBody() ||
+      !isTrackedCall(Call, SM, Ctx.getLangOpts()))
     return;
-  ValueUseInfo Use = classifyValueUse(Call, Ctx);
+  ValueUseInfo Use = classifyValueUse(Call, parentsOf(Callable));
   if (Use.Use == ValueUse::Used ||
       (Use.Use == ValueUse::CastToVoid && AllowCastToVoid))
     return;
@@ -354,20 +367,11 @@ void UncheckedStatusCheck::checkConversion(const CastExpr *Cast,
 }
 
 void UncheckedStatusCheck::checkCaseLabel(const CaseStmt *Case,
+                                          const SwitchStmt *Switch,
                                           ASTContext &Ctx) {
   const auto *Label = dyn_cast<DeclRefExpr>(Case->getLHS()->IgnoreParenImpCasts());
-  if (!Label || !isa<EnumConstantDecl>(Label->getDecl()))
-    return;
-  // The switch is the nearest enclosing one; find its condition's enum.
-  const Stmt *Cur = Case;
-  const SwitchStmt *Switch = nullptr;
-  for (int Step = 0; Step < 64 && !Switch; ++Step) {
-    DynTypedNodeList Parents = Ctx.getParents(*Cur);
-    if (Parents.empty() || !(Cur = Parents[0].get<Stmt>()))
-      return;
-    Switch = dyn_cast<SwitchStmt>(Cur);
-  }
-  if (!Switch || !Switch->getCond())
+  if (!Label || !isa<EnumConstantDecl>(Label->getDecl()) || !Switch ||
+      !Switch->getCond())
     return;
   StringRef On = operandEnum(Switch->getCond());
   StringRef Of = operandEnum(Label);

@@ -4,9 +4,12 @@
 #define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 
 #include "ClangTidyCheck.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
 
+#include <memory>
 #include <vector>
 
 namespace clang::tidy::cublas {
@@ -22,7 +25,11 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { Analyzed.clear(); }
+  void onStartOfTranslationUnit() override {
+    Analyzed.clear();
+    ParentMaps.clear();
+  }
+  void onEndOfTranslationUnit() override { onStartOfTranslationUnit(); }
 
 private:
   /// True when the result of `Call` is a status the check tracks: a
@@ -30,11 +37,16 @@ private:
   /// callee is not in IgnoredFunctions.
   bool isTrackedCall(const CallExpr *Call, const SourceManager &SM,
                      const LangOptions &LangOpts) const;
-  void checkDiscarded(const CallExpr *Call, ASTContext &Ctx);
+  void checkDiscarded(const CallExpr *Call, const Decl *Callable,
+                      ASTContext &Ctx);
+  /// The parent map of a function's body, built once per function (the
+  /// whole-TU map of ASTContext::getParents costs a walk of every header).
+  const ParentMap &parentsOf(const Decl *Callable);
   void checkDeadStores(const Decl *Callable, ASTContext &Ctx);
   void checkComparison(const BinaryOperator *Op, ASTContext &Ctx);
   void checkConversion(const CastExpr *Cast, ASTContext &Ctx);
-  void checkCaseLabel(const CaseStmt *Case, ASTContext &Ctx);
+  void checkCaseLabel(const CaseStmt *Case, const SwitchStmt *Switch,
+                      ASTContext &Ctx);
 
   const bool AllowCastToVoid;
   const StringRef CheckedFunctionsText;
@@ -43,6 +55,7 @@ private:
   std::vector<llvm::Regex> CheckedFunctions;
   std::vector<llvm::Regex> IgnoredFunctions;
   llvm::DenseSet<const Decl *> Analyzed;
+  llvm::DenseMap<const Decl *, std::unique_ptr<ParentMap>> ParentMaps;
 };
 
 } // namespace clang::tidy::cublas

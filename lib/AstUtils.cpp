@@ -43,11 +43,15 @@ llvm::StringRef enumDeclName(const EnumDecl *ED) {
 }
 
 bool isCublasStatusType(QualType T) {
+  if (T.isNull() || !T->isEnumeralType())
+    return false;
   StringRef Name = enumTypeName(T);
   return Name == "cublasStatus_t" || Name == "cublasStatus";
 }
 
 bool isCudaErrorType(QualType T) {
+  if (T.isNull() || !T->isEnumeralType())
+    return false;
   StringRef Name = enumTypeName(T);
   return Name == "cudaError_t" || Name == "cudaError";
 }

@@ -3,7 +3,7 @@
 #include "ValueUse.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/Analyses/LiveVariables.h"
@@ -68,18 +68,15 @@ static std::optional<ValueUseInfo> useByStatement(const Stmt *Parent,
   return Used;
 }
 
-ValueUseInfo classifyValueUse(const Expr *E, ASTContext &Ctx) {
+ValueUseInfo classifyValueUse(const Expr *E, const ParentMap &Parents) {
   const Stmt *Cur = E;
   bool Whole = true;
   // Bounded: parents of an expression form a chain; 256 steps is far beyond
   // any real nesting of parentheses, commas and conditionals.
   for (int Step = 0; Step < 256; ++Step) {
-    DynTypedNodeList Parents = Ctx.getParents(*Cur);
-    if (Parents.size() != 1)
-      return {};
-    const Stmt *P = Parents[0].get<Stmt>();
+    const Stmt *P = Parents.getParent(Cur);
     if (!P)
-      return {}; // a declaration's initializer, a template argument, ...
+      return {}; // outside the body: an initializer of a member, ...
     if (isa<ParenExpr, ExprWithCleanups, CXXBindTemporaryExpr, ConstantExpr>(
             P)) {
       Cur = P;
@@ -115,14 +112,12 @@ ValueUseInfo classifyValueUse(const Expr *E, ASTContext &Ctx) {
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
       // The last statement of a GNU statement expression is its value.
-      DynTypedNodeList Up = Ctx.getParents(*CS);
-      if (Up.size() == 1)
-        if (const auto *SE = Up[0].get<StmtExpr>())
-          if (!CS->body_empty() && CS->body_back() == Cur) {
-            Cur = SE;
-            Whole = false;
-            continue;
-          }
+      if (const auto *SE = dyn_cast_or_null<StmtExpr>(Parents.getParent(CS)))
+        if (!CS->body_empty() && CS->body_back() == Cur) {
+          Cur = SE;
+          Whole = false;
+          continue;
+        }
     }
     if (isa<Expr>(P))
       return {};

@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -35,8 +36,10 @@ struct ValueUseInfo {
   bool WholeStatement = false;
 };
 
-/// How the context of `E` uses its value. Unknown contexts count as used.
-ValueUseInfo classifyValueUse(const clang::Expr *E, clang::ASTContext &Ctx);
+/// How the context of `E` uses its value, given the parent map of the body
+/// of the function holding it. Unknown contexts count as used.
+ValueUseInfo classifyValueUse(const clang::Expr *E,
+                              const clang::ParentMap &Parents);
 
 /// Local variables of `Body` whose value may be read or written other than
 /// by a plain load or store the CFG sees: address taken, bound to a

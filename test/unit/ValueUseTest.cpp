@@ -28,7 +28,15 @@ void expectUses(const std::string &Code) {
     std::string Name = Call->getDirectCallee()->getName().str();
     unsigned Line = AST->getSourceManager().getPresumedLineNumber(
         Call->getBeginLoc());
-    ValueUseInfo Info = classifyValueUse(Call, AST->getASTContext());
+    const Stmt *Body = nullptr;
+    for (const auto &F : match(functionDecl(isDefinition(),
+                                            hasDescendant(equalsNode(Call)))
+                                   .bind("f"),
+                               AST->getASTContext()))
+      Body = F.getNodeAs<FunctionDecl>("f")->getBody();
+    ASSERT_NE(Body, nullptr);
+    ParentMap Parents(const_cast<Stmt *>(Body));
+    ValueUseInfo Info = classifyValueUse(Call, Parents);
     std::string Where = Name + " at line " + std::to_string(Line);
     if (Name == "D") {
       EXPECT_EQ(Info.Use, ValueUse::Discarded) << Where;
