@@ -446,6 +446,7 @@ struct PointerProvenance::Impl {
                       const State &S, unsigned Depth) const;
   Value evalThrust(const Expr *E, const State &S, unsigned Depth) const;
   Value hostStorageOf(const VarDecl *VD) const;
+  bool spelledManaged(const VarDecl *VD) const;
 
   // Transfer.
   void transfer(const Stmt *S, State &St);
@@ -490,9 +491,30 @@ Value PointerProvenance::Impl::hostStorageOf(const VarDecl *VD) const {
   if (VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDAConstantAttr>() ||
       VD->hasAttr<CUDASharedAttr>())
     return Value::top();
-  if (VD->hasAttr<HIPManagedAttr>())
+  if (VD->hasAttr<HIPManagedAttr>() || spelledManaged(VD))
     return Value::known(MemoryKind::Managed, O);
   return Value::known(MemoryKind::PageableHost, O);
+}
+
+/// clang drops CUDA's `__managed__` (`__attribute__((managed))`) with a
+/// warning: look for it in the declaration's text before the name.
+bool PointerProvenance::Impl::spelledManaged(const VarDecl *VD) const {
+  const SourceManager &SM = Ctx->getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
+  SourceLocation Name = SM.getExpansionLoc(VD->getLocation());
+  if (Begin.isInvalid() || Name.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(Name))
+    return false;
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(Name);
+  if (To <= From || To - From > 512)
+    return false;
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+  if (Invalid || To > Buffer.size())
+    return false;
+  llvm::StringRef Text = Buffer.slice(From, To);
+  return Text.contains("__managed__") || Text.contains("managed))") ||
+         Text.contains("managed) ");
 }
 
 /// Recursion through nested expressions is bounded by `MaxDepth`.
