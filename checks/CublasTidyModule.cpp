@@ -1,6 +1,8 @@
 //===- CublasTidyModule.cpp - Registers the cublas-* checks ---------------===//
 
 #include "ClangTidyModule.h"
+#include "DevicePointerCheck.h"
+#include "HostPointerCheck.h"
 #include "UncheckedStatusCheck.h"
 
 namespace clang::tidy {
@@ -9,6 +11,8 @@ namespace cublas {
 class CublasTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<DevicePointerCheck>("cublas-device-pointer");
+    Factories.registerCheck<HostPointerCheck>("cublas-host-pointer");
     Factories.registerCheck<UncheckedStatusCheck>("cublas-unchecked-status");
   }
 };
