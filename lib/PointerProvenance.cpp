@@ -197,6 +197,16 @@ Storage containerStorage(QualType T, bool ThroughPointer,
   return Storage::None;
 }
 
+/// std::unique_ptr<T, std::default_delete<T>>: what it holds was made by
+/// `new`, or deleting it would be undefined.
+bool isDefaultDeleteUniquePtr(QualType T, bool ThroughPointer) {
+  std::string Name;
+  const ClassTemplateSpecializationDecl *Spec =
+      specialization(T, ThroughPointer, Name);
+  return Spec && Name == "std::unique_ptr" &&
+         templateArgIs(Spec, 1, "std::default_delete");
+}
+
 bool isThrustDevicePtr(QualType T) {
   std::string Name;
   return specialization(T, false, Name) && Name == "thrust::device_ptr";
@@ -280,8 +290,35 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
+    if (BO->isAssignmentOp()) {
       markPlain(BO->getLHS());
+      // A handle copied anywhere but into a local variable may have its
+      // mode changed through the copy.
+      const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+      const auto *ToVar = To ? dyn_cast<VarDecl>(To->getDecl()) : nullptr;
+      if (!ToVar || !ToVar->hasLocalStorage())
+        escapeHandle(BO->getRHS());
+    }
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
+      escapeHandle(VD->getInit());
+    return true;
+  }
+  bool VisitInitListExpr(InitListExpr *ILE) {
+    for (const Expr *Init : ILE->inits())
+      escapeHandle(Init);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    for (const Expr *Arg : CE->arguments())
+      escapeHandle(Arg);
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *NE) {
+    for (const Expr *Arg : NE->placement_arguments())
+      escapeHandle(Arg);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
@@ -314,6 +351,14 @@ public:
   }
 
 private:
+  void escapeHandle(const Expr *E) {
+    if (!E)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (isCublasHandleType(VD->getType()))
+          Escaped.insert(VD);
+  }
   void markPlain(const Expr *E) {
     if (!E)
       return;
@@ -800,6 +845,17 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
     if (Name == "get" && MC->getNumArgs() == 0 && !ME->isArrow() &&
         isThrustDevicePtr(ME->getBase()->IgnoreParenImpCasts()->getType()))
       return evalThrust(ME->getBase(), S, Depth);
+    // std::unique_ptr::get() with the default deleter: memory from `new`.
+    if (Name == "get" && MC->getNumArgs() == 0 &&
+        isDefaultDeleteUniquePtr(ME->getBase()->IgnoreParenImpCasts()->getType(),
+                                 ME->isArrow())) {
+      PointerOrigin O;
+      O.Kind = OriginKind::Container;
+      O.Where = Call;
+      O.Object = ME->isArrow() ? nullptr : namedVariable(ME->getBase());
+      O.Name = "std::unique_ptr";
+      return Value::known(MemoryKind::PageableHost, O);
+    }
     return Value::top();
   }
 

@@ -116,6 +116,21 @@ void handedOver(int n, float *dX) {
   cublasDestroy(h);
 }
 
+// A handle stored where other code can reach it: its mode is unknown after a
+// call to the user's code.
+cublasHandle_t sharedHandle;
+void configureShared();
+void storedHandle(int n, float *dX) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  sharedHandle = h;
+  configureShared();
+  float *dAlpha;
+  cudaMalloc(&dAlpha, sizeof(float));
+  cublasSscal(h, n, dAlpha, dX, 1);
+  cublasDestroy(h);
+}
+
 //===--- Host arrays and cuBLASXt scalars -----------------------------------===//
 
 void hostArrays(cublasHandle_t h, int n, float **dA, float **dB,

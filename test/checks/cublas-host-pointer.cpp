@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include <stdlib.h>
+#include <memory>
 #include <vector>
 
 void init(float **p);
@@ -62,6 +63,15 @@ void throughVariable(cublasHandle_t h, int n, float *dY) {
   cublasSaxpy(h, n, &a, hx, 1, dY, 1);
   // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'hx' points to a std::vector's host storage, but argument 'x' of 'cublasSaxpy' must point to device memory
   // CHECK-NOTES: :[[@LINE-4]]:15: note: storage of std::vector 'v' taken here
+}
+
+// What a std::unique_ptr with the default deleter holds came from new.
+void ownedBySmartPointer(cublasHandle_t h, int n, float *dY) {
+  std::unique_ptr<float[]> x(new float[n]);
+  const float a = 1.0f;
+  cublasSaxpy(h, n, &a, x.get(), 1, dY, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'x.get()' points to a std::unique_ptr's host storage, but argument 'x' of 'cublasSaxpy' must point to device memory
+  // CHECK-NOTES: :[[@LINE-4]]:28: note: std::unique_ptr 'x' declared here
 }
 
 // Pointer arithmetic keeps the memory: device stays device, host stays host.

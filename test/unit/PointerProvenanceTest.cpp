@@ -19,12 +19,15 @@ const char Prelude[] = R"(
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <array>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 void sink(const void *);
 void init(float **);
 void touch(cublasHandle_t);
+void configure();
+cublasHandle_t global_handle;
 float *make();
 float *global_ptr;
 float global_array[16];
@@ -157,10 +160,13 @@ TEST(PointerProvenance, HostStorage) {
       sink(arr); sink(&x); sink(pv); sink(&v[0]); sink(a.data());
       sink(ref.data()); sink(pa->data()); sink(s.data()); sink(&arr[2]);
       sink(global_array); sink(&v.front());
+      std::unique_ptr<float[]> owned(new float[4]);
+      auto made = std::make_unique<float[]>(4);
+      sink(owned.get()); sink(made.get());
     }
   )");
   ASSERT_TRUE(A.P->complete());
-  for (unsigned I : {0u, 1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 10u})
+  for (unsigned I : {0u, 1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 10u, 11u, 12u})
     EXPECT_EQ(A.kindAt(I), MemoryKind::PageableHost) << "sink " << I;
   // A std::array behind a pointer parameter may be anywhere.
   EXPECT_EQ(A.kindAt(6), MemoryKind::Unknown);
@@ -177,6 +183,7 @@ TEST(PointerProvenance, HostStorage) {
   EXPECT_EQ(V.Origin.Object->getName(), "v");
   EXPECT_EQ(A.at(4).Origin.Name, "std::array");
   EXPECT_EQ(A.at(7).Origin.Name, "std::string");
+  EXPECT_EQ(A.at(11).Origin.Name, "std::unique_ptr");
 }
 
 TEST(PointerProvenance, UnknownSources) {
@@ -371,6 +378,29 @@ TEST(PointerProvenance, PointerModes) {
   EXPECT_EQ(A.modeAt(8), PointerMode::Unknown);
   EXPECT_EQ(A.modeAt(9), PointerMode::Device); // sink cannot reach it
   EXPECT_EQ(A.modeAt(10), PointerMode::Unknown);
+}
+
+TEST(PointerProvenance, HandlesStoredElsewhereMayChangeMode) {
+  Analysis A = analyze(R"(
+    struct Ctx { cublasHandle_t h; };
+    void f(float *x, float *r) {
+      cublasHandle_t h, kept, wrapped;
+      cublasCreate(&h);
+      cublasCreate(&kept);
+      cublasCreate(&wrapped);
+      global_handle = h;
+      Ctx c{wrapped};
+      configure();
+      cublasSnrm2(h, 1, x, 1, r);          // 0: unknown, stored in a global
+      cublasSnrm2(kept, 1, x, 1, r);       // 1: host
+      cublasSnrm2(wrapped, 1, x, 1, r);    // 2: unknown, stored in c
+    }
+  )");
+  ASSERT_TRUE(A.P->complete());
+  ASSERT_EQ(A.Cublas.size(), 3u);
+  EXPECT_EQ(A.modeAt(0), PointerMode::Unknown);
+  EXPECT_EQ(A.modeAt(1), PointerMode::Host);
+  EXPECT_EQ(A.modeAt(2), PointerMode::Unknown);
 }
 
 TEST(PointerProvenance, MemberHandles) {
