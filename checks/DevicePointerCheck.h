@@ -16,12 +16,12 @@ namespace clang::tidy::cublas {
 class DevicePointerCheck : public MemorySpaceCheck {
 public:
   DevicePointerCheck(StringRef Name, ClangTidyContext *Context)
-      : MemorySpaceCheck(Name, Context) {}
+      : MemorySpaceCheck(Name, Context, cublas_tidy::MemoryKind::Device,
+                         cublas_tidy::PointerMode::Host) {}
 
 protected:
-  void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
-                 const cublas_tidy::PointerProvenance &P,
-                 ASTContext &Ctx) override;
+  std::optional<Expected>
+  expectationFor(cublas_tidy::ParamRole Role) const override;
 };
 
 } // namespace clang::tidy::cublas

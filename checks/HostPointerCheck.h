@@ -17,12 +17,12 @@ namespace clang::tidy::cublas {
 class HostPointerCheck : public MemorySpaceCheck {
 public:
   HostPointerCheck(StringRef Name, ClangTidyContext *Context)
-      : MemorySpaceCheck(Name, Context) {}
+      : MemorySpaceCheck(Name, Context, cublas_tidy::MemoryKind::PageableHost,
+                         cublas_tidy::PointerMode::Device) {}
 
 protected:
-  void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
-                 const cublas_tidy::PointerProvenance &P,
-                 ASTContext &Ctx) override;
+  std::optional<Expected>
+  expectationFor(cublas_tidy::ParamRole Role) const override;
 };
 
 } // namespace clang::tidy::cublas

@@ -111,26 +111,54 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
       checkCall(Call, *F, P, Ctx);
 }
 
-PointerModeFact MemorySpaceCheck::modeOf(const CallExpr *Call,
-                                         const FunctionInfo &F,
-                                         const PointerProvenance &P,
-                                         const Expr **Handle) {
-  // cuBLASLt keeps its pointer mode in the matmul descriptor, cuBLASXt
-  // takes host scalars always: only the classic handle's mode is followed.
+/// The pointer mode of the handle of a classic cuBLAS call, and the handle
+/// argument. cuBLASLt keeps its pointer mode in the matmul descriptor,
+/// cuBLASXt takes host scalars always: only the classic handle's mode is
+/// followed.
+static PointerModeFact modeOf(const CallExpr *Call, const FunctionInfo &F,
+                              const PointerProvenance &P, const Expr *&Handle) {
   if (F.Family != ApiFamily::Classic)
     return {};
   int Index = F.findParam(ParamRole::Resource);
   if (Index < 0 || static_cast<unsigned>(Index) >= Call->getNumArgs())
     return {};
-  *Handle = Call->getArg(Index);
-  return P.pointerMode(Call, *Handle);
+  Handle = Call->getArg(Index);
+  return P.pointerMode(Call, Handle);
+}
+
+void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
+                                 const PointerProvenance &P, ASTContext &Ctx) {
+  llvm::ArrayRef<ParamInfo> Params = F.params();
+  for (unsigned I = 0,
+                E = std::min<unsigned>(Params.size(), Call->getNumArgs());
+       I < E; ++I) {
+    ParamRole Role = Params[I].Role;
+    bool IsScalar =
+        Role == ParamRole::Scalar || Role == ParamRole::ScalarResult;
+    std::optional<Expected> Want = expectationFor(Role);
+    if (!IsScalar && !Want)
+      continue;
+    PointerFact Fact = P.argument(Call, I);
+    if (Fact.Kind != Wrong)
+      continue;
+    if (!IsScalar) {
+      report(Call, F, I, Fact, *Want, Ctx);
+      continue;
+    }
+    const Expr *Handle = nullptr;
+    PointerModeFact Mode = modeOf(Call, F, P, Handle);
+    if (Mode.Mode == ScalarMode)
+      report(Call, F, I, Fact,
+             ScalarMode == PointerMode::Device ? Expected::DeviceMemory
+                                               : Expected::HostMemory,
+             Ctx, &Mode, Handle);
+  }
 }
 
 void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
                               unsigned Index, const PointerFact &Fact,
                               Expected Want, ASTContext &Ctx,
-                              const PointerModeFact *Mode,
-                              const Expr *Handle) {
+                              const PointerModeFact *Mode, const Expr *Handle) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Expr *Arg = Call->getArg(Index);
   SourceLocation Loc = userLocation(Arg->getBeginLoc(), SM);
@@ -147,28 +175,22 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
   std::string HandleText = quoted(Handle, Ctx, "the handle");
   bool Written = F.params()[Index].Role == ParamRole::ScalarResult;
 
-  switch (Want) {
-  case Expected::DeviceMemory:
-  case Expected::HostMemory:
-    diag(Loc, "%0 points to %1, but argument '%2' of '%3' must point to "
-              "%select{device|host}4 memory")
-        << What << Memory << Param << Callee
-        << (Want == Expected::HostMemory) << Range;
-    break;
-  case Expected::DevicePointerArray:
-    diag(Loc, "%0 points to %1, but the array of pointers '%2' of '%3' "
-              "must itself be in device memory")
-        << What << Memory << Param << Callee << Range;
-    break;
-  case Expected::DeviceScalar:
-  case Expected::HostScalar:
+  bool ToHost = Want == Expected::HostMemory;
+  if (Mode) {
     diag(Loc, "%0 points to %1, but '%2' of '%3' is %select{read from|"
               "written to}4 %select{device|host}5 memory: the pointer mode of "
               "%6 is %select{CUBLAS_POINTER_MODE_DEVICE|"
               "CUBLAS_POINTER_MODE_HOST}5")
-        << What << Memory << Param << Callee << Written
-        << (Want == Expected::HostScalar) << HandleText << Range;
-    break;
+        << What << Memory << Param << Callee << Written << ToHost << HandleText
+        << Range;
+  } else if (Want == Expected::DevicePointerArray) {
+    diag(Loc, "%0 points to %1, but the array of pointers '%2' of '%3' "
+              "must itself be in device memory")
+        << What << Memory << Param << Callee << Range;
+  } else {
+    diag(Loc, "%0 points to %1, but argument '%2' of '%3' must point to "
+              "%select{device|host}4 memory")
+        << What << Memory << Param << Callee << ToHost << Range;
   }
 
   // Where the memory came from.
@@ -207,13 +229,15 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
   if (Mode && Mode->Where) {
     SourceLocation ModeLoc = userLocation(Mode->Where->getBeginLoc(), SM);
     if (Mode->FromCreate)
-      diag(ModeLoc, "%0 is created here in the default "
-                    "CUBLAS_POINTER_MODE_HOST",
+      diag(ModeLoc,
+           "%0 is created here in the default "
+           "CUBLAS_POINTER_MODE_HOST",
            DiagnosticIDs::Note)
           << HandleText;
     else
-      diag(ModeLoc, "pointer mode of %0 set to %select{CUBLAS_POINTER_MODE_HOST|"
-                    "CUBLAS_POINTER_MODE_DEVICE}1 here",
+      diag(ModeLoc,
+           "pointer mode of %0 set to %select{CUBLAS_POINTER_MODE_HOST|"
+           "CUBLAS_POINTER_MODE_DEVICE}1 here",
            DiagnosticIDs::Note)
           << HandleText << (Mode->Mode == PointerMode::Device);
   }

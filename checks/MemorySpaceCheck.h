@@ -4,7 +4,7 @@
 // arguments of every cuBLAS call, through the pointer provenance analysis
 // of the function the call is in, and word their findings the same way.
 // This base class finds the calls, runs the analysis once per function and
-// words the diagnostics; each check decides which arguments are wrong.
+// words the diagnostics; each check says which memory is wrong where.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,12 +16,12 @@
 #include "PointerProvenance.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <optional>
+
 namespace clang::tidy::cublas {
 
 class MemorySpaceCheck : public ClangTidyCheck {
 public:
-  MemorySpaceCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override {
@@ -30,38 +30,41 @@ public:
   }
 
 protected:
-  /// Looks at one cuBLAS call `Call` to `F`, with what `P` knows.
-  virtual void checkCall(const CallExpr *Call,
-                         const cublas_tidy::FunctionInfo &F,
-                         const cublas_tidy::PointerProvenance &P,
-                         ASTContext &Ctx) = 0;
-
-  /// What a wrong argument is wrong about.
+  /// What an argument must point to.
   enum class Expected {
-    DeviceMemory,        // must point to device memory
-    DevicePointerArray,  // the array of pointers must be in device memory
-    HostMemory,          // must point to host memory
-    DeviceScalar,        // read from / written to device memory per mode
-    HostScalar,          // read from / written to host memory per mode
+    DeviceMemory,       // device memory
+    DevicePointerArray, // an array of pointers that is itself in device memory
+    HostMemory,         // host memory
   };
 
+  /// A check that reports arguments pointing to `Wrong` memory where its
+  /// expectationFor() says otherwise, and the scalars of classic cuBLAS
+  /// routines that point to `Wrong` memory while the handle is in
+  /// `ScalarMode`.
+  MemorySpaceCheck(StringRef Name, ClangTidyContext *Context,
+                   cublas_tidy::MemoryKind Wrong,
+                   cublas_tidy::PointerMode ScalarMode)
+      : ClangTidyCheck(Name, Context), Wrong(Wrong), ScalarMode(ScalarMode) {}
+
+  /// What a parameter of `Role` must point to, when this check looks at it
+  /// (pointer-mode scalars aside).
+  virtual std::optional<Expected>
+  expectationFor(cublas_tidy::ParamRole Role) const = 0;
+
+private:
+  void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
+                 const cublas_tidy::PointerProvenance &P, ASTContext &Ctx);
   /// Reports argument `Index` of `Call`, which points to the memory `Fact`
-  /// describes, where `Want` was expected. `Mode` is the pointer mode
-  /// behind DeviceScalar and HostScalar (with the handle argument).
+  /// describes, where `Want` was expected; for a scalar, `Mode` is the
+  /// handle's pointer mode and `Handle` the handle argument.
   void report(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
               unsigned Index, const cublas_tidy::PointerFact &Fact,
               Expected Want, ASTContext &Ctx,
               const cublas_tidy::PointerModeFact *Mode = nullptr,
               const Expr *Handle = nullptr);
 
-  /// The pointer mode of the handle of a classic cuBLAS call (unknown for
-  /// cuBLASLt and cuBLASXt, and when the call has no handle), and the
-  /// handle argument.
-  static cublas_tidy::PointerModeFact
-  modeOf(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
-         const cublas_tidy::PointerProvenance &P, const Expr **Handle);
-
-private:
+  const cublas_tidy::MemoryKind Wrong;
+  const cublas_tidy::PointerMode ScalarMode;
   llvm::DenseSet<const Decl *> Analyzed;
   /// (argument location, parameter) pairs already reported: template
   /// instantiations share their source.

@@ -103,8 +103,7 @@ std::optional<AllocatorInfo> allocator(const FunctionDecl *FD) {
     return std::nullopt;
   using K = MemoryKind;
   // cudaMallocAsync is cudaMallocAsync_ptsz with a per-thread default stream.
-  return llvm::StringSwitch<std::optional<AllocatorInfo>>(
-             allocatorName(FD))
+  return llvm::StringSwitch<std::optional<AllocatorInfo>>(allocatorName(FD))
       .Cases({"cudaMalloc", "cudaMallocAsync", "cudaMallocFromPoolAsync",
               "cudaMallocPitch"},
              AllocatorInfo{K::Device, true})
@@ -131,9 +130,8 @@ bool isCublasHandleType(QualType T) {
 
 /// The class template specialization behind `T` (through references and,
 /// when `ThroughPointer`, one pointer), with its qualified template name.
-const ClassTemplateSpecializationDecl *specialization(QualType T,
-                                                      bool ThroughPointer,
-                                                      std::string &Name) {
+const ClassTemplateSpecializationDecl *
+specialization(QualType T, bool ThroughPointer, std::string &Name) {
   if (T.isNull())
     return nullptr;
   T = T.getNonReferenceType();
@@ -149,8 +147,8 @@ const ClassTemplateSpecializationDecl *specialization(QualType T,
 
 /// True when template argument `Index` of `Spec` is a specialization of
 /// the class template `Expected` (e.g. "std::allocator").
-bool templateArgIs(const ClassTemplateSpecializationDecl *Spec,
-                   unsigned Index, llvm::StringRef Expected) {
+bool templateArgIs(const ClassTemplateSpecializationDecl *Spec, unsigned Index,
+                   llvm::StringRef Expected) {
   const TemplateArgumentList &Args = Spec->getTemplateArgs();
   if (Index >= Args.size() || Args[Index].getKind() != TemplateArgument::Type)
     return false;
@@ -526,8 +524,8 @@ Value PointerProvenance::Impl::hostStorageOf(const VarDecl *VD) const {
   if (!VD || VD->isInvalidDecl() || VD->getType()->isReferenceType())
     return Value::top();
   PointerOrigin O;
-  O.Kind = VD->getType()->isArrayType() ? OriginKind::Array
-                                        : OriginKind::Variable;
+  O.Kind =
+      VD->getType()->isArrayType() ? OriginKind::Array : OriginKind::Variable;
   O.Object = VD;
   if (VD->hasLocalStorage())
     return Value::known(MemoryKind::PageableHost, O);
@@ -715,7 +713,8 @@ Value PointerProvenance::Impl::evalAddress(const Expr *E, const State &S,
     if (MD && MD->getIdentifier() &&
         (MD->getName() == "front" || MD->getName() == "back" ||
          MD->getName() == "at"))
-      if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
         return evalContainer(E, ME->getBase(), ME->isArrow(), S, Depth);
     return Value::top();
   }
@@ -750,8 +749,8 @@ Value PointerProvenance::Impl::evalContainer(const Expr *Whole,
     return Value::known(MemoryKind::Device, O);
   case Storage::Inline: {
     // A std::array's elements are where the array object is.
-    Value Where = Arrow ? eval(Obj, S, Depth + 1)
-                        : evalAddress(Obj, S, Depth + 1);
+    Value Where =
+        Arrow ? eval(Obj, S, Depth + 1) : evalAddress(Obj, S, Depth + 1);
     if (Where.T != Value::Known)
       return Where;
     return Value::known(Where.Kind, O);
@@ -793,7 +792,8 @@ Value PointerProvenance::Impl::evalThrust(const Expr *E, const State &S,
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "data")
-      if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
         return evalContainer(E, ME->getBase(), ME->isArrow(), S, Depth);
     return Value::top();
   }
@@ -847,8 +847,8 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
       return evalThrust(ME->getBase(), S, Depth);
     // std::unique_ptr::get() with the default deleter: memory from `new`.
     if (Name == "get" && MC->getNumArgs() == 0 &&
-        isDefaultDeleteUniquePtr(ME->getBase()->IgnoreParenImpCasts()->getType(),
-                                 ME->isArrow())) {
+        isDefaultDeleteUniquePtr(
+            ME->getBase()->IgnoreParenImpCasts()->getType(), ME->isArrow())) {
       PointerOrigin O;
       O.Kind = OriginKind::Container;
       O.Where = Call;
@@ -883,11 +883,12 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
 void PointerProvenance::Impl::invalidateHandle(const ValueDecl *Key,
                                                State &St) const {
   auto It = St.Modes.find(Key);
-  const CallExpr *Created = It == St.Modes.end() ? nullptr : It->second.CreatedBy;
+  const CallExpr *Created =
+      It == St.Modes.end() ? nullptr : It->second.CreatedBy;
   // Any handle that may share its context goes too.
   for (auto I = St.Modes.begin(); I != St.Modes.end();) {
-    bool Distinct = Created && I->second.CreatedBy &&
-                    I->second.CreatedBy != Created;
+    bool Distinct =
+        Created && I->second.CreatedBy && I->second.CreatedBy != Created;
     if (I->first == Key || !Distinct)
       I = St.Modes.erase(I);
     else
@@ -1020,8 +1021,8 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
     PointerMode Mode = PointerMode::Unknown;
     const Expr *ModeExpr = Call->getArg(ModeArg);
     Expr::EvalResult R;
-    if (!ModeExpr->isValueDependent() &&
-        ModeExpr->EvaluateAsInt(R, *Ctx) && R.Val.isInt()) {
+    if (!ModeExpr->isValueDependent() && ModeExpr->EvaluateAsInt(R, *Ctx) &&
+        R.Val.isInt()) {
       // CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1.
       llvm::APSInt V = R.Val.getInt();
       if (V == 0)
@@ -1052,9 +1053,9 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
   // A function of the user's may set the pointer mode of the handles it can
   // reach: the ones passed to it, the members of `this` when it is a member
   // function of the object or is given `this`, and global handles.
-  bool UserCode = !FD || !Ctx->getSourceManager().isInSystemHeader(
-                             Ctx->getSourceManager().getExpansionLoc(
-                                 FD->getLocation()));
+  bool UserCode =
+      !FD || !Ctx->getSourceManager().isInSystemHeader(
+                 Ctx->getSourceManager().getExpansionLoc(FD->getLocation()));
   if (!UserCode || Cublas || St.Modes.empty())
     return;
   bool ReachesThis = false;

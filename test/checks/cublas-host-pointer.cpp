@@ -1,4 +1,4 @@
-// RUN: %check_clang_tidy %s cublas-host-pointer %t
+// RUN: %check_clang_tidy %s cublas-host-pointer %t -- -- -isystem %S/Inputs
 
 #include <cublasLt.h>
 #include <cublasXt.h>
@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <memory>
+#include <thrust_stub.h>
 #include <vector>
 
 void init(float **p);
@@ -296,33 +297,7 @@ void xt(cublasXtHandle_t h, size_t n) {
                 b.data(), n, &zero, c.data(), n);
 }
 
-//===--- thrust (declared here: the real headers need a CUDA parse) ---------===//
-
-namespace thrust {
-template <class T> class device_ptr {
-public:
-  T *get() const;
-};
-template <class T> class device_reference {
-public:
-  device_ptr<T> operator&() const;
-};
-template <class T> class device_allocator {};
-template <class T, class Alloc = device_allocator<T>> class device_vector {
-public:
-  explicit device_vector(unsigned long n);
-  device_ptr<T> data();
-  device_reference<T> operator[](unsigned long);
-};
-template <class T, class Alloc = std::allocator<T>> class host_vector {
-public:
-  explicit host_vector(unsigned long n);
-  T *data();
-  T &operator[](unsigned long);
-};
-template <class T> T *raw_pointer_cast(device_ptr<T>);
-template <class T> T *raw_pointer_cast(T *);
-} // namespace thrust
+//===--- thrust (a stand-in: the real headers need a CUDA parse) ----------===//
 
 void withThrust(cublasHandle_t h, int n) {
   thrust::device_vector<float> dx(n), dy(n);

@@ -22,6 +22,7 @@ const char Prelude[] = R"(
 #include <memory>
 #include <string>
 #include <utility>
+#include <thrust_stub.h>
 #include <vector>
 void sink(const void *);
 void init(float **);
@@ -32,29 +33,6 @@ float *make();
 float *global_ptr;
 float global_array[16];
 struct Holder { float *p; float a[4]; cublasHandle_t h; void run(); };
-namespace thrust {
-template <class T> class device_ptr {
-public:
-  T *get() const;
-};
-template <class T> class device_reference {
-public:
-  device_ptr<T> operator&() const;
-};
-template <class T> class device_allocator {};
-template <class T, class Alloc = device_allocator<T>> class device_vector {
-public:
-  device_ptr<T> data();
-  device_reference<T> operator[](unsigned long);
-};
-template <class T, class Alloc = std::allocator<T>> class host_vector {
-public:
-  T *data();
-  T &operator[](unsigned long);
-};
-template <class T> T *raw_pointer_cast(device_ptr<T>);
-template <class T> T *raw_pointer_cast(T *);
-}
 )";
 
 struct Analysis {
@@ -82,11 +60,20 @@ struct Analysis {
   }
 };
 
+/// Expects the arguments of the sink calls to point to `Kinds`, in order.
+void expectKinds(const Analysis &A, std::vector<MemoryKind> Kinds) {
+  ASSERT_TRUE(A.P && A.P->complete());
+  ASSERT_EQ(A.Sinks.size(), Kinds.size());
+  for (unsigned I = 0; I < Kinds.size(); ++I)
+    EXPECT_EQ(A.kindAt(I), Kinds[I]) << "sink " << I;
+}
+
 /// Analyses the function `f` (or the method `Holder::run`) in `Code`.
 Analysis analyze(const std::string &Code,
                  PointerProvenance::Options Opts = {}) {
   Analysis A;
-  A.AST = test::buildAST(std::string(Prelude) + Code);
+  A.AST = test::buildAST(std::string(Prelude) + Code, "input.cpp",
+                         {"-isystem", CUBLAS_TIDY_TEST_INPUTS});
   EXPECT_TRUE(A.AST);
   if (!A.AST)
     return A;
@@ -127,15 +114,10 @@ TEST(PointerProvenance, Allocators) {
       sink(new float);
     }
   )");
-  ASSERT_TRUE(A.P->complete());
-  EXPECT_EQ(A.kindAt(0), MemoryKind::Device);
-  EXPECT_EQ(A.kindAt(1), MemoryKind::Managed);
-  EXPECT_EQ(A.kindAt(2), MemoryKind::PinnedHost);
-  EXPECT_EQ(A.kindAt(3), MemoryKind::PinnedHost);
-  EXPECT_EQ(A.kindAt(4), MemoryKind::PageableHost);
-  EXPECT_EQ(A.kindAt(5), MemoryKind::PageableHost);
-  EXPECT_EQ(A.kindAt(6), MemoryKind::PageableHost);
-  EXPECT_EQ(A.kindAt(7), MemoryKind::PageableHost);
+  using K = MemoryKind;
+  expectKinds(A, {K::Device, K::Managed, K::PinnedHost, K::PinnedHost,
+                  K::PageableHost, K::PageableHost, K::PageableHost,
+                  K::PageableHost});
 
   PointerFact D = A.at(0);
   EXPECT_EQ(D.Origin.Kind, OriginKind::Allocation);
@@ -214,10 +196,10 @@ TEST(PointerProvenance, FlowSensitive) {
       cudaMalloc(&d, n);
       float *q = nullptr;
       if (c) q = v.data(); else q = d;
-      sink(q);
+      sink(q); // host on one path, device on the other
       float *r = nullptr;
       if (c) r = d;
-      sink(r);
+      sink(r); // null on the other
       sink(c ? d : v.data());
       sink(c ? d + 1 : d);
       float *e = d + 16;
@@ -232,17 +214,9 @@ TEST(PointerProvenance, FlowSensitive) {
       sink(w);
     }
   )");
-  ASSERT_TRUE(A.P->complete());
-  EXPECT_EQ(A.kindAt(0), MemoryKind::PageableHost);
-  EXPECT_EQ(A.kindAt(1), MemoryKind::Device);
-  EXPECT_EQ(A.kindAt(2), MemoryKind::Unknown); // host on one path
-  EXPECT_EQ(A.kindAt(3), MemoryKind::Device);  // null on the other
-  EXPECT_EQ(A.kindAt(4), MemoryKind::Unknown);
-  EXPECT_EQ(A.kindAt(5), MemoryKind::Device);
-  EXPECT_EQ(A.kindAt(6), MemoryKind::Device);
-  EXPECT_EQ(A.kindAt(7), MemoryKind::Device);
-  EXPECT_EQ(A.kindAt(8), MemoryKind::Null);
-  EXPECT_EQ(A.kindAt(9), MemoryKind::Unknown);
+  using K = MemoryKind;
+  expectKinds(A, {K::PageableHost, K::Device, K::Unknown, K::Device, K::Unknown,
+                  K::Device, K::Device, K::Device, K::Null, K::Unknown});
 }
 
 TEST(PointerProvenance, Escapes) {
@@ -271,14 +245,9 @@ TEST(PointerProvenance, Escapes) {
       sink(copy);
     }
   )");
-  ASSERT_TRUE(A.P->complete());
-  EXPECT_EQ(A.kindAt(0), MemoryKind::PageableHost);
-  EXPECT_EQ(A.kindAt(1), MemoryKind::Unknown);
-  EXPECT_EQ(A.kindAt(2), MemoryKind::Unknown);
-  EXPECT_EQ(A.kindAt(3), MemoryKind::Unknown);
-  EXPECT_EQ(A.kindAt(4), MemoryKind::Unknown);
-  EXPECT_EQ(A.kindAt(5), MemoryKind::Unknown);
-  EXPECT_EQ(A.kindAt(6), MemoryKind::PageableHost);
+  using K = MemoryKind;
+  expectKinds(A, {K::PageableHost, K::Unknown, K::Unknown, K::Unknown,
+                  K::Unknown, K::Unknown, K::PageableHost});
 }
 
 TEST(PointerProvenance, HostRegisterPinsThatMemory) {
@@ -289,9 +258,8 @@ TEST(PointerProvenance, HostRegisterPinsThatMemory) {
       sink(v.data()); sink(w.data());
     }
   )");
-  ASSERT_TRUE(A.P->complete());
-  EXPECT_EQ(A.kindAt(0), MemoryKind::PinnedHost);
-  EXPECT_EQ(A.kindAt(1), MemoryKind::PageableHost);
+  using K = MemoryKind;
+  expectKinds(A, {K::PinnedHost, K::PageableHost});
 
   Analysis B = analyze(R"(
     void f(float *unknown, int n) {
@@ -315,14 +283,11 @@ TEST(PointerProvenance, Thrust) {
       sink(thrust::raw_pointer_cast(&hv[0]));
     }
   )");
-  ASSERT_TRUE(A.P->complete());
-  EXPECT_EQ(A.kindAt(0), MemoryKind::Device);
+  using K = MemoryKind;
+  expectKinds(
+      A, {K::Device, K::Device, K::Device, K::PageableHost, K::PageableHost});
   EXPECT_EQ(A.at(0).Origin.Name, "thrust::device_vector");
-  EXPECT_EQ(A.kindAt(1), MemoryKind::Device);
-  EXPECT_EQ(A.kindAt(2), MemoryKind::Device);
-  EXPECT_EQ(A.kindAt(3), MemoryKind::PageableHost);
   EXPECT_EQ(A.at(3).Origin.Name, "thrust::host_vector");
-  EXPECT_EQ(A.kindAt(4), MemoryKind::PageableHost);
 }
 
 TEST(PointerProvenance, PointerModes) {
@@ -449,7 +414,8 @@ TEST(PointerProvenance, LambdasAreTheirOwnFunctions) {
       auto g = [p] { sink(p); };
       g();
     }
-  )");
+  )",
+                            "input.cpp", {"-isystem", CUBLAS_TIDY_TEST_INPUTS});
   ASSERT_TRUE(AST);
   const auto *Lambda = test::selectFirst<LambdaExpr>(
       *AST, lambdaExpr(isExpansionInMainFile()).bind("x"));
