@@ -494,6 +494,8 @@ struct PointerProvenance::Impl {
   // Transfer.
   void transfer(const Stmt *S, State &St);
   void transferCall(const CallExpr *Call, State &St);
+  void userCodeRuns(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args,
+                    bool OnThis, State &St) const;
   void assignHandle(const ValueDecl *Key, const Expr *From, State &St);
   void invalidateHandle(const ValueDecl *Key, State &St) const;
   void joinInto(State &Into, const State &From) const;
@@ -944,8 +946,16 @@ void PointerProvenance::Impl::transfer(const Stmt *S, State &St) {
       assignHandle(Key, BO->getRHS(), St);
     return;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(S))
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
     transferCall(Call, St);
+    return;
+  }
+  // A constructor of the user's, e.g. a guard that sets the pointer mode of
+  // the handle it is given and restores it when destroyed.
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S))
+    userCodeRuns(Construct->getConstructor(),
+                 llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs()),
+                 false, St);
 }
 
 void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
@@ -1050,20 +1060,28 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
     return;
   }
 
+  if (Cublas)
+    return;
+  bool OnThis = false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Obj = MC->getImplicitObjectArgument())
+      OnThis = isa<CXXThisExpr>(Obj->IgnoreParenImpCasts());
+  userCodeRuns(FD, llvm::ArrayRef(Call->getArgs(), Call->getNumArgs()), OnThis,
+               St);
+}
+
+void PointerProvenance::Impl::userCodeRuns(const FunctionDecl *FD,
+                                           llvm::ArrayRef<const Expr *> Args,
+                                           bool OnThis, State &St) const {
   // A function of the user's may set the pointer mode of the handles it can
   // reach: the ones passed to it, the members of `this` when it is a member
   // function of the object or is given `this`, and global handles.
-  bool UserCode =
-      !FD || !Ctx->getSourceManager().isInSystemHeader(
-                 Ctx->getSourceManager().getExpansionLoc(FD->getLocation()));
-  if (!UserCode || Cublas || St.Modes.empty())
+  const SourceManager &SM = Ctx->getSourceManager();
+  if (St.Modes.empty() ||
+      (FD && SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))))
     return;
-  bool ReachesThis = false;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-    if (const Expr *Obj = MC->getImplicitObjectArgument())
-      ReachesThis = isa<CXXThisExpr>(Obj->IgnoreParenImpCasts());
-  for (unsigned I = 0, E = Call->getNumArgs(); I < E; ++I) {
-    const Expr *Arg = Call->getArg(I);
+  bool ReachesThis = OnThis;
+  for (const Expr *Arg : Args) {
     if (!Arg)
       continue;
     if (isa<CXXThisExpr>(Arg->IgnoreParenImpCasts()))

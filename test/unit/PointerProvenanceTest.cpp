@@ -370,6 +370,10 @@ TEST(PointerProvenance, HandlesStoredElsewhereMayChangeMode) {
 
 TEST(PointerProvenance, MemberHandles) {
   Analysis A = analyze(R"(
+    struct ModeGuard {
+      explicit ModeGuard(cublasHandle_t &h);
+      ~ModeGuard();
+    };
     void Holder::run() {
       cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
       float one = 1;
@@ -378,13 +382,19 @@ TEST(PointerProvenance, MemberHandles) {
       cublasSscal(h, 4, &one, p, 1);
       run();
       cublasSscal(h, 4, &one, p, 1);
+      cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+      {
+        ModeGuard g(h);
+        cublasSscal(h, 4, &one, p, 1);
+      }
     }
   )");
   ASSERT_TRUE(A.P->complete());
-  ASSERT_EQ(A.Cublas.size(), 3u);
+  ASSERT_EQ(A.Cublas.size(), 4u);
   EXPECT_EQ(A.modeAt(0), PointerMode::Device);
   EXPECT_EQ(A.modeAt(1), PointerMode::Device);
   EXPECT_EQ(A.modeAt(2), PointerMode::Unknown);
+  EXPECT_EQ(A.modeAt(3), PointerMode::Unknown); // the guard may set it
   EXPECT_EQ(A.P->argument(A.Cublas[0], 2).Kind, MemoryKind::PageableHost);
   EXPECT_EQ(A.P->argument(A.Cublas[0], 3).Kind, MemoryKind::Unknown);
 }
