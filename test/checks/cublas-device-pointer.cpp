@@ -1,9 +1,10 @@
-// RUN: %check_clang_tidy %s cublas-device-pointer %t
+// RUN: %check_clang_tidy %s cublas-device-pointer %t -- -- -isystem %S/Inputs
 
 #include <cublasXt.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include <thrust_stub.h>
 #include <vector>
 
 //===--- Set/Get routines: the host side ------------------------------------===//
@@ -28,6 +29,16 @@ void setGet(int n) {
   cublasSetVectorAsync(n, sizeof(float), d2, 1, d, 1, 0);
   // CHECK-NOTES: :[[@LINE-1]]:42: warning: 'd2' points to device memory from 'cudaMalloc', but argument 'hostPtr' of 'cublasSetVectorAsync' must point to host memory
   // CHECK-NOTES: :[[@LINE-15]]:3: note: allocated by 'cudaMalloc' here
+}
+
+// thrust::device_vector storage is device memory.
+void thrustDevice(int n, float *d) {
+  thrust::device_vector<float> dv(n);
+  thrust::host_vector<float> hv(n);
+  cublasGetVector(n, sizeof(float), d, 1, thrust::raw_pointer_cast(hv.data()), 1);
+  cublasGetVector(n, sizeof(float), d, 1, thrust::raw_pointer_cast(dv.data()), 1);
+  // CHECK-NOTES: :[[@LINE-1]]:43: warning: 'thrust::raw_pointer_cast(dv.data())' points to a thrust::device_vector's device storage, but argument 'y' of 'cublasGetVector' must point to host memory
+  // CHECK-NOTES: :[[@LINE-5]]:32: note: thrust::device_vector 'dv' declared here
 }
 
 // Managed and pinned memory are host-accessible; parameters are unknown.
