@@ -1,7 +1,9 @@
 //===- CublasTidyModule.cpp - Registers the cublas-* checks ---------------===//
 
 #include "ClangTidyModule.h"
+#include "DevicePointerCheck.h"
 #include "HandleChecks.h"
+#include "HostPointerCheck.h"
 #include "UncheckedStatusCheck.h"
 
 namespace clang::tidy {
@@ -13,6 +15,8 @@ public:
     Factories.registerCheck<HandleLeakCheck>("cublas-handle-leak");
     Factories.registerCheck<HandleUseAfterDestroyCheck>(
         "cublas-handle-use-after-destroy");
+    Factories.registerCheck<DevicePointerCheck>("cublas-device-pointer");
+    Factories.registerCheck<HostPointerCheck>("cublas-host-pointer");
     Factories.registerCheck<UncheckedStatusCheck>("cublas-unchecked-status");
   }
 };

@@ -70,18 +70,19 @@ def main():
     ap.add_argument("input")
     ap.add_argument("check")
     ap.add_argument("temp")
-    args, rest = ap.parse_known_args()
+    # Split at the first "--" before argparse sees it: argparse would drop
+    # that "--" itself and the tidy arguments would become compiler ones.
+    argv = sys.argv[1:]
+    rest = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, rest = argv[:i], argv[i + 1:]
+    args = ap.parse_args(argv)
 
-    tidy_extra, compiler_args = [], []
-    if rest and rest[0] == "--":
-        rest = rest[1:]
-        if "--" in rest:
-            i = rest.index("--")
-            tidy_extra, compiler_args = rest[:i], rest[i + 1:]
-        else:
-            tidy_extra = rest
-    elif rest:
-        fail("unexpected arguments: " + " ".join(rest))
+    tidy_extra, compiler_args = rest, []
+    if "--" in rest:
+        i = rest.index("--")
+        tidy_extra, compiler_args = rest[:i], rest[i + 1:]
 
     suffix = "-" + args.check_suffix.upper() if args.check_suffix else ""
     prefix_messages = "CHECK-MESSAGES" + suffix

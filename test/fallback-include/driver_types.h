@@ -18,4 +18,7 @@ enum cudaMemcpyKind {
   cudaMemcpyDefault = 4
 };
 typedef struct CUstream_st *cudaStream_t;
+#define cudaHostAllocDefault 0x00
+#define cudaHostRegisterDefault 0x00
+#define cudaMemAttachGlobal 0x01
 #endif

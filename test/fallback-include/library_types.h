@@ -8,4 +8,5 @@ typedef enum cudaDataType_t {
   CUDA_C_32F = 4,
   CUDA_C_64F = 5
 } cudaDataType;
+typedef enum cudaDataType_t cudaDataType_t;
 #endif

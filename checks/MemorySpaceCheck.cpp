@@ -1,0 +1,246 @@
+//===- MemorySpaceCheck.cpp - Shared part of the memory-space checks ------===//
+
+#include "MemorySpaceCheck.h"
+
+#include "AstUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace clang::tidy::cublas {
+
+namespace {
+
+AST_MATCHER(CallExpr, callsCublasFunction) {
+  return calledCublasFunction(&Node) != nullptr;
+}
+
+/// The text of `E` as written, when it is short and on one line.
+std::string writtenText(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return {};
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return {};
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts(), &Invalid);
+  if (Invalid || Text.empty() || Text.size() > 60 || Text.contains('\n'))
+    return {};
+  return Text.str();
+}
+
+std::string quoted(const Expr *E, const ASTContext &Ctx, StringRef Otherwise) {
+  std::string Text = writtenText(E, Ctx);
+  return Text.empty() ? Otherwise.str() : "'" + Text + "'";
+}
+
+/// True when `Part` is `Whole` or one of its sub-expressions (bounded).
+bool contains(const Stmt *Whole, const Stmt *Part) {
+  llvm::SmallVector<const Stmt *, 16> Work{Whole};
+  for (unsigned Budget = 512; !Work.empty() && Budget; --Budget) {
+    const Stmt *S = Work.pop_back_val();
+    if (S == Part)
+      return true;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return false;
+}
+
+bool isLocal(const ValueDecl *D) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  return VD && VD->hasLocalStorage();
+}
+
+/// "a std::vector's host storage", "device memory from 'cudaMalloc'", ...
+std::string describe(const PointerFact &Fact) {
+  const PointerOrigin &O = Fact.Origin;
+  if (Fact.Kind == MemoryKind::Device) {
+    if (O.Kind == OriginKind::Container && !O.Name.empty())
+      return ("a " + O.Name + "'s device storage").str();
+    if (O.Kind == OriginKind::Allocation && !O.Name.empty())
+      return ("device memory from '" + O.Name + "'").str();
+    return "device memory";
+  }
+  if (Fact.Kind != MemoryKind::PageableHost)
+    return "memory";
+  switch (O.Kind) {
+  case OriginKind::Allocation:
+  case OriginKind::New:
+    return ("host memory from '" + O.Name + "'").str();
+  case OriginKind::Container:
+    return ("a " + O.Name + "'s host storage").str();
+  case OriginKind::Array:
+    return isLocal(O.Object) ? "a host array on the stack" : "a host array";
+  case OriginKind::Variable:
+    return isLocal(O.Object) ? "a variable on the host stack"
+                             : "a host variable";
+  case OriginKind::None:
+    break;
+  }
+  return "host memory";
+}
+
+} // namespace
+
+void MemorySpaceCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(callExpr(callsCublasFunction(),
+                              unless(isExpansionInSystemHeader()),
+                              forCallable(decl().bind("callable"))),
+                     this);
+}
+
+void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Callable = Result.Nodes.getNodeAs<Decl>("callable");
+  if (!Callable || !Analyzed.insert(Callable).second)
+    return;
+  ASTContext &Ctx = *Result.Context;
+  PointerProvenance P = PointerProvenance::analyze(Callable, Ctx);
+  if (!P.complete())
+    return;
+  for (const CallExpr *Call : P.calls())
+    if (const FunctionInfo *F = calledCublasFunction(Call))
+      checkCall(Call, *F, P, Ctx);
+}
+
+/// The pointer mode of the handle of a classic cuBLAS call, and the handle
+/// argument. cuBLASLt keeps its pointer mode in the matmul descriptor,
+/// cuBLASXt takes host scalars always: only the classic handle's mode is
+/// followed.
+static PointerModeFact modeOf(const CallExpr *Call, const FunctionInfo &F,
+                              const PointerProvenance &P, const Expr *&Handle) {
+  if (F.Family != ApiFamily::Classic)
+    return {};
+  int Index = F.findParam(ParamRole::Resource);
+  if (Index < 0 || static_cast<unsigned>(Index) >= Call->getNumArgs())
+    return {};
+  Handle = Call->getArg(Index);
+  return P.pointerMode(Call, Handle);
+}
+
+void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
+                                 const PointerProvenance &P, ASTContext &Ctx) {
+  llvm::ArrayRef<ParamInfo> Params = F.params();
+  for (unsigned I = 0,
+                E = std::min<unsigned>(Params.size(), Call->getNumArgs());
+       I < E; ++I) {
+    ParamRole Role = Params[I].Role;
+    bool IsScalar =
+        Role == ParamRole::Scalar || Role == ParamRole::ScalarResult;
+    std::optional<Expected> Want = expectationFor(Role);
+    if (!IsScalar && !Want)
+      continue;
+    PointerFact Fact = P.argument(Call, I);
+    if (Fact.Kind != Wrong)
+      continue;
+    if (!IsScalar) {
+      report(Call, F, I, Fact, *Want, Ctx);
+      continue;
+    }
+    const Expr *Handle = nullptr;
+    PointerModeFact Mode = modeOf(Call, F, P, Handle);
+    if (Mode.Mode == ScalarMode)
+      report(Call, F, I, Fact,
+             ScalarMode == PointerMode::Device ? Expected::DeviceMemory
+                                               : Expected::HostMemory,
+             Ctx, &Mode, Handle);
+  }
+}
+
+void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
+                              unsigned Index, const PointerFact &Fact,
+                              Expected Want, ASTContext &Ctx,
+                              const PointerModeFact *Mode, const Expr *Handle) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *Arg = Call->getArg(Index);
+  SourceLocation Loc = userLocation(Arg->getBeginLoc(), SM);
+  if (Loc.isInvalid() || !Reported.insert({Loc.getRawEncoding(), Index}).second)
+    return;
+
+  std::string What = quoted(Arg, Ctx, "the argument");
+  std::string Memory = describe(Fact);
+  StringRef Param = F.params()[Index].Name;
+  std::string Callee = spelledCalleeName(Call, SM, Ctx.getLangOpts());
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Arg->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  std::string HandleText = quoted(Handle, Ctx, "the handle");
+  bool Written = F.params()[Index].Role == ParamRole::ScalarResult;
+
+  bool ToHost = Want == Expected::HostMemory;
+  if (Mode) {
+    diag(Loc, "%0 points to %1, but '%2' of '%3' is %select{read from|"
+              "written to}4 %select{device|host}5 memory: the pointer mode of "
+              "%6 is %select{CUBLAS_POINTER_MODE_DEVICE|"
+              "CUBLAS_POINTER_MODE_HOST}5")
+        << What << Memory << Param << Callee << Written << ToHost << HandleText
+        << Range;
+  } else if (Want == Expected::DevicePointerArray) {
+    diag(Loc, "%0 points to %1, but the array of pointers '%2' of '%3' "
+              "must itself be in device memory")
+        << What << Memory << Param << Callee << Range;
+  } else {
+    diag(Loc, "%0 points to %1, but argument '%2' of '%3' must point to "
+              "%select{device|host}4 memory")
+        << What << Memory << Param << Callee << ToHost << Range;
+  }
+
+  // Where the memory came from.
+  const PointerOrigin &O = Fact.Origin;
+  switch (O.Kind) {
+  case OriginKind::Allocation:
+  case OriginKind::New:
+    if (O.Where && !contains(Arg, O.Where))
+      diag(userLocation(O.Where->getBeginLoc(), SM), "allocated by '%0' here",
+           DiagnosticIDs::Note)
+          << O.Name;
+    break;
+  case OriginKind::Container:
+    if (O.Where && !contains(Arg, O.Where))
+      diag(userLocation(O.Where->getBeginLoc(), SM),
+           "storage of %select{a %1|%1 '%2'}0 taken here", DiagnosticIDs::Note)
+          << (O.Object != nullptr) << O.Name
+          << (O.Object ? O.Object->getName() : StringRef());
+    else if (O.Object)
+      diag(userLocation(O.Object->getLocation(), SM), "%0 '%1' declared here",
+           DiagnosticIDs::Note)
+          << O.Name << O.Object->getName();
+    break;
+  case OriginKind::Array:
+  case OriginKind::Variable:
+    if (O.Object)
+      diag(userLocation(O.Object->getLocation(), SM), "'%0' declared here",
+           DiagnosticIDs::Note)
+          << O.Object->getName();
+    break;
+  case OriginKind::None:
+    break;
+  }
+
+  // Where the pointer mode was set.
+  if (Mode && Mode->Where) {
+    SourceLocation ModeLoc = userLocation(Mode->Where->getBeginLoc(), SM);
+    if (Mode->FromCreate)
+      diag(ModeLoc,
+           "%0 is created here in the default "
+           "CUBLAS_POINTER_MODE_HOST",
+           DiagnosticIDs::Note)
+          << HandleText;
+    else
+      diag(ModeLoc,
+           "pointer mode of %0 set to %select{CUBLAS_POINTER_MODE_HOST|"
+           "CUBLAS_POINTER_MODE_DEVICE}1 here",
+           DiagnosticIDs::Note)
+          << HandleText << (Mode->Mode == PointerMode::Device);
+  }
+}
+
+} // namespace clang::tidy::cublas

@@ -1,0 +1,76 @@
+//===- MemorySpaceCheck.h - Shared part of the memory-space checks --------===//
+//
+// cublas-host-pointer and cublas-device-pointer both look at the pointer
+// arguments of every cuBLAS call, through the pointer provenance analysis
+// of the function the call is in, and word their findings the same way.
+// This base class finds the calls, runs the analysis once per function and
+// words the diagnostics; each check says which memory is wrong where.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
+#define CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
+
+#include "ClangTidyCheck.h"
+#include "CublasApi.h"
+#include "PointerProvenance.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <optional>
+
+namespace clang::tidy::cublas {
+
+class MemorySpaceCheck : public ClangTidyCheck {
+public:
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override {
+    Analyzed.clear();
+    Reported.clear();
+  }
+
+protected:
+  /// What an argument must point to.
+  enum class Expected {
+    DeviceMemory,       // device memory
+    DevicePointerArray, // an array of pointers that is itself in device memory
+    HostMemory,         // host memory
+  };
+
+  /// A check that reports arguments pointing to `Wrong` memory where its
+  /// expectationFor() says otherwise, and the scalars of classic cuBLAS
+  /// routines that point to `Wrong` memory while the handle is in
+  /// `ScalarMode`.
+  MemorySpaceCheck(StringRef Name, ClangTidyContext *Context,
+                   cublas_tidy::MemoryKind Wrong,
+                   cublas_tidy::PointerMode ScalarMode)
+      : ClangTidyCheck(Name, Context), Wrong(Wrong), ScalarMode(ScalarMode) {}
+
+  /// What a parameter of `Role` must point to, when this check looks at it
+  /// (pointer-mode scalars aside).
+  virtual std::optional<Expected>
+  expectationFor(cublas_tidy::ParamRole Role) const = 0;
+
+private:
+  void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
+                 const cublas_tidy::PointerProvenance &P, ASTContext &Ctx);
+  /// Reports argument `Index` of `Call`, which points to the memory `Fact`
+  /// describes, where `Want` was expected; for a scalar, `Mode` is the
+  /// handle's pointer mode and `Handle` the handle argument.
+  void report(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
+              unsigned Index, const cublas_tidy::PointerFact &Fact,
+              Expected Want, ASTContext &Ctx,
+              const cublas_tidy::PointerModeFact *Mode = nullptr,
+              const Expr *Handle = nullptr);
+
+  const cublas_tidy::MemoryKind Wrong;
+  const cublas_tidy::PointerMode ScalarMode;
+  llvm::DenseSet<const Decl *> Analyzed;
+  /// (argument location, parameter) pairs already reported: template
+  /// instantiations share their source.
+  llvm::DenseSet<std::pair<unsigned, unsigned>> Reported;
+};
+
+} // namespace clang::tidy::cublas
+
+#endif
