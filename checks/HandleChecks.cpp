@@ -3,6 +3,8 @@
 #include "HandleChecks.h"
 
 #include "AstUtils.h"
+#include "CallableMatchers.h"
+#include "Callables.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -44,39 +46,53 @@ void HandleCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void HandleCheckBase::registerMatchers(MatchFinder *Finder) {
-  std::vector<std::string> Names =
-      needsCreates() ? Table.createNames() : Table.destroyNames();
-  std::vector<StringRef> Refs(Names.begin(), Names.end());
-  // Storage for the names outlives the matcher: hasAnyName copies them.
-  auto Named = functionDecl(hasAnyName(Refs));
-  // For leaks, also calls of same-file helpers that may return a new
-  // resource (`cublasHandle_t make() { ...; cublasCreate(&h); return h; }`).
-  auto Callee = needsCreates()
-                    ? functionDecl(anyOf(
-                          Named, functionDecl(returns(hasCanonicalType(pointerType())),
-                                              hasBody(hasDescendant(callExpr(
-                                                  callee(Named)))))))
-                    : Named;
-  Finder->addMatcher(callExpr(callee(Callee),
-                              unless(isExpansionInSystemHeader()),
-                              forCallable(decl().bind("callable"))),
-                     this);
+  addCallableMatchers(Finder, this);
 }
 
-void HandleCheckBase::onStartOfTranslationUnit() { Analyzed.clear(); }
+bool HandleCheckBase::isWorthAnalysing(const Stmt *Body) {
+  return containsCall(Body, [&](const CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->getIdentifier())
+      return false;
+    if (const ResourceTable::Entry *E = Table.lookup(FD->getName()))
+      return needsCreates() ? E->IsCreate : !E->IsCreate;
+    // For leaks, also calls of same-file helpers that may return a new
+    // resource (`cublasHandle_t make() { ...; cublasCreate(&h); return h; }`).
+    if (!needsCreates() || !FD->getReturnType()->isPointerType())
+      return false;
+    const FunctionDecl *Def = FD->getDefinition();
+    if (!Def || !Def->hasBody())
+      return false;
+    auto [It, New] = CreatesInBody.try_emplace(Def, false);
+    if (New)
+      It->second = containsCall(Def->getBody(), [&](const CallExpr *Inner) {
+        const FunctionDecl *F = Inner->getDirectCallee();
+        const ResourceTable::Entry *E =
+            F && F->getIdentifier() ? Table.lookup(F->getName()) : nullptr;
+        return E && E->IsCreate;
+      });
+    return It->second;
+  });
+}
+
+void HandleCheckBase::onStartOfTranslationUnit() {
+  Analyzed.clear();
+  CreatesInBody.clear();
+}
 
 void HandleCheckBase::onEndOfTranslationUnit() {
   Analyzer.reset();
   Analyzed.clear();
+  CreatesInBody.clear();
 }
 
 void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
-  const auto *Callable = Result.Nodes.getNodeAs<Decl>("callable");
+  const Decl *Callable = callableOf(Result);
   if (!Callable || !Analyzed.insert(Callable).second)
     return;
-  if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
-    if (FD->isDependentContext())
-      return; // analysed in its instantiations
+  // Template patterns are analysed in their instantiations.
+  if (!isWorthAnalysing(analysableBody(Callable)))
+    return;
   if (!Analyzer)
     Analyzer = std::make_unique<HandleAnalyzer>(*Result.Context, Table);
   HandleAnalysisResult R = Analyzer->analyze(Callable);

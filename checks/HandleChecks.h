@@ -6,6 +6,7 @@
 #include "ClangTidyCheck.h"
 #include "HandleStates.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <memory>
@@ -33,10 +34,15 @@ protected:
   const cublas_tidy::ResourceTable &table() const { return Table; }
 
 private:
+  /// Whether the body calls a create (or, for use-after-destroy, a destroy)
+  /// function, or a same-file helper that creates what it returns.
+  bool isWorthAnalysing(const Stmt *Body);
+
   const StringRef ResourcePairs;
   cublas_tidy::ResourceTable Table;
   std::unique_ptr<cublas_tidy::HandleAnalyzer> Analyzer;
   llvm::DenseSet<const Decl *> Analyzed;
+  llvm::DenseMap<const FunctionDecl *, bool> CreatesInBody;
 };
 
 /// Finds handles and descriptors that are not destroyed on every path.

@@ -2,6 +2,9 @@
 
 #include "MemorySpaceCheck.h"
 
+#include "CallableMatchers.h"
+#include "Callables.h"
+
 #include "AstUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -92,15 +95,17 @@ std::string describe(const PointerFact &Fact) {
 } // namespace
 
 void MemorySpaceCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(callsCublasFunction(),
-                              unless(isExpansionInSystemHeader()),
-                              forCallable(decl().bind("callable"))),
-                     this);
+  addCallableMatchers(Finder, this);
 }
 
 void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Callable = Result.Nodes.getNodeAs<Decl>("callable");
+  const Decl *Callable = callableOf(Result);
   if (!Callable || !Analyzed.insert(Callable).second)
+    return;
+  // Only functions that call cuBLAS are worth the dataflow.
+  if (!containsCall(analysableBody(Callable), [](const CallExpr *Call) {
+        return calledCublasFunction(Call) != nullptr;
+      }))
     return;
   ASTContext &Ctx = *Result.Context;
   PointerProvenance P = PointerProvenance::analyze(Callable, Ctx);

@@ -3,6 +3,8 @@
 #include "UncheckedStatusCheck.h"
 
 #include "AstUtils.h"
+#include "CallableMatchers.h"
+#include "Callables.h"
 #include "ValueUse.h"
 
 #include "clang/AST/ASTContext.h"
@@ -16,21 +18,6 @@ using namespace cublas_tidy;
 namespace clang::tidy::cublas {
 
 namespace {
-
-AST_MATCHER(QualType, isCublasStatus) { return isCublasStatusType(Node); }
-
-AST_MATCHER(QualType, isCudaError) { return isCudaErrorType(Node); }
-
-AST_MATCHER_P(FunctionDecl, nameMatchesAnyOf, const std::vector<llvm::Regex> *,
-              Regexes) {
-  if (Regexes->empty() || !Node.getIdentifier())
-    return false;
-  std::string Qualified = Node.getQualifiedNameAsString();
-  for (const llvm::Regex &R : *Regexes)
-    if (R.match(Node.getName()) || R.match(Qualified))
-      return true;
-  return false;
-}
 
 /// Parses a `;`-separated list of regular expressions, each anchored to match
 /// a whole name. Invalid entries are reported and skipped.
@@ -127,56 +114,10 @@ void UncheckedStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void UncheckedStatusCheck::registerMatchers(MatchFinder *Finder) {
-  auto StatusCall =
-      callExpr(anyOf(hasType(qualType(isCublasStatus())),
-                     callee(functionDecl(nameMatchesAnyOf(&CheckedFunctions)))),
-               unless(isExpansionInSystemHeader()));
-
-  // Discarded results (the check decides from the call's context).
-  Finder->addMatcher(
-      callExpr(StatusCall, forCallable(decl().bind("function"))).bind("call"),
-      this);
-
-  // Results stored in local variables: look for dead stores in the function.
-  auto LocalVar = varDecl(hasLocalStorage());
-  Finder->addMatcher(
-      declStmt(has(varDecl(LocalVar, hasInitializer(
-                                         ignoringParenCasts(StatusCall)))),
-               forCallable(decl().bind("callable"))),
-      this);
-  Finder->addMatcher(
-      binaryOperator(
-          hasOperatorName("="),
-          hasLHS(ignoringParenImpCasts(declRefExpr(to(LocalVar)))),
-          hasRHS(ignoringParenCasts(StatusCall)),
-          forCallable(decl().bind("callable"))),
-      this);
-
-  // cublasStatus_t and cudaError_t mixed up.
-  auto StatusOrError = anyOf(hasType(qualType(isCublasStatus())),
-                             hasType(qualType(isCudaError())),
-                             declRefExpr(to(enumConstantDecl())));
-  Finder->addMatcher(
-      binaryOperator(isComparisonOperator(),
-                     hasLHS(ignoringParenImpCasts(expr(StatusOrError))),
-                     hasRHS(ignoringParenImpCasts(expr(StatusOrError))),
-                     unless(isExpansionInSystemHeader()))
-          .bind("compare"),
-      this);
-  Finder->addMatcher(
-      castExpr(hasType(qualType(isCudaError())),
-               hasSourceExpression(expr(hasType(qualType(isCublasStatus())))),
-               unless(isExpansionInSystemHeader()))
-          .bind("conversion"),
-      this);
-  Finder->addMatcher(
-      switchStmt(hasCondition(ignoringParenImpCasts(expr(anyOf(
-                     hasType(qualType(isCublasStatus())),
-                     hasType(qualType(isCudaError())))))),
-                 forEachSwitchCase(caseStmt().bind("case")),
-                 unless(isExpansionInSystemHeader()))
-          .bind("switch"),
-      this);
+  // Everything is decided per function body of user code: matching nodes
+  // across the whole translation unit would visit every cast and comparison
+  // of the CUDA and standard headers.
+  addCallableMatchers(Finder, this);
 }
 
 bool UncheckedStatusCheck::isTrackedCall(const CallExpr *Call,
@@ -191,35 +132,67 @@ bool UncheckedStatusCheck::isTrackedCall(const CallExpr *Call,
 }
 
 void UncheckedStatusCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call"))
-    return checkDiscarded(Call, Result.Nodes.getNodeAs<Decl>("function"), Ctx);
-  if (const auto *Callable = Result.Nodes.getNodeAs<Decl>("callable"))
-    return checkDeadStores(Callable, Ctx);
-  if (const auto *Op = Result.Nodes.getNodeAs<BinaryOperator>("compare"))
-    return checkComparison(Op, Ctx);
-  if (const auto *Cast = Result.Nodes.getNodeAs<CastExpr>("conversion"))
-    return checkConversion(Cast, Ctx);
-  if (const auto *Case = Result.Nodes.getNodeAs<CaseStmt>("case"))
-    return checkCaseLabel(Case, Result.Nodes.getNodeAs<SwitchStmt>("switch"),
-                          Ctx);
+  if (const Decl *Callable = callableOf(Result))
+    checkCallable(Callable, *Result.Context);
 }
 
-const ParentMap &UncheckedStatusCheck::parentsOf(const Decl *Callable) {
-  std::unique_ptr<ParentMap> &PM = ParentMaps[Callable];
-  if (!PM)
-    PM = std::make_unique<ParentMap>(Callable->getBody());
-  return *PM;
+bool UncheckedStatusCheck::returnsStatus(const CallExpr *Call) const {
+  if (isCublasStatusType(Call->getType()))
+    return true;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (CheckedFunctions.empty() || !FD || !FD->getIdentifier())
+    return false;
+  return matchesAny(CheckedFunctions, FD->getName()) ||
+         matchesAny(CheckedFunctions, FD->getQualifiedNameAsString());
+}
+
+void UncheckedStatusCheck::checkCallable(const Decl *Callable,
+                                         ASTContext &Ctx) {
+  if (!Analyzed.insert(Callable).second)
+    return;
+  const Stmt *Body = analysableBody(Callable);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const CallExpr *> Calls;
+  forEachStmtIn(Body, [&](const Stmt *S) {
+    if (SM.isInSystemHeader(SM.getExpansionLoc(S->getBeginLoc())))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (returnsStatus(Call))
+        Calls.push_back(Call);
+    } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
+      if (Op->isComparisonOp())
+        checkComparison(Op, Ctx);
+    } else if (const auto *Cast = dyn_cast<CastExpr>(S)) {
+      if (isCudaErrorType(Cast->getType()) &&
+          isCublasStatusType(Cast->getSubExpr()->getType()))
+        checkConversion(Cast, Ctx);
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+      QualType On = Switch->getCond()
+                        ? Switch->getCond()->IgnoreParenImpCasts()->getType()
+                        : QualType();
+      if (isCublasStatusType(On) || isCudaErrorType(On))
+        for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC;
+             SC = SC->getNextSwitchCase())
+          if (const auto *Case = dyn_cast<CaseStmt>(SC))
+            checkCaseLabel(Case, Switch, Ctx);
+    }
+    return true;
+  });
+  if (Calls.empty())
+    return;
+  ParentMap Parents(const_cast<Stmt *>(Body));
+  for (const CallExpr *Call : Calls)
+    checkDiscarded(Call, Parents, Ctx);
+  checkDeadStores(Callable, Ctx);
 }
 
 void UncheckedStatusCheck::checkDiscarded(const CallExpr *Call,
-                                          const Decl *Callable,
+                                          const ParentMap &Parents,
                                           ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (!Callable || !Callable->getBody() ||
-      !isTrackedCall(Call, SM, Ctx.getLangOpts()))
+  if (!isTrackedCall(Call, SM, Ctx.getLangOpts()))
     return;
-  ValueUseInfo Use = classifyValueUse(Call, parentsOf(Callable));
+  ValueUseInfo Use = classifyValueUse(Call, Parents);
   if (Use.Use == ValueUse::Used ||
       (Use.Use == ValueUse::CastToVoid && AllowCastToVoid))
     return;
@@ -264,8 +237,6 @@ static bool hasConstexprIf(const Stmt *S) {
 
 void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
                                            ASTContext &Ctx) {
-  if (!Analyzed.insert(Callable).second)
-    return;
   // An instantiation drops the branches `if constexpr` discards: a status
   // read in one of them is read in other instantiations of the same code.
   if (const auto *FD = dyn_cast<FunctionDecl>(Callable))

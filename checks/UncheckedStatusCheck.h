@@ -25,11 +25,7 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override {
-    Analyzed.clear();
-    ParentMaps.clear();
-  }
-  void onEndOfTranslationUnit() override { onStartOfTranslationUnit(); }
+  void onStartOfTranslationUnit() override { Analyzed.clear(); }
 
 private:
   /// True when the result of `Call` is a status the check tracks: a
@@ -37,11 +33,12 @@ private:
   /// callee is not in IgnoredFunctions.
   bool isTrackedCall(const CallExpr *Call, const SourceManager &SM,
                      const LangOptions &LangOpts) const;
-  void checkDiscarded(const CallExpr *Call, const Decl *Callable,
+  /// A status-returning call (cublasStatus_t, or CheckedFunctions).
+  bool returnsStatus(const CallExpr *Call) const;
+  /// Discarded results and dead stores in one function body.
+  void checkCallable(const Decl *Callable, ASTContext &Ctx);
+  void checkDiscarded(const CallExpr *Call, const ParentMap &Parents,
                       ASTContext &Ctx);
-  /// The parent map of a function's body, built once per function (the
-  /// whole-TU map of ASTContext::getParents costs a walk of every header).
-  const ParentMap &parentsOf(const Decl *Callable);
   void checkDeadStores(const Decl *Callable, ASTContext &Ctx);
   void checkComparison(const BinaryOperator *Op, ASTContext &Ctx);
   void checkConversion(const CastExpr *Cast, ASTContext &Ctx);
@@ -55,7 +52,6 @@ private:
   std::vector<llvm::Regex> CheckedFunctions;
   std::vector<llvm::Regex> IgnoredFunctions;
   llvm::DenseSet<const Decl *> Analyzed;
-  llvm::DenseMap<const Decl *, std::unique_ptr<ParentMap>> ParentMaps;
 };
 
 } // namespace clang::tidy::cublas

@@ -1,0 +1,38 @@
+//===- Callables.h - The function bodies the checks analyse ---------------===//
+//
+// Every check analyses whole function bodies (a CFG, a parent map, a
+// dataflow). Finding the body that holds a matched call through the AST
+// matchers' forCallable() builds the parent map of the entire translation
+// unit, CUDA and standard headers included: a fifth of a run's time. The
+// checks instead match the definitions of user code and walk their bodies
+// with the helpers here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_CALLABLES_H
+#define CUBLAS_TIDY_LIB_CALLABLES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace cublas_tidy {
+
+/// The body of a function, method, lambda call operator or block worth
+/// analysing: a definition that is not a template pattern (its
+/// instantiations are analysed instead); null otherwise.
+const clang::Stmt *analysableBody(const clang::Decl *Callable);
+
+/// Visits every statement of `Body` in pre-order, except the bodies of
+/// lambdas, blocks and local classes nested in it (callables of their own).
+/// Stops early when `Visit` returns false; returns false then.
+bool forEachStmtIn(const clang::Stmt *Body,
+                   llvm::function_ref<bool(const clang::Stmt *)> Visit);
+
+/// True when a call in `Body` (outside nested callables) satisfies `Pred`.
+bool containsCall(const clang::Stmt *Body,
+                  llvm::function_ref<bool(const clang::CallExpr *)> Pred);
+
+} // namespace cublas_tidy
+
+#endif
