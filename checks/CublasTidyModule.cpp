@@ -1,6 +1,7 @@
 //===- CublasTidyModule.cpp - Registers the cublas-* checks ---------------===//
 
 #include "ClangTidyModule.h"
+#include "MatrixExtentsCheck.h"
 #include "UncheckedStatusCheck.h"
 
 namespace clang::tidy {
@@ -9,6 +10,7 @@ namespace cublas {
 class CublasTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<MatrixExtentsCheck>("cublas-matrix-extents");
     Factories.registerCheck<UncheckedStatusCheck>("cublas-unchecked-status");
   }
 };

@@ -9,6 +9,8 @@ extern "C" {
 cudaError_t cudaMalloc(void **devPtr, size_t size);
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
 cudaError_t cudaFree(void *devPtr);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
@@ -22,6 +24,12 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream);
 }
 template <class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return cudaMalloc((void **)(void *)devPtr, size);
+}
+template <class T> static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal) {
+  return cudaMallocManaged((void **)(void *)devPtr, size, flags);
+}
+template <class T> static inline cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream) {
+  return cudaMallocAsync((void **)(void *)ptr, size, stream);
 }
 #endif
 #endif

@@ -18,4 +18,5 @@ enum cudaMemcpyKind {
   cudaMemcpyDefault = 4
 };
 typedef struct CUstream_st *cudaStream_t;
+#define cudaMemAttachGlobal 0x01
 #endif
