@@ -542,20 +542,13 @@ void CallAnalysis::checkFootprint(Plan &P) {
                                             : Printed(*Count, X->SizeExpr, Ctx))
                      : X->Bytes.str() + " bytes") +
               " " + Type + " values";
+  } else if (X->PitchBytes) {
+    std::string Height = sourceText(X->SizeExpr, Ctx);
+    Alloc = Allocator.str() + " of pitch * " +
+            (Height.empty() ? "height" : parenthesize(Height)) + " bytes";
   } else {
-    Alloc = Allocator.str() + " of " +
-            (X->PitchBytes ? "pitch * " + parenthesize(Printed(
-                                               X->Bytes.divExact(1).value_or(
-                                                   X->Bytes),
-                                               X->SizeExpr, Ctx))
-                           : Printed(X->Bytes, X->SizeExpr, Ctx)) +
+    Alloc = Allocator.str() + " of " + Printed(X->Bytes, X->SizeExpr, Ctx) +
             " bytes";
-    if (X->PitchBytes)
-      Alloc = Allocator.str() + " of pitch * " +
-              parenthesize(sourceText(X->SizeExpr, Ctx).empty()
-                               ? "height"
-                               : sourceText(X->SizeExpr, Ctx)) +
-              " bytes";
   }
   if (X->OffsetBytes != SymExpr::constant(0))
     Alloc += ", from element " + Elements(X->OffsetBytes);
@@ -732,6 +725,15 @@ public:
       : Out(Out) {}
 
   bool shouldVisitTemplateInstantiations() const { return false; }
+
+  // Helpers in system headers are not analysed: skip them.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        D->getASTContext().getSourceManager().isInSystemHeader(
+            D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     Stack.push_back(FD);

@@ -70,18 +70,21 @@ def main():
     ap.add_argument("input")
     ap.add_argument("check")
     ap.add_argument("temp")
-    args, rest = ap.parse_known_args()
+    # Split at the first "--" here: argparse would drop it and leave the
+    # second one as the first separator.
+    argv = sys.argv[1:]
+    rest = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, rest = argv[:i], argv[i + 1:]
+    args, unknown = ap.parse_known_args(argv)
+    if unknown:
+        fail("unexpected arguments: " + " ".join(unknown))
 
-    tidy_extra, compiler_args = [], []
-    if rest and rest[0] == "--":
-        rest = rest[1:]
-        if "--" in rest:
-            i = rest.index("--")
-            tidy_extra, compiler_args = rest[:i], rest[i + 1:]
-        else:
-            tidy_extra = rest
-    elif rest:
-        fail("unexpected arguments: " + " ".join(rest))
+    tidy_extra, compiler_args = rest, []
+    if "--" in rest:
+        i = rest.index("--")
+        tidy_extra, compiler_args = rest[:i], rest[i + 1:]
 
     suffix = "-" + args.check_suffix.upper() if args.check_suffix else ""
     prefix_messages = "CHECK-MESSAGES" + suffix

@@ -1,6 +1,7 @@
 /* Minimal stand-in for cublasLt.h; see README.md. */
 #ifndef CUBLAS_TIDY_FALLBACK_CUBLASLT_H
 #define CUBLAS_TIDY_FALLBACK_CUBLASLT_H
+#include <stddef.h>
 #include "cublas_api.h"
 #ifdef __cplusplus
 extern "C" {
