@@ -511,7 +511,7 @@ void CallAnalysis::checkFootprint(Plan &P) {
       return std::to_string(*C / Elem->Size);
     if (std::optional<SymExpr> D = Bytes.divExact(Elem->Size))
       return D->str();
-    return "(" + Bytes.str() + ")/" + std::to_string(Elem->Size);
+    return parenthesize(Bytes.str()) + "/" + std::to_string(Elem->Size);
   };
   auto Printed = [](const SymExpr &V, const Expr *Written,
                     const ASTContext &Ctx) {
