@@ -41,7 +41,8 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
     // A macro argument: its spelling.
     SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
     SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
-    if (B.isInvalid() || End.isInvalid() || SM.getFileID(B) != SM.getFileID(End))
+    if (B.isInvalid() || End.isInvalid() ||
+        SM.getFileID(B) != SM.getFileID(End))
       return {};
     Range = CharSourceRange::getTokenRange(B, End);
   }
@@ -101,12 +102,18 @@ struct ElementInfo {
 
 ElementInfo fixedElement(ElemType E) {
   switch (E) {
-  case ElemType::F16: return {2, "__half values"};
-  case ElemType::F32: return {4, "floats"};
-  case ElemType::F64: return {8, "doubles"};
-  case ElemType::C32: return {8, "cuComplex values"};
-  case ElemType::C64: return {16, "cuDoubleComplex values"};
-  default: return {};
+  case ElemType::F16:
+    return {2, "__half values"};
+  case ElemType::F32:
+    return {4, "floats"};
+  case ElemType::F64:
+    return {8, "doubles"};
+  case ElemType::C32:
+    return {8, "cuComplex values"};
+  case ElemType::C64:
+    return {16, "cuDoubleComplex values"};
+  default:
+    return {};
   }
 }
 
@@ -199,8 +206,8 @@ private:
               std::vector<std::pair<SourceLocation, std::string>> Notes = {}) {
     SourceLocation Loc =
         userLocation(At ? At->getBeginLoc() : Call->getBeginLoc(), SM);
-    Findings.push_back({std::move(Key), Loc, std::move(Message),
-                        std::move(Notes)});
+    Findings.push_back(
+        {std::move(Key), Loc, std::move(Message), std::move(Notes)});
   }
 
   const CallExpr *Call;
@@ -257,8 +264,7 @@ std::optional<CallAnalysis::Dim> CallAnalysis::dim(ShapeDim D) const {
     if (!M || !N)
       return std::nullopt;
     Order O = compare(M->V, N->V, Bounds);
-    if (O == Order::Equal || O == Order::Greater ||
-        O == Order::GreaterOrEqual)
+    if (O == Order::Equal || O == Order::Greater || O == Order::GreaterOrEqual)
       return Dim{M->V, "max(" + M->Text + ", " + N->Text + ")"};
     if (O == Order::Less || O == Order::LessOrEqual)
       return Dim{N->V, "max(" + M->Text + ", " + N->Text + ")"};
@@ -395,14 +401,13 @@ void CallAnalysis::checkLeadingDimension(Plan &P) {
     return;
   LdError = true;
   std::string Op = toString(P.Shape->Op).str();
-  std::string What =
-      P.Shape->Kind == ShapeKind::Band
-          ? "the rows of the band storage of " + Op
-          : (Copy ? std::string("rows") : "the rows of " + Op);
+  std::string What = P.Shape->Kind == ShapeKind::Band
+                         ? "the rows of the band storage of " + Op
+                         : (Copy ? std::string("rows") : "the rows of " + Op);
   Value Rows{P.Rows->V, P.Rows->Text};
   std::string Message = LdName + " (" + P.Ld->describe(LdName) +
-                        ") is smaller than " + What + " (" +
-                        Rows.describe() + ")" + P.SelectorText;
+                        ") is smaller than " + What + " (" + Rows.describe() +
+                        ")" + P.SelectorText;
   // Row-major data: the leading dimension is the column count.
   if (P.Cols && P.Ld->V == P.Cols->V &&
       compare(P.Rows->V, P.Cols->V, Bounds) != Order::Equal) {
@@ -447,8 +452,8 @@ void CallAnalysis::checkFootprint(Plan &P) {
       if (std::optional<int64_t> C = D->V.getConstant(); C && *C <= 0)
         return;
     std::optional<SymExpr> ColsMinus1 = P.Cols->V.sub(SymExpr::constant(1));
-    std::optional<SymExpr> V = ColsMinus1 ? P.Ld->V.mul(*ColsMinus1)
-                                          : std::nullopt;
+    std::optional<SymExpr> V =
+        ColsMinus1 ? P.Ld->V.mul(*ColsMinus1) : std::nullopt;
     Needed = V ? V->add(P.Rows->V) : std::nullopt;
     At = " at " + paramName(P.LdParam).str() + "=" + P.Ld->brief();
   }
@@ -474,8 +479,8 @@ void CallAnalysis::checkFootprint(Plan &P) {
     Total = Span ? Span->add(*Needed) : std::nullopt;
     if (!Total)
       return;
-    At += ", " + paramName(StrideParam).str() + "=" + Stride->brief() + " and " +
-          paramName(CountParam).str() + "=" + Count->brief();
+    At += ", " + paramName(StrideParam).str() + "=" + Stride->brief() +
+          " and " + paramName(CountParam).str() + "=" + Count->brief();
 
     // Output batches that overlap.
     if (S.Written && provenLess(SymExpr::constant(1), Count->V, Bounds) &&
@@ -490,9 +495,11 @@ void CallAnalysis::checkFootprint(Plan &P) {
                  " elements of each " + Name + " at " +
                  paramName(P.LdParam >= 0 ? P.LdParam : P.IncParam).str() +
                  "=" +
-                 (P.Ld ? P.Ld->brief() : P.Inc ? P.Inc->brief() : "?") +
-                 ", so the " + Count->brief() + " batches written to " +
-                 Name + " overlap");
+                 (P.Ld    ? P.Ld->brief()
+                  : P.Inc ? P.Inc->brief()
+                          : "?") +
+                 ", so the " + Count->brief() + " batches written to " + Name +
+                 " overlap");
     }
   }
 
@@ -533,9 +540,8 @@ void CallAnalysis::checkFootprint(Plan &P) {
     std::optional<SymExpr> Count = X->Bytes.divExact(*TypeSize);
     std::string Type = X->ElementType.getAsString(Ctx.getPrintingPolicy());
     if (Allocator == "array")
-      Alloc = "array of " +
-              (Count ? Count->str() : X->Bytes.str() + " bytes") + " " +
-              Type + " values";
+      Alloc = "array of " + (Count ? Count->str() : X->Bytes.str() + " bytes") +
+              " " + Type + " values";
     else
       Alloc = Allocator.str() + " of " +
               (Count ? (Count->isConstant() ? Count->str()
@@ -559,9 +565,9 @@ void CallAnalysis::checkFootprint(Plan &P) {
       Name + " needs " +
       (Total->isConstant() ? std::to_string(*Total->getConstant())
                            : Total->str()) +
-      " elements" + At + " but " + (Ptr.empty() ? "the pointer" : "'" + Ptr + "'") +
-      " holds " + Elements(*Remaining) + " " + Elem->Plural + " (" + Alloc +
-      ")";
+      " elements" + At + " but " +
+      (Ptr.empty() ? "the pointer" : "'" + Ptr + "'") + " holds " +
+      Elements(*Remaining) + " " + Elem->Plural + " (" + Alloc + ")";
   std::vector<std::pair<SourceLocation, std::string>> Notes;
   if (X->Origin)
     Notes.push_back({userLocation(X->Origin->getBeginLoc(), SM),
@@ -856,9 +862,9 @@ MatrixExtentsCheck::contextsOf(const FunctionDecl *Fn, ASTContext &Ctx,
     std::pair<SourceLocation, std::string> Note{
         userLocation(Site->getBeginLoc(), SM),
         "with the arguments of this call from " + Name};
-    Out.push_back({std::make_unique<ValueFacts>(Base, Site,
-                                                factsFor(Caller, Ctx)),
-                   {Note}});
+    Out.push_back(
+        {std::make_unique<ValueFacts>(Base, Site, factsFor(Caller, Ctx)),
+         {Note}});
     const auto *CallerFD = dyn_cast<FunctionDecl>(Caller);
     if (Level + 1 >= 2 || !CallerFD || isa<CXXMethodDecl>(CallerFD) ||
         CallerFD->getNumParams() == 0)

@@ -30,7 +30,7 @@ public:
   void onStartOfTranslationUnit() override;
 
   struct Finding {
-    std::string Key;       // which rule on which operand, to merge contexts
+    std::string Key; // which rule on which operand, to merge contexts
     SourceLocation Loc;
     std::string Message;
     std::vector<std::pair<SourceLocation, std::string>> Notes;
@@ -44,8 +44,7 @@ private:
     std::vector<std::pair<SourceLocation, std::string>> Notes;
   };
   const std::vector<CallerContext> &contextsOf(const FunctionDecl *Fn,
-                                               ASTContext &Ctx,
-                                               unsigned Level);
+                                               ASTContext &Ctx, unsigned Level);
   const cublas_tidy::ValueFacts &factsFor(const Decl *Callable,
                                           ASTContext &Ctx);
   void collectCallSites(ASTContext &Ctx);

@@ -52,14 +52,12 @@ public:
   std::optional<Extent> resolve(const Expr *E, unsigned Depth);
 
 private:
-  std::optional<Extent> offsetBy(std::optional<Extent> Base,
-                                 const Expr *Index, QualType Pointee,
-                                 bool Subtract);
+  std::optional<Extent> offsetBy(std::optional<Extent> Base, const Expr *Index,
+                                 QualType Pointee, bool Subtract);
   std::optional<Extent> variable(const DeclRefExpr *DRE, unsigned Depth);
-  std::optional<Extent> definition(const Definition &D,
-                                   const DeclRefExpr *Use, unsigned Depth);
-  std::optional<Extent> outArgument(const CallExpr *Call,
-                                    const VarDecl *Var);
+  std::optional<Extent> definition(const Definition &D, const DeclRefExpr *Use,
+                                   unsigned Depth);
+  std::optional<Extent> outArgument(const CallExpr *Call, const VarDecl *Var);
   std::optional<Extent> container(const Expr *Object);
 
   const ValueFacts &Facts;
@@ -77,8 +75,8 @@ std::optional<Extent> Resolver::offsetBy(std::optional<Extent> Base,
   std::optional<SymExpr> Bytes = I->mul(SymExpr::constant(*Size));
   if (!Bytes)
     return std::nullopt;
-  std::optional<SymExpr> Off = Subtract ? Base->OffsetBytes.sub(*Bytes)
-                                        : Base->OffsetBytes.add(*Bytes);
+  std::optional<SymExpr> Off =
+      Subtract ? Base->OffsetBytes.sub(*Bytes) : Base->OffsetBytes.add(*Bytes);
   if (!Off)
     return std::nullopt;
   Base->OffsetBytes = *Off;
@@ -109,11 +107,11 @@ std::optional<Extent> Resolver::container(const Expr *Object) {
                       .getCanonicalType()
                       ->getAsCXXRecordDecl()
                       ->getQualifiedNameAsString();
-  X.Allocator = StringRef(Q).starts_with("thrust::")
-                    ? (StringRef(Q).ends_with("device_vector")
-                           ? "thrust::device_vector"
-                           : "thrust vector")
-                    : "std::vector";
+  X.Allocator =
+      StringRef(Q).starts_with("thrust::")
+          ? (StringRef(Q).ends_with("device_vector") ? "thrust::device_vector"
+                                                     : "thrust vector")
+          : "std::vector";
   X.ElementType = Elem;
   if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(
           VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr))
@@ -125,8 +123,8 @@ std::optional<Extent> Resolver::container(const Expr *Object) {
 std::optional<Extent> Resolver::outArgument(const CallExpr *Call,
                                             const VarDecl *Var) {
   const FunctionDecl *FD = callee(Call);
-  const OutParamAllocator *A = FD ? lookupOutParamAllocator(FD->getName())
-                                  : nullptr;
+  const OutParamAllocator *A =
+      FD ? lookupOutParamAllocator(FD->getName()) : nullptr;
   if (!A || A->PointerArg >= Call->getNumArgs())
     return std::nullopt;
   Extent X;
@@ -150,8 +148,8 @@ std::optional<Extent> Resolver::outArgument(const CallExpr *Call,
   if (A->PitchArg < 0 || A->HeightArg < 0 ||
       unsigned(A->HeightArg) >= Call->getNumArgs())
     return std::nullopt;
-  const auto *UO = dyn_cast<UnaryOperator>(
-      Call->getArg(A->PitchArg)->IgnoreParenCasts());
+  const auto *UO =
+      dyn_cast<UnaryOperator>(Call->getArg(A->PitchArg)->IgnoreParenCasts());
   const auto *PitchRef =
       UO && UO->getOpcode() == UO_AddrOf
           ? dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens())
@@ -179,8 +177,7 @@ std::optional<Extent> Resolver::definition(const Definition &D,
   switch (D.Kind) {
   case DefKind::Entry: {
     const auto *P = dyn_cast<ParmVarDecl>(D.Var);
-    std::optional<ValueFacts::Binding> B =
-        P ? Facts.binding(P) : std::nullopt;
+    std::optional<ValueFacts::Binding> B = P ? Facts.binding(P) : std::nullopt;
     if (!B)
       return std::nullopt;
     return Resolver(*B->Facts).resolve(B->Arg, Depth + 1);
@@ -192,8 +189,8 @@ std::optional<Extent> Resolver::definition(const Definition &D,
     return outArgument(dyn_cast_or_null<CallExpr>(D.S), D.Var);
   case DefKind::Compound: {
     const auto *BO = dyn_cast_or_null<CompoundAssignOperator>(D.S);
-    if (!BO || (BO->getOpcode() != BO_AddAssign &&
-                BO->getOpcode() != BO_SubAssign))
+    if (!BO ||
+        (BO->getOpcode() != BO_AddAssign && BO->getOpcode() != BO_SubAssign))
       return std::nullopt;
     return offsetBy(resolve(BO->getLHS(), Depth + 1), BO->getRHS(),
                     D.Var->getType()->getPointeeType(),
@@ -242,14 +239,10 @@ std::optional<Extent> Resolver::variable(const DeclRefExpr *DRE,
 }
 
 std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent() ||
-      E->isTypeDependent() || E->containsErrors())
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors())
     return std::nullopt;
-  E = E->IgnoreParens();
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return resolve(EWC->getSubExpr(), Depth + 1);
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-    return resolve(MT->getSubExpr(), Depth + 1);
+  E = ignoreWrappers(E);
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     switch (Cast->getCastKind()) {
     case CK_LValueToRValue:
@@ -296,8 +289,7 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
         QualType Elem;
         if (!isSizedContainer(Op->getArg(0)->getType(), &Elem))
           return std::nullopt;
-        return offsetBy(container(Op->getArg(0)), Op->getArg(1), Elem,
-                        false);
+        return offsetBy(container(Op->getArg(0)), Op->getArg(1), Elem, false);
       }
     return std::nullopt;
   }
@@ -308,8 +300,8 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
                                           : CO->getFalseExpr(),
                      Depth + 1);
     std::optional<Extent> L = resolve(CO->getTrueExpr(), Depth + 1);
-    std::optional<Extent> R = L ? resolve(CO->getFalseExpr(), Depth + 1)
-                                : std::nullopt;
+    std::optional<Extent> R =
+        L ? resolve(CO->getFalseExpr(), Depth + 1) : std::nullopt;
     if (L && R && sameExtent(*L, *R))
       return L;
     return std::nullopt;
@@ -370,8 +362,9 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
     StringRef Name = FD->getName();
     if (Name == "raw_pointer_cast" && Call->getNumArgs() == 1)
       return resolve(Call->getArg(0), Depth + 1);
-    bool Global = FD->getDeclContext()->getRedeclContext()->isTranslationUnit()
-                  || FD->isInStdNamespace();
+    bool Global =
+        FD->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+        FD->isInStdNamespace();
     if (!Global)
       return std::nullopt;
     if ((Name == "malloc" && Call->getNumArgs() == 1) ||
@@ -406,8 +399,8 @@ const OutParamAllocator *lookupOutParamAllocator(StringRef Name) {
 
 bool isAllocatorOutArgument(const CallExpr *Call, unsigned Arg) {
   const FunctionDecl *FD = callee(Call);
-  const OutParamAllocator *A = FD ? lookupOutParamAllocator(FD->getName())
-                                  : nullptr;
+  const OutParamAllocator *A =
+      FD ? lookupOutParamAllocator(FD->getName()) : nullptr;
   return A && (Arg == A->PointerArg ||
                (A->PitchArg >= 0 && Arg == unsigned(A->PitchArg)));
 }

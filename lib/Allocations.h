@@ -26,9 +26,9 @@ namespace cublas_tidy {
 /// `cudaMalloc(void **devPtr, size_t size)`.
 struct OutParamAllocator {
   const char *Name;
-  unsigned PointerArg;  // the T** argument
-  int PitchArg;         // cudaMallocPitch's size_t *pitch, or -1
-  int SizeArg;          // the size in bytes, or -1 (pitched)
+  unsigned PointerArg;     // the T** argument
+  int PitchArg;            // cudaMallocPitch's size_t *pitch, or -1
+  int SizeArg;             // the size in bytes, or -1 (pitched)
   int WidthArg, HeightArg; // cudaMallocPitch's widthInBytes and height
 };
 

@@ -46,12 +46,12 @@ const OperandShape XYRead[] = {vec(X, D::N), vec(Y, D::N)};
 const OperandShape XYWritten[] = {vec(X, D::N, true), vec(Y, D::N, true)};
 
 // Level 2.
-const OperandShape Gemv[] = {
-    mat(A, D::M, D::N), vecSel(X, S::OperationA, D::N, D::M),
-    vecSel(Y, S::OperationA, D::M, D::N, true)};
-const OperandShape Gbmv[] = {
-    band(A, D::KLPlusKUPlus1, D::N), vecSel(X, S::OperationA, D::N, D::M),
-    vecSel(Y, S::OperationA, D::M, D::N, true)};
+const OperandShape Gemv[] = {mat(A, D::M, D::N),
+                             vecSel(X, S::OperationA, D::N, D::M),
+                             vecSel(Y, S::OperationA, D::M, D::N, true)};
+const OperandShape Gbmv[] = {band(A, D::KLPlusKUPlus1, D::N),
+                             vecSel(X, S::OperationA, D::N, D::M),
+                             vecSel(Y, S::OperationA, D::M, D::N, true)};
 const OperandShape Trmv[] = {mat(A, D::N, D::N), vec(X, D::N, true)};
 const OperandShape Tbmv[] = {band(A, D::KPlus1, D::N), vec(X, D::N, true)};
 const OperandShape Tpmv[] = {packed(A, D::N), vec(X, D::N, true)};
@@ -59,43 +59,34 @@ const OperandShape Symv[] = {mat(A, D::N, D::N), vec(X, D::N),
                              vec(Y, D::N, true)};
 const OperandShape Sbmv[] = {band(A, D::KPlus1, D::N), vec(X, D::N),
                              vec(Y, D::N, true)};
-const OperandShape Spmv[] = {packed(A, D::N), vec(X, D::N),
-                             vec(Y, D::N, true)};
+const OperandShape Spmv[] = {packed(A, D::N), vec(X, D::N), vec(Y, D::N, true)};
 const OperandShape Ger[] = {vec(X, D::M), vec(Y, D::N),
                             mat(A, D::M, D::N, true)};
 const OperandShape Syr[] = {vec(X, D::N), mat(A, D::N, D::N, true)};
 const OperandShape Syr2[] = {vec(X, D::N), vec(Y, D::N),
                              mat(A, D::N, D::N, true)};
 const OperandShape Spr[] = {vec(X, D::N), packed(A, D::N, true)};
-const OperandShape Spr2[] = {vec(X, D::N), vec(Y, D::N),
-                             packed(A, D::N, true)};
+const OperandShape Spr2[] = {vec(X, D::N), vec(Y, D::N), packed(A, D::N, true)};
 
 // Level 3.
-const OperandShape Gemm[] = {
-    matSel(A, S::OperationA, D::M, D::K, D::K, D::M),
-    matSel(B, S::OperationB, D::K, D::N, D::N, D::K),
-    mat(C, D::M, D::N, true)};
-const OperandShape Geam[] = {
-    matSel(A, S::OperationA, D::M, D::N, D::N, D::M),
-    matSel(B, S::OperationB, D::M, D::N, D::N, D::M),
-    mat(C, D::M, D::N, true)};
-const OperandShape Symm[] = {
-    matSel(A, S::Side, D::M, D::M, D::N, D::N), mat(B, D::M, D::N),
-    mat(C, D::M, D::N, true)};
-const OperandShape Syrk[] = {
-    matSel(A, S::OperationA, D::N, D::K, D::K, D::N),
-    mat(C, D::N, D::N, true)};
-const OperandShape Syr2k[] = {
-    matSel(A, S::OperationA, D::N, D::K, D::K, D::N),
-    matSel(B, S::OperationA, D::N, D::K, D::K, D::N),
-    mat(C, D::N, D::N, true)};
-const OperandShape Trmm[] = {
-    matSel(A, S::Side, D::M, D::M, D::N, D::N), mat(B, D::M, D::N),
-    mat(C, D::M, D::N, true)};
+const OperandShape Gemm[] = {matSel(A, S::OperationA, D::M, D::K, D::K, D::M),
+                             matSel(B, S::OperationB, D::K, D::N, D::N, D::K),
+                             mat(C, D::M, D::N, true)};
+const OperandShape Geam[] = {matSel(A, S::OperationA, D::M, D::N, D::N, D::M),
+                             matSel(B, S::OperationB, D::M, D::N, D::N, D::M),
+                             mat(C, D::M, D::N, true)};
+const OperandShape Symm[] = {matSel(A, S::Side, D::M, D::M, D::N, D::N),
+                             mat(B, D::M, D::N), mat(C, D::M, D::N, true)};
+const OperandShape Syrk[] = {matSel(A, S::OperationA, D::N, D::K, D::K, D::N),
+                             mat(C, D::N, D::N, true)};
+const OperandShape Syr2k[] = {matSel(A, S::OperationA, D::N, D::K, D::K, D::N),
+                              matSel(B, S::OperationA, D::N, D::K, D::K, D::N),
+                              mat(C, D::N, D::N, true)};
+const OperandShape Trmm[] = {matSel(A, S::Side, D::M, D::M, D::N, D::N),
+                             mat(B, D::M, D::N), mat(C, D::M, D::N, true)};
 const OperandShape Trsm[] = {matSel(A, S::Side, D::M, D::M, D::N, D::N),
                              mat(B, D::M, D::N, true)};
-const OperandShape Dgmm[] = {mat(A, D::M, D::N),
-                             vecSel(X, S::Side, D::M, D::N),
+const OperandShape Dgmm[] = {mat(A, D::M, D::N), vecSel(X, S::Side, D::M, D::N),
                              mat(C, D::M, D::N, true)};
 const OperandShape Spmm[] = {packedSide(A), mat(B, D::M, D::N),
                              mat(C, D::M, D::N, true)};
@@ -211,14 +202,22 @@ llvm::ArrayRef<OperandShape> operandShapes(const FunctionInfo &F) {
 
 llvm::StringRef toString(ShapeDim Dim) {
   switch (Dim) {
-  case ShapeDim::Unknown: return "?";
-  case ShapeDim::One: return "1";
-  case ShapeDim::M: return "m";
-  case ShapeDim::N: return "n";
-  case ShapeDim::K: return "k";
-  case ShapeDim::KPlus1: return "k+1";
-  case ShapeDim::KLPlusKUPlus1: return "kl+ku+1";
-  case ShapeDim::MaxMN: return "max(m,n)";
+  case ShapeDim::Unknown:
+    return "?";
+  case ShapeDim::One:
+    return "1";
+  case ShapeDim::M:
+    return "m";
+  case ShapeDim::N:
+    return "n";
+  case ShapeDim::K:
+    return "k";
+  case ShapeDim::KPlus1:
+    return "k+1";
+  case ShapeDim::KLPlusKUPlus1:
+    return "kl+ku+1";
+  case ShapeDim::MaxMN:
+    return "max(m,n)";
   }
   return "?";
 }

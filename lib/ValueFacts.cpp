@@ -3,6 +3,7 @@
 #include "ValueFacts.h"
 
 #include "Allocations.h"
+#include "PlainUses.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -185,8 +186,9 @@ std::string SymExpr::str() const {
   std::string Out;
   for (const auto &[Name, C] : Parts) {
     if (Out.empty())
-      Out = C == 1 ? Name : C == -1 ? "-" + Name
-                                     : std::to_string(C) + "*" + Name;
+      Out = C == 1    ? Name
+            : C == -1 ? "-" + Name
+                      : std::to_string(C) + "*" + Name;
     else if (C < 0)
       Out += " - " + (C == -1 ? Name : std::to_string(-C) + "*" + Name);
     else
@@ -215,6 +217,24 @@ Order compare(const SymExpr &L, const SymExpr &R, const SymbolBounds &Bounds) {
   return Order::Unknown;
 }
 
+const Expr *ignoreWrappers(const Expr *E) {
+  for (unsigned Step = 0; Step < 16 && E; ++Step) {
+    const Expr *Next = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<ConstantExpr>(Next))
+      Next = CE->getSubExpr();
+    else if (const auto *EWC = dyn_cast<ExprWithCleanups>(Next))
+      Next = EWC->getSubExpr();
+    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = MT->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = BT->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
 //===----------------------------------------------------------------------===//
 // Containers
 //===----------------------------------------------------------------------===//
@@ -222,10 +242,9 @@ Order compare(const SymExpr &L, const SymExpr &R, const SymbolBounds &Bounds) {
 bool isSizedContainer(QualType T, QualType *Elem) {
   if (T.isNull())
     return false;
-  const auto *RD = T.getNonReferenceType().getCanonicalType()
-                       ->getAsCXXRecordDecl();
-  const auto *Spec =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  const auto *RD =
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
   if (!Spec || !Spec->getIdentifier())
     return false;
   StringRef Name = Spec->getName();
@@ -287,22 +306,20 @@ const DeclRefExpr *refTo(const Expr *E) {
 
 /// Members of a sized container that leave its size unchanged.
 bool isSizePreservingMember(StringRef Name) {
-  return Name == "size" || Name == "data" || Name == "begin" ||
-         Name == "end" || Name == "cbegin" || Name == "cend" ||
-         Name == "empty" || Name == "front" || Name == "back" ||
-         Name == "at" || Name == "rbegin" || Name == "rend" ||
-         Name == "capacity";
+  return Name == "size" || Name == "data" || Name == "begin" || Name == "end" ||
+         Name == "cbegin" || Name == "cend" || Name == "empty" ||
+         Name == "front" || Name == "back" || Name == "at" ||
+         Name == "rbegin" || Name == "rend" || Name == "capacity";
 }
 
 /// Decides, for each DeclRefExpr to a candidate variable, whether it is a
 /// plain read, a definition the CFG scan will find, or an escape (anything
 /// else). Variables with an escaping use are not tracked.
-class UseClassifier : public RecursiveASTVisitor<UseClassifier> {
+class UseClassifier : public PlainUses<UseClassifier> {
 public:
   llvm::DenseSet<const VarDecl *> Escaped;
   llvm::DenseMap<const VarDecl *, unsigned> DefCount;
 
-  bool shouldVisitLambdaBody() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
   // Operands of sizeof/alignof and decltype are never evaluated.
@@ -312,42 +329,15 @@ public:
   bool TraverseCXXTypeidExpr(CXXTypeidExpr *) { return true; }
   bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
 
-  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
-    if (ICE->getCastKind() == CK_LValueToRValue ||
-        ICE->getCastKind() == CK_ArrayToPointerDecay)
-      markPlain(ICE->getSubExpr());
-    return true;
-  }
-  bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
-    if (Cast->getTypeAsWritten()->isVoidType())
-      markPlain(Cast->getSubExpr());
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      if (const DeclRefExpr *DRE = refTo(BO->getLHS())) {
-        Plain.insert(DRE);
-        countDef(DRE);
-      }
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp())
-      if (const DeclRefExpr *DRE = refTo(UO->getSubExpr())) {
-        Plain.insert(DRE);
-        countDef(DRE);
-      }
-    return true;
-  }
+  void onStore(const DeclRefExpr *DRE) { countDef(DRE); }
+
   bool VisitCallExpr(CallExpr *Call) {
     for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
       const Expr *Arg = Call->getArg(I);
-      if (const auto *UO =
-              dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
         if (UO->getOpcode() == UO_AddrOf && isAllocatorOutArgument(Call, I))
-          if (const DeclRefExpr *DRE = refTo(UO->getSubExpr())) {
-            Plain.insert(DRE);
-            countDef(DRE);
+          if (referenceIn(UO->getSubExpr())) {
+            markStore(UO->getSubExpr());
             continue;
           }
       markIfConstRefArgument(Call->getDirectCallee(), I, Arg);
@@ -359,8 +349,7 @@ public:
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const CXXMethodDecl *MD = Call->getMethodDecl();
-    if (MD && MD->getIdentifier() &&
-        isSizePreservingMember(MD->getName()))
+    if (MD && MD->getIdentifier() && isSizePreservingMember(MD->getName()))
       markContainer(Call->getImplicitObjectArgument());
     return true;
   }
@@ -370,10 +359,10 @@ public:
     return true;
   }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
-    if (const VarDecl *Range = S->getRangeStmt()
-                                   ? dyn_cast_or_null<VarDecl>(
-                                         S->getRangeStmt()->getSingleDecl())
-                                   : nullptr)
+    if (const VarDecl *Range =
+            S->getRangeStmt()
+                ? dyn_cast_or_null<VarDecl>(S->getRangeStmt()->getSingleDecl())
+                : nullptr)
       markContainer(Range->getInit());
     return true;
   }
@@ -381,16 +370,12 @@ public:
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return true;
-    if (DRE->refersToEnclosingVariableOrCapture() || !Plain.contains(DRE))
+    if (DRE->refersToEnclosingVariableOrCapture() || !isPlain(DRE))
       Escaped.insert(VD);
     return true;
   }
 
 private:
-  void markPlain(const Expr *E) {
-    if (const DeclRefExpr *DRE = refTo(E))
-      Plain.insert(DRE);
-  }
   void countDef(const DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       ++DefCount[VD];
@@ -399,10 +384,9 @@ private:
   void markContainer(const Expr *E) {
     if (!E)
       return;
-    E = E->IgnoreParenImpCasts();
-    if (const DeclRefExpr *DRE = refTo(E))
-      if (isSizedContainer(DRE->getType()))
-        Plain.insert(DRE);
+    const DeclRefExpr *DRE = referenceIn(E->IgnoreParenImpCasts());
+    if (DRE && isSizedContainer(DRE->getType()))
+      markPlain(DRE);
   }
   void markIfConstRefArgument(const FunctionDecl *FD, unsigned I,
                               const Expr *Arg) {
@@ -411,12 +395,8 @@ private:
     QualType PT = FD->getParamDecl(I)->getType();
     if (!PT->isReferenceType() || !PT->getPointeeType().isConstQualified())
       return;
-    const DeclRefExpr *DRE = refTo(Arg->IgnoreParenImpCasts());
-    if (DRE && isSizedContainer(DRE->getType()))
-      Plain.insert(DRE);
+    markContainer(Arg);
   }
-
-  llvm::DenseSet<const DeclRefExpr *> Plain;
 };
 
 } // namespace
@@ -490,6 +470,15 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
   auto Candidate = [&](const VarDecl *VD) {
     return isCandidate(VD) && !Uses.Escaped.contains(VD);
   };
+  // The candidate variable a store writes, counted.
+  auto Target = [&](const Expr *E) -> const VarDecl * {
+    const DeclRefExpr *DRE = refTo(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !Candidate(VD))
+      return nullptr;
+    ++Found[VD];
+    return VD;
+  };
   unsigned EntryID = Cfg->getEntry().getBlockID();
   for (const VarDecl *P : Params)
     if (Candidate(P))
@@ -512,29 +501,24 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
             if (Candidate(VD))
-              addDef({VD, DefKind::Init, S, VD->getInit(), 0},
-                     B->getBlockID(), I);
+              addDef({VD, DefKind::Init, S, VD->getInit(), 0}, B->getBlockID(),
+                     I);
       } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
         if (!BO->isAssignmentOp())
           continue;
-        const DeclRefExpr *DRE = refTo(BO->getLHS());
-        const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        if (!VD || !Candidate(VD))
+        const VarDecl *VD = Target(BO->getLHS());
+        if (!VD)
           continue;
-        ++Found[VD];
         if (BO->getOpcode() == BO_Assign)
-          addDef({VD, DefKind::Assign, S, BO->getRHS(), 0}, B->getBlockID(),
-                 I);
+          addDef({VD, DefKind::Assign, S, BO->getRHS(), 0}, B->getBlockID(), I);
         else
           addDef({VD, DefKind::Compound, S, nullptr, 0}, B->getBlockID(), I);
       } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
         if (!UO->isIncrementDecrementOp())
           continue;
-        const DeclRefExpr *DRE = refTo(UO->getSubExpr());
-        const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        if (!VD || !Candidate(VD))
+        const VarDecl *VD = Target(UO->getSubExpr());
+        if (!VD)
           continue;
-        ++Found[VD];
         addDef({VD, DefKind::IncDec, S, nullptr, 0}, B->getBlockID(), I);
       } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
         for (unsigned A = 0, N = Call->getNumArgs(); A < N; ++A) {
@@ -543,13 +527,10 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
           if (!UO || UO->getOpcode() != UO_AddrOf ||
               !isAllocatorOutArgument(Call, A))
             continue;
-          const DeclRefExpr *DRE = refTo(UO->getSubExpr());
-          const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-          if (!VD || !Candidate(VD))
+          const VarDecl *VD = Target(UO->getSubExpr());
+          if (!VD)
             continue;
-          ++Found[VD];
-          addDef({VD, DefKind::OutArgument, S, nullptr, A}, B->getBlockID(),
-                 I);
+          addDef({VD, DefKind::OutArgument, S, nullptr, A}, B->getBlockID(), I);
         }
       }
     }
@@ -716,22 +697,20 @@ ValueFacts::ValueFacts(const Decl *Callable, ASTContext &Ctx)
   GuardFinder G;
   if (Callable && Callable->getBody())
     G.TraverseStmt(Callable->getBody());
-  Guarded = std::make_shared<std::set<const ParmVarDecl *>>(
-      std::move(G.Params));
+  Guarded =
+      std::make_shared<std::set<const ParmVarDecl *>>(std::move(G.Params));
 }
 
 ValueFacts::ValueFacts(const ValueFacts &Callee, const CallExpr *Site,
                        const ValueFacts &Caller)
-    : Callable(Callee.Callable), Ctx(Callee.Ctx), Caller(&Caller),
-      Site(Site), Depth(Caller.Depth + 1), Guarded(Callee.Guarded),
-      Defs(Callee.Defs) {}
+    : Callable(Callee.Callable), Ctx(Callee.Ctx), Caller(&Caller), Site(Site),
+      Depth(Caller.Depth + 1), Guarded(Callee.Guarded), Defs(Callee.Defs) {}
 
 ValueFacts::~ValueFacts() = default;
 
 std::optional<ValueFacts::Binding>
 ValueFacts::binding(const ParmVarDecl *Param) const {
-  if (!Caller || !Site || Depth > MaxContextDepth ||
-      Guarded->count(Param))
+  if (!Caller || !Site || Depth > MaxContextDepth || Guarded->count(Param))
     return std::nullopt;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
   if (!FD || Site->getDirectCallee() == nullptr ||
@@ -760,8 +739,7 @@ std::optional<SymExpr> ValueFacts::evaluate(const Expr *E) const {
 }
 
 static std::optional<SymExpr> applyBinary(BinaryOperatorKind Op,
-                                          const SymExpr &L,
-                                          const SymExpr &R) {
+                                          const SymExpr &L, const SymExpr &R) {
   switch (Op) {
   case BO_Add:
   case BO_AddAssign:
@@ -831,12 +809,7 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
     }
   }
 
-  if (const auto *CE = dyn_cast<ConstantExpr>(E))
-    return eval(CE->getSubExpr(), Depth + 1);
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    return eval(EWC->getSubExpr(), Depth + 1);
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-    return eval(MT->getSubExpr(), Depth + 1);
+  E = ignoreWrappers(E);
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     switch (Cast->getCastKind()) {
     case CK_LValueToRValue:
@@ -879,12 +852,11 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     std::optional<SymExpr> Cond = eval(CO->getCond(), Depth + 1);
     if (Cond && Cond->isConstant())
-      return eval(*Cond->getConstant() ? CO->getTrueExpr()
-                                       : CO->getFalseExpr(),
+      return eval(*Cond->getConstant() ? CO->getTrueExpr() : CO->getFalseExpr(),
                   Depth + 1);
     std::optional<SymExpr> L = eval(CO->getTrueExpr(), Depth + 1);
-    std::optional<SymExpr> R = L ? eval(CO->getFalseExpr(), Depth + 1)
-                                 : std::nullopt;
+    std::optional<SymExpr> R =
+        L ? eval(CO->getFalseExpr(), Depth + 1) : std::nullopt;
     if (L && R && *L == *R)
       return L;
     return std::nullopt;
@@ -908,8 +880,8 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
         (FD->getName() == "max" || FD->getName() == "min") &&
         Call->getNumArgs() == 2) {
       std::optional<SymExpr> L = eval(Call->getArg(0), Depth + 1);
-      std::optional<SymExpr> R = L ? eval(Call->getArg(1), Depth + 1)
-                                   : std::nullopt;
+      std::optional<SymExpr> R =
+          L ? eval(Call->getArg(1), Depth + 1) : std::nullopt;
       if (!L || !R)
         return std::nullopt;
       Order O = compare(*L, *R);
@@ -1022,14 +994,8 @@ std::optional<SymExpr> ValueFacts::containerSize(const VarDecl *Var) const {
     return std::nullopt;
   const Expr *E = Init->Value;
   for (unsigned Step = 0; Step < 8 && E; ++Step) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-      E = EWC->getSubExpr();
-    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MT->getSubExpr();
-    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BT->getSubExpr();
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = ignoreWrappers(E->IgnoreParenImpCasts());
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
       E = FC->getSubExpr();
     else
       break;
@@ -1042,8 +1008,8 @@ std::optional<SymExpr> ValueFacts::containerSize(const VarDecl *Var) const {
   const Expr *First = CE->getArg(0);
   if (isa<CXXDefaultArgExpr>(First))
     return SymExpr::constant(0);
-  if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(
-          First->IgnoreImplicit()))
+  if (const auto *IL =
+          dyn_cast<CXXStdInitializerListExpr>(First->IgnoreImplicit()))
     if (const auto *Arr = dyn_cast<ConstantArrayType>(
             Ctx.getAsArrayType(IL->getSubExpr()->getType())))
       return SymExpr::constant(Arr->getSize().getZExtValue());

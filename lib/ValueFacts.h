@@ -219,6 +219,10 @@ private:
   mutable std::set<const Definition *> InProgress;
 };
 
+/// `E` without the nodes that pass its value through unchanged:
+/// parentheses, ConstantExpr, ExprWithCleanups, temporaries.
+const clang::Expr *ignoreWrappers(const clang::Expr *E);
+
 /// True for std::vector, thrust::device_vector / host_vector /
 /// universal_vector (their element type in `Elem`).
 bool isSizedContainer(clang::QualType T, clang::QualType *Elem = nullptr);

@@ -24,29 +24,17 @@ void escape(float **);
 /// "?".
 std::vector<std::string> extentsIn(const std::string &Code,
                                    const std::string &Fn = "f") {
-  auto AST = test::buildAST(std::string(Prelude) + Code);
-  EXPECT_TRUE(AST);
-  if (!AST)
-    return {};
-  EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred()) << Code;
-  ASTContext &Ctx = AST->getASTContext();
-  const auto *F = test::selectFirst<FunctionDecl>(
-      *AST, functionDecl(hasName(Fn), isDefinition()).bind("x"));
-  EXPECT_NE(F, nullptr);
-  if (!F)
-    return {};
-  ValueFacts Facts(F, Ctx);
-  std::vector<std::string> Out;
-  for (const auto &Node :
-       match(findAll(callExpr(callee(functionDecl(hasName("at")))).bind("c")),
-             *F->getBody(), Ctx)) {
-    const auto *Call = Node.getNodeAs<CallExpr>("c");
-    std::optional<Extent> X = pointerExtent(Call->getArg(0), Facts);
-    Out.push_back(X ? X->Allocator.str() + " " + X->Bytes.str() + " @" +
-                          X->OffsetBytes.str()
-                    : "?");
-  }
-  return Out;
+  return test::printArguments(
+      std::string(Prelude) + Code, Fn, "at",
+      [](const FunctionDecl *F, ASTContext &Ctx) {
+        auto Facts = std::make_shared<ValueFacts>(F, Ctx);
+        return [Facts](const Expr *Arg) -> std::string {
+          std::optional<Extent> X = pointerExtent(Arg, *Facts);
+          return X ? X->Allocator.str() + " " + X->Bytes.str() + " @" +
+                         X->OffsetBytes.str()
+                   : "?";
+        };
+      });
 }
 
 using Extents = std::vector<std::string>;
@@ -105,19 +93,15 @@ TEST(Allocations, FollowsArgumentsIntoHelpers) {
   )");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
-  const auto *Helper = test::selectFirst<FunctionDecl>(
-      *AST, functionDecl(hasName("helper"), isDefinition()).bind("x"));
-  const auto *Caller = test::selectFirst<FunctionDecl>(
-      *AST, functionDecl(hasName("caller"), isDefinition()).bind("x"));
-  const auto *Site = test::selectFirst<CallExpr>(
-      *AST, callExpr(callee(functionDecl(hasName("helper")))).bind("x"));
-  const auto *Use = test::selectFirst<CallExpr>(
-      *AST, callExpr(callee(functionDecl(hasName("at")))).bind("x"));
-  ASSERT_TRUE(Helper && Caller && Site && Use);
+  const FunctionDecl *Helper = test::functionNamed(*AST, "helper");
+  const FunctionDecl *Caller = test::functionNamed(*AST, "caller");
+  auto Sites = test::callsTo(*AST, Caller, "helper");
+  auto Uses = test::callsTo(*AST, Helper, "at");
+  ASSERT_TRUE(Helper && Caller && Sites.size() == 1 && Uses.size() == 1);
   ValueFacts HelperFacts(Helper, Ctx), CallerFacts(Caller, Ctx);
-  EXPECT_FALSE(pointerExtent(Use->getArg(0), HelperFacts));
-  ValueFacts InContext(HelperFacts, Site, CallerFacts);
-  std::optional<Extent> X = pointerExtent(Use->getArg(0), InContext);
+  EXPECT_FALSE(pointerExtent(Uses[0]->getArg(0), HelperFacts));
+  ValueFacts InContext(HelperFacts, Sites[0], CallerFacts);
+  std::optional<Extent> X = pointerExtent(Uses[0]->getArg(0), InContext);
   ASSERT_TRUE(X);
   EXPECT_EQ(X->Bytes.str(), "256");
   EXPECT_EQ(X->OffsetBytes.str(), "16");

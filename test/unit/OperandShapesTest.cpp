@@ -33,8 +33,8 @@ TEST(OperandShapes, RulesUseParametersTheModelHas) {
   for (const FunctionInfo &F : allFunctions()) {
     for (const OperandShape &S : operandShapes(F)) {
       ++Checked;
-      std::string Where = std::string(F.Name) + " operand " +
-                          toString(S.Op).str();
+      std::string Where =
+          std::string(F.Name) + " operand " + toString(S.Op).str();
       if (S.Kind == ShapeKind::Matrix || S.Kind == ShapeKind::Band)
         EXPECT_GE(F.findParam(ParamRole::LeadingDim, S.Op), 0) << Where;
       if (S.Kind == ShapeKind::Vector)
