@@ -569,8 +569,11 @@ void CallAnalysis::checkFootprint(Plan &P) {
       (Ptr.empty() ? "the pointer" : "'" + Ptr + "'") + " holds " +
       Elements(*Remaining) + " " + Elem->Plural + " (" + Alloc + ")";
   std::vector<std::pair<SourceLocation, std::string>> Notes;
-  if (X->Origin)
-    Notes.push_back({userLocation(X->Origin->getBeginLoc(), SM),
+  SourceLocation AllocLoc = X->Origin      ? X->Origin->getBeginLoc()
+                            : X->OriginVar ? X->OriginVar->getLocation()
+                                           : SourceLocation();
+  if (AllocLoc.isValid())
+    Notes.push_back({userLocation(AllocLoc, SM),
                      X->OriginVar ? "'" + X->OriginVar->getName().str() +
                                         "' is allocated here"
                                   : "allocated here"});

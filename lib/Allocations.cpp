@@ -41,8 +41,8 @@ std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
 }
 
 bool sameExtent(const Extent &L, const Extent &R) {
-  return L.Origin == R.Origin && L.Bytes == R.Bytes &&
-         L.OffsetBytes == R.OffsetBytes;
+  return L.Origin == R.Origin && L.OriginVar == R.OriginVar &&
+         L.Bytes == R.Bytes && L.OffsetBytes == R.OffsetBytes;
 }
 
 class Resolver {
@@ -216,7 +216,6 @@ std::optional<Extent> Resolver::variable(const DeclRefExpr *DRE,
       return std::nullopt;
     Extent X;
     X.Bytes = SymExpr::constant(*Size);
-    X.Origin = DRE;
     X.OriginVar = VD;
     X.Allocator = "array";
     X.ElementType = Arr->getElementType();

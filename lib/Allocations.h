@@ -44,8 +44,8 @@ struct Extent {
   SymExpr Bytes;
   /// Offset of the pointer from the allocation's start, in bytes.
   SymExpr OffsetBytes;
-  /// The allocating expression (call, new, construction, array variable), for
-  /// a note.
+  /// The allocating expression (call, new, container construction), for a
+  /// note; null for an array variable.
   const clang::Expr *Origin = nullptr;
   /// The variable declared with it, when it is a container or an array.
   const clang::VarDecl *OriginVar = nullptr;
