@@ -4,6 +4,7 @@
 #include "DevicePointerCheck.h"
 #include "HandleChecks.h"
 #include "HostPointerCheck.h"
+#include "MatrixExtentsCheck.h"
 #include "UncheckedStatusCheck.h"
 
 namespace clang::tidy {
@@ -17,6 +18,7 @@ public:
         "cublas-handle-use-after-destroy");
     Factories.registerCheck<DevicePointerCheck>("cublas-device-pointer");
     Factories.registerCheck<HostPointerCheck>("cublas-host-pointer");
+    Factories.registerCheck<MatrixExtentsCheck>("cublas-matrix-extents");
     Factories.registerCheck<UncheckedStatusCheck>("cublas-unchecked-status");
   }
 };

@@ -2,6 +2,8 @@
 
 #include "ValueUse.h"
 
+#include "PlainUses.h"
+
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -140,55 +142,27 @@ namespace {
 /// Finds the local variables whose value may be read other than by a plain
 /// load the CFG sees: address taken, bound to a reference, captured, used in
 /// a catch handler, member access, ...
-class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
+class EscapeFinder : public PlainUses<EscapeFinder> {
 public:
   llvm::DenseSet<const VarDecl *> Escaped;
 
-  bool shouldVisitLambdaBody() const { return true; }
-
   bool TraverseCXXCatchStmt(CXXCatchStmt *S) {
     ++InCatch;
-    bool R = RecursiveASTVisitor::TraverseCXXCatchStmt(S);
+    bool R = PlainUses::TraverseCXXCatchStmt(S);
     --InCatch;
     return R;
   }
 
-  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
-    if (ICE->getCastKind() == CK_LValueToRValue)
-      markPlain(ICE->getSubExpr());
-    return true;
-  }
-  bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
-    if (Cast->getTypeAsWritten()->isVoidType())
-      markPlain(Cast->getSubExpr());
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      markPlain(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp())
-      markPlain(UO->getSubExpr());
-    return true;
-  }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return true;
-    if (InCatch || DRE->refersToEnclosingVariableOrCapture() ||
-        !Plain.contains(DRE))
+    if (InCatch || DRE->refersToEnclosingVariableOrCapture() || !isPlain(DRE))
       Escaped.insert(VD);
     return true;
   }
 
 private:
-  void markPlain(const Expr *E) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
-      Plain.insert(DRE);
-  }
-  llvm::SmallPtrSet<const DeclRefExpr *, 32> Plain;
   int InCatch = 0;
 };
 

@@ -341,6 +341,7 @@ TYPES = {"atype": "A", "btype": "B", "ctype": "C", "dtype": "D",
          "xtype": "X", "ytype": "Y", "resulttype": "Result",
          "alphatype": "Alpha"}
 COMPUTE_TYPES = {"computetype", "executiontype"}
+LT_LAYOUT = {"rows": "DimM", "cols": "DimN", "ld": "LeadingDim"}
 OPERATIONS = {"transa": "A", "transb": "B", "trans": "A", "transc": "C"}
 FLAG_TYPES = {"cublasFillMode_t": "Fill", "cublasSideMode_t": "Side",
               "cublasDiagType_t": "Diag"}
@@ -404,6 +405,11 @@ def classify(ctx, idx, typ, pname):
         if lname in COMPUTE_TYPES:
             return "ComputeType", "None"
         return "Other", "None"
+
+    # cublasLtMatrixLayoutCreate(layout, type, rows, cols, ld): the shape of
+    # the matrix the layout describes.
+    if ctx.creates == "LtMatrixLayout" and depth == 0 and pname in LT_LAYOUT:
+        return LT_LAYOUT[pname], "None"
 
     r = ctx.routine
     # Set/Get matrix/vector: positional, host/device by direction.
@@ -857,8 +863,8 @@ SPOT_CHECKS = {
         "workspaceSizeInBytes:WorkspaceSize:None", "stream:Stream:None")),
     "cublasLtMatrixTransform": ("matrixtransform", "Lt", "Dynamic", (False, False, False), "None", "None", None),
     "cublasLtMatrixLayoutCreate": ("", "Lt", "None", (False, False, False), "LtMatrixLayout", "None", _p(
-        "matLayout:ResourceOut:None", "type:Other:None", "rows:Other:None",
-        "cols:Other:None", "ld:Other:None")),
+        "matLayout:ResourceOut:None", "type:Other:None", "rows:DimM:None",
+        "cols:DimN:None", "ld:LeadingDim:None")),
     "cublasXtSgemm": ("gemm", "Xt", "F32", (False, False, False), "None", "None", _p(
         "handle:Resource:None", "transa:Operation:A", "transb:Operation:B",
         "m:DimM:None", "n:DimN:None", "k:DimK:None", "alpha:HostScalar:Alpha",

@@ -1,11 +1,11 @@
 /* Minimal stand-in for cublasLt.h; see README.md. */
 #ifndef CUBLAS_TIDY_FALLBACK_CUBLASLT_H
 #define CUBLAS_TIDY_FALLBACK_CUBLASLT_H
+#include <stddef.h>
 #include "cublas_api.h"
 #ifdef __cplusplus
 extern "C" {
 #endif
-typedef enum { CUBLAS_COMPUTE_32F = 68 } cublasComputeType_t;
 typedef struct cublasLtContext *cublasLtHandle_t;
 typedef struct { uint64_t data[32]; } cublasLtMatmulDescOpaque_t;
 typedef cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
@@ -14,6 +14,8 @@ typedef cublasLtMatrixLayoutOpaque_t *cublasLtMatrixLayout_t;
 typedef struct { uint64_t data[8]; } cublasLtMatmulPreferenceOpaque_t;
 typedef cublasLtMatmulPreferenceOpaque_t *cublasLtMatmulPreference_t;
 typedef struct { uint64_t data[8]; } cublasLtMatmulAlgo_t;
+typedef enum { CUBLASLT_ORDER_COL = 0, CUBLASLT_ORDER_ROW = 1 } cublasLtOrder_t;
+typedef enum { CUBLASLT_MATRIX_LAYOUT_TYPE = 0, CUBLASLT_MATRIX_LAYOUT_ORDER = 1, CUBLASLT_MATRIX_LAYOUT_ROWS = 2, CUBLASLT_MATRIX_LAYOUT_COLS = 3, CUBLASLT_MATRIX_LAYOUT_LD = 4 } cublasLtMatrixLayoutAttribute_t;
 cublasStatus_t CUBLASWINAPI cublasLtCreate(cublasLtHandle_t *lightHandle);
 cublasStatus_t CUBLASWINAPI cublasLtDestroy(cublasLtHandle_t lightHandle);
 cublasStatus_t CUBLASWINAPI cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *matmulDesc, cublasComputeType_t computeType, cudaDataType_t scaleType);
@@ -23,6 +25,7 @@ cublasStatus_t CUBLASWINAPI cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t m
 cublasStatus_t CUBLASWINAPI cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *pref);
 cublasStatus_t CUBLASWINAPI cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t pref);
 cublasStatus_t CUBLASWINAPI cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc, const void* alpha, const void* A, cublasLtMatrixLayout_t Adesc, const void* B, cublasLtMatrixLayout_t Bdesc, const void* beta, const void* C, cublasLtMatrixLayout_t Cdesc, void* D, cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t* algo, void* workspace, size_t workspaceSizeInBytes, cudaStream_t stream);
+cublasStatus_t CUBLASWINAPI cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t matLayout, cublasLtMatrixLayoutAttribute_t attr, const void *buf, size_t sizeInBytes);
 #ifdef __cplusplus
 }
 #endif

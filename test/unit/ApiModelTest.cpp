@@ -138,6 +138,14 @@ TEST(ApiModel, ResourcesAndTheirDestroyers) {
   EXPECT_EQ(destroyFunctionFor(ResourceKind::None), "");
 }
 
+TEST(ApiModel, LtLayoutsGiveTheirShape) {
+  const FunctionInfo *F = lookupFunction("cublasLtMatrixLayoutCreate");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->findParam(ParamRole::DimM), 2);
+  EXPECT_EQ(F->findParam(ParamRole::DimN), 3);
+  EXPECT_EQ(F->findParam(ParamRole::LeadingDim), 4);
+}
+
 TEST(ApiModel, TableIsConsistent) {
   llvm::StringSet<> Names;
   for (const FunctionInfo &F : allFunctions()) {
@@ -145,10 +153,13 @@ TEST(ApiModel, TableIsConsistent) {
     EXPECT_FALSE(F.Batched && F.StridedBatched) << F.Name;
     EXPECT_EQ(F.Is64, llvm::StringRef(F.Name).ends_with("_64")) << F.Name;
     for (const ParamInfo &P : F.params()) {
-      // Operands only where the role names one.
+      // Operands only where the role names one. A cublasLt layout's
+      // leading dimension belongs to whichever operand uses the layout.
+      bool Layout = F.Creates == ResourceKind::LtMatrixLayout;
       if (P.Role == ParamRole::LeadingDim || P.Role == ParamRole::Increment ||
           P.Role == ParamRole::BatchStride)
-        EXPECT_NE(P.Op, Operand::None) << F.Name << " " << P.Name;
+        EXPECT_TRUE(P.Op != Operand::None || Layout)
+            << F.Name << " " << P.Name;
     }
     if (F.Elem != ElemType::Dynamic && F.Elem != ElemType::None)
       EXPECT_GT(elementSize(F.Elem), 0u);

@@ -49,6 +49,48 @@ const NodeT *selectFirst(clang::ASTUnit &AST, const MatcherT &Matcher) {
   return nullptr;
 }
 
+/// The definition of the function `Name` in `AST`, or null.
+inline const clang::FunctionDecl *functionNamed(clang::ASTUnit &AST,
+                                                const std::string &Name) {
+  using namespace clang::ast_matchers;
+  return selectFirst<clang::FunctionDecl>(
+      AST, functionDecl(hasName(Name), isDefinition()).bind("x"));
+}
+
+/// The calls to the function `Callee` in the body of `F`, in source order.
+inline std::vector<const clang::CallExpr *>
+callsTo(clang::ASTUnit &AST, const clang::FunctionDecl *F,
+        const std::string &Callee) {
+  using namespace clang::ast_matchers;
+  std::vector<const clang::CallExpr *> Out;
+  if (!F || !F->getBody())
+    return Out;
+  for (const auto &N :
+       match(findAll(callExpr(callee(functionDecl(hasName(Callee)))).bind("c")),
+             *F->getBody(), AST.getASTContext()))
+    Out.push_back(N.template getNodeAs<clang::CallExpr>("c"));
+  return Out;
+}
+
+/// Parses `Code` and prints the first argument of every call to `Callee` in
+/// the function `Fn`: `Make(F, Ctx)` gives the printer for that function.
+/// {"does not compile"} when the code has errors.
+template <typename MakePrinter>
+std::vector<std::string> printArguments(const std::string &Code,
+                                        const std::string &Fn,
+                                        const std::string &Callee,
+                                        MakePrinter Make) {
+  auto AST = buildAST(Code);
+  if (!AST || AST->getDiagnostics().hasErrorOccurred())
+    return {"does not compile"};
+  const clang::FunctionDecl *F = functionNamed(*AST, Fn);
+  auto Print = Make(F, AST->getASTContext());
+  std::vector<std::string> Out;
+  for (const clang::CallExpr *Call : callsTo(*AST, F, Callee))
+    Out.push_back(Call->getNumArgs() ? Print(Call->getArg(0)) : "");
+  return Out;
+}
+
 } // namespace cublas_tidy::test
 
 #endif

@@ -1,0 +1,67 @@
+//===- MatrixExtentsCheck.h - cublas-matrix-extents -----------------------===//
+
+#ifndef CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
+#define CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
+
+#include "ClangTidyCheck.h"
+#include "ValueFacts.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::cublas {
+
+/// Finds leading dimensions, increments and batch strides that contradict
+/// the shapes of a cuBLAS call or the size of the memory it is given.
+///
+/// For the user-facing documentation see:
+/// docs/checks/cublas-matrix-extents.md
+class MatrixExtentsCheck : public ClangTidyCheck {
+public:
+  MatrixExtentsCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+
+  struct Finding {
+    std::string Key; // which rule on which operand, to merge contexts
+    SourceLocation Loc;
+    std::string Message;
+    std::vector<std::pair<SourceLocation, std::string>> Notes;
+  };
+
+private:
+  /// The facts of a function in the context of one of its call sites, and
+  /// the notes that name the call sites.
+  struct CallerContext {
+    std::unique_ptr<cublas_tidy::ValueFacts> Facts;
+    std::vector<std::pair<SourceLocation, std::string>> Notes;
+  };
+  const std::vector<CallerContext> &contextsOf(const FunctionDecl *Fn,
+                                               ASTContext &Ctx, unsigned Level);
+  const cublas_tidy::ValueFacts &factsFor(const Decl *Callable,
+                                          ASTContext &Ctx);
+  void collectCallSites(ASTContext &Ctx);
+  void emit(const Finding &F);
+
+  const unsigned MaxCallSites;
+  std::map<const Decl *, std::unique_ptr<cublas_tidy::ValueFacts>> Facts;
+  std::map<std::pair<const FunctionDecl *, unsigned>,
+           std::vector<CallerContext>>
+      Contexts;
+  bool CallSitesCollected = false;
+  std::map<const FunctionDecl *,
+           std::vector<std::pair<const CallExpr *, const Decl *>>>
+      CallSites;
+  std::set<std::pair<SourceLocation, std::string>> Emitted;
+};
+
+} // namespace clang::tidy::cublas
+
+#endif

@@ -1,0 +1,174 @@
+//===- ValueFactsTest.cpp - Integers the code proves ----------------------===//
+
+#include "ValueFacts.h"
+#include "TestAST.h"
+
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace {
+
+const char Prelude[] = R"(
+#include <vector>
+void use(long long);
+void escape(int *);
+int opaque();
+#define N 512
+enum { E = 3 };
+constexpr int C = 7;
+const int G = 100;
+int Global = 5;
+)";
+
+/// The value of the argument of every `use(...)` call in the function named
+/// `Fn`, printed ("?" when unknown), in source order.
+std::vector<std::string> valuesIn(const std::string &Code,
+                                  const std::string &Fn = "f") {
+  return test::printArguments(std::string(Prelude) + Code, Fn, "use",
+                              [](const FunctionDecl *F, ASTContext &Ctx) {
+                                auto Facts =
+                                    std::make_shared<ValueFacts>(F, Ctx);
+                                return [Facts](const Expr *Arg) -> std::string {
+                                  std::optional<SymExpr> V =
+                                      Facts->evaluate(Arg);
+                                  return V ? V->str() : "?";
+                                };
+                              });
+}
+
+using Values = std::vector<std::string>;
+
+TEST(ValueFacts, Constants) {
+  EXPECT_EQ(valuesIn("void f() { use(N * E + C + sizeof(float) + G); }"),
+            Values{"1647"});
+  EXPECT_EQ(valuesIn("void f() { use(Global); use(1 << 10); use(-(7 / 2)); }"),
+            (Values{"?", "1024", "-3"}));
+}
+
+TEST(ValueFacts, LocalsAreFlowSensitive) {
+  EXPECT_EQ(valuesIn(R"(void f(bool c) {
+    int n = 4; use(n * 2);
+    n = 8; use(n);
+    if (c) n = 16;
+    use(n);
+    int m = 4;
+    if (c) m = 4;
+    use(m);
+    int k = c ? 3 : 3; use(k);
+    int j = c ? 3 : 4; use(j);
+  })"),
+            // `j` gets an unknown value: named by its variable, equal only
+            // to itself.
+            (Values{"8", "8", "?", "4", "3", "j"}));
+}
+
+TEST(ValueFacts, LoopsAndUpdates) {
+  EXPECT_EQ(valuesIn(R"(void f(int c) {
+    int n = 4;
+    for (int i = 0; i < c; ++i) { use(n); int m = 3; use(m); use(i); }
+    int k = 4;
+    while (c--) k = k * 2;
+    use(k);
+    int a = 4; a += 2; use(a); a++; use(a); a <<= 1; use(a);
+  })"),
+            (Values{"4", "3", "?", "?", "6", "7", "14"}));
+}
+
+TEST(ValueFacts, EscapedAndUninitialised) {
+  EXPECT_EQ(valuesIn(R"(void f() {
+    int n = 4; escape(&n); use(n);
+    int r = 4; int &ref = r; ref = 5; use(r);
+    int u; use(u);
+    int l = 4; auto g = [&] { l = 5; }; g(); use(l);
+  })"),
+            (Values{"?", "?", "?", "?"}));
+}
+
+TEST(ValueFacts, SymbolsForWhatTheCodeDoesNotFix) {
+  EXPECT_EQ(valuesIn(R"(void f(int m, int k) {
+    use(m * k + 2 * m - m);
+    int lda = k; use(lda - m);
+    int o = opaque(); use(o + 1); use(o - o);
+    use(m * k * k);
+    use((m * 4) / 2); use(m / 2);
+  })"),
+            (Values{"m + m*k", "k - m", "o + 1", "0", "?", "2*m", "?"}));
+}
+
+TEST(ValueFacts, ContainerSizes) {
+  EXPECT_EQ(valuesIn(R"(void f(int n) {
+    std::vector<float> v(100); use(v.size()); v.data()[0] = 1; use(v.size());
+    std::vector<float> w(n * 2); use(w.size());
+    std::vector<float> p(10); p.push_back(1); use(p.size());
+    std::vector<int> l{1, 2, 3}; use(l.size());
+  })"),
+            (Values{"100", "100", "2*n", "?", "3"}));
+}
+
+TEST(ValueFacts, ContextBindsParameters) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    void callee(int m, int guarded) { use(m * 2); if (guarded > 0) use(guarded); }
+    void caller() { int x = 32; callee(x, 7); }
+  )");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *Callee = test::functionNamed(*AST, "callee");
+  const FunctionDecl *Caller = test::functionNamed(*AST, "caller");
+  auto Sites = test::callsTo(*AST, Caller, "callee");
+  auto Uses = test::callsTo(*AST, Callee, "use");
+  ASSERT_TRUE(Callee && Caller && Sites.size() == 1 && Uses.size() == 2);
+  ValueFacts CalleeFacts(Callee, Ctx), CallerFacts(Caller, Ctx);
+  ValueFacts InContext(CalleeFacts, Sites[0], CallerFacts);
+  const Expr *Twice = Uses[0]->getArg(0);
+  const Expr *Guard = Uses[1]->getArg(0);
+  EXPECT_EQ(CalleeFacts.evaluate(Twice)->str(), "2*m");
+  EXPECT_EQ(InContext.evaluate(Twice)->str(), "64");
+  // A parameter the callee tests keeps its symbolic value.
+  EXPECT_EQ(InContext.evaluate(Guard)->str(), "guarded");
+}
+
+TEST(SymExpr, Arithmetic) {
+  SymExpr Two = SymExpr::constant(2);
+  EXPECT_EQ(Two.add(SymExpr::constant(3))->str(), "5");
+  EXPECT_FALSE(SymExpr::constant(INT64_MAX).add(SymExpr::constant(1)));
+  EXPECT_FALSE(SymExpr::constant(INT64_MIN).neg());
+  EXPECT_EQ(SymExpr::constant(9).divExact(3)->str(), "3");
+  EXPECT_FALSE(SymExpr::constant(9).divExact(2));
+}
+
+TEST(SymExpr, SymbolicOrder) {
+  auto AST = test::buildAST("void f(int m, int k, unsigned long u) {}");
+  ASSERT_TRUE(AST);
+  const auto *F = test::selectFirst<FunctionDecl>(
+      *AST, functionDecl(hasName("f")).bind("x"));
+  ASSERT_TRUE(F);
+  Symbol M{F->getParamDecl(0)}, K{F->getParamDecl(1)},
+      U{F->getParamDecl(2), nullptr, true};
+  SymExpr m = SymExpr::symbol(M), k = SymExpr::symbol(K),
+          u = SymExpr::symbol(U);
+  // m - 1 < m for every m; k against m is open.
+  EXPECT_EQ(compare(*m.sub(SymExpr::constant(1)), m), Order::Less);
+  EXPECT_EQ(compare(k, m), Order::Unknown);
+  EXPECT_EQ(compare(m, m), Order::Equal);
+  // Products: 4*m*k > m*k only when m and k are known to be positive.
+  SymExpr mk = *m.mul(k);
+  SymExpr mk4 = *mk.mul(SymExpr::constant(4));
+  EXPECT_EQ(compare(mk4, mk), Order::Unknown);
+  SymbolBounds Positive;
+  Positive.Positive = {M, K};
+  EXPECT_EQ(compare(mk4, mk, Positive), Order::Greater);
+  // Unsigned symbols are never negative; squares neither.
+  EXPECT_EQ(compare(*u.add(SymExpr::constant(1)), SymExpr::constant(0)),
+            Order::Greater);
+  EXPECT_EQ(compare(*m.mul(m), SymExpr::constant(0)), Order::GreaterOrEqual);
+  EXPECT_FALSE(mk.mul(k)); // degree 3
+  EXPECT_EQ(mk4.sub(mk)->str(), "3*m*k");
+  EXPECT_EQ(m.sub(SymExpr::constant(5))->str(), "m - 5");
+  EXPECT_EQ(SymExpr::constant(0).sub(m)->str(), "-m");
+}
+
+} // namespace
