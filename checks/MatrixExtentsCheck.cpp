@@ -2,6 +2,9 @@
 
 #include "MatrixExtentsCheck.h"
 
+#include "CallableMatchers.h"
+#include "Callables.h"
+
 #include "Allocations.h"
 #include "AstUtils.h"
 #include "CublasApi.h"
@@ -20,8 +23,9 @@ namespace clang::tidy::cublas {
 
 namespace {
 
-AST_MATCHER(CallExpr, isCheckedCublasCall) {
-  const FunctionInfo *F = calledCublasFunction(&Node);
+/// A call of a routine whose extents the check knows.
+bool isCheckedCublasCall(const CallExpr *Call) {
+  const FunctionInfo *F = calledCublasFunction(Call);
   return F && (!operandShapes(*F).empty() ||
                (F->Creates == ResourceKind::LtMatrixLayout &&
                 F->findParam(ParamRole::LeadingDim) >= 0));
@@ -697,14 +701,11 @@ void MatrixExtentsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void MatrixExtentsCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(isCheckedCublasCall(),
-                              unless(isExpansionInSystemHeader()),
-                              forCallable(decl().bind("callable")))
-                         .bind("call"),
-                     this);
+  addCallableMatchers(Finder, this);
 }
 
 void MatrixExtentsCheck::onStartOfTranslationUnit() {
+  Checked.clear();
   Facts.clear();
   Contexts.clear();
   CallSites.clear();
@@ -805,17 +806,27 @@ void MatrixExtentsCheck::emit(const Finding &F) {
 }
 
 void MatrixExtentsCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Callable = Result.Nodes.getNodeAs<Decl>("callable");
-  if (!Call || !Callable || !Callable->getBody())
+  const Decl *Callable = callableOf(Result);
+  if (!Callable || !Checked.insert(Callable).second)
     return;
-  if (const auto *DC = dyn_cast<DeclContext>(Callable);
-      DC && DC->isDependentContext())
-    return;
-  const FunctionInfo *Info = calledCublasFunction(Call);
-  if (!Info)
-    return;
-  ASTContext &Ctx = *Result.Context;
+  const Stmt *Body = analysableBody(Callable);
+  const SourceManager &SM = Result.Context->getSourceManager();
+  std::vector<const CallExpr *> Calls;
+  forEachStmtIn(Body, [&](const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (isCheckedCublasCall(Call) &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+        Calls.push_back(Call);
+    return true;
+  });
+  for (const CallExpr *Call : Calls)
+    checkCall(Call, *calledCublasFunction(Call), Callable, *Result.Context);
+}
+
+void MatrixExtentsCheck::checkCall(const CallExpr *Call,
+                                   const FunctionInfo &InfoRef,
+                                   const Decl *Callable, ASTContext &Ctx) {
+  const FunctionInfo *Info = &InfoRef;
 
   const ValueFacts &Own = factsFor(Callable, Ctx);
   std::vector<Finding> Direct = CallAnalysis(Call, *Info, Own, Ctx).run();

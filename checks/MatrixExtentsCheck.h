@@ -4,6 +4,8 @@
 #define CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
 
 #include "ClangTidyCheck.h"
+#include "CublasApi.h"
+#include "llvm/ADT/DenseSet.h"
 #include "ValueFacts.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -37,6 +39,10 @@ public:
   };
 
 private:
+  /// The extents of one cuBLAS call in `Callable`'s body.
+  void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &Info,
+                 const Decl *Callable, ASTContext &Ctx);
+
   /// The facts of a function in the context of one of its call sites, and
   /// the notes that name the call sites.
   struct CallerContext {
@@ -60,6 +66,7 @@ private:
            std::vector<std::pair<const CallExpr *, const Decl *>>>
       CallSites;
   std::set<std::pair<SourceLocation, std::string>> Emitted;
+  llvm::DenseSet<const Decl *> Checked; // callables analysed
 };
 
 } // namespace clang::tidy::cublas
