@@ -5,6 +5,7 @@
 #include "AstUtils.h"
 #include "CallableMatchers.h"
 #include "Callables.h"
+#include "SharedCfg.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -76,6 +77,7 @@ bool HandleCheckBase::isWorthAnalysing(const Stmt *Body) {
 }
 
 void HandleCheckBase::onStartOfTranslationUnit() {
+  resetSharedCfgs();
   Analyzed.clear();
   CreatesInBody.clear();
 }

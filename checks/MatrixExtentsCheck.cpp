@@ -4,6 +4,7 @@
 
 #include "CallableMatchers.h"
 #include "Callables.h"
+#include "SharedCfg.h"
 
 #include "Allocations.h"
 #include "AstUtils.h"
@@ -705,6 +706,7 @@ void MatrixExtentsCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void MatrixExtentsCheck::onStartOfTranslationUnit() {
+  cublas_tidy::resetSharedCfgs();
   Checked.clear();
   Facts.clear();
   Contexts.clear();

@@ -94,6 +94,36 @@ std::string describe(const PointerFact &Fact) {
 
 } // namespace
 
+/// The provenance of a function's pointers, computed once for both memory
+/// space checks (each thread analyses one translation unit at a time; the
+/// cache is dropped when the next one starts).
+namespace {
+struct ProvenanceCache {
+  ASTContext *Ctx = nullptr;
+  llvm::DenseMap<const Decl *, std::unique_ptr<PointerProvenance>> Results;
+};
+thread_local ProvenanceCache TheProvenanceCache;
+} // namespace
+
+const PointerProvenance &MemorySpaceCheck::provenanceOf(const Decl *Callable,
+                                                        ASTContext &Ctx) {
+  ProvenanceCache &C = TheProvenanceCache;
+  if (C.Ctx != &Ctx) {
+    C.Results.clear();
+    C.Ctx = &Ctx;
+  }
+  std::unique_ptr<PointerProvenance> &Slot = C.Results[Callable];
+  if (!Slot)
+    Slot = std::make_unique<PointerProvenance>(
+        PointerProvenance::analyze(Callable, Ctx));
+  return *Slot;
+}
+
+void MemorySpaceCheck::resetProvenanceCache() {
+  TheProvenanceCache.Results.clear();
+  TheProvenanceCache.Ctx = nullptr;
+}
+
 void MemorySpaceCheck::registerMatchers(MatchFinder *Finder) {
   addCallableMatchers(Finder, this);
 }
@@ -108,7 +138,7 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
       }))
     return;
   ASTContext &Ctx = *Result.Context;
-  PointerProvenance P = PointerProvenance::analyze(Callable, Ctx);
+  const PointerProvenance &P = provenanceOf(Callable, Ctx);
   if (!P.complete())
     return;
   for (const CallExpr *Call : P.calls())

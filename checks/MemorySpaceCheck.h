@@ -12,6 +12,7 @@
 #define CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
 
 #include "ClangTidyCheck.h"
+#include "SharedCfg.h"
 #include "CublasApi.h"
 #include "PointerProvenance.h"
 #include "llvm/ADT/DenseSet.h"
@@ -25,6 +26,8 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override {
+    resetProvenanceCache();
+    cublas_tidy::resetSharedCfgs();
     Analyzed.clear();
     Reported.clear();
   }
@@ -52,6 +55,10 @@ protected:
   expectationFor(cublas_tidy::ParamRole Role) const = 0;
 
 private:
+  static const cublas_tidy::PointerProvenance &
+  provenanceOf(const Decl *Callable, ASTContext &Ctx);
+  static void resetProvenanceCache();
+
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                  const cublas_tidy::PointerProvenance &P, ASTContext &Ctx);
   /// Reports argument `Index` of `Call`, which points to the memory `Fact`

@@ -4,6 +4,7 @@
 #define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 
 #include "ClangTidyCheck.h"
+#include "SharedCfg.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -25,7 +26,10 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { Analyzed.clear(); }
+  void onStartOfTranslationUnit() override {
+    Analyzed.clear();
+    cublas_tidy::resetSharedCfgs();
+  }
 
 private:
   /// True when the result of `Call` is a status the check tracks: a

@@ -2,6 +2,8 @@
 
 #include "HandleStates.h"
 
+#include "SharedCfg.h"
+
 #include "AstUtils.h"
 #include "CublasApi.h"
 #include "ValueUse.h"
@@ -409,7 +411,7 @@ private:
   unsigned Depth;
 
   const Stmt *Body = nullptr;
-  std::unique_ptr<CFG> Cfg;
+  const CFG *Cfg = nullptr;
   std::unique_ptr<ParentMap> Parents;
   llvm::DenseSet<const VarDecl *> EscapingVars;
   llvm::DenseSet<const VarDecl *> CorrelatableVars;
@@ -440,11 +442,7 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
   Body = Callable ? Callable->getBody() : nullptr;
   if (!Body)
     return false;
-  CFG::BuildOptions BO;
-  BO.setAllAlwaysAdd();
-  BO.AddLifetime = true;
-  BO.AddInitializers = true;
-  Cfg = CFG::buildCFG(Callable, const_cast<Stmt *>(Body), &Ctx, BO);
+  Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg)
     return false;
   Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));

@@ -2,6 +2,8 @@
 
 #include "PointerProvenance.h"
 
+#include "SharedCfg.h"
+
 #include "AstUtils.h"
 #include "CublasApi.h"
 
@@ -434,7 +436,7 @@ struct PointerProvenance::Impl {
   const DeclContext *Scope = nullptr;
   bool Complete = false;
   llvm::DenseSet<const VarDecl *> Escaped;
-  std::unique_ptr<CFG> Cfg;
+  const CFG *Cfg = nullptr;
   std::vector<const CallExpr *> Calls;
   llvm::DenseMap<const CallExpr *, unsigned> CallIndex;
   std::vector<State> Snapshots;
@@ -1136,9 +1138,7 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
     return;
   Scope = dyn_cast<DeclContext>(Callable);
 
-  CFG::BuildOptions BO;
-  BO.setAllAlwaysAdd();
-  Cfg = CFG::buildCFG(Callable, const_cast<Stmt *>(Body), Ctx, BO);
+  Cfg = sharedCfg(Callable, *Ctx);
   if (!Cfg || Cfg->getNumBlockIDs() > Opts.MaxBlocks)
     return;
 

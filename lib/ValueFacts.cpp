@@ -2,6 +2,8 @@
 
 #include "ValueFacts.h"
 
+#include "SharedCfg.h"
+
 #include "Allocations.h"
 #include "PlainUses.h"
 
@@ -424,7 +426,7 @@ private:
   }
   void apply(llvm::BitVector &State, unsigned Block, unsigned Index) const;
 
-  std::unique_ptr<CFG> Cfg;
+  const CFG *Cfg = nullptr;
   llvm::DenseSet<const VarDecl *> Tracked;
   std::vector<Definition> Defs; // stable after construction
   std::map<std::pair<unsigned, unsigned>, llvm::SmallVector<unsigned, 1>>
@@ -450,9 +452,7 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
   UseClassifier Uses;
   Uses.TraverseStmt(Body);
 
-  CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
-  Cfg = CFG::buildCFG(Callable, Body, &Ctx, Options);
+  Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
     return;
 

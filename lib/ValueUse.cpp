@@ -3,13 +3,12 @@
 #include "ValueUse.h"
 
 #include "PlainUses.h"
+#include "SharedCfg.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Analysis/Analyses/LiveVariables.h"
-#include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
@@ -178,81 +177,6 @@ const DeclRefExpr *assignedVar(const BinaryOperator *BO) {
   return dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
 }
 
-class DeadStoreObserver : public LiveVariables::Observer {
-public:
-  DeadStoreObserver(
-      const llvm::DenseSet<const VarDecl *> &Escaped,
-      const llvm::DenseSet<const CFGBlock *> &Reachable,
-      llvm::function_ref<const Expr *(const Expr *)> Interesting,
-      std::vector<DeadStore> &Out)
-      : Escaped(Escaped), Reachable(Reachable), Interesting(Interesting),
-        Out(Out) {}
-
-  void observeStmt(const Stmt *S, const CFGBlock *Block,
-                   const LiveVariables::LivenessValues &Live) override {
-    if (!Reachable.contains(Block))
-      return;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (const DeclRefExpr *DRE = assignedVar(BO))
-        check(dyn_cast<VarDecl>(DRE->getDecl()), BO->getRHS(), S, Live);
-      return;
-    }
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          if (const Expr *Init = VD->getInit())
-            check(VD, Init, S, Live);
-  }
-
-private:
-  void check(const VarDecl *VD, const Expr *Value, const Stmt *Store,
-             const LiveVariables::LivenessValues &Live) {
-    if (!isCandidateVar(VD) || Escaped.contains(VD))
-      return;
-    const Expr *V = Interesting(Value->IgnoreParenCasts());
-    if (!V || Live.isLive(VD))
-      return;
-    Out.push_back({VD, V, Store, {}});
-  }
-
-  const llvm::DenseSet<const VarDecl *> &Escaped;
-  const llvm::DenseSet<const CFGBlock *> &Reachable;
-  llvm::function_ref<const Expr *(const Expr *)> Interesting;
-  std::vector<DeadStore> &Out;
-};
-
-/// The first assignment to `VD` on each path leaving element `Index` of
-/// `Start`, up to a small number of blocks.
-void findOverwrites(const CFGBlock *Start, unsigned Index, const VarDecl *VD,
-                    llvm::SmallVectorImpl<const Stmt *> &Out) {
-  llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
-  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
-  Work.push_back({Start, Index + 1});
-  unsigned Budget = 256;
-  while (!Work.empty() && Budget--) {
-    auto [B, I] = Work.pop_back_val();
-    bool Stopped = false;
-    for (unsigned E = B->size(); I < E && !Stopped; ++I) {
-      std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
-      if (!CS)
-        continue;
-      const Stmt *S = CS->getStmt();
-      if (const auto *BO = dyn_cast<BinaryOperator>(S))
-        if (const DeclRefExpr *DRE = assignedVar(BO))
-          if (DRE->getDecl() == VD) {
-            if (!llvm::is_contained(Out, S))
-              Out.push_back(S);
-            Stopped = true;
-          }
-    }
-    if (Stopped)
-      continue;
-    for (const CFGBlock *Succ : B->succs())
-      if (Succ && Seen.insert(Succ).second)
-        Work.push_back({Succ, 0});
-  }
-}
-
 } // namespace
 
 llvm::DenseSet<const VarDecl *> findEscapingVariables(const Stmt *Body) {
@@ -266,20 +190,49 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
                llvm::function_ref<const Expr *(const Expr *)> Interesting,
                unsigned MaxBlocks) {
   std::vector<DeadStore> Result;
-  if (!Callable || !Callable->getBody())
+  const CFG *Cfg = sharedCfg(Callable, Ctx);
+  if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
     return Result;
 
-  AnalysisDeclContextManager Manager(Ctx);
-  AnalysisDeclContext *AC = Manager.getContext(Callable);
-  // Liveness reads every expression as its own CFG element.
-  AC->getCFGBuildOptions().setAllAlwaysAdd();
-  CFG *Cfg = AC->getCFG();
-  if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
+  // The stores of interesting values, with their place in the CFG.
+  struct Store {
+    const VarDecl *Var;
+    const Expr *Value;
+    const Stmt *S;
+    const CFGBlock *Block;
+    unsigned Index;
+  };
+  llvm::SmallVector<Store, 8> Stores;
+  llvm::SmallPtrSet<const DeclRefExpr *, 16> AssignedRefs;
+  for (const CFGBlock *B : *Cfg) {
+    for (unsigned I = 0, E = B->size(); I < E; ++I) {
+      std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *S = CS->getStmt();
+      auto Consider = [&](const VarDecl *VD, const Expr *Value) {
+        if (!isCandidateVar(VD) || !Value)
+          return;
+        if (const Expr *V = Interesting(Value->IgnoreParenCasts()))
+          Stores.push_back({VD, V, S, B, I});
+      };
+      if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        if (const DeclRefExpr *DRE = assignedVar(BO)) {
+          AssignedRefs.insert(DRE);
+          Consider(dyn_cast<VarDecl>(DRE->getDecl()), BO->getRHS());
+        }
+      } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            Consider(VD, VD->getInit());
+      }
+    }
+  }
+  if (Stores.empty())
     return Result;
 
   llvm::DenseSet<const VarDecl *> Escaped =
       findEscapingVariables(Callable->getBody());
-
   llvm::DenseSet<const CFGBlock *> Reachable;
   {
     llvm::SmallVector<const CFGBlock *, 32> Work{&Cfg->getEntry()};
@@ -292,26 +245,59 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
     }
   }
 
-  std::unique_ptr<LiveVariables> Live = LiveVariables::computeLiveness(
-      *AC, /*killAtAssign=*/true);
-  if (!Live)
-    return Result;
-  DeadStoreObserver Observer(Escaped, Reachable, Interesting, Result);
-  Live->runOnAllBlocks(Observer);
-
-  // Attach the overwriting assignments and order the result by position.
-  for (DeadStore &DS : Result) {
-    for (const CFGBlock *B : *Cfg) {
-      for (unsigned I = 0, E = B->size(); I < E; ++I) {
-        std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
-        if (CS && CS->getStmt() == DS.Store)
-          findOverwrites(B, I, DS.Var, DS.Overwrites);
+  // For each store, search forward for a read of the variable before it is
+  // assigned again, declared again or ends. Most stores are read a few
+  // elements later; the search is bounded all the same.
+  unsigned Budget = 64 * Cfg->getNumBlockIDs() + 4096;
+  for (const Store &St : Stores) {
+    if (Escaped.contains(St.Var) || !Reachable.contains(St.Block))
+      continue;
+    DeadStore Found{St.Var, St.Value, St.S, {}};
+    bool Read = false;
+    llvm::SmallPtrSet<const CFGBlock *, 16> Entered;
+    llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
+    Work.push_back({St.Block, St.Index + 1});
+    while (!Work.empty() && !Read) {
+      auto [B, I] = Work.pop_back_val();
+      bool Killed = false;
+      for (unsigned E = B->size(); I < E && !Killed && !Read; ++I) {
+        if (Budget-- == 0)
+          return {}; // too big to decide: say nothing for the function
+        const CFGElement &El = (*B)[I];
+        if (std::optional<CFGLifetimeEnds> LE = El.getAs<CFGLifetimeEnds>()) {
+          Killed = LE->getVarDecl() == St.Var;
+          continue;
+        }
+        std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+        if (!CS)
+          continue;
+        const Stmt *S = CS->getStmt();
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+          Read = DRE->getDecl() == St.Var && !AssignedRefs.contains(DRE);
+        } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+          if (const DeclRefExpr *DRE = assignedVar(BO))
+            if (DRE->getDecl() == St.Var) {
+              Killed = true;
+              if (!llvm::is_contained(Found.Overwrites, S))
+                Found.Overwrites.push_back(S);
+            }
+        } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+          Killed = llvm::is_contained(DS->decls(), St.Var);
+        }
       }
+      if (Killed || Read)
+        continue;
+      for (const CFGBlock *Succ : B->succs())
+        if (Succ && Entered.insert(Succ).second)
+          Work.push_back({Succ, 0});
     }
-    llvm::sort(DS.Overwrites, [&](const Stmt *L, const Stmt *R) {
+    if (Read)
+      continue;
+    llvm::sort(Found.Overwrites, [&](const Stmt *L, const Stmt *R) {
       return Ctx.getSourceManager().isBeforeInTranslationUnit(
           L->getBeginLoc(), R->getBeginLoc());
     });
+    Result.push_back(std::move(Found));
   }
   llvm::sort(Result, [&](const DeadStore &L, const DeadStore &R) {
     return Ctx.getSourceManager().isBeforeInTranslationUnit(
