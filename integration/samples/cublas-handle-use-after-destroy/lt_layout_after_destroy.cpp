@@ -1,0 +1,78 @@
+// INTEGRATION-CHECK: cublas-handle-use-after-destroy
+// EXPECT-DIAG: cublas-handle-use-after-destroy @ 59
+// PREDICT: use-after-destroy cublasLtMatmul @ 59
+//
+// Two cublasLt products into C. The layout of C is destroyed after the
+// first, as if C were done with, and the second still describes C with it:
+// cublasLtMatmul reads a freed descriptor.
+#include "sample.h"
+
+#include <cublasLt.h>
+
+int main() {
+  const int n = 64;
+  const std::vector<float> a = ramp(n * n, 1.0f), b = ramp(n * n, 0.5f);
+  std::vector<float> c(n * n);
+  float *d_a = nullptr, *d_b = nullptr, *d_c = nullptr;
+  if (!cuda_ok(cudaMalloc(&d_a, a.size() * sizeof(float)), "cudaMalloc A") ||
+      !cuda_ok(cudaMalloc(&d_b, b.size() * sizeof(float)), "cudaMalloc B") ||
+      !cuda_ok(cudaMalloc(&d_c, c.size() * sizeof(float)), "cudaMalloc C") ||
+      !cuda_ok(cudaMemcpy(d_a, a.data(), a.size() * sizeof(float),
+                          cudaMemcpyHostToDevice),
+               "copy A") ||
+      !cuda_ok(cudaMemcpy(d_b, b.data(), b.size() * sizeof(float),
+                          cudaMemcpyHostToDevice),
+               "copy B"))
+    return 2;
+
+  cublasLtHandle_t lt;
+  if (cublasLtCreate(&lt) != CUBLAS_STATUS_SUCCESS)
+    return 2;
+  cublasLtMatmulDesc_t op;
+  cublasLtMatrixLayout_t layout, layout_c;
+  if (cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F) !=
+      CUBLAS_STATUS_SUCCESS) {
+    cublas_ok(cublasLtDestroy(lt), "destroy handle");
+    return 2;
+  }
+  if (cublasLtMatrixLayoutCreate(&layout, CUDA_R_32F, n, n, n) !=
+      CUBLAS_STATUS_SUCCESS) {
+    cublas_ok(cublasLtMatmulDescDestroy(op), "destroy descriptor");
+    cublas_ok(cublasLtDestroy(lt), "destroy handle");
+    return 2;
+  }
+  if (cublasLtMatrixLayoutCreate(&layout_c, CUDA_R_32F, n, n, n) !=
+      CUBLAS_STATUS_SUCCESS) {
+    cublas_ok(cublasLtMatrixLayoutDestroy(layout), "destroy layout");
+    cublas_ok(cublasLtMatmulDescDestroy(op), "destroy descriptor");
+    cublas_ok(cublasLtDestroy(lt), "destroy handle");
+    return 2;
+  }
+
+  // C = A * B, then C = B * A + C.
+  const float alpha = 1.0f, beta = 0.0f, one = 1.0f;
+  bool ok = cublas_ok(cublasLtMatmul(lt, op, &alpha, d_a, layout, d_b, layout,
+                                     &beta, d_c, layout_c, d_c, layout, nullptr,
+                                     nullptr, 0, 0),
+                      "A * B");
+  cublas_ok(cublasLtMatrixLayoutDestroy(layout_c), "destroy layout");
+  ok = ok && cublas_ok(cublasLtMatmul(lt, op, &alpha, d_b, layout, d_a, layout,
+                                      &one, d_c, layout_c, d_c, layout, nullptr,
+                                      nullptr, 0, 0),
+                       "B * A + C");
+  ok = ok && cuda_ok(cudaMemcpy(c.data(), d_c, c.size() * sizeof(float),
+                                cudaMemcpyDeviceToHost),
+                     "copy C");
+
+  cublas_ok(cublasLtMatrixLayoutDestroy(layout), "destroy layout");
+  cublas_ok(cublasLtMatmulDescDestroy(op), "destroy descriptor");
+  cublas_ok(cublasLtDestroy(lt), "destroy handle");
+  cuda_ok(cudaFree(d_a), "cudaFree A");
+  cuda_ok(cudaFree(d_b), "cudaFree B");
+  cuda_ok(cudaFree(d_c), "cudaFree C");
+  std::vector<float> want = host_gemm(n, n, n, a, b);
+  const std::vector<float> ba = host_gemm(n, n, n, b, a);
+  for (std::size_t i = 0; i < want.size(); ++i)
+    want[i] += ba[i];
+  return report_result(ok && all_close(c, want));
+}
