@@ -817,6 +817,9 @@ def markdown_report(data):
             gpu.get("compute_cap", "?"))
     else:
         gpu_text = "no GPU: " + gpu.get("reason", "")
+    if not data["runtime_step"].startswith("run"):
+        out += ["**%s: runtime step not run.** The static and build steps "
+                "were." % ("No GPU" if not gpu.get("present") else "Runtime step off"), ""]
     out += ["| | |", "| --- | --- |",
             "| GPU | %s |" % gpu_text,
             "| runtime step | %s |" % data["runtime_step"],
@@ -932,11 +935,11 @@ def main(argv=None):
 
     gpu = gpu_info()
     if args.no_runtime:
-        runtime_reason = "--no-runtime given: static and build steps only"
+        runtime_reason = "--no-runtime given"
         if gpu["present"]:
             runtime_reason += " (a GPU is present: run without --no-runtime)"
     elif not gpu["present"]:
-        runtime_reason = "no GPU (%s): runtime step not run" % gpu["reason"]
+        runtime_reason = "no GPU (%s)" % gpu["reason"]
     else:
         runtime_reason = ""
     run_on_gpu = gpu["present"] and not args.no_runtime
@@ -950,7 +953,7 @@ def main(argv=None):
         print("integration: nvcc not found in %s/bin or on PATH: build step skipped, "
               "static step only" % (tools.cuda or "$CUDA_PATH"))
     if runtime_reason:
-        print("integration: " + runtime_reason)
+        print("integration: %s: runtime step not run" % runtime_reason)
 
     work_dir = os.path.abspath(args.work_dir or os.path.join(tools.build_dir, "integration", "work"))
     os.makedirs(work_dir, exist_ok=True)
@@ -996,9 +999,11 @@ def main(argv=None):
 
     counts = {v: sum(1 for o in outcomes if o.verdict == v) for v in ("pass", "skip", "fail")}
     seconds = time.time() - started
-    summary = "%d samples: %d passed, %d skipped, %d failed in %.1f s" % (
-        len(outcomes), counts["pass"], counts["skip"], counts["fail"], seconds)
-    runtime_step_text = "run" if run_on_gpu else "not run: " + runtime_reason
+    summary = "%d sample%s: %d passed, %d skipped, %d failed in %.1f s" % (
+        len(outcomes), "" if len(outcomes) == 1 else "s", counts["pass"],
+        counts["skip"], counts["fail"], seconds)
+    runtime_step_text = ("run on " + gpu.get("name", "the GPU")) if run_on_gpu \
+        else "not run: " + runtime_reason
     print("integration: %s; runtime step %s" % (summary, runtime_step_text))
     if args.report:
         data = {

@@ -20,6 +20,7 @@ import runner
 
 BUILD_DIR = os.environ.get("CUBLAS_TIDY_BUILD_DIR", "")
 CUDA = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+STUB_DIR = os.environ.get("CUBLAS_TRACE_STUB_DIR", "")
 
 GEMM_CALL = ("cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, "
              "a, lda, b, ldb, &beta, c, ldc);")
@@ -374,7 +375,7 @@ class ReportTest(unittest.TestCase):
                             "toolkit": "/usr/local/cuda, nvcc 13.0.88", "frontends": ["cublas-tidy"]},
             "runtime_step": "not run: no GPU (nvidia-smi not found): runtime step not run",
             "registered_checks": ["cublas-handle-leak"],
-            "summary": {"text": "1 samples: 1 passed"},
+            "summary": {"text": "1 sample: 1 passed"},
             "samples": [{"sample": "clean/a.cpp", "check": "none", "predicted": ["clean"],
                          "static": {"state": "ok", "detail": "no diagnostics"},
                          "build": {"state": "ok", "detail": "nvcc"},
@@ -394,12 +395,9 @@ class ReportTest(unittest.TestCase):
                 self.assertEqual(json.load(f)["samples"][0]["verdict"], "pass")
 
 
-@unittest.skipUnless(BUILD_DIR and os.path.exists(os.path.join(BUILD_DIR, "bin", "cublas-tidy"))
-                     and os.path.exists(os.path.join(CUDA, "include", "cublas_v2.h")),
-                     "needs CUBLAS_TIDY_BUILD_DIR with a built cublas-tidy and the CUDA headers")
-class RunTest(unittest.TestCase):
-    """integration/run end to end on small sample folders, without nvcc: a
-    toolkit folder with only the headers stands for a CI without nvcc."""
+class RunBase(unittest.TestCase):
+    """integration/run on a sample folder of its own, with a toolkit folder
+    that has the real CUDA headers and no nvcc (PATH loses it too)."""
 
     def setUp(self):
         self.dir = SampleDir()
@@ -420,10 +418,17 @@ class RunTest(unittest.TestCase):
     def run_main(self, *extra):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            code = runner.main(["--no-runtime", "--build-dir", BUILD_DIR, "--cuda-path", self.cuda,
+            code = runner.main(["--build-dir", BUILD_DIR, "--cuda-path", self.cuda,
                                 "--samples-dir", self.dir.root, "--work-dir", self.work,
                                 "--report", os.path.join(self.work, "r.md")] + list(extra))
         return code, out.getvalue()
+
+
+@unittest.skipUnless(BUILD_DIR and os.path.exists(os.path.join(BUILD_DIR, "bin", "cublas-tidy"))
+                     and os.path.exists(os.path.join(CUDA, "include", "cublas_v2.h")),
+                     "needs CUBLAS_TIDY_BUILD_DIR with a built cublas-tidy and the CUDA headers")
+class RunTest(RunBase):
+    """The static step end to end, as in a CI without nvcc."""
 
     @staticmethod
     def sample(line):
@@ -440,7 +445,7 @@ class RunTest(unittest.TestCase):
 
     def test_static_step_without_nvcc(self):
         self.dir.write("cublas-unchecked-status/a.cpp", self.sample(7))
-        code, out = self.run_main()
+        code, out = self.run_main("--no-runtime")
         self.assertEqual(code, 0, out)
         self.assertIn("nvcc not found", out)
         self.assertIn("build skipped", out)
@@ -448,7 +453,7 @@ class RunTest(unittest.TestCase):
 
     def test_a_wrong_line_fails(self):
         self.dir.write("cublas-unchecked-status/a.cpp", self.sample(6))
-        code, out = self.run_main()
+        code, out = self.run_main("--no-runtime")
         self.assertEqual(code, 1, out)
         self.assertIn("missing warning cublas-unchecked-status @ 6", out)
         self.assertIn("unexpected a.cpp:7: warning", out)
@@ -456,23 +461,140 @@ class RunTest(unittest.TestCase):
     def test_a_malformed_header_fails_the_run(self):
         self.dir.write("cublas-unchecked-status/a.cpp",
                        self.sample(7).replace("PREDICT:", "PREDICTS:"))
-        code, out = self.run_main()
+        code, out = self.run_main("--no-runtime")
         self.assertEqual(code, 1, out)
         self.assertIn("malformed header", out)
 
     def test_samples_of_unregistered_checks_are_skipped(self):
         someday = self.sample(7).replace("cublas-unchecked-status", "cublas-someday")
         self.dir.write("cublas-someday/a.cpp", someday)
-        code, out = self.run_main()
+        code, out = self.run_main("--no-runtime")
         # Skipped, but the registered checks still run: the discarded status
         # on line 7 is a warning nobody expects.
         self.assertEqual(code, 1, out)
         self.assertIn("unexpected a.cpp:7: warning", out)
         self.dir.write("cublas-someday/a.cpp",
                        someday.replace("  cublasDestroy(h);", "  (void)cublasDestroy(h);"))
-        code, out = self.run_main()
+        code, out = self.run_main("--no-runtime")
         self.assertEqual(code, 0, out)
         self.assertIn("SKIP  cublas-someday/a.cpp: cublas-someday is not registered", out)
+
+
+# A toolkit whose nvcc is the host compiler linking the fake cuBLAS and CUDA
+# runtime of integration/tracer/test, whose compute-sanitizer only runs the
+# program, next to an nvidia-smi that reports a GPU.
+FAKE_NVCC = r"""#!/usr/bin/env python3
+import os, sys
+toolkit = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+args, out, it = [], [], iter(sys.argv[1:])
+for a in it:
+    if a == "-cudart":
+        next(it)
+    elif a == "-Xlinker":
+        out.append("-Wl," + next(it))
+    elif a == "-lineinfo" or a.startswith("-arch="):
+        pass
+    else:
+        args.append(a)
+lib = os.path.join(toolkit, "lib64")
+os.execvp("c++", ["c++"] + args + ["-isystem", os.path.join(toolkit, "include"),
+                                   "-L" + lib, "-lcudart"] + out)
+"""
+FAKE_SANITIZER = """#!/bin/sh
+for last; do :; done
+"$last"
+echo "========= ERROR SUMMARY: 0 errors"
+"""
+FAKE_SMI = """#!/bin/sh
+case "$1" in
+  -L) echo "GPU 0: Fake GPU (UUID: GPU-0)" ;;
+  --query-gpu=*) echo "Fake GPU, 1.0, 9.0" ;;
+  *) echo "| NVIDIA-SMI 1.0   Driver Version: 1.0   CUDA Version: 13.0 |" ;;
+esac
+"""
+
+
+@unittest.skipUnless(BUILD_DIR and STUB_DIR
+                     and os.path.exists(os.path.join(BUILD_DIR, "lib", "libcublas-trace.so"))
+                     and os.path.exists(os.path.join(CUDA, "include", "cublas_v2.h")),
+                     "needs the tracer, its fake cuBLAS (CUBLAS_TRACE_STUB_DIR) and the CUDA headers")
+class FakeGpuRunTest(RunBase):
+    """The runtime step end to end without a GPU: the samples run against the
+    fake cuBLAS with the real tracer preloaded."""
+
+    def setUp(self):
+        super().setUp()
+        os.symlink(STUB_DIR, os.path.join(self.cuda, "lib64"))
+        bin_dir = os.path.join(self.cuda, "bin")
+        os.makedirs(bin_dir)
+        for name, text in (("nvcc", FAKE_NVCC), ("compute-sanitizer", FAKE_SANITIZER),
+                           ("nvidia-smi", FAKE_SMI)):
+            with open(os.path.join(bin_dir, name), "w", encoding="utf-8") as f:
+                f.write(text)
+            os.chmod(os.path.join(bin_dir, name), 0o755)
+        os.environ["PATH"] = bin_dir + os.pathsep + os.environ["PATH"]
+
+    LEAK = """\
+        // INTEGRATION-CHECK: cublas-handle-leak
+        // EXPECT-DIAG: cublas-handle-leak @ 11
+        // EXPECT-DIAG: cublas-handle-leak @ 12 (note)
+        // PREDICT: leaked-handles %s
+        // PREDICT: status CUBLAS_STATUS_INVALID_VALUE from cublasSgemm_v2 @ 12
+        // PREDICT: wrong-result
+        #include <cublas_v2.h>
+        #include <cstdio>
+        static int work(float *a) {
+          cublasHandle_t h;
+          if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return 1;
+          return cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, a, a, 4, a, 8, a, a, 8) == 0 ? 0 : 2;
+        }
+        int main() {
+          float a[64] = {};
+          int failures = 0;
+          for (int i = 0; i < 3; ++i)
+            failures += work(a) != 0;
+          std::printf("RESULT: %%s\\n", failures ? "WRONG" : "OK");
+          return 0;
+        }
+        """
+    CLEAN = """\
+        // INTEGRATION-CHECK: none
+        // PREDICT: clean
+        #include <cublas_v2.h>
+        #include <cstdio>
+        int main() {
+          cublasHandle_t h;
+          if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return 1;
+          if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS) return 1;
+          std::printf("RESULT: OK\\n");
+          return 0;
+        }
+        """
+
+    def test_predictions_observed(self):
+        self.dir.write("cublas-handle-leak/leak.cpp", textwrap.dedent(self.LEAK) % "== 3")
+        self.dir.write("clean/ok.cpp", textwrap.dedent(self.CLEAN))
+        code, out = self.run_main()
+        self.assertEqual(code, 0, out)
+        self.assertIn("runtime step run on Fake GPU", out)
+        self.assertIn("ok leaked-handles == 3: leaked-handles 3", out)
+        self.assertIn("ok status CUBLAS_STATUS_INVALID_VALUE from cublasSgemm_v2 @ 12: seen @ 12", out)
+        self.assertIn("ok clean: clean", out)
+        with open(os.path.join(self.work, "r.json"), encoding="utf-8") as f:
+            data = json.load(f)
+        self.assertEqual(data["environment"]["gpu"]["name"], "Fake GPU")
+        self.assertEqual(data["environment"]["gpu"]["cuda"], "13.0")
+        leak = next(s for s in data["samples"] if s["sample"] == "cublas-handle-leak/leak.cpp")
+        self.assertEqual([o["observed"] for o in leak["observed"]], [True, True, True])
+        with open(os.path.join(self.work, "r.md"), encoding="utf-8") as f:
+            self.assertIn("Fake GPU (driver 1.0, CUDA 13.0, compute capability 9.0)", f.read())
+
+    def test_a_wrong_prediction_fails(self):
+        self.dir.write("cublas-handle-leak/leak.cpp", textwrap.dedent(self.LEAK) % ">= 4")
+        code, out = self.run_main()
+        self.assertEqual(code, 1, out)
+        self.assertIn("NOT OBSERVED leaked-handles >= 4: leaked-handles 3", out)
+
 
 
 if __name__ == "__main__":
