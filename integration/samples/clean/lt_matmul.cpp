@@ -1,7 +1,7 @@
 // INTEGRATION-CHECK: none
 // PREDICT: clean
 //
-// A cublasLt product with its handle, operation descriptor and layouts all
+// A cublasLt product with its handle, operation descriptor and layout all
 // destroyed on every path. Nothing to report, nothing left at exit.
 #include "sample.h"
 
@@ -33,28 +33,14 @@ int main() {
   const int n = 64;
   const std::vector<float> a = ramp(n * n, 1.0f), b = ramp(n * n, 0.5f);
   std::vector<float> c(n * n);
-  float *d_a = nullptr, *d_b = nullptr, *d_c = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_a, a.size() * sizeof(float)), "cudaMalloc A") ||
-      !cuda_ok(cudaMalloc(&d_b, b.size() * sizeof(float)), "cudaMalloc B") ||
-      !cuda_ok(cudaMalloc(&d_c, c.size() * sizeof(float)), "cudaMalloc C"))
-    return 2;
-  bool ok = cuda_ok(cudaMemcpy(d_a, a.data(), a.size() * sizeof(float),
-                               cudaMemcpyHostToDevice),
-                    "copy A") &&
-            cuda_ok(cudaMemcpy(d_b, b.data(), b.size() * sizeof(float),
-                               cudaMemcpyHostToDevice),
-                    "copy B");
+  float *d_a = to_device(a, "A"), *d_b = to_device(b, "B");
+  float *d_c = device_zeros(c.size(), "C");
   cublasLtHandle_t lt;
   if (cublasLtCreate(&lt) != CUBLAS_STATUS_SUCCESS)
     return 2;
-  ok = ok && multiply(lt, d_a, d_b, d_c, n) &&
-       cuda_ok(cudaMemcpy(c.data(), d_c, c.size() * sizeof(float),
-                          cudaMemcpyDeviceToHost),
-               "copy C");
-  if (cublasLtDestroy(lt) != CUBLAS_STATUS_SUCCESS)
-    ok = false;
-  cuda_ok(cudaFree(d_a), "cudaFree A");
-  cuda_ok(cudaFree(d_b), "cudaFree B");
-  cuda_ok(cudaFree(d_c), "cudaFree C");
-  return report_result(ok && all_close(c, host_gemm(n, n, n, a, b)));
+  const bool ok = d_a && d_b && d_c && multiply(lt, d_a, d_b, d_c, n) &&
+                  to_host(c, d_c, "C");
+  const bool destroyed = cublasLtDestroy(lt) == CUBLAS_STATUS_SUCCESS;
+  free_device({d_a, d_b, d_c});
+  return report_product(ok && destroyed, n, n, n, a, b, c);
 }

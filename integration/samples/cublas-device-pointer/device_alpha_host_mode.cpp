@@ -1,6 +1,6 @@
 // INTEGRATION-CHECK: cublas-device-pointer
-// EXPECT-DIAG: cublas-device-pointer @ 31
-// PREDICT: device-pointer cublasSscal_v2 alpha @ 31
+// EXPECT-DIAG: cublas-device-pointer @ 29
+// PREDICT: device-pointer cublasSscal_v2 alpha @ 29
 //
 // The scale factor is computed on the device (a dot product in
 // CUBLAS_POINTER_MODE_DEVICE), and the handle is back in host pointer mode
@@ -13,32 +13,29 @@ int main() {
   const int n = 4096;
   const std::vector<float> x = ramp(n, 0.01f);
   std::vector<float> got(n);
-  float *d_x = nullptr, *d_dot = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_x, n * sizeof(float)), "cudaMalloc x") ||
-      !cuda_ok(cudaMalloc(&d_dot, sizeof(float)), "cudaMalloc dot"))
+  float *d_x = to_device(x, "x"), *d_dot = device_zeros(1, "dot");
+  if (!d_x || !d_dot)
     return 2;
 
   cublasHandle_t handle;
   if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
     return 2;
-  bool ok = cublas_ok(cublasSetVector(n, sizeof(float), x.data(), 1, d_x, 1),
-                      "set x") &&
-            cublas_ok(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE),
-                      "device mode") &&
-            cublas_ok(cublasSdot(handle, n, d_x, 1, d_x, 1, d_dot), "dot") &&
-            cublas_ok(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST),
-                      "host mode") &&
-            cublas_ok(cublasSscal(handle, n, d_dot, d_x, 1), "scal") &&
-            cublas_ok(cublasGetVector(n, sizeof(float), d_x, 1, got.data(), 1),
-                      "get x");
+  const bool ok =
+      cublas_ok(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE),
+                "device mode") &&
+      cublas_ok(cublasSdot(handle, n, d_x, 1, d_x, 1, d_dot), "dot") &&
+      cublas_ok(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST),
+                "host mode") &&
+      cublas_ok(cublasSscal(handle, n, d_dot, d_x, 1), "scal") &&
+      to_host(got, d_x, "x");
   cublas_ok(cublasDestroy(handle), "destroy");
-  cuda_ok(cudaFree(d_x), "cudaFree x");
-  cuda_ok(cudaFree(d_dot), "cudaFree dot");
+  free_device({d_x, d_dot});
+
   double dot = 0.0;
   for (float v : x)
-    dot += static_cast<double>(v) * v;
+    dot += double(v) * v;
   std::vector<float> want(x);
   for (float &v : want)
-    v *= static_cast<float>(dot);
+    v *= float(dot);
   return report_result(ok && all_close(got, want));
 }

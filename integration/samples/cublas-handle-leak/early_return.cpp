@@ -26,18 +26,15 @@ static int sum_abs(const float *d_x, int n, float *out) {
 int main() {
   const int n = 512, calls = 200;
   const std::vector<float> x = ramp(n, -1.0f);
-  float *d_x = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_x, n * sizeof(float)), "cudaMalloc x"))
-    return 2;
-  bool ok = cublas_ok(cublasSetVector(n, sizeof(float), x.data(), 1, d_x, 1),
-                      "set x");
+  float *d_x = to_device(x, "x");
+  bool ok = d_x != nullptr;
   double total = 0.0;
   for (int i = 0; i < calls && ok; ++i) {
     float sum = 0.0f;
     ok = sum_abs(d_x, i % 2 == 0 ? 0 : n, &sum) == 0;
     total += sum;
   }
-  cuda_ok(cudaFree(d_x), "cudaFree x");
+  free_device({d_x});
   double want = 0.0;
   for (float v : x)
     want += std::fabs(v);

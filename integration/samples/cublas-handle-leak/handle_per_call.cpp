@@ -21,16 +21,12 @@ int main() {
   const int n = 256, calls = 200;
   const std::vector<float> x = ramp(n, 1.0f);
   std::vector<float> got(n);
-  float *d_x = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_x, n * sizeof(float)), "cudaMalloc x"))
-    return 2;
-  bool ok = cublas_ok(cublasSetVector(n, sizeof(float), x.data(), 1, d_x, 1),
-                      "set x");
+  float *d_x = to_device(x, "x");
+  bool ok = d_x != nullptr;
   // Doubles and halves x in turn: after an even number of calls it is x again.
   for (int i = 0; i < calls && ok; ++i)
     ok = scale(d_x, n, i % 2 == 0 ? 2.0f : 0.5f);
-  ok = ok && cublas_ok(cublasGetVector(n, sizeof(float), d_x, 1, got.data(), 1),
-                       "get x");
-  cuda_ok(cudaFree(d_x), "cudaFree x");
+  ok = ok && to_host(got, d_x, "x");
+  free_device({d_x});
   return report_result(ok && all_close(got, x));
 }

@@ -37,17 +37,10 @@ int main() {
   const int n = 64, calls = 50;
   const std::vector<float> a = ramp(n * n, 1.0f), b = ramp(n * n, 0.5f);
   std::vector<float> c(n * n);
-  float *d_a = nullptr, *d_b = nullptr, *d_c = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_a, a.size() * sizeof(float)), "cudaMalloc A") ||
-      !cuda_ok(cudaMalloc(&d_b, b.size() * sizeof(float)), "cudaMalloc B") ||
-      !cuda_ok(cudaMalloc(&d_c, c.size() * sizeof(float)), "cudaMalloc C"))
+  float *d_a = to_device(a, "A"), *d_b = to_device(b, "B");
+  float *d_c = device_zeros(c.size(), "C");
+  if (!d_a || !d_b || !d_c)
     return 2;
-  bool ok = cuda_ok(cudaMemcpy(d_a, a.data(), a.size() * sizeof(float),
-                               cudaMemcpyHostToDevice),
-                    "copy A") &&
-            cuda_ok(cudaMemcpy(d_b, b.data(), b.size() * sizeof(float),
-                               cudaMemcpyHostToDevice),
-                    "copy B");
 
   cublasLtHandle_t lt;
   if (cublasLtCreate(&lt) != CUBLAS_STATUS_SUCCESS)
@@ -58,15 +51,12 @@ int main() {
     cublas_ok(cublasLtDestroy(lt), "destroy handle");
     return 2;
   }
+  bool ok = true;
   for (int i = 0; i < calls && ok; ++i)
     ok = multiply(lt, op, d_a, d_b, d_c, n);
-  ok = ok && cuda_ok(cudaMemcpy(c.data(), d_c, c.size() * sizeof(float),
-                                cudaMemcpyDeviceToHost),
-                     "copy C");
+  ok = ok && to_host(c, d_c, "C");
   cublas_ok(cublasLtMatmulDescDestroy(op), "destroy descriptor");
   cublas_ok(cublasLtDestroy(lt), "destroy handle");
-  cuda_ok(cudaFree(d_a), "cudaFree A");
-  cuda_ok(cudaFree(d_b), "cudaFree B");
-  cuda_ok(cudaFree(d_c), "cudaFree C");
-  return report_result(ok && all_close(c, host_gemm(n, n, n, a, b)));
+  free_device({d_a, d_b, d_c});
+  return report_product(ok, n, n, n, a, b, c);
 }

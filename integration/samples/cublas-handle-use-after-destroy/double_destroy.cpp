@@ -1,6 +1,6 @@
 // INTEGRATION-CHECK: cublas-handle-use-after-destroy
-// EXPECT-DIAG: cublas-handle-use-after-destroy @ 43
-// PREDICT: use-after-destroy cublasDestroy_v2 @ 43
+// EXPECT-DIAG: cublas-handle-use-after-destroy @ 37
+// PREDICT: use-after-destroy cublasDestroy_v2 @ 37
 //
 // A cleanup helper destroys the handle, and the destroy that was there
 // before the helper existed is still at the end of main: the handle is
@@ -10,30 +10,24 @@
 
 static void release(cublasHandle_t handle, float *d_x, float *d_y) {
   cublas_ok(cublasDestroy(handle), "destroy");
-  cuda_ok(cudaFree(d_x), "cudaFree x");
-  cuda_ok(cudaFree(d_y), "cudaFree y");
+  free_device({d_x, d_y});
 }
 
 int main() {
   const int n = 4096;
   const std::vector<float> x = ramp(n, 1.0f), y = ramp(n, 3.0f);
   std::vector<float> got(n);
-  float *d_x = nullptr, *d_y = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_x, n * sizeof(float)), "cudaMalloc x") ||
-      !cuda_ok(cudaMalloc(&d_y, n * sizeof(float)), "cudaMalloc y"))
+  float *d_x = to_device(x, "x"), *d_y = to_device(y, "y");
+  if (!d_x || !d_y)
     return 2;
 
   cublasHandle_t handle;
   if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
     return 2;
   const float alpha = -1.0f;
-  bool ok = cublas_ok(cublasSetVector(n, sizeof(float), x.data(), 1, d_x, 1),
-                      "set x") &&
-            cublas_ok(cublasSetVector(n, sizeof(float), y.data(), 1, d_y, 1),
-                      "set y") &&
-            cublas_ok(cublasSaxpy(handle, n, &alpha, d_x, 1, d_y, 1), "axpy") &&
-            cublas_ok(cublasGetVector(n, sizeof(float), d_y, 1, got.data(), 1),
-                      "get y");
+  const bool ok =
+      cublas_ok(cublasSaxpy(handle, n, &alpha, d_x, 1, d_y, 1), "axpy") &&
+      to_host(got, d_y, "y");
   release(handle, d_x, d_y);
 
   std::vector<float> want(n);

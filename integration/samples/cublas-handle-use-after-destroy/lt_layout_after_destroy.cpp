@@ -1,6 +1,6 @@
 // INTEGRATION-CHECK: cublas-handle-use-after-destroy
-// EXPECT-DIAG: cublas-handle-use-after-destroy @ 59
-// PREDICT: use-after-destroy cublasLtMatmul @ 59
+// EXPECT-DIAG: cublas-handle-use-after-destroy @ 53
+// PREDICT: use-after-destroy cublasLtMatmul @ 53
 //
 // Two cublasLt products into C. The layout of C is destroyed after the
 // first, as if C were done with, and the second still describes C with it:
@@ -13,28 +13,21 @@ int main() {
   const int n = 64;
   const std::vector<float> a = ramp(n * n, 1.0f), b = ramp(n * n, 0.5f);
   std::vector<float> c(n * n);
-  float *d_a = nullptr, *d_b = nullptr, *d_c = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_a, a.size() * sizeof(float)), "cudaMalloc A") ||
-      !cuda_ok(cudaMalloc(&d_b, b.size() * sizeof(float)), "cudaMalloc B") ||
-      !cuda_ok(cudaMalloc(&d_c, c.size() * sizeof(float)), "cudaMalloc C") ||
-      !cuda_ok(cudaMemcpy(d_a, a.data(), a.size() * sizeof(float),
-                          cudaMemcpyHostToDevice),
-               "copy A") ||
-      !cuda_ok(cudaMemcpy(d_b, b.data(), b.size() * sizeof(float),
-                          cudaMemcpyHostToDevice),
-               "copy B"))
+  float *d_a = to_device(a, "A"), *d_b = to_device(b, "B");
+  float *d_c = device_zeros(c.size(), "C");
+  if (!d_a || !d_b || !d_c)
     return 2;
 
   cublasLtHandle_t lt;
   if (cublasLtCreate(&lt) != CUBLAS_STATUS_SUCCESS)
     return 2;
   cublasLtMatmulDesc_t op;
-  cublasLtMatrixLayout_t layout, layout_c;
   if (cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F) !=
       CUBLAS_STATUS_SUCCESS) {
     cublas_ok(cublasLtDestroy(lt), "destroy handle");
     return 2;
   }
+  cublasLtMatrixLayout_t layout, layout_c;
   if (cublasLtMatrixLayoutCreate(&layout, CUDA_R_32F, n, n, n) !=
       CUBLAS_STATUS_SUCCESS) {
     cublas_ok(cublasLtMatmulDescDestroy(op), "destroy descriptor");
@@ -56,20 +49,17 @@ int main() {
                                      nullptr, 0, 0),
                       "A * B");
   cublas_ok(cublasLtMatrixLayoutDestroy(layout_c), "destroy layout");
-  ok = ok && cublas_ok(cublasLtMatmul(lt, op, &alpha, d_b, layout, d_a, layout,
-                                      &one, d_c, layout_c, d_c, layout, nullptr,
-                                      nullptr, 0, 0),
-                       "B * A + C");
-  ok = ok && cuda_ok(cudaMemcpy(c.data(), d_c, c.size() * sizeof(float),
-                                cudaMemcpyDeviceToHost),
-                     "copy C");
-
+  ok = ok &&
+       cublas_ok(cublasLtMatmul(lt, op, &alpha, d_b, layout, d_a, layout, &one,
+                                d_c, layout_c, d_c, layout, nullptr, nullptr, 0,
+                                0),
+                 "B * A + C") &&
+       to_host(c, d_c, "C");
   cublas_ok(cublasLtMatrixLayoutDestroy(layout), "destroy layout");
   cublas_ok(cublasLtMatmulDescDestroy(op), "destroy descriptor");
   cublas_ok(cublasLtDestroy(lt), "destroy handle");
-  cuda_ok(cudaFree(d_a), "cudaFree A");
-  cuda_ok(cudaFree(d_b), "cudaFree B");
-  cuda_ok(cudaFree(d_c), "cudaFree C");
+  free_device({d_a, d_b, d_c});
+
   std::vector<float> want = host_gemm(n, n, n, a, b);
   const std::vector<float> ba = host_gemm(n, n, n, b, a);
   for (std::size_t i = 0; i < want.size(); ++i)

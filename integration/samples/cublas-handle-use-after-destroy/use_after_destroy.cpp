@@ -1,6 +1,6 @@
 // INTEGRATION-CHECK: cublas-handle-use-after-destroy
-// EXPECT-DIAG: cublas-handle-use-after-destroy @ 30
-// PREDICT: use-after-destroy cublasSscal_v2 @ 30
+// EXPECT-DIAG: cublas-handle-use-after-destroy @ 28
+// PREDICT: use-after-destroy cublasSscal_v2 @ 28
 //
 // The handle goes with the other resources at the end, and the final
 // normalisation, added later below the cleanup, still uses it: cublasSscal
@@ -13,24 +13,21 @@ int main() {
   const int n = 1024;
   const std::vector<float> x = ramp(n, 1.0f);
   std::vector<float> got(n);
-  float *d_x = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_x, n * sizeof(float)), "cudaMalloc x"))
+  float *d_x = to_device(x, "x");
+  if (!d_x)
     return 2;
 
   cublasHandle_t handle;
   if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
     return 2;
   float norm = 0.0f;
-  bool ok = cublas_ok(cublasSetVector(n, sizeof(float), x.data(), 1, d_x, 1),
-                      "set x") &&
-            cublas_ok(cublasSnrm2(handle, n, d_x, 1, &norm), "nrm2");
+  bool ok = cublas_ok(cublasSnrm2(handle, n, d_x, 1, &norm), "nrm2");
   cublas_ok(cublasDestroy(handle), "destroy");
 
   const float inverse = 1.0f / norm;
-  ok = ok && cublas_ok(cublasSscal(handle, n, &inverse, d_x, 1), "normalise");
-  ok = ok && cublas_ok(cublasGetVector(n, sizeof(float), d_x, 1, got.data(), 1),
-                       "get x");
-  cuda_ok(cudaFree(d_x), "cudaFree x");
+  ok = ok && cublas_ok(cublasSscal(handle, n, &inverse, d_x, 1), "normalise") &&
+       to_host(got, d_x, "x");
+  free_device({d_x});
   std::vector<float> want(x);
   for (float &v : want)
     v *= inverse;

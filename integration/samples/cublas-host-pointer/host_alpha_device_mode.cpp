@@ -1,6 +1,6 @@
 // INTEGRATION-CHECK: cublas-host-pointer
-// EXPECT-DIAG: cublas-host-pointer @ 28
-// PREDICT: host-pointer cublasSscal_v2 alpha @ 28
+// EXPECT-DIAG: cublas-host-pointer @ 26
+// PREDICT: host-pointer cublasSscal_v2 alpha @ 26
 //
 // The handle is switched to CUBLAS_POINTER_MODE_DEVICE so that a dot product
 // can leave its result in device memory. The scaling after it still passes
@@ -11,27 +11,23 @@ int main() {
   const int n = 4096;
   const std::vector<float> x = ramp(n, 1.0f);
   std::vector<float> got(n);
-  float *d_x = nullptr, *d_dot = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_x, n * sizeof(float)), "cudaMalloc x") ||
-      !cuda_ok(cudaMalloc(&d_dot, sizeof(float)), "cudaMalloc dot"))
+  float *d_x = to_device(x, "x"), *d_dot = device_zeros(1, "dot");
+  if (!d_x || !d_dot)
     return 2;
 
   cublasHandle_t handle;
   if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
     return 2;
   const float alpha = 0.5f;
-  bool ok = cublas_ok(cublasSetVector(n, sizeof(float), x.data(), 1, d_x, 1),
-                      "set x") &&
-            cublas_ok(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE),
-                      "device mode") &&
-            cublas_ok(cublasSdot(handle, n, d_x, 1, d_x, 1, d_dot), "dot") &&
-            cublas_ok(cublasSscal(handle, n, &alpha, d_x, 1), "scal") &&
-            device_ok("scal") &&
-            cublas_ok(cublasGetVector(n, sizeof(float), d_x, 1, got.data(), 1),
-                      "get x");
+  const bool ok =
+      cublas_ok(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE),
+                "device mode") &&
+      cublas_ok(cublasSdot(handle, n, d_x, 1, d_x, 1, d_dot), "dot") &&
+      cublas_ok(cublasSscal(handle, n, &alpha, d_x, 1), "scal") &&
+      device_ok("scal") && to_host(got, d_x, "x");
   cublas_ok(cublasDestroy(handle), "destroy");
-  cuda_ok(cudaFree(d_x), "cudaFree x");
-  cuda_ok(cudaFree(d_dot), "cudaFree dot");
+  free_device({d_x, d_dot});
+
   std::vector<float> want(x);
   for (float &v : want)
     v *= alpha;

@@ -1,6 +1,6 @@
 // INTEGRATION-CHECK: cublas-matrix-extents
-// EXPECT-DIAG: cublas-matrix-extents @ 31
-// PREDICT: out-of-bounds cublasSgemm_v2 C @ 31
+// EXPECT-DIAG: cublas-matrix-extents @ 26
+// PREDICT: out-of-bounds cublasSgemm_v2 C @ 26
 // PREDICT: sanitizer "Invalid __global__ write"
 //
 // C is still allocated for the previous problem size (32 columns) and the
@@ -13,9 +13,8 @@ int main() {
   const int m = 128, n = 64, k = 32, old_n = 32;
   const std::vector<float> a = ramp(m * k, 1.0f), b = ramp(k * n, 0.5f);
   std::vector<float> c(m * old_n);
-  float *d_a = nullptr, *d_b = nullptr, *d_c = nullptr;
-  if (!cuda_ok(cudaMalloc(&d_a, sizeof(float) * m * k), "cudaMalloc A") ||
-      !cuda_ok(cudaMalloc(&d_b, sizeof(float) * k * n), "cudaMalloc B") ||
+  float *d_a = to_device(a, "A"), *d_b = to_device(b, "B"), *d_c = nullptr;
+  if (!d_a || !d_b ||
       !cuda_ok(cudaMalloc(&d_c, sizeof(float) * m * old_n), "cudaMalloc C"))
     return 2;
 
@@ -23,21 +22,13 @@ int main() {
   if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
     return 2;
   const float alpha = 1.0f, beta = 0.0f;
-  bool ok =
-      cublas_ok(cublasSetMatrix(m, k, sizeof(float), a.data(), m, d_a, m),
-                "set A") &&
-      cublas_ok(cublasSetMatrix(k, n, sizeof(float), b.data(), k, d_b, k),
-                "set B") &&
+  const bool ok =
       cublas_ok(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha,
                             d_a, m, d_b, k, &beta, d_c, m),
                 "gemm") &&
-      device_ok("gemm") &&
-      cublas_ok(cublasGetMatrix(m, old_n, sizeof(float), d_c, m, c.data(), m),
-                "get C");
+      device_ok("gemm") && to_host(c, d_c, "C");
   cublas_ok(cublasDestroy(handle), "destroy");
-  cuda_ok(cudaFree(d_a), "cudaFree A");
-  cuda_ok(cudaFree(d_b), "cudaFree B");
-  cuda_ok(cudaFree(d_c), "cudaFree C");
+  free_device({d_a, d_b, d_c});
   const std::vector<float> b_first(b.begin(), b.begin() + k * old_n);
-  return report_result(ok && all_close(c, host_gemm(m, old_n, k, a, b_first)));
+  return report_product(ok, m, old_n, k, a, b_first, c);
 }

@@ -24,14 +24,9 @@ std::int64_t bytes(const Call &C, const char *Param) {
 Call gemm(const char *Name, int TransA, int TransB, int M, int N, int K,
           int Lda, int Ldb, int Ldc) {
   Call C(Name);
-  C.set("transa", TransA)
-      .set("transb", TransB)
-      .set("m", M)
-      .set("n", N)
-      .set("k", K)
-      .set("lda", Lda)
-      .set("ldb", Ldb)
-      .set("ldc", Ldc);
+  C.set("transa", TransA).set("transb", TransB);
+  C.set("m", M).set("n", N).set("k", K);
+  C.set("lda", Lda).set("ldb", Ldb).set("ldc", Ldc);
   return C;
 }
 
@@ -56,26 +51,21 @@ TEST(Footprint, NothingWhenCublasTouchesNoMemory) {
   Call Unknown("cublasSgemm_v2");
   EXPECT_EQ(bytes(Unknown, "A"), -1) << "no dimensions known";
   Call Axpy("cublasSaxpy_v2");
-  Axpy.set("n", 10).set("incx", 0).set("incy", 1);
+  Axpy.ints("n=10 incx=0 incy=1");
   EXPECT_EQ(bytes(Axpy, "x"), -1);
   EXPECT_EQ(bytes(Axpy, "y"), 40);
 }
 
 TEST(Footprint, VectorsWithNegativeIncrements) {
   Call C("cublasDaxpy_v2");
-  C.set("n", 5).set("incx", -3).set("incy", 2);
+  C.ints("n=5 incx=-3 incy=2");
   EXPECT_EQ(bytes(C, "x"), (1 + 4 * 3) * 8);
   EXPECT_EQ(bytes(C, "y"), (1 + 4 * 2) * 8);
 }
 
 TEST(Footprint, GemvVectorsSwapWithTheOperation) {
   Call C("cublasSgemv_v2");
-  C.set("trans", 1)
-      .set("m", 10)
-      .set("n", 20)
-      .set("lda", 10)
-      .set("incx", 1)
-      .set("incy", 1);
+  C.ints("trans=1 m=10 n=20 lda=10 incx=1 incy=1");
   EXPECT_EQ(bytes(C, "A"), (10 * 19 + 10) * 4);
   EXPECT_EQ(bytes(C, "x"), 10 * 4);
   EXPECT_EQ(bytes(C, "y"), 20 * 4);
@@ -83,18 +73,8 @@ TEST(Footprint, GemvVectorsSwapWithTheOperation) {
 
 TEST(Footprint, StridedBatchesAddTheirStride) {
   Call C("cublasSgemmStridedBatched");
-  C.set("transa", 0)
-      .set("transb", 0)
-      .set("m", 8)
-      .set("n", 8)
-      .set("k", 8)
-      .set("lda", 8)
-      .set("strideA", 64)
-      .set("ldb", 8)
-      .set("strideB", 0)
-      .set("ldc", 8)
-      .set("strideC", 32)
-      .set("batchCount", 4);
+  C.ints("transa=0 transb=0 m=8 n=8 k=8 lda=8 strideA=64 ldb=8 strideB=0 ldc=8 "
+         "strideC=32 batchCount=4");
   EXPECT_EQ(bytes(C, "A"), (64 + 64 * 3) * 4);
   EXPECT_EQ(bytes(C, "B"), 64 * 4) << "stride 0: one matrix for every batch";
   EXPECT_EQ(bytes(C, "C"), (64 + 32 * 3) * 4);
@@ -102,16 +82,12 @@ TEST(Footprint, StridedBatchesAddTheirStride) {
 
 TEST(Footprint, ElementSizeFromDataTypeOrElemSize) {
   Call Ex = gemm("cublasGemmEx", 0, 0, 4, 4, 4, 4, 4, 4);
-  Ex.set("Atype", 2).set("Btype", 14).set("Ctype", 5); // R_16F, R_16BF, C_64F
+  Ex.ints("Atype=2 Btype=14 Ctype=5"); // R_16F, R_16BF, C_64F
   EXPECT_EQ(bytes(Ex, "A"), 16 * 2);
   EXPECT_EQ(bytes(Ex, "B"), 16 * 2);
   EXPECT_EQ(bytes(Ex, "C"), 16 * 16);
   Call Set("cublasSetMatrix");
-  Set.set("rows", 3)
-      .set("cols", 5)
-      .set("elemSize", 16)
-      .set("lda", 3)
-      .set("ldb", 7);
+  Set.ints("rows=3 cols=5 elemSize=16 lda=3 ldb=7");
   EXPECT_EQ(bytes(Set, "B"), (7 * 4 + 3) * 16);
   EXPECT_EQ(dataTypeSize(33), 0u) << "fp4: below a byte";
   EXPECT_EQ(dataTypeSize(-1), 0u);
@@ -119,32 +95,24 @@ TEST(Footprint, ElementSizeFromDataTypeOrElemSize) {
 
 TEST(Footprint, SideDecidesTheTriangularMatrix) {
   Call Left("cublasStrsm_v2");
-  Left.set("side", 0).set("m", 6).set("n", 9).set("lda", 6).set("ldb", 6);
+  Left.ints("side=0 m=6 n=9 lda=6 ldb=6");
   EXPECT_EQ(bytes(Left, "A"), 36 * 4);
   EXPECT_EQ(bytes(Left, "B"), 54 * 4);
   Call Right("cublasSsymm_v2");
-  Right.set("side", 1).set("m", 6).set("n", 9).set("lda", 9).set("ldb", 6).set(
-      "ldc", 6);
+  Right.ints("side=1 m=6 n=9 lda=9 ldb=6 ldc=6");
   EXPECT_EQ(bytes(Right, "A"), 81 * 4);
   Call Dgmm("cublasSdgmm");
-  Dgmm.set("mode", 1).set("m", 6).set("n", 9).set("lda", 6).set("incx", 2).set(
-      "ldc", 6);
+  Dgmm.ints("mode=1 m=6 n=9 lda=6 incx=2 ldc=6");
   EXPECT_EQ(bytes(Dgmm, "x"), (1 + 8 * 2) * 4);
   Call Syrk("cublasSsyrk_v2");
-  Syrk.set("trans", 1).set("n", 5).set("k", 7).set("lda", 7).set("ldc", 5);
+  Syrk.ints("trans=1 n=5 k=7 lda=7 ldc=5");
   EXPECT_EQ(bytes(Syrk, "A"), 35 * 4);
   EXPECT_EQ(bytes(Syrk, "C"), 25 * 4);
 }
 
 TEST(Footprint, RoutinesWithoutARuleHaveNone) {
   Call Band("cublasSgbmv_v2");
-  Band.set("m", 4)
-      .set("n", 4)
-      .set("kl", 1)
-      .set("ku", 1)
-      .set("lda", 3)
-      .set("incx", 1)
-      .set("incy", 1);
+  Band.ints("m=4 n=4 kl=1 ku=1 lda=3 incx=1 incy=1");
   EXPECT_EQ(bytes(Band, "A"), -1);
 }
 

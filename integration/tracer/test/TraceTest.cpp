@@ -54,6 +54,15 @@ protected:
     return *OutSlots.back();
   }
 
+  /// Expects exactly one record of kind Event, holding every one of Fields.
+  void expectOne(const std::string &Event,
+                 std::initializer_list<const char *> Fields) {
+    std::vector<std::string> Lines = events(Event);
+    ASSERT_EQ(Lines.size(), 1u) << Event;
+    for (const char *Field : Fields)
+      EXPECT_TRUE(contains(Lines[0], Field)) << Lines[0];
+  }
+
   static bool contains(const std::string &Line, const std::string &Text) {
     return Line.find(Text) != std::string::npos;
   }
@@ -74,13 +83,10 @@ protected:
 TEST_F(TraceTest, FailedStatusIsRecordedWithItsName) {
   Call C("cublasSgemm_v2");
   run(C, 7);
-  auto Lines = events("status");
-  ASSERT_EQ(Lines.size(), 1u);
-  EXPECT_TRUE(contains(Lines[0], "\"function\":\"cublasSgemm_v2\""));
-  EXPECT_TRUE(contains(Lines[0], "\"status\":7"));
-  EXPECT_TRUE(contains(Lines[0], "\"name\":\"CUBLAS_STATUS_INVALID_VALUE\""));
-  EXPECT_TRUE(contains(Lines[0], "\"object\":\"/samples/gemm\""));
-  EXPECT_TRUE(contains(Lines[0], "\"address\":\"0x1234\""));
+  expectOne("status",
+            {"\"function\":\"cublasSgemm_v2\"", "\"status\":7",
+             "\"name\":\"CUBLAS_STATUS_INVALID_VALUE\"",
+             "\"object\":\"/samples/gemm\"", "\"address\":\"0x1234\""});
 }
 
 TEST_F(TraceTest, SuccessAndNonStatusResultsAreNotFailures) {
@@ -93,29 +99,18 @@ TEST_F(TraceTest, SuccessAndNonStatusResultsAreNotFailures) {
 
 TEST_F(TraceTest, HostVectorWhereCublasNeedsDeviceMemory) {
   Call C("cublasSaxpy_v2");
-  C.set("n", 64)
-      .ptr("alpha", &HostScalar)
-      .ptr("x", HostVector)
-      .set("incx", 1)
-      .ptr("y", DeviceA)
-      .set("incy", 1);
+  C.ints("n=64 incx=1 incy=1")
+      .ptrs({{"alpha", &HostScalar}, {"x", HostVector}, {"y", DeviceA}});
   run(C);
-  auto Lines = events("host-pointer");
-  ASSERT_EQ(Lines.size(), 1u);
-  EXPECT_TRUE(contains(Lines[0], "\"param\":\"x\""));
-  EXPECT_TRUE(contains(Lines[0], "\"role\":\"DeviceVector\""));
-  EXPECT_TRUE(contains(Lines[0], "\"memory\":\"host (unregistered)\""));
+  expectOne("host-pointer", {"\"param\":\"x\"", "\"role\":\"DeviceVector\"",
+                             "\"memory\":\"host (unregistered)\""});
   EXPECT_TRUE(events("device-pointer").empty()); // alpha: host mode, host
 }
 
 TEST_F(TraceTest, PinnedAndManagedMemoryAreDeviceAccessible) {
   Call C("cublasSaxpy_v2");
-  C.set("n", 16)
-      .ptr("alpha", &HostScalar)
-      .ptr("x", Pinned)
-      .set("incx", 1)
-      .ptr("y", Managed)
-      .set("incy", 1);
+  C.ints("n=16 incx=1 incy=1")
+      .ptrs({{"alpha", &HostScalar}, {"x", Pinned}, {"y", Managed}});
   run(C);
   EXPECT_TRUE(Sink.Lines.empty());
 }
@@ -125,11 +120,8 @@ TEST_F(TraceTest, ScalarsFollowThePointerModeOfTheirHandle) {
   const void *Other = create("cublasCreate_v2", 0x2000);
   auto Scal = [&](const void *Handle, const float *Alpha) {
     Call C("cublasSscal_v2");
-    C.ptr("handle", Handle)
-        .set("n", 16)
-        .ptr("alpha", Alpha)
-        .ptr("x", DeviceA)
-        .set("incx", 1);
+    C.ints("n=16 incx=1")
+        .ptrs({{"handle", Handle}, {"alpha", Alpha}, {"x", DeviceA}});
     run(C);
   };
   Scal(H, &HostScalar); // host mode, host scalar: fine
@@ -162,95 +154,52 @@ TEST_F(TraceTest, ScalarsFollowThePointerModeOfTheirHandle) {
 TEST_F(TraceTest, HostArrayOfDevicePointersForBatchedGemm) {
   const float *Host[2] = {DeviceA, DeviceB};
   Call C("cublasSgemmBatched");
-  C.set("transa", 0)
-      .set("transb", 0)
-      .set("m", 8)
-      .set("n", 8)
-      .set("k", 8)
-      .ptr("Aarray", Host)
-      .set("lda", 8)
-      .ptr("Barray", DeviceA)
-      .set("ldb", 8)
-      .ptr("Carray", DeviceB)
-      .set("ldc", 8)
-      .set("batchCount", 2);
+  C.ints("transa=0 transb=0 m=8 n=8 k=8 lda=8 ldb=8 ldc=8 batchCount=2")
+      .ptrs({{"Aarray", Host}, {"Barray", DeviceA}, {"Carray", DeviceB}});
   run(C);
-  auto Lines = events("host-pointer");
-  ASSERT_EQ(Lines.size(), 1u);
-  EXPECT_TRUE(contains(Lines[0], "\"param\":\"Aarray\""));
-  EXPECT_TRUE(contains(Lines[0], "\"role\":\"DevicePointerArray\""));
+  expectOne("host-pointer",
+            {"\"param\":\"Aarray\"", "\"role\":\"DevicePointerArray\""});
 }
 
 TEST_F(TraceTest, DeviceMemoryOnTheHostSideOfSetVector) {
   Call C("cublasSetVector");
-  C.set("n", 16)
-      .set("elemSize", 4)
-      .ptr("x", DeviceB)
-      .set("incx", 1)
-      .ptr("devicePtr", DeviceA)
-      .set("incy", 1);
+  C.ints("n=16 elemSize=4 incx=1 incy=1")
+      .ptrs({{"x", DeviceB}, {"devicePtr", DeviceA}});
   run(C);
-  auto Lines = events("device-pointer");
-  ASSERT_EQ(Lines.size(), 1u);
-  EXPECT_TRUE(contains(Lines[0], "\"param\":\"x\""));
+  expectOne("device-pointer", {"\"param\":\"x\""});
   EXPECT_TRUE(events("host-pointer").empty());
 }
 
 TEST_F(TraceTest, FootprintBeyondTheAllocation) {
   // A is 64 x 64 with lda 96: 96*63+64 floats, in a 64*64 float buffer.
   Call C("cublasSgemm_v2");
-  C.set("transa", 0)
-      .set("transb", 0)
-      .set("m", 64)
-      .set("n", 64)
-      .set("k", 64)
-      .ptr("alpha", &HostScalar)
-      .ptr("A", DeviceA)
-      .set("lda", 96)
-      .ptr("B", DeviceB)
-      .set("ldb", 64)
-      .ptr("beta", &HostScalar)
-      .ptr("C", DeviceB)
-      .set("ldc", 64);
+  C.ints("transa=0 transb=0 m=64 n=64 k=64 lda=96 ldb=64 ldc=64")
+      .ptrs({{"alpha", &HostScalar},
+             {"A", DeviceA},
+             {"B", DeviceB},
+             {"beta", &HostScalar},
+             {"C", DeviceB}});
   run(C);
-  auto Lines = events("out-of-bounds");
-  ASSERT_EQ(Lines.size(), 1u);
-  EXPECT_TRUE(contains(Lines[0], "\"param\":\"A\""));
-  EXPECT_TRUE(contains(Lines[0], "\"operand\":\"A\""));
-  EXPECT_TRUE(contains(Lines[0], "\"needed_bytes\":24448"));
-  EXPECT_TRUE(contains(Lines[0], "\"available_bytes\":16384"));
-  EXPECT_TRUE(contains(Lines[0], "lda*(cols-1)+rows = 96*(64-1)+64"));
+  expectOne("out-of-bounds",
+            {"\"param\":\"A\"", "\"operand\":\"A\"", "\"needed_bytes\":24448",
+             "\"available_bytes\":16384", "lda*(cols-1)+rows = 96*(64-1)+64"});
 }
 
 TEST_F(TraceTest, FootprintFromAnOffsetIntoTheAllocation) {
   Call C("cublasSaxpy_v2");
-  C.set("n", 64)
-      .ptr("alpha", &HostScalar)
-      .ptr("x", DeviceA + 64 * 63 + 1)
-      .set("incx", 1)
-      .ptr("y", DeviceB)
-      .set("incy", 1);
+  C.ints("n=64 incx=1 incy=1")
+      .ptrs({{"alpha", &HostScalar},
+             {"x", DeviceA + 64 * 63 + 1},
+             {"y", DeviceB}});
   run(C);
-  auto Lines = events("out-of-bounds");
-  ASSERT_EQ(Lines.size(), 1u);
-  EXPECT_TRUE(contains(Lines[0], "\"param\":\"x\""));
-  EXPECT_TRUE(contains(Lines[0], "\"available_bytes\":252"));
+  expectOne("out-of-bounds", {"\"param\":\"x\"", "\"available_bytes\":252"});
 }
 
 TEST_F(TraceTest, NoFootprintForCallsCublasRejects) {
   // lda below m: cuBLAS returns CUBLAS_STATUS_INVALID_VALUE and reads nothing.
   Call C("cublasSgemm_v2");
-  C.set("transa", 0)
-      .set("transb", 0)
-      .set("m", 128)
-      .set("n", 64)
-      .set("k", 64)
-      .ptr("A", DeviceA)
-      .set("lda", 64)
-      .ptr("B", DeviceB)
-      .set("ldb", 64)
-      .ptr("C", DeviceB)
-      .set("ldc", 128);
+  C.ints("transa=0 transb=0 m=128 n=64 k=64 lda=64 ldb=64 ldc=128")
+      .ptrs({{"A", DeviceA}, {"B", DeviceB}, {"C", DeviceB}});
   Trace.beforeCall(C.F, C.data(), Site);
   for (const std::string &L : events("out-of-bounds"))
     EXPECT_FALSE(contains(L, "\"param\":\"A\"")) << L;
@@ -267,14 +216,12 @@ TEST_F(TraceTest, LeaksAtExitByCategory) {
   run(Destroy);
   Trace.finish();
   Trace.finish(); // once only
-  auto Lines = events("exit");
-  ASSERT_EQ(Lines.size(), 1u);
-  EXPECT_TRUE(contains(Lines[0], "\"leaked_handles\":2"));
-  EXPECT_TRUE(contains(Lines[0], "\"leaked_descriptors\":1"));
-  EXPECT_TRUE(contains(Lines[0], "\"kind\":\"cublasLtMatrixLayout_t\""));
-  EXPECT_TRUE(contains(Lines[0], "\"created_by\":\"cublasCreate_v2\""));
-  EXPECT_FALSE(contains(Lines[0], "\"value\":\"0x200\""));
-  EXPECT_FALSE(contains(Lines[0], "\"value\":\"0x400\""));
+  expectOne("exit", {"\"leaked_handles\":2", "\"leaked_descriptors\":1",
+                     "\"kind\":\"cublasLtMatrixLayout_t\"",
+                     "\"created_by\":\"cublasCreate_v2\""});
+  const std::string Exit = events("exit")[0];
+  EXPECT_FALSE(contains(Exit, "\"value\":\"0x200\"")) << "destroyed";
+  EXPECT_FALSE(contains(Exit, "\"value\":\"0x400\"")) << "never created";
 }
 
 TEST_F(TraceTest, UseAndDestroyAfterDestroy) {

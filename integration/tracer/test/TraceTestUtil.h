@@ -6,7 +6,11 @@
 #include "Trace.h"
 
 #include <cstring>
+#include <initializer_list>
+#include <sstream>
 #include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace cublas_trace {
@@ -32,6 +36,24 @@ struct Call {
     Arg &A = at(Param);
     A.K = Arg::Pointer;
     A.Ptr = Value;
+    return *this;
+  }
+  /// Integer arguments written "m=64 n=32 transa=1".
+  Call &ints(const std::string &Spec) {
+    std::istringstream In(Spec);
+    std::string Item;
+    while (In >> Item) {
+      std::size_t Eq = Item.find('=');
+      if (Eq == std::string::npos)
+        throw std::runtime_error("expected name=value, got " + Item);
+      set(Item.substr(0, Eq).c_str(), std::stoll(Item.substr(Eq + 1)));
+    }
+    return *this;
+  }
+  Call &
+  ptrs(std::initializer_list<std::pair<const char *, const void *>> Values) {
+    for (const auto &[Param, Value] : Values)
+      ptr(Param, Value);
     return *this;
   }
   Arg &at(const char *Param) {
