@@ -91,6 +91,9 @@ bool to_host(std::vector<T> &host, const T *device, const char *what) {
                  what);
 }
 
+// cudaFree of each pointer. A pointer copied into the braced list counts as
+// escaping for the memory checks, which then say nothing about it anywhere
+// in the function: free the buffers a sample's bug is about with cudaFree.
 inline void free_device(std::initializer_list<const void *> pointers) {
   for (const void *p : pointers)
     cuda_ok(cudaFree(const_cast<void *>(p)), "cudaFree");

@@ -13,8 +13,8 @@ int main() {
   const int n = 4096;
   const std::vector<float> x = ramp(n, 0.01f);
   std::vector<float> got(n);
-  float *d_x = to_device(x, "x"), *d_dot = device_zeros(1, "dot");
-  if (!d_x || !d_dot)
+  float *d_x = to_device(x, "x"), *d_dot = nullptr;
+  if (!d_x || !cuda_ok(cudaMalloc(&d_dot, sizeof(float)), "cudaMalloc dot"))
     return 2;
 
   cublasHandle_t handle;
@@ -29,7 +29,8 @@ int main() {
       cublas_ok(cublasSscal(handle, n, d_dot, d_x, 1), "scal") &&
       to_host(got, d_x, "x");
   cublas_ok(cublasDestroy(handle), "destroy");
-  free_device({d_x, d_dot});
+  free_device({d_x});
+  cuda_ok(cudaFree(d_dot), "cudaFree dot"); // not in free_device: see sample.h
 
   double dot = 0.0;
   for (float v : x)

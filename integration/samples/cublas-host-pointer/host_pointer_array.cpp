@@ -1,5 +1,5 @@
 // INTEGRATION-CHECK: cublas-host-pointer
-// EXPECT-DIAG: cublas-host-pointer @ 37
+// EXPECT-DIAG: cublas-host-pointer @ 38
 // PREDICT: host-pointer cublasSgemmBatched Aarray @ 37
 //
 // A batched GEMM takes device arrays of device pointers. The arrays for B
