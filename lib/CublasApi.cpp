@@ -1,8 +1,13 @@
 //===- CublasApi.cpp - The cuBLAS API model -------------------------------===//
+//
+// The table and everything that reads it, except the name index
+// (CublasApiLookup.cpp). This file uses only header-only parts of LLVM, so
+// that the runtime tracer (integration/tracer/), an LD_PRELOAD library that
+// must not drag LLVM into the traced program, compiles it as it is.
+//
+//===----------------------------------------------------------------------===//
 
 #include "CublasApi.h"
-
-#include "llvm/ADT/StringMap.h"
 
 namespace cublas_tidy {
 namespace {
@@ -42,16 +47,6 @@ const OutOfScopeEntry OutOfScope[] = {
 #include "CublasApi.def"
 };
 
-const llvm::StringMap<const FunctionInfo *> &index() {
-  static const llvm::StringMap<const FunctionInfo *> Map = [] {
-    llvm::StringMap<const FunctionInfo *> M;
-    for (const FunctionInfo &F : Functions)
-      M.try_emplace(F.Name, &F);
-    return M;
-  }();
-  return Map;
-}
-
 } // namespace
 
 int FunctionInfo::findParam(ParamRole Role, Operand Op) const {
@@ -60,12 +55,6 @@ int FunctionInfo::findParam(ParamRole Role, Operand Op) const {
         (Op == Operand::None || ParamsBegin[I].Op == Op))
       return static_cast<int>(I);
   return -1;
-}
-
-const FunctionInfo *lookupFunction(llvm::StringRef Name) {
-  const auto &Map = index();
-  auto It = Map.find(Name);
-  return It == Map.end() ? nullptr : It->second;
 }
 
 llvm::ArrayRef<FunctionInfo> allFunctions() { return Functions; }

@@ -13,6 +13,10 @@ writes the X-macro table read by lib/CublasApi.h.
   gen-api-model.py --self-test        print a summary and run consistency and
                                       spot checks against the headers
 
+Besides the roles, each row carries the C signature of the function
+(CUBLAS_SIGNATURE: return type, parameter declarations, argument names), from
+which integration/tracer/ generates its interposers.
+
 Standard library only; the output depends only on the headers.
 """
 
@@ -157,6 +161,18 @@ def parse_params(ptext):
     if ptext in ("", "void"):
         return []
     return [parse_param(p, i) for i, p in enumerate(split_top_level(ptext))]
+
+
+def declarator(typ, name):
+    """The declaration of parameter `name` of type `typ` (as parse_param
+    normalised it): `const float* const Aarray[]`, `void(*cb)(int)`."""
+    m = re.match(r"^(.*?)\(\*\)(\(.*\))$", typ)
+    if m:
+        return "%s(*%s)%s" % (m.group(1), name, m.group(2))
+    m = re.match(r"^(.*?)\s*((?:\[[^\]]*\])+)$", typ)
+    if m:
+        return "%s %s%s" % (m.group(1), name, m.group(2))
+    return "%s %s" % (typ, name)
 
 
 def parse_header(path, header, family):
@@ -573,12 +589,19 @@ class Row:
                     raise SystemExit("%s: parameter %d is %r, expected %r"
                                      % (decl.name, i, got, want))
 
+    def signature(self):
+        return "CUBLAS_SIGNATURE(%s, %s, (%s), (%s))" % (
+            self.name, self.decl.ret,
+            ", ".join(declarator(typ, pname) for pname, typ, _r, _o in self.params),
+            ", ".join(p[0] for p in self.params))
+
     def render(self):
         b = lambda v: "true" if v else "false"
         out = ['CUBLAS_FUNCTION(%s, "%s", %s, %s, %s, %s, %s, %s, %s, %s)' % (
             self.name, self.routine, self.family, self.elem,
             b(self.returns_status), b(self.is64), b(self.batched),
             b(self.strided), self.creates, self.destroys)]
+        out.append("  " + self.signature())
         for pname, _typ, role, op in self.params:
             out.append("  CUBLAS_PARAM(%s, %s, %s)" % (pname, role, op))
         out.append("CUBLAS_END_FUNCTION(%s)" % self.name)
@@ -644,6 +667,7 @@ class Model:
             % self.version_string(),
             "// CUBLAS_FUNCTION(Name, Routine, Family, Elem, ReturnsStatus, Is64, "
             "Batched, StridedBatched, Creates, Destroys)",
+            "// CUBLAS_SIGNATURE(Name, ReturnType, (ParameterDeclarations), (ParameterNames))",
             "// CUBLAS_PARAM(Name, Role, Operand)",
             "// CUBLAS_END_FUNCTION(Name)",
             "// CUBLAS_OUT_OF_SCOPE(Name, Reason)",
@@ -651,6 +675,7 @@ class Model:
         macros = [
             ("CUBLAS_FUNCTION", "Name, Routine, Family, Elem, ReturnsStatus, Is64, "
                                 "Batched, StridedBatched, Creates, Destroys"),
+            ("CUBLAS_SIGNATURE", "Name, ReturnType, ParameterDeclarations, ParameterNames"),
             ("CUBLAS_PARAM", "Name, Role, Operand"),
             ("CUBLAS_END_FUNCTION", "Name"),
             ("CUBLAS_OUT_OF_SCOPE", "Name, Reason"),
@@ -902,6 +927,24 @@ SPOT_CHECKS = {
     "cublasLtEmulationDescDestroy": ("", "Lt", "None", (False, False, False), "None", "LtEmulationDesc", None),
 }
 
+SPOT_SIGNATURES = {
+    "cublasSgemm_v2": "CUBLAS_SIGNATURE(cublasSgemm_v2, cublasStatus_t, "
+    "(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, "
+    "int m, int n, int k, const float* alpha, const float* A, int lda, "
+    "const float* B, int ldb, const float* beta, float* C, int ldc), "
+    "(handle, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc))",
+    "cublasSgemmBatched_64": "CUBLAS_SIGNATURE(cublasSgemmBatched_64, cublasStatus_t, "
+    "(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, "
+    "int64_t m, int64_t n, int64_t k, const float* alpha, const float* const Aarray[], "
+    "int64_t lda, const float* const Barray[], int64_t ldb, const float* beta, "
+    "float* const Carray[], int64_t ldc, int64_t batchCount), "
+    "(handle, transa, transb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, "
+    "Carray, ldc, batchCount))",
+    "cublasCreate_v2": "CUBLAS_SIGNATURE(cublasCreate_v2, cublasStatus_t, "
+    "(cublasHandle_t* handle), (handle))",
+    "cublasGetCudartVersion": "CUBLAS_SIGNATURE(cublasGetCudartVersion, size_t, (), ())",
+}
+
 ENUMS_FROM_HEADER = ("ApiFamily", "ElemType", "ResourceKind", "ParamRole", "Operand")
 
 
@@ -1050,7 +1093,23 @@ def self_test(model, repo_root):
             fail("%s: the inline overload won over the CUBLASWINAPI declaration" % name)
     print("== Spot checks: %d rows checked" % checked, file=sys.stderr)
 
-    # 6. What stayed unclassified.
+    # 6. Signatures: the declarations parse back to the same types and names,
+    # and a few are spelled out.
+    for r in model.rows:
+        decls = ", ".join(declarator(typ, pname) for pname, typ, _r, _o in r.params)
+        back = parse_params(decls)
+        if back != [(typ, pname) for pname, typ, _r, _o in r.params]:
+            fail("%s: signature does not parse back: %s" % (r.name, decls))
+    for name, want in SPOT_SIGNATURES.items():
+        if name not in rows:
+            fail("signature spot check: no row for %s" % name)
+        elif rows[name].signature() != want:
+            fail("signature spot check %s:\n    got  %s\n    want %s"
+                 % (name, rows[name].signature(), want))
+    print("== Signatures: %d rows parse back, %d spelled out"
+          % (len(model.rows), len(SPOT_SIGNATURES)), file=sys.stderr)
+
+    # 7. What stayed unclassified.
     role_names = Counter()
     other_names = Counter()
     for r in model.rows:

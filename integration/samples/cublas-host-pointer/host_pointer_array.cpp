@@ -1,0 +1,45 @@
+// INTEGRATION-CHECK: cublas-host-pointer
+// EXPECT-DIAG: cublas-host-pointer @ 38
+// PREDICT: host-pointer cublasSgemmBatched Aarray @ 37
+//
+// A batched GEMM takes device arrays of device pointers. The arrays for B
+// and C were copied to the device; the one for A was not, and its host
+// std::vector goes in: the kernel reads the pointers to A from a host
+// address (an illegal address without HMM, page faults with it).
+#include "sample.h"
+
+int main() {
+  const int m = 32, n = 32, k = 32, batch = 8;
+  const std::vector<float> a = ramp(m * k * batch, 1.0f),
+                           b = ramp(k * n * batch, 0.5f);
+  std::vector<float> c(m * n * batch);
+  float *d_a = to_device(a, "A"), *d_b = to_device(b, "B");
+  float *d_c = device_zeros(c.size(), "C");
+  if (!d_a || !d_b || !d_c)
+    return 2;
+  std::vector<const float *> a_array(batch), b_array(batch);
+  std::vector<float *> c_array(batch);
+  for (int i = 0; i < batch; ++i) {
+    a_array[i] = d_a + i * m * k;
+    b_array[i] = d_b + i * k * n;
+    c_array[i] = d_c + i * m * n;
+  }
+  const float **d_b_array = to_device(b_array, "B array");
+  float **d_c_array = to_device(c_array, "C array");
+  if (!d_b_array || !d_c_array)
+    return 2;
+
+  cublasHandle_t handle;
+  if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
+    return 2;
+  const float alpha = 1.0f, beta = 0.0f;
+  const bool ok =
+      cublas_ok(cublasSgemmBatched(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k,
+                                   &alpha, a_array.data(), m, d_b_array, k,
+                                   &beta, d_c_array, m, batch),
+                "gemm batched") &&
+      device_ok("gemm batched") && to_host(c, d_c, "C");
+  cublas_ok(cublasDestroy(handle), "destroy");
+  free_device({d_a, d_b, d_c, d_b_array, d_c_array});
+  return report_result(ok && batches_right(a, b, c, m, n, k, batch, m * n));
+}

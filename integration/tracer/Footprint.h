@@ -1,0 +1,42 @@
+//===- Footprint.h - Bytes a cuBLAS call touches through one pointer ------===//
+//
+// The shapes of the operands come from the API model (which parameter is m,
+// n, k, lda, incx, transa, side, the batch stride and count) and from one
+// rule per BLAS routine saying which dimensions make up each operand (A of a
+// GEMM is m x k, or k x m when transposed). Routines without a rule here
+// (banded, packed, Lt, pointer-array batches) have no footprint: the tracer
+// says nothing about them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_INTEGRATION_TRACER_FOOTPRINT_H
+#define CUBLAS_TIDY_INTEGRATION_TRACER_FOOTPRINT_H
+
+#include "Trace.h"
+
+#include <optional>
+
+namespace cublas_trace {
+
+struct Footprint {
+  std::uint64_t Bytes = 0;
+  /// How it was computed, e.g. "lda*(cols-1)+rows = 96*(64-1)+64 = 6112
+  /// elements of 4 bytes".
+  std::string Formula;
+};
+
+/// The bytes, from the pointer on, that the call may read or write through
+/// parameter I (a DeviceMatrix or DeviceVector). Nothing when the model and
+/// the routine rules do not say, or when the call touches no memory (a zero
+/// dimension, a leading dimension below its minimum or a zero increment:
+/// cuBLAS returns before reading).
+std::optional<Footprint> operandFootprint(const FunctionInfo &F,
+                                          const Arg *Args, unsigned I);
+
+/// Size in bytes of one element of a cudaDataType_t value; 0 when unknown
+/// or smaller than a byte.
+std::size_t dataTypeSize(std::int64_t DataType);
+
+} // namespace cublas_trace
+
+#endif

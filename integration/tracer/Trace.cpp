@@ -1,0 +1,350 @@
+//===- Trace.cpp - What the runtime tracer records ------------------------===//
+
+#include "Trace.h"
+#include "Footprint.h"
+
+#include <cinttypes>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <link.h>
+#include <unistd.h>
+
+namespace cublas_trace {
+
+using cublas_tidy::ApiFamily;
+using cublas_tidy::Operand;
+using cublas_tidy::ParamRole;
+using cublas_tidy::ResourceKind;
+
+MemoryOracle::~MemoryOracle() = default;
+ReportSink::~ReportSink() = default;
+
+const char *toString(MemKind Kind) {
+  switch (Kind) {
+  case MemKind::Unknown:
+    return "unknown";
+  case MemKind::Unregistered:
+    return "host (unregistered)";
+  case MemKind::PinnedHost:
+    return "host (pinned)";
+  case MemKind::Device:
+    return "device";
+  case MemKind::Managed:
+    return "managed";
+  }
+  return "?";
+}
+
+const char *statusName(std::int64_t Status) {
+  switch (Status) {
+  case 0:
+    return "CUBLAS_STATUS_SUCCESS";
+  case 1:
+    return "CUBLAS_STATUS_NOT_INITIALIZED";
+  case 3:
+    return "CUBLAS_STATUS_ALLOC_FAILED";
+  case 7:
+    return "CUBLAS_STATUS_INVALID_VALUE";
+  case 8:
+    return "CUBLAS_STATUS_ARCH_MISMATCH";
+  case 11:
+    return "CUBLAS_STATUS_MAPPING_ERROR";
+  case 13:
+    return "CUBLAS_STATUS_EXECUTION_FAILED";
+  case 14:
+    return "CUBLAS_STATUS_INTERNAL_ERROR";
+  case 15:
+    return "CUBLAS_STATUS_NOT_SUPPORTED";
+  case 16:
+    return "CUBLAS_STATUS_LICENSE_ERROR";
+  }
+  return "CUBLAS_STATUS_UNKNOWN";
+}
+
+std::string jsonString(const std::string &S) {
+  std::string Out = "\"";
+  for (unsigned char C : S) {
+    switch (C) {
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    default:
+      if (C < 0x20) {
+        char Buf[8];
+        std::snprintf(Buf, sizeof(Buf), "\\u%04x", C);
+        Out += Buf;
+      } else {
+        Out += static_cast<char>(C);
+      }
+    }
+  }
+  return Out + "\"";
+}
+
+std::string hexAddress(std::uint64_t A) {
+  char Buf[24];
+  std::snprintf(Buf, sizeof(Buf), "0x%" PRIx64, A);
+  return Buf;
+}
+
+std::string jsonSite(const CallSite &Site) {
+  return "{\"object\":" + jsonString(Site.Object) +
+         ",\"address\":" + jsonString(hexAddress(Site.Address)) +
+         ",\"symbol\":" + jsonString(Site.Symbol) + "}";
+}
+
+namespace {
+
+std::string mainProgramPath() {
+  char Buf[PATH_MAX];
+  ssize_t N = readlink("/proc/self/exe", Buf, sizeof(Buf) - 1);
+  if (N <= 0)
+    return {};
+  Buf[N] = '\0';
+  return Buf;
+}
+
+std::string pointerText(const void *P) {
+  return jsonString(hexAddress(reinterpret_cast<std::uintptr_t>(P)));
+}
+
+bool isHandleKind(ResourceKind K) {
+  return K == ResourceKind::Handle || K == ResourceKind::LtHandle ||
+         K == ResourceKind::XtHandle;
+}
+
+/// The cublasHandle_t a classic-API call works on, or null.
+const void *classicHandle(const FunctionInfo &F, const Arg *Args) {
+  if (F.Family != ApiFamily::Classic)
+    return nullptr;
+  int I = F.findParam(ParamRole::Resource);
+  return I < 0 ? nullptr : Args[I].Ptr;
+}
+
+} // namespace
+
+CallSite resolveCallSite(const void *ReturnAddress) {
+  CallSite Site;
+  Dl_info Info;
+  if (!ReturnAddress || !dladdr(ReturnAddress, &Info) || !Info.dli_fbase)
+    return Site;
+  // The return address follows the call; one byte back is inside it.
+  std::uintptr_t A = reinterpret_cast<std::uintptr_t>(ReturnAddress) - 1;
+  const auto *Header = static_cast<const ElfW(Ehdr) *>(Info.dli_fbase);
+  bool FixedPosition = std::memcmp(Header->e_ident, ELFMAG, SELFMAG) == 0 &&
+                       Header->e_type == ET_EXEC;
+  Site.Address =
+      FixedPosition ? A : A - reinterpret_cast<std::uintptr_t>(Info.dli_fbase);
+  // glibc names the main program by argv[0]; the runner wants its path.
+  std::string Object = Info.dli_fname ? Info.dli_fname : "";
+  if (Object.empty() || Object == program_invocation_name)
+    Object = mainProgramPath();
+  Site.Object = Object;
+  if (Info.dli_sname)
+    Site.Symbol = Info.dli_sname;
+  return Site;
+}
+
+void Tracer::record(const std::string &Line) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Out.write(Line);
+}
+
+void Tracer::emit(const std::string &Event, const FunctionInfo &F, unsigned I,
+                  const CallSite &Site, const std::string &Fields) {
+  std::string Line = "{\"event\":" + jsonString(Event) +
+                     ",\"call\":" + std::to_string(Calls) +
+                     ",\"function\":" + jsonString(F.Name);
+  if (I < F.NumParams)
+    Line += std::string(",\"param\":") + jsonString(F.params()[I].Name) +
+            ",\"role\":" +
+            jsonString(cublas_tidy::toString(F.params()[I].Role).str());
+  Line += Fields + ",\"site\":" + jsonSite(Site) + "}";
+  Out.write(Line);
+}
+
+void Tracer::checkMemory(const FunctionInfo &F, unsigned I, const Arg *Args,
+                         bool NeedsDevice, const char *Why,
+                         const CallSite &Site) {
+  const void *P = Args[I].Ptr;
+  if (Args[I].K != Arg::Pointer || !P)
+    return;
+  MemKind Kind = Memory.kind(P);
+  bool Wrong =
+      NeedsDevice ? Kind == MemKind::Unregistered : Kind == MemKind::Device;
+  if (!Wrong)
+    return;
+  emit(NeedsDevice ? "host-pointer" : "device-pointer", F, I, Site,
+       ",\"pointer\":" + pointerText(P) +
+           ",\"memory\":" + jsonString(toString(Kind)) + ",\"needs\":" +
+           jsonString(NeedsDevice ? "device memory" : "host memory") +
+           ",\"why\":" + jsonString(Why));
+}
+
+void Tracer::checkFootprint(const FunctionInfo &F, unsigned I, const Arg *Args,
+                            const CallSite &Site) {
+  const void *P = Args[I].Ptr;
+  if (Args[I].K != Arg::Pointer || !P)
+    return;
+  std::optional<Footprint> FP = operandFootprint(F, Args, I);
+  if (!FP)
+    return;
+  std::uintptr_t Base = 0;
+  std::size_t Size = 0;
+  if (!Memory.allocation(P, Base, Size))
+    return;
+  std::uintptr_t Begin = reinterpret_cast<std::uintptr_t>(P);
+  if (Begin < Base || Begin - Base > Size)
+    return; // the oracle does not describe this pointer
+  std::uint64_t Available = Base + Size - Begin;
+  if (FP->Bytes <= Available)
+    return;
+  emit("out-of-bounds", F, I, Site,
+       ",\"operand\":" +
+           jsonString(cublas_tidy::toString(F.params()[I].Op).str()) +
+           ",\"pointer\":" + pointerText(P) +
+           ",\"allocation_base\":" + jsonString(hexAddress(Base)) +
+           ",\"allocation_size\":" + std::to_string(Size) +
+           ",\"needed_bytes\":" + std::to_string(FP->Bytes) +
+           ",\"available_bytes\":" + std::to_string(Available) +
+           ",\"footprint\":" + jsonString(FP->Formula));
+}
+
+void Tracer::checkDestroyed(const FunctionInfo &F, unsigned I, const Arg &A,
+                            const CallSite &Site) {
+  if (A.K != Arg::Pointer || !A.Ptr || Live.count(A.Ptr))
+    return;
+  auto It = Destroyed.find(A.Ptr);
+  if (It == Destroyed.end())
+    return;
+  bool Again = F.params()[I].Role == ParamRole::ResourceDestroyed;
+  emit("use-after-destroy", F, I, Site,
+       ",\"value\":" + pointerText(A.Ptr) +
+           ",\"destroy_again\":" + (Again ? "true" : "false") +
+           ",\"destroyed_by\":" + jsonString(It->second.By->Name) +
+           ",\"destroyed_at\":" + jsonSite(It->second.Site));
+}
+
+void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,
+                        const CallSite &Site) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  ++Calls;
+  const void *Handle = classicHandle(F, Args);
+  bool DeviceMode = false;
+  if (Handle) {
+    auto It = PointerModes.find(Handle);
+    DeviceMode = It != PointerModes.end() && It->second == 1;
+  }
+  for (unsigned I = 0; I < F.NumParams; ++I) {
+    const ParamInfo &P = F.params()[I];
+    switch (P.Role) {
+    case ParamRole::Resource:
+    case ParamRole::ResourceDestroyed:
+      checkDestroyed(F, I, Args[I], Site);
+      break;
+    case ParamRole::DeviceMatrix:
+    case ParamRole::DeviceVector:
+      checkMemory(F, I, Args, true, "cuBLAS reads it on the device", Site);
+      checkFootprint(F, I, Args, Site);
+      break;
+    case ParamRole::DevicePointerArray:
+      checkMemory(F, I, Args, true,
+                  "the array of pointers is read on the device", Site);
+      break;
+    case ParamRole::DeviceWorkspace:
+      checkMemory(F, I, Args, true, "the workspace is used on the device",
+                  Site);
+      break;
+    case ParamRole::Scalar:
+    case ParamRole::ScalarResult:
+      if (!Handle)
+        break; // cublasLt keeps its pointer mode in the descriptor
+      checkMemory(F, I, Args, DeviceMode,
+                  DeviceMode ? "the handle is in CUBLAS_POINTER_MODE_DEVICE"
+                             : "the handle is in CUBLAS_POINTER_MODE_HOST",
+                  Site);
+      break;
+    case ParamRole::HostMatrix:
+    case ParamRole::HostVector:
+    case ParamRole::HostArray:
+    case ParamRole::HostScalar:
+      checkMemory(F, I, Args, false, "cuBLAS reads it on the host", Site);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+void Tracer::afterCall(const FunctionInfo &F, const Arg *Args,
+                       std::int64_t Result, const CallSite &Site) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (F.ReturnsStatus && Result != 0) {
+    emit("status", F, F.NumParams, Site,
+         ",\"status\":" + std::to_string(Result) +
+             ",\"name\":" + jsonString(statusName(Result)));
+    return;
+  }
+  if (F.Creates != ResourceKind::None) {
+    int I = F.findParam(ParamRole::ResourceOut);
+    if (I >= 0 && Args[I].K == Arg::Pointer && Args[I].Ptr) {
+      const void *Created = *static_cast<const void *const *>(Args[I].Ptr);
+      if (Created) {
+        Live[Created] = Resource{&F, Site};
+        Destroyed.erase(Created);
+      }
+    }
+  }
+  if (F.Destroys != ResourceKind::None) {
+    int I = F.findParam(ParamRole::ResourceDestroyed);
+    if (I >= 0 && Args[I].K == Arg::Pointer && Args[I].Ptr) {
+      Live.erase(Args[I].Ptr);
+      PointerModes.erase(Args[I].Ptr);
+      Destroyed[Args[I].Ptr] = Resource{&F, Site};
+    }
+  }
+  int Mode = F.findParam(ParamRole::PointerMode);
+  if (Mode >= 0 && Args[Mode].K == Arg::Integer)
+    if (const void *Handle = classicHandle(F, Args))
+      PointerModes[Handle] = Args[Mode].Int;
+}
+
+void Tracer::finish() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Finished)
+    return;
+  Finished = true;
+  unsigned Handles = 0, Descriptors = 0;
+  std::string Leaks;
+  for (const auto &[Value, R] : Live) {
+    bool IsHandle = isHandleKind(R.By->Creates);
+    ++(IsHandle ? Handles : Descriptors);
+    if (!Leaks.empty())
+      Leaks += ",";
+    Leaks +=
+        "{\"kind\":" + jsonString(cublas_tidy::toString(R.By->Creates).str()) +
+        ",\"category\":" + jsonString(IsHandle ? "handle" : "descriptor") +
+        ",\"value\":" + pointerText(Value) +
+        ",\"created_by\":" + jsonString(R.By->Name) +
+        ",\"site\":" + jsonSite(R.Site) + "}";
+  }
+  Out.write("{\"event\":\"exit\",\"calls\":" + std::to_string(Calls) +
+            ",\"leaked_handles\":" + std::to_string(Handles) +
+            ",\"leaked_descriptors\":" + std::to_string(Descriptors) +
+            ",\"leaks\":[" + Leaks + "]}");
+}
+
+} // namespace cublas_trace
