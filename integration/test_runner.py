@@ -536,10 +536,11 @@ class FakeGpuRunTest(RunBase):
 
     LEAK = """\
         // INTEGRATION-CHECK: cublas-handle-leak
-        // EXPECT-DIAG: cublas-handle-leak @ 11
-        // EXPECT-DIAG: cublas-handle-leak @ 12 (note)
+        // EXPECT-DIAG: cublas-handle-leak @ 12
+        // EXPECT-DIAG: cublas-handle-leak @ 13 (note)
+        // EXPECT-DIAG: cublas-matrix-extents @ 13
         // PREDICT: leaked-handles %s
-        // PREDICT: status CUBLAS_STATUS_INVALID_VALUE from cublasSgemm_v2 @ 12
+        // PREDICT: status CUBLAS_STATUS_INVALID_VALUE from cublasSgemm_v2 @ 13
         // PREDICT: wrong-result
         #include <cublas_v2.h>
         #include <cstdio>
@@ -578,7 +579,7 @@ class FakeGpuRunTest(RunBase):
         self.assertEqual(code, 0, out)
         self.assertIn("runtime step run on Fake GPU", out)
         self.assertIn("ok leaked-handles == 3: leaked-handles 3", out)
-        self.assertIn("ok status CUBLAS_STATUS_INVALID_VALUE from cublasSgemm_v2 @ 12: seen @ 12", out)
+        self.assertIn("ok status CUBLAS_STATUS_INVALID_VALUE from cublasSgemm_v2 @ 13: seen @ 13", out)
         self.assertIn("ok clean: clean", out)
         with open(os.path.join(self.work, "r.json"), encoding="utf-8") as f:
             data = json.load(f)

@@ -1,5 +1,5 @@
 // INTEGRATION-CHECK: cublas-matrix-extents
-// EXPECT-DIAG: cublas-matrix-extents @ 26
+// EXPECT-DIAG: cublas-matrix-extents @ 27
 // PREDICT: status CUBLAS_STATUS_INVALID_VALUE from cublasSgemm_v2 @ 26
 // PREDICT: wrong-result
 //

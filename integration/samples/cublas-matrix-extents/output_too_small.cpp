@@ -1,5 +1,5 @@
 // INTEGRATION-CHECK: cublas-matrix-extents
-// EXPECT-DIAG: cublas-matrix-extents @ 26
+// EXPECT-DIAG: cublas-matrix-extents @ 27
 // PREDICT: out-of-bounds cublasSgemm_v2 C @ 26
 // PREDICT: sanitizer "Invalid __global__ write"
 //

@@ -1,5 +1,5 @@
 // INTEGRATION-CHECK: cublas-matrix-extents
-// EXPECT-DIAG: cublas-matrix-extents @ 32
+// EXPECT-DIAG: cublas-matrix-extents @ 33
 // PREDICT: out-of-bounds cublasSgemm_v2 A @ 32
 // PREDICT: sanitizer "Invalid __global__ read"
 // PREDICT: wrong-result

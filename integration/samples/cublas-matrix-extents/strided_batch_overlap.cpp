@@ -1,5 +1,5 @@
 // INTEGRATION-CHECK: cublas-matrix-extents
-// EXPECT-DIAG: cublas-matrix-extents @ 34
+// EXPECT-DIAG: cublas-matrix-extents @ 36
 // PREDICT: wrong-result
 //
 // Four products in one strided-batched call, with the stride of C set to
