@@ -5,6 +5,7 @@
 #include "AstUtils.h"
 #include "CallableMatchers.h"
 #include "Callables.h"
+#include "FunctionTimer.h"
 #include "SharedCfg.h"
 
 #include "clang/AST/ASTContext.h"
@@ -95,6 +96,7 @@ void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
   // Template patterns are analysed in their instantiations.
   if (!isWorthAnalysing(analysableBody(Callable)))
     return;
+  FunctionTimer Timer(getID(), Callable);
   if (!Analyzer)
     Analyzer = std::make_unique<HandleAnalyzer>(*Result.Context, Table);
   HandleAnalysisResult R = Analyzer->analyze(Callable);

@@ -4,6 +4,7 @@
 
 #include "CallableMatchers.h"
 #include "Callables.h"
+#include "FunctionTimer.h"
 #include "SharedCfg.h"
 
 #include "Allocations.h"
@@ -811,6 +812,7 @@ void MatrixExtentsCheck::check(const MatchFinder::MatchResult &Result) {
   const Decl *Callable = callableOf(Result);
   if (!Callable || !Checked.insert(Callable).second)
     return;
+  FunctionTimer Timer(getID(), Callable);
   const Stmt *Body = analysableBody(Callable);
   const SourceManager &SM = Result.Context->getSourceManager();
   std::vector<const CallExpr *> Calls;

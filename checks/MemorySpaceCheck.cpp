@@ -4,6 +4,7 @@
 
 #include "CallableMatchers.h"
 #include "Callables.h"
+#include "FunctionTimer.h"
 
 #include "AstUtils.h"
 
@@ -138,6 +139,7 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
       }))
     return;
   ASTContext &Ctx = *Result.Context;
+  FunctionTimer Timer(getID(), Callable);
   const PointerProvenance &P = provenanceOf(Callable, Ctx);
   if (!P.complete())
     return;

@@ -5,6 +5,7 @@
 #include "AstUtils.h"
 #include "CallableMatchers.h"
 #include "Callables.h"
+#include "FunctionTimer.h"
 #include "ValueUse.h"
 
 #include "clang/AST/ASTContext.h"
@@ -150,6 +151,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
                                          ASTContext &Ctx) {
   if (!Analyzed.insert(Callable).second)
     return;
+  FunctionTimer Timer(getID(), Callable);
   const Stmt *Body = analysableBody(Callable);
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const CallExpr *> Calls;
