@@ -516,9 +516,11 @@ int main(int argc, const char **argv) {
         }
   }
 
+  // Lines, columns and source text are needed only for SARIF and baselines.
   cublas_tidy::SourceCache Sources;
-  std::vector<cublas_tidy::Finding> Findings =
-      cublas_tidy::toFindings(Errors, Sources);
+  std::vector<cublas_tidy::Finding> Findings;
+  if (Format == "sarif" || !BaselineFile.empty() || !WriteBaseline.empty())
+    Findings = cublas_tidy::toFindings(Errors, Sources);
 
   if (!WriteBaseline.empty()) {
     cublas_tidy::Baseline B = cublas_tidy::Baseline::of(Findings, WriteBaseline);

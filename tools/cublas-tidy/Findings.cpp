@@ -5,6 +5,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+
 namespace cublas_tidy {
 
 Position SourceCache::position(llvm::StringRef File, unsigned Offset) {
@@ -15,20 +17,26 @@ Position SourceCache::position(llvm::StringRef File, unsigned Offset) {
   llvm::sys::fs::make_absolute(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   P.File = std::string(Abs);
-  auto &Buffer = Files[P.File];
-  if (!Buffer) {
+  FileData &F = Files[P.File];
+  if (!F.Buffer) {
     auto Read = llvm::MemoryBuffer::getFile(P.File);
     if (!Read)
       return P;
-    Buffer = std::move(*Read);
+    F.Buffer = std::move(*Read);
+    llvm::StringRef Text = F.Buffer->getBuffer();
+    F.LineStarts.push_back(0);
+    for (size_t I = 0; I < Text.size(); ++I)
+      if (Text[I] == '\n')
+        F.LineStarts.push_back(I + 1);
   }
-  llvm::StringRef Text = Buffer->getBuffer();
+  llvm::StringRef Text = F.Buffer->getBuffer();
   if (Offset > Text.size())
     return P;
-  llvm::StringRef Before = Text.take_front(Offset);
-  P.Line = Before.count('\n') + 1;
-  size_t LineStart = Before.rfind('\n');
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  // The last line start at or before Offset.
+  auto It = std::upper_bound(F.LineStarts.begin(), F.LineStarts.end(), Offset);
+  size_t Line = It - F.LineStarts.begin(); // 1-based
+  size_t LineStart = F.LineStarts[Line - 1];
+  P.Line = Line;
   P.Column = Offset - LineStart + 1;
   size_t LineEnd = Text.find('\n', LineStart);
   P.LineText = Text.slice(LineStart, LineEnd).rtrim("\r").str();

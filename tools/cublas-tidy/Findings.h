@@ -47,7 +47,11 @@ public:
   Position position(llvm::StringRef File, unsigned Offset);
 
 private:
-  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Files;
+  struct FileData {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    std::vector<unsigned> LineStarts; // offsets of the first byte of each line
+  };
+  llvm::StringMap<FileData> Files;
 };
 
 std::vector<Finding>
