@@ -45,20 +45,38 @@ ArgumentsAdjuster cudaHostOnlyAdjuster() {
   return [](const CommandLineArguments &Args, StringRef File) {
     if (!isCudaCommand(Args, File))
       return Args;
-    bool HasHostOnly = false, HasPath = false, HasDeviceOnly = false;
+    bool HasHostOnly = false, HasPath = false, HasDeviceOnly = false,
+         HasCccl = false;
+    std::optional<std::string> Toolkit;
     for (StringRef A : Args) {
       HasHostOnly |= A == "--cuda-host-only";
       HasDeviceOnly |= A == "--cuda-device-only";
-      HasPath |= A.starts_with("--cuda-path");
+      if (A.consume_front("--cuda-path=")) {
+        HasPath = true;
+        Toolkit = A.str();
+      }
+      HasCccl |= A.contains("include/cccl");
     }
+    if (!HasPath)
+      Toolkit = findCudaToolkit();
     CommandLineArguments Result = Args;
     std::vector<std::string> Extra;
     if (!HasHostOnly && !HasDeviceOnly)
       Extra.push_back("--cuda-host-only");
     Extra.push_back("-Wno-unknown-cuda-version");
-    if (!HasPath)
-      if (std::optional<std::string> Toolkit = findCudaToolkit())
-        Extra.push_back("--cuda-path=" + *Toolkit);
+    if (!HasPath && Toolkit)
+      Extra.push_back("--cuda-path=" + *Toolkit);
+    // CUDA 13 keeps thrust, cub and libcu++ in include/cccl, which nvcc
+    // searches by itself and clang does not.
+    llvm::SmallString<128> Cccl;
+    if (Toolkit && !HasCccl) {
+      Cccl = *Toolkit;
+      llvm::sys::path::append(Cccl, "include", "cccl");
+      if (llvm::sys::fs::is_directory(Cccl)) {
+        Extra.push_back("-isystem");
+        Extra.push_back(std::string(Cccl));
+      }
+    }
     // Insert after the compiler name so that a trailing `-- file` stays last.
     Result.insert(Result.begin() + (Result.empty() ? 0 : 1), Extra.begin(),
                   Extra.end());

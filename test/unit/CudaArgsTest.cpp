@@ -49,6 +49,30 @@ TEST(CudaArgs, RespectsTheUsersChoices) {
             1);
 }
 
+TEST(CudaArgs, TheToolkitsCcclHeadersAreSearched) {
+  llvm::SmallString<128> Toolkit;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cuda-kit", Toolkit));
+  llvm::SmallString<128> Cccl(Toolkit);
+  llvm::sys::path::append(Cccl, "include", "cccl");
+  auto Adjust = cudaHostOnlyAdjuster();
+  std::string Path = ("--cuda-path=" + Toolkit).str();
+  // No include/cccl in this toolkit: nothing added.
+  Args Without = Adjust({"clang++", Path, "k.cu"}, "k.cu");
+  EXPECT_FALSE(has(Without, "-isystem"));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Cccl));
+  Args With = Adjust({"clang++", Path, "k.cu"}, "k.cu");
+  auto It = llvm::find(With, "-isystem");
+  ASSERT_NE(It, With.end());
+  EXPECT_EQ(*std::next(It), std::string(Cccl));
+  // Not twice when the command names it already.
+  Args Named = {"clang++", Path, "-isystem", std::string(Cccl), "k.cu"};
+  EXPECT_EQ(llvm::count(Adjust(Named, "k.cu"), std::string("-isystem")), 1);
+  // Not for other files.
+  Args Cpp = {"clang++", "a.cpp"};
+  EXPECT_EQ(Adjust(Cpp, "a.cpp"), Cpp);
+  llvm::sys::fs::remove_directories(Toolkit);
+}
+
 TEST(CudaArgs, OtherFilesPassUnchanged) {
   Args In = {"clang++", "-O2", "a.cpp"};
   EXPECT_EQ(cudaHostOnlyAdjuster()(In, "a.cpp"), In);
