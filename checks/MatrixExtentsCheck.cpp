@@ -37,26 +37,7 @@ constexpr unsigned MaxTextLength = 40;
 
 /// The source text of `E` in the user's file, or empty.
 std::string sourceText(const Expr *E, const ASTContext &Ctx) {
-  if (!E)
-    return {};
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (Range.isInvalid()) {
-    // A macro argument: its spelling.
-    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
-    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
-    if (B.isInvalid() || End.isInvalid() ||
-        SM.getFileID(B) != SM.getFileID(End))
-      return {};
-    Range = CharSourceRange::getTokenRange(B, End);
-  }
-  bool Invalid = false;
-  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts(), &Invalid);
-  if (Invalid || Text.size() > MaxTextLength || Text.contains('\n'))
-    return {};
-  return Text.str();
+  return writtenText(E, Ctx, MaxTextLength);
 }
 
 /// An argument's value and how to print it.

@@ -19,29 +19,9 @@ namespace clang::tidy::cublas {
 
 namespace {
 
-AST_MATCHER(CallExpr, callsCublasFunction) {
-  return calledCublasFunction(&Node) != nullptr;
-}
-
-/// The text of `E` as written, when it is short and on one line.
-std::string writtenText(const Expr *E, const ASTContext &Ctx) {
-  if (!E)
-    return {};
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (Range.isInvalid())
-    return {};
-  bool Invalid = false;
-  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts(), &Invalid);
-  if (Invalid || Text.empty() || Text.size() > 60 || Text.contains('\n'))
-    return {};
-  return Text.str();
-}
-
+/// `E` as written, in quotes, when short and on one line; else `Otherwise`.
 std::string quoted(const Expr *E, const ASTContext &Ctx, StringRef Otherwise) {
-  std::string Text = writtenText(E, Ctx);
+  std::string Text = writtenText(E, Ctx, /*MaxLength=*/60);
   return Text.empty() ? Otherwise.str() : "'" + Text + "'";
 }
 

@@ -2,6 +2,7 @@
 
 #include "AstUtils.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
 #include "clang/Lex/Lexer.h"
@@ -92,6 +93,30 @@ SourceLocation userLocation(SourceLocation Loc, const SourceManager &SM) {
   if (!SM.isInSystemHeader(File))
     return File;
   return SM.getExpansionLoc(Loc);
+}
+
+std::string writtenText(const Expr *E, const ASTContext &Ctx,
+                        unsigned MaxLength) {
+  if (!E)
+    return {};
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid()) {
+    // A macro argument: its spelling.
+    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
+    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+    if (B.isInvalid() || End.isInvalid() ||
+        SM.getFileID(B) != SM.getFileID(End))
+      return {};
+    Range = CharSourceRange::getTokenRange(B, End);
+  }
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts(), &Invalid);
+  if (Invalid || Text.empty() || Text.size() > MaxLength || Text.contains('\n'))
+    return {};
+  return Text.str();
 }
 
 } // namespace cublas_tidy

@@ -41,6 +41,12 @@ std::string spelledCalleeName(const clang::CallExpr *Call,
 clang::SourceLocation userLocation(clang::SourceLocation Loc,
                                    const clang::SourceManager &SM);
 
+/// The text of `E` as written in the user's file (for a macro argument, its
+/// spelling) when it is on one line and at most `MaxLength` characters long;
+/// empty otherwise. Messages quote it: "lda (K = 128)", "'x.data()'".
+std::string writtenText(const clang::Expr *E, const clang::ASTContext &Ctx,
+                        unsigned MaxLength);
+
 } // namespace cublas_tidy
 
 #endif
