@@ -6,15 +6,28 @@
 #include "CallableMatchers.h"
 #include "Callables.h"
 #include "FunctionTimer.h"
+#include "TranslationUnitCache.h"
 #include "SharedCfg.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/Hashing.h"
 
 using namespace clang::ast_matchers;
 using namespace cublas_tidy;
 
 namespace clang::tidy::cublas {
+
+namespace {
+/// The handle analysis of one function under one ResourcePairs value.
+struct SharedAnalysis {
+  std::string ResourcePairs;
+  HandleAnalysisResult Result;
+};
+thread_local TranslationUnitCache<std::pair<const Decl *, size_t>,
+                                  SharedAnalysis>
+    SharedAnalyses;
+} // namespace
 
 HandleCheckBase::HandleCheckBase(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
@@ -79,6 +92,7 @@ bool HandleCheckBase::isWorthAnalysing(const Stmt *Body) {
 
 void HandleCheckBase::onStartOfTranslationUnit() {
   resetSharedCfgs();
+  SharedAnalyses.reset();
   Analyzed.clear();
   CreatesInBody.clear();
 }
@@ -97,11 +111,26 @@ void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!isWorthAnalysing(analysableBody(Callable)))
     return;
   FunctionTimer Timer(getID(), Callable);
-  if (!Analyzer)
-    Analyzer = std::make_unique<HandleAnalyzer>(*Result.Context, Table);
-  HandleAnalysisResult R = Analyzer->analyze(Callable);
-  if (R.Completed)
-    report(R, *Result.Context);
+  // Both checks read the same analysis: it runs once per function for a
+  // given ResourcePairs (the only option that changes its result).
+  SharedAnalysis *Shared = SharedAnalyses.get(
+      *Result.Context, {Callable, llvm::hash_value(ResourcePairs)}, [&] {
+        if (!Analyzer)
+          Analyzer = std::make_unique<HandleAnalyzer>(*Result.Context, Table);
+        return std::make_unique<SharedAnalysis>(
+            SharedAnalysis{ResourcePairs.str(), Analyzer->analyze(Callable)});
+      });
+  if (Shared->ResourcePairs != ResourcePairs) {
+    // A hash collision of two configurations: analyse on our own.
+    if (!Analyzer)
+      Analyzer = std::make_unique<HandleAnalyzer>(*Result.Context, Table);
+    HandleAnalysisResult Own = Analyzer->analyze(Callable);
+    if (Own.Completed)
+      report(Own, *Result.Context);
+    return;
+  }
+  if (Shared->Result.Completed)
+    report(Shared->Result, *Result.Context);
 }
 
 static StringRef exitNote(LeakExit::KindT Kind) {

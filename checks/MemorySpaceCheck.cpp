@@ -5,6 +5,7 @@
 #include "CallableMatchers.h"
 #include "Callables.h"
 #include "FunctionTimer.h"
+#include "TranslationUnitCache.h"
 
 #include "AstUtils.h"
 
@@ -76,34 +77,19 @@ std::string describe(const PointerFact &Fact) {
 } // namespace
 
 /// The provenance of a function's pointers, computed once for both memory
-/// space checks (each thread analyses one translation unit at a time; the
-/// cache is dropped when the next one starts).
-namespace {
-struct ProvenanceCache {
-  ASTContext *Ctx = nullptr;
-  llvm::DenseMap<const Decl *, std::unique_ptr<PointerProvenance>> Results;
-};
-thread_local ProvenanceCache TheProvenanceCache;
-} // namespace
+/// space checks.
+static thread_local TranslationUnitCache<const Decl *, PointerProvenance>
+    Provenances;
 
 const PointerProvenance &MemorySpaceCheck::provenanceOf(const Decl *Callable,
                                                         ASTContext &Ctx) {
-  ProvenanceCache &C = TheProvenanceCache;
-  if (C.Ctx != &Ctx) {
-    C.Results.clear();
-    C.Ctx = &Ctx;
-  }
-  std::unique_ptr<PointerProvenance> &Slot = C.Results[Callable];
-  if (!Slot)
-    Slot = std::make_unique<PointerProvenance>(
+  return *Provenances.get(Ctx, Callable, [&] {
+    return std::make_unique<PointerProvenance>(
         PointerProvenance::analyze(Callable, Ctx));
-  return *Slot;
+  });
 }
 
-void MemorySpaceCheck::resetProvenanceCache() {
-  TheProvenanceCache.Results.clear();
-  TheProvenanceCache.Ctx = nullptr;
-}
+void MemorySpaceCheck::resetProvenanceCache() { Provenances.reset(); }
 
 void MemorySpaceCheck::registerMatchers(MatchFinder *Finder) {
   addCallableMatchers(Finder, this);

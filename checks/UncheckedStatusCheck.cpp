@@ -60,13 +60,6 @@ StringRef operandEnum(const Expr *E) {
   return enumTypeName(E->getType());
 }
 
-bool isStatusEnum(StringRef Name) {
-  return Name == "cublasStatus_t" || Name == "cublasStatus";
-}
-bool isCudaErrorEnum(StringRef Name) {
-  return Name == "cudaError_t" || Name == "cudaError";
-}
-
 /// A source range in the user's file covering `R`, when one exists.
 CharSourceRange fileRange(SourceRange R, const ASTContext &Ctx) {
   return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R),
@@ -281,10 +274,10 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
                                            ASTContext &Ctx) {
   StringRef L = operandEnum(Op->getLHS()), R = operandEnum(Op->getRHS());
   const Expr *StatusSide, *ErrorSide;
-  if (isStatusEnum(L) && isCudaErrorEnum(R)) {
+  if (isCublasStatusName(L) && isCudaErrorName(R)) {
     StatusSide = Op->getLHS();
     ErrorSide = Op->getRHS();
-  } else if (isCudaErrorEnum(L) && isStatusEnum(R)) {
+  } else if (isCudaErrorName(L) && isCublasStatusName(R)) {
     StatusSide = Op->getRHS();
     ErrorSide = Op->getLHS();
   } else {
@@ -348,15 +341,15 @@ void UncheckedStatusCheck::checkCaseLabel(const CaseStmt *Case,
     return;
   StringRef On = operandEnum(Switch->getCond());
   StringRef Of = operandEnum(Label);
-  bool Mixed = (isStatusEnum(On) && isCudaErrorEnum(Of)) ||
-               (isCudaErrorEnum(On) && isStatusEnum(Of));
+  bool Mixed = (isCublasStatusName(On) && isCudaErrorName(Of)) ||
+               (isCudaErrorName(On) && isCublasStatusName(Of));
   if (!Mixed)
     return;
   diag(userLocation(Label->getBeginLoc(), Ctx.getSourceManager()),
        "case label '%0' is a %1 value but the switch is on a %2")
       << Label->getDecl()->getName()
-      << (isStatusEnum(Of) ? "cublasStatus_t" : "cudaError_t")
-      << (isStatusEnum(On) ? "cublasStatus_t" : "cudaError_t");
+      << (isCublasStatusName(Of) ? "cublasStatus_t" : "cudaError_t")
+      << (isCublasStatusName(On) ? "cublasStatus_t" : "cudaError_t");
 }
 
 } // namespace clang::tidy::cublas

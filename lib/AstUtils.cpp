@@ -43,18 +43,22 @@ llvm::StringRef enumDeclName(const EnumDecl *ED) {
   return {};
 }
 
+bool isCublasStatusName(llvm::StringRef EnumName) {
+  return EnumName == "cublasStatus_t" || EnumName == "cublasStatus";
+}
+
+bool isCudaErrorName(llvm::StringRef EnumName) {
+  return EnumName == "cudaError_t" || EnumName == "cudaError";
+}
+
 bool isCublasStatusType(QualType T) {
-  if (T.isNull() || !T->isEnumeralType())
-    return false;
-  StringRef Name = enumTypeName(T);
-  return Name == "cublasStatus_t" || Name == "cublasStatus";
+  return !T.isNull() && T->isEnumeralType() &&
+         isCublasStatusName(enumTypeName(T));
 }
 
 bool isCudaErrorType(QualType T) {
-  if (T.isNull() || !T->isEnumeralType())
-    return false;
-  StringRef Name = enumTypeName(T);
-  return Name == "cudaError_t" || Name == "cudaError";
+  return !T.isNull() && T->isEnumeralType() &&
+         isCudaErrorName(enumTypeName(T));
 }
 
 const FunctionInfo *calledCublasFunction(const CallExpr *Call) {

@@ -19,6 +19,11 @@ llvm::StringRef enumTypeName(clang::QualType T);
 /// the typedef's name.
 llvm::StringRef enumDeclName(const clang::EnumDecl *ED);
 
+/// Whether an enumeration name (enumTypeName, enumDeclName) is cuBLAS's
+/// status or the CUDA runtime's error code.
+bool isCublasStatusName(llvm::StringRef EnumName);
+bool isCudaErrorName(llvm::StringRef EnumName);
+
 /// `cublasStatus_t`, as returned by every cuBLAS entry point.
 bool isCublasStatusType(clang::QualType T);
 

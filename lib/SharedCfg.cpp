@@ -2,44 +2,28 @@
 
 #include "SharedCfg.h"
 
-#include "llvm/ADT/DenseMap.h"
-
-#include <memory>
+#include "TranslationUnitCache.h"
 
 using namespace clang;
 
 namespace cublas_tidy {
 
 namespace {
-struct Cache {
-  ASTContext *Ctx = nullptr;
-  // A null entry remembers that no CFG could be built.
-  llvm::DenseMap<const Decl *, std::unique_ptr<CFG>> Cfgs;
-};
-thread_local Cache TheCache;
+thread_local TranslationUnitCache<const Decl *, CFG> Cfgs;
 } // namespace
 
 const CFG *sharedCfg(const Decl *Callable, ASTContext &Ctx) {
   if (!Callable || !Callable->getBody())
     return nullptr;
-  if (TheCache.Ctx != &Ctx) {
-    TheCache.Cfgs.clear();
-    TheCache.Ctx = &Ctx;
-  }
-  auto [It, New] = TheCache.Cfgs.try_emplace(Callable);
-  if (New) {
+  return Cfgs.get(Ctx, Callable, [&] {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
     Options.AddLifetime = true;
     Options.AddInitializers = true;
-    It->second = CFG::buildCFG(Callable, Callable->getBody(), &Ctx, Options);
-  }
-  return It->second.get();
+    return CFG::buildCFG(Callable, Callable->getBody(), &Ctx, Options);
+  });
 }
 
-void resetSharedCfgs() {
-  TheCache.Cfgs.clear();
-  TheCache.Ctx = nullptr;
-}
+void resetSharedCfgs() { Cfgs.reset(); }
 
 } // namespace cublas_tidy
