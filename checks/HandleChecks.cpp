@@ -7,7 +7,6 @@
 #include "Callables.h"
 #include "FunctionTimer.h"
 #include "TranslationUnitCache.h"
-#include "SharedCfg.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -64,8 +63,10 @@ void HandleCheckBase::registerMatchers(MatchFinder *Finder) {
   addCallableMatchers(Finder, this);
 }
 
-bool HandleCheckBase::isWorthAnalysing(const Stmt *Body) {
-  return containsCall(Body, [&](const CallExpr *Call) {
+bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
+  if (!analysableBody(Callable))
+    return false;
+  return callsAny(Callable, [&](const CallExpr *Call) {
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD || !FD->getIdentifier())
       return false;
@@ -80,7 +81,7 @@ bool HandleCheckBase::isWorthAnalysing(const Stmt *Body) {
       return false;
     auto [It, New] = CreatesInBody.try_emplace(Def, false);
     if (New)
-      It->second = containsCall(Def->getBody(), [&](const CallExpr *Inner) {
+      It->second = callsAny(Def, [&](const CallExpr *Inner) {
         const FunctionDecl *F = Inner->getDirectCallee();
         const ResourceTable::Entry *E =
             F && F->getIdentifier() ? Table.lookup(F->getName()) : nullptr;
@@ -91,8 +92,7 @@ bool HandleCheckBase::isWorthAnalysing(const Stmt *Body) {
 }
 
 void HandleCheckBase::onStartOfTranslationUnit() {
-  resetSharedCfgs();
-  SharedAnalyses.reset();
+  resetTranslationUnitCaches();
   Analyzed.clear();
   CreatesInBody.clear();
 }
@@ -108,7 +108,7 @@ void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!Callable || !Analyzed.insert(Callable).second)
     return;
   // Template patterns are analysed in their instantiations.
-  if (!isWorthAnalysing(analysableBody(Callable)))
+  if (!isWorthAnalysing(Callable))
     return;
   FunctionTimer Timer(getID(), Callable);
   // Both checks read the same analysis: it runs once per function for a

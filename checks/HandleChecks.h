@@ -34,9 +34,10 @@ protected:
   const cublas_tidy::ResourceTable &table() const { return Table; }
 
 private:
-  /// Whether the body calls a create (or, for use-after-destroy, a destroy)
-  /// function, or a same-file helper that creates what it returns.
-  bool isWorthAnalysing(const Stmt *Body);
+  /// Whether `Callable` is analysed and its body calls a create (or, for
+  /// use-after-destroy, a destroy) function, or a same-file helper that
+  /// creates what it returns.
+  bool isWorthAnalysing(const Decl *Callable);
 
   const StringRef ResourcePairs;
   cublas_tidy::ResourceTable Table;

@@ -5,7 +5,7 @@
 #include "CallableMatchers.h"
 #include "Callables.h"
 #include "FunctionTimer.h"
-#include "SharedCfg.h"
+#include "TranslationUnitCache.h"
 
 #include "Allocations.h"
 #include "AstUtils.h"
@@ -40,14 +40,35 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return writtenText(E, Ctx, MaxTextLength);
 }
 
+/// Text for a message, made only when a message needs it: most arguments
+/// are never named in one, and looking up how they are written costs more
+/// than evaluating them.
+class LazyText {
+public:
+  LazyText() = default;
+  LazyText(std::string Fixed) : Made(std::move(Fixed)) {}
+  explicit LazyText(std::function<std::string()> Make)
+      : Make(std::move(Make)) {}
+  const std::string &get() const {
+    if (!Made)
+      Made = Make ? Make() : std::string();
+    return *Made;
+  }
+
+private:
+  std::function<std::string()> Make;
+  mutable std::optional<std::string> Made;
+};
+
 /// An argument's value and how to print it.
 struct Value {
   SymExpr V;
-  std::string Text; // as written (may be empty)
+  LazyText Written; // as written (may be empty)
 
   /// `K = 128`, `128`, or `m - 1`; `Name` is what the message calls it
   /// (written text equal to it is not repeated).
   std::string describe(StringRef Name = "") const {
+    const std::string &Text = Written.get();
     if (std::optional<int64_t> C = V.getConstant()) {
       std::string CS = std::to_string(*C);
       if (Text.empty() || Text == CS || Text == Name)
@@ -60,6 +81,7 @@ struct Value {
   std::string brief() const {
     if (std::optional<int64_t> C = V.getConstant())
       return std::to_string(*C);
+    const std::string &Text = Written.get();
     return Text.empty() ? V.str() : Text;
   }
 };
@@ -149,7 +171,7 @@ public:
 private:
   struct Dim {
     SymExpr V;
-    std::string Text;
+    LazyText Text;
   };
   struct Plan {
     const OperandShape *Shape;
@@ -171,7 +193,7 @@ private:
     std::optional<SymExpr> V = VF.evaluate(E);
     if (!V)
       return std::nullopt;
-    return Value{*V, sourceText(E, Ctx)};
+    return Value{*V, LazyText([E, &Ctx = Ctx] { return sourceText(E, Ctx); })};
   }
   StringRef paramName(int Index) const {
     if (Index < 0 || unsigned(Index) >= F.NumParams)
@@ -213,13 +235,16 @@ std::optional<CallAnalysis::Dim> CallAnalysis::dim(ShapeDim D) const {
     std::optional<Value> V = valueOf(F.findParam(Role));
     if (!V)
       return std::nullopt;
-    return Dim{V->V, V->Text.empty() ? V->V.str() : V->Text};
+    return Dim{V->V, LazyText([V = *V] {
+                 const std::string &Text = V.Written.get();
+                 return Text.empty() ? V.V.str() : Text;
+               })};
   };
   switch (D) {
   case ShapeDim::Unknown:
     return std::nullopt;
   case ShapeDim::One:
-    return Dim{SymExpr::constant(1), "1"};
+    return Dim{SymExpr::constant(1), std::string("1")};
   case ShapeDim::M:
     return Param(ParamRole::DimM);
   case ShapeDim::N:
@@ -232,7 +257,7 @@ std::optional<CallAnalysis::Dim> CallAnalysis::dim(ShapeDim D) const {
         K ? K->V.add(SymExpr::constant(1)) : std::nullopt;
     if (!V)
       return std::nullopt;
-    return Dim{*V, K->Text + " + 1"};
+    return Dim{*V, LazyText([K = *K] { return K.Text.get() + " + 1"; })};
   }
   case ShapeDim::KLPlusKUPlus1: {
     std::optional<Dim> KL = Param(ParamRole::DimKL);
@@ -243,7 +268,9 @@ std::optional<CallAnalysis::Dim> CallAnalysis::dim(ShapeDim D) const {
     V = V ? V->add(SymExpr::constant(1)) : std::nullopt;
     if (!V)
       return std::nullopt;
-    return Dim{*V, KL->Text + " + " + KU->Text + " + 1"};
+    return Dim{*V, LazyText([KL = *KL, KU = *KU] {
+                 return KL.Text.get() + " + " + KU.Text.get() + " + 1";
+               })};
   }
   case ShapeDim::MaxMN: {
     std::optional<Dim> M = Param(ParamRole::DimM);
@@ -251,10 +278,13 @@ std::optional<CallAnalysis::Dim> CallAnalysis::dim(ShapeDim D) const {
     if (!M || !N)
       return std::nullopt;
     Order O = compare(M->V, N->V, Bounds);
+    LazyText Text([M = *M, N = *N] {
+      return "max(" + M.Text.get() + ", " + N.Text.get() + ")";
+    });
     if (O == Order::Equal || O == Order::Greater || O == Order::GreaterOrEqual)
-      return Dim{M->V, "max(" + M->Text + ", " + N->Text + ")"};
+      return Dim{M->V, Text};
     if (O == Order::Less || O == Order::LessOrEqual)
-      return Dim{N->V, "max(" + M->Text + ", " + N->Text + ")"};
+      return Dim{N->V, Text};
     return std::nullopt;
   }
   }
@@ -688,7 +718,7 @@ void MatrixExtentsCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void MatrixExtentsCheck::onStartOfTranslationUnit() {
-  cublas_tidy::resetSharedCfgs();
+  cublas_tidy::resetTranslationUnitCaches();
   Checked.clear();
   Facts.clear();
   Contexts.clear();
@@ -794,16 +824,14 @@ void MatrixExtentsCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Callable || !Checked.insert(Callable).second)
     return;
   FunctionTimer Timer(getID(), Callable);
-  const Stmt *Body = analysableBody(Callable);
+  if (!analysableBody(Callable))
+    return;
   const SourceManager &SM = Result.Context->getSourceManager();
   std::vector<const CallExpr *> Calls;
-  forEachStmtIn(Body, [&](const Stmt *S) {
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (isCheckedCublasCall(Call) &&
-          !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
-        Calls.push_back(Call);
-    return true;
-  });
+  for (const CallExpr *Call : callsIn(Callable))
+    if (isCheckedCublasCall(Call) &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+      Calls.push_back(Call);
   for (const CallExpr *Call : Calls)
     checkCall(Call, *calledCublasFunction(Call), Callable, *Result.Context);
 }

@@ -89,8 +89,6 @@ const PointerProvenance &MemorySpaceCheck::provenanceOf(const Decl *Callable,
   });
 }
 
-void MemorySpaceCheck::resetProvenanceCache() { Provenances.reset(); }
-
 void MemorySpaceCheck::registerMatchers(MatchFinder *Finder) {
   addCallableMatchers(Finder, this);
 }
@@ -100,7 +98,7 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Callable || !Analyzed.insert(Callable).second)
     return;
   // Only functions that call cuBLAS are worth the dataflow.
-  if (!containsCall(analysableBody(Callable), [](const CallExpr *Call) {
+  if (!analysableBody(Callable) || !callsAny(Callable, [](const CallExpr *Call) {
         return calledCublasFunction(Call) != nullptr;
       }))
     return;

@@ -12,7 +12,7 @@
 #define CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
 
 #include "ClangTidyCheck.h"
-#include "SharedCfg.h"
+#include "TranslationUnitCache.h"
 #include "CublasApi.h"
 #include "PointerProvenance.h"
 #include "llvm/ADT/DenseSet.h"
@@ -26,8 +26,7 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override {
-    resetProvenanceCache();
-    cublas_tidy::resetSharedCfgs();
+    cublas_tidy::resetTranslationUnitCaches();
     Analyzed.clear();
     Reported.clear();
   }
@@ -57,7 +56,6 @@ protected:
 private:
   static const cublas_tidy::PointerProvenance &
   provenanceOf(const Decl *Callable, ASTContext &Ctx);
-  static void resetProvenanceCache();
 
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                  const cublas_tidy::PointerProvenance &P, ASTContext &Ctx);

@@ -148,24 +148,31 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   const Stmt *Body = analysableBody(Callable);
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const CallExpr *> Calls;
+  // Statements expanded from macros of the CUDA or standard headers are not
+  // the user's to fix. Looking up where a statement was expanded costs more
+  // than the rest of the walk: it is asked only of the statements that
+  // matter.
+  auto InUserCode = [&](const Stmt *S) {
+    return !SM.isInSystemHeader(SM.getExpansionLoc(S->getBeginLoc()));
+  };
   forEachStmtIn(Body, [&](const Stmt *S) {
-    if (SM.isInSystemHeader(SM.getExpansionLoc(S->getBeginLoc())))
-      return true;
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      if (returnsStatus(Call))
+      if (returnsStatus(Call) && InUserCode(Call))
         Calls.push_back(Call);
     } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
       if (Op->isComparisonOp())
-        checkComparison(Op, Ctx);
+        checkComparison(Op, Ctx); // decides by type, then by location
     } else if (const auto *Cast = dyn_cast<CastExpr>(S)) {
       if (isCudaErrorType(Cast->getType()) &&
-          isCublasStatusType(Cast->getSubExpr()->getType()))
+          isCublasStatusType(Cast->getSubExpr()->getType()) &&
+          InUserCode(Cast))
         checkConversion(Cast, Ctx);
     } else if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
       QualType On = Switch->getCond()
                         ? Switch->getCond()->IgnoreParenImpCasts()->getType()
                         : QualType();
-      if (isCublasStatusType(On) || isCudaErrorType(On))
+      if ((isCublasStatusType(On) || isCudaErrorType(On)) &&
+          InUserCode(Switch))
         for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC;
              SC = SC->getNextSwitchCase())
           if (const auto *Case = dyn_cast<CaseStmt>(SC))
@@ -283,6 +290,9 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
   } else {
     return;
   }
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Op->getBeginLoc())))
+    return;
   // Name the constant side: `st != cudaSuccess` is about cudaSuccess.
   auto AsEnumerator = [](const Expr *E) -> const DeclRefExpr * {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());

@@ -4,7 +4,7 @@
 #define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 
 #include "ClangTidyCheck.h"
-#include "SharedCfg.h"
+#include "TranslationUnitCache.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -28,7 +28,7 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override {
     Analyzed.clear();
-    cublas_tidy::resetSharedCfgs();
+    cublas_tidy::resetTranslationUnitCaches();
   }
 
 private:

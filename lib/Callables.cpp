@@ -2,6 +2,8 @@
 
 #include "Callables.h"
 
+#include "TranslationUnitCache.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
@@ -49,12 +51,28 @@ bool forEachStmtIn(const Stmt *Body,
   return true;
 }
 
-bool containsCall(const Stmt *Body,
-                  llvm::function_ref<bool(const CallExpr *)> Pred) {
-  return !forEachStmtIn(Body, [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    return !(Call && Pred(Call));
+namespace {
+thread_local TranslationUnitCache<const Decl *, std::vector<const CallExpr *>>
+    Calls;
+} // namespace
+
+llvm::ArrayRef<const CallExpr *> callsIn(const Decl *Callable) {
+  if (!Callable || !Callable->getBody())
+    return {};
+  return *Calls.get(Callable->getASTContext(), Callable, [&] {
+    auto Found = std::make_unique<std::vector<const CallExpr *>>();
+    forEachStmtIn(Callable->getBody(), [&](const Stmt *S) {
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        Found->push_back(Call);
+      return true;
+    });
+    return Found;
   });
+}
+
+bool callsAny(const Decl *Callable,
+              llvm::function_ref<bool(const CallExpr *)> Pred) {
+  return llvm::any_of(callsIn(Callable), Pred);
 }
 
 } // namespace cublas_tidy

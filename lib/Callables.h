@@ -14,6 +14,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace cublas_tidy {
@@ -29,9 +30,14 @@ const clang::Stmt *analysableBody(const clang::Decl *Callable);
 bool forEachStmtIn(const clang::Stmt *Body,
                    llvm::function_ref<bool(const clang::Stmt *)> Visit);
 
-/// True when a call in `Body` (outside nested callables) satisfies `Pred`.
-bool containsCall(const clang::Stmt *Body,
-                  llvm::function_ref<bool(const clang::CallExpr *)> Pred);
+/// The calls in the body of `Callable` (outside nested callables), in
+/// pre-order; empty without a body. Found once per translation unit and
+/// shared by every check that asks (lib/TranslationUnitCache.h).
+llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::Decl *Callable);
+
+/// True when one of callsIn(`Callable`) satisfies `Pred`.
+bool callsAny(const clang::Decl *Callable,
+              llvm::function_ref<bool(const clang::CallExpr *)> Pred);
 
 } // namespace cublas_tidy
 

@@ -24,6 +24,4 @@ const CFG *sharedCfg(const Decl *Callable, ASTContext &Ctx) {
   });
 }
 
-void resetSharedCfgs() { Cfgs.reset(); }
-
 } // namespace cublas_tidy

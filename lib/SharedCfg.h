@@ -7,9 +7,8 @@
 // read element by element), scope ends (lifetimes of locals), and member
 // initializers. Analyses skip the element kinds they do not use.
 //
-// The cache is per thread (a thread analyses one translation unit at a
-// time) and is reset when a translation unit starts: the checks call
-// resetSharedCfgs() from onStartOfTranslationUnit().
+// The cache is a TranslationUnitCache: per thread, forgotten by
+// resetTranslationUnitCaches() when a translation unit starts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,9 +23,6 @@ namespace cublas_tidy {
 /// The CFG of `Callable`'s body, or null when clang cannot build one.
 const clang::CFG *sharedCfg(const clang::Decl *Callable,
                             clang::ASTContext &Ctx);
-
-/// Forgets the CFGs of the previous translation unit.
-void resetSharedCfgs();
 
 } // namespace cublas_tidy
 

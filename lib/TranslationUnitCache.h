@@ -1,11 +1,13 @@
 //===- TranslationUnitCache.h - Results shared by the checks of one TU ----===//
 //
-// Several checks need the same per-function results (the CFG, the pointer
-// provenance, the handle analysis). A TranslationUnitCache keeps them for the
-// translation unit being analysed. Declare one `thread_local` (a thread
-// analyses one translation unit at a time) and call reset() when a
-// translation unit starts (the checks do in onStartOfTranslationUnit()):
-// a new ASTContext may reuse the old one's address.
+// Several checks need the same per-function results (the CFG, the calls of a
+// body, the pointer provenance, the handle analysis). A TranslationUnitCache
+// keeps them for the translation unit being analysed. Declare one
+// `thread_local` (a thread analyses one translation unit at a time). Every
+// cache of a thread is forgotten by resetTranslationUnitCaches(), which each
+// check calls when a translation unit starts (onStartOfTranslationUnit()):
+// a new ASTContext may reuse the old one's address, and with it the
+// addresses of its declarations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +22,26 @@
 
 namespace cublas_tidy {
 
-template <typename KeyT, typename ValueT> class TranslationUnitCache {
+/// Forgets the values of every TranslationUnitCache of this thread.
+void resetTranslationUnitCaches();
+
+/// The link that lets resetTranslationUnitCaches() find every cache of a
+/// thread; caches enrol when they are constructed.
+class TranslationUnitCacheBase {
+public:
+  virtual void reset() = 0;
+
+protected:
+  TranslationUnitCacheBase();
+  ~TranslationUnitCacheBase();
+
+private:
+  friend void resetTranslationUnitCaches();
+  TranslationUnitCacheBase *Next = nullptr;
+};
+
+template <typename KeyT, typename ValueT>
+class TranslationUnitCache final : public TranslationUnitCacheBase {
 public:
   /// The value for `Key` in `Ctx`'s translation unit, made by `Make` the
   /// first time (a null result is remembered too).
@@ -36,7 +57,7 @@ public:
     return It->second.get();
   }
 
-  void reset() {
+  void reset() override {
     Values.clear();
     Owner = nullptr;
   }

@@ -421,16 +421,18 @@ public:
 
 private:
   void addDef(Definition D, unsigned Block, unsigned Index) {
-    DefsAt[{Block, Index}].push_back(Defs.size());
+    DefsIn[Block].push_back({Index, static_cast<unsigned>(Defs.size())});
     Defs.push_back(D);
   }
-  void apply(llvm::BitVector &State, unsigned Block, unsigned Index) const;
+  /// Applies the definitions at the elements [From, To) of `Block`.
+  void apply(llvm::BitVector &State, unsigned Block, unsigned From,
+             unsigned To) const;
 
   const CFG *Cfg = nullptr;
   llvm::DenseSet<const VarDecl *> Tracked;
   std::vector<Definition> Defs; // stable after construction
-  std::map<std::pair<unsigned, unsigned>, llvm::SmallVector<unsigned, 1>>
-      DefsAt;
+  /// Per block: (element index, definition), by element index.
+  std::vector<llvm::SmallVector<std::pair<unsigned, unsigned>, 2>> DefsIn;
   llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> Position;
   std::vector<llvm::BitVector> In;
   std::vector<llvm::BitVector> KillMaskOf; // per variable index
@@ -455,6 +457,7 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
   Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
     return;
+  DefsIn.resize(Cfg->getNumBlockIDs());
 
   // Candidates: the parameters and the locals the body declares.
   llvm::SmallVector<const VarDecl *, 16> Params;
@@ -561,9 +564,7 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
       ByID[B->getBlockID()] = B;
 
   auto Transfer = [&](const CFGBlock *B, llvm::BitVector State) {
-    unsigned ID = B->getBlockID();
-    for (unsigned I = 0, E = B->size(); I <= E; ++I)
-      apply(State, ID, I);
+    apply(State, B->getBlockID(), 0, B->size() + 1);
     return State;
   };
   llvm::SmallVector<const CFGBlock *, 64> Work;
@@ -599,17 +600,26 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
 }
 
 void FunctionDefinitions::apply(llvm::BitVector &State, unsigned Block,
-                                unsigned Index) const {
-  auto It = DefsAt.find({Block, Index});
-  if (It == DefsAt.end())
-    return;
-  for (unsigned D : It->second) {
-    auto VI = VarIndex.find(Defs[D].Var);
-    if (VI != VarIndex.end())
-      State.reset(KillMaskOf[VI->second]);
+                                unsigned From, unsigned To) const {
+  llvm::ArrayRef<std::pair<unsigned, unsigned>> At = DefsIn[Block];
+  // The definitions of one element kill their variables' others first, then
+  // all take effect (`f(&x, &x)` defines x twice at once).
+  for (size_t I = 0; I < At.size();) {
+    unsigned Index = At[I].first;
+    size_t End = I;
+    while (End < At.size() && At[End].first == Index)
+      ++End;
+    if (Index >= From && Index < To) {
+      for (size_t J = I; J < End; ++J) {
+        auto VI = VarIndex.find(Defs[At[J].second].Var);
+        if (VI != VarIndex.end())
+          State.reset(KillMaskOf[VI->second]);
+      }
+      for (size_t J = I; J < End; ++J)
+        State.set(At[J].second);
+    }
+    I = End;
   }
-  for (unsigned D : It->second)
-    State.set(D);
 }
 
 std::optional<llvm::SmallVector<const Definition *, 4>>
@@ -624,8 +634,7 @@ FunctionDefinitions::reaching(const VarDecl *VD, const Stmt *Use) const {
   // reaching the element itself are those before it.
   unsigned Before = After - 1;
   llvm::BitVector State = In[Block];
-  for (unsigned I = 0; I < Before; ++I)
-    apply(State, Block, I);
+  apply(State, Block, 0, Before);
   auto VI = VarIndex.find(VD);
   if (VI == VarIndex.end())
     return std::nullopt;
