@@ -702,12 +702,19 @@ private:
 
 ValueFacts::ValueFacts(const Decl *Callable, ASTContext &Ctx)
     : Callable(Callable), Ctx(Ctx),
-      Defs(std::make_shared<FunctionDefinitions>(Callable, Ctx)) {
-  GuardFinder G;
-  if (Callable && Callable->getBody())
-    G.TraverseStmt(Callable->getBody());
-  Guarded =
-      std::make_shared<std::set<const ParmVarDecl *>>(std::move(G.Params));
+      Guarded(std::make_shared<GuardedParams>()),
+      Defs(std::make_shared<FunctionDefinitions>(Callable, Ctx)) {}
+
+const std::set<const ParmVarDecl *> &ValueFacts::guardedParams() const {
+  // Found the first time a caller's argument is asked for: most facts are
+  // never asked in a caller's context.
+  if (!Guarded->Params) {
+    GuardFinder G;
+    if (Callable && Callable->getBody())
+      G.TraverseStmt(Callable->getBody());
+    Guarded->Params = std::move(G.Params);
+  }
+  return *Guarded->Params;
 }
 
 ValueFacts::ValueFacts(const ValueFacts &Callee, const CallExpr *Site,
@@ -719,7 +726,8 @@ ValueFacts::~ValueFacts() = default;
 
 std::optional<ValueFacts::Binding>
 ValueFacts::binding(const ParmVarDecl *Param) const {
-  if (!Caller || !Site || Depth > MaxContextDepth || Guarded->count(Param))
+  if (!Caller || !Site || Depth > MaxContextDepth ||
+      guardedParams().count(Param))
     return std::nullopt;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
   if (!FD || Site->getDirectCallee() == nullptr ||

@@ -213,7 +213,14 @@ private:
   const ValueFacts *Caller = nullptr;
   const clang::CallExpr *Site = nullptr;
   unsigned Depth = 0;
-  std::shared_ptr<const std::set<const clang::ParmVarDecl *>> Guarded;
+  /// The parameters a condition of the body reads (their values in a
+  /// caller's context are not used: the body may guard against them).
+  /// Shared by the facts of every context of the function.
+  struct GuardedParams {
+    std::optional<std::set<const clang::ParmVarDecl *>> Params;
+  };
+  const std::set<const clang::ParmVarDecl *> &guardedParams() const;
+  std::shared_ptr<GuardedParams> Guarded;
   std::shared_ptr<const FunctionDefinitions> Defs;
   mutable std::map<const Definition *, std::optional<SymExpr>> Memo;
   mutable std::set<const Definition *> InProgress;

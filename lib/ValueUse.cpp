@@ -231,8 +231,9 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   if (Stores.empty())
     return Result;
 
-  llvm::DenseSet<const VarDecl *> Escaped =
-      findEscapingVariables(Callable->getBody());
+  // Which variables escape is asked only of stores found dead: most stores
+  // are read, and the walk over the body costs more than their searches.
+  std::optional<llvm::DenseSet<const VarDecl *>> Escaped;
   llvm::DenseSet<const CFGBlock *> Reachable;
   {
     llvm::SmallVector<const CFGBlock *, 32> Work{&Cfg->getEntry()};
@@ -250,7 +251,7 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   // elements later; the search is bounded all the same.
   unsigned Budget = 64 * Cfg->getNumBlockIDs() + 4096;
   for (const Store &St : Stores) {
-    if (Escaped.contains(St.Var) || !Reachable.contains(St.Block))
+    if (!Reachable.contains(St.Block))
       continue;
     DeadStore Found{St.Var, St.Value, St.S, {}};
     bool Read = false;
@@ -292,6 +293,10 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
           Work.push_back({Succ, 0});
     }
     if (Read)
+      continue;
+    if (!Escaped)
+      Escaped = findEscapingVariables(Callable->getBody());
+    if (Escaped->contains(St.Var))
       continue;
     llvm::sort(Found.Overwrites, [&](const Stmt *L, const Stmt *R) {
       return Ctx.getSourceManager().isBeforeInTranslationUnit(
