@@ -497,7 +497,9 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
       if (!CS)
         continue;
       const Stmt *S = CS->getStmt();
-      Position.try_emplace(S, B->getBlockID(), I + 1);
+      // Reads are asked about by their DeclRefExpr: only those are placed.
+      if (isa<DeclRefExpr>(S))
+        Position.try_emplace(S, B->getBlockID(), I + 1);
       if (Defs.size() > MaxDefinitions)
         return;
       if (const auto *DS = dyn_cast<DeclStmt>(S)) {
@@ -752,7 +754,17 @@ ValueFacts::reachingDefinitions(const VarDecl *Var, const Expr *Use) const {
 }
 
 std::optional<SymExpr> ValueFacts::evaluate(const Expr *E) const {
-  return eval(E, 0);
+  // The checks ask for the same arguments again (a dimension is read by
+  // every operand it shapes). A value found inside another evaluation may
+  // have been cut at a cycle: only outermost ones are kept.
+  if (!InProgress.empty())
+    return eval(E, 0);
+  auto It = Evaluated.find(E);
+  if (It != Evaluated.end())
+    return It->second;
+  std::optional<SymExpr> V = eval(E, 0);
+  Evaluated.try_emplace(E, V);
+  return V;
 }
 
 static std::optional<SymExpr> applyBinary(BinaryOperatorKind Op,

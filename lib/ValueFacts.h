@@ -174,7 +174,7 @@ public:
   std::optional<SymExpr> evaluate(const clang::Expr *E) const;
 
   /// The definitions of the local (or parameter) `Var` that reach the read
-  /// `Use` (a DeclRefExpr or an expression containing the read), or nullopt
+  /// `Use` (a DeclRefExpr naming `Var`; nothing else is placed), or nullopt
   /// when `Var` is not tracked (address escapes, not a local, the CFG could
   /// not be built) or some path reaches `Use` without a definition.
   std::optional<llvm::SmallVector<const Definition *, 4>>
@@ -224,6 +224,8 @@ private:
   std::shared_ptr<const FunctionDefinitions> Defs;
   mutable std::map<const Definition *, std::optional<SymExpr>> Memo;
   mutable std::set<const Definition *> InProgress;
+  mutable llvm::DenseMap<const clang::Expr *, std::optional<SymExpr>>
+      Evaluated;
 };
 
 /// `E` without the nodes that pass its value through unchanged:
