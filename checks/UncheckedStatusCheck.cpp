@@ -155,10 +155,22 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   auto InUserCode = [&](const Stmt *S) {
     return !SM.isInSystemHeader(SM.getExpansionLoc(S->getBeginLoc()));
   };
-  forEachStmtIn(Body, [&](const Stmt *S) {
+  // The parents of the status calls and of their ancestors: all that
+  // deciding how a value is used needs, for a fraction of the cost of the
+  // parent map of the whole body.
+  llvm::DenseMap<const Stmt *, const Stmt *> Parents;
+  forEachStmtWithAncestors(Body, [&](const Stmt *S,
+                                     llvm::ArrayRef<const Stmt *> Ancestors) {
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      if (returnsStatus(Call) && InUserCode(Call))
+      if (returnsStatus(Call) && InUserCode(Call)) {
         Calls.push_back(Call);
+        const Stmt *Child = Call;
+        for (const Stmt *Up : llvm::reverse(Ancestors)) {
+          if (!Parents.try_emplace(Child, Up).second)
+            break; // the rest of the chain is known
+          Child = Up;
+        }
+      }
     } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
       if (Op->isComparisonOp())
         checkComparison(Op, Ctx); // decides by type, then by location
@@ -182,19 +194,20 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   });
   if (Calls.empty())
     return;
-  ParentMap Parents(const_cast<Stmt *>(Body));
   for (const CallExpr *Call : Calls)
     checkDiscarded(Call, Parents, Ctx);
   checkDeadStores(Callable, Ctx);
 }
 
-void UncheckedStatusCheck::checkDiscarded(const CallExpr *Call,
-                                          const ParentMap &Parents,
-                                          ASTContext &Ctx) {
+void UncheckedStatusCheck::checkDiscarded(
+    const CallExpr *Call,
+    const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,
+    ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!isTrackedCall(Call, SM, Ctx.getLangOpts()))
     return;
-  ValueUseInfo Use = classifyValueUse(Call, Parents);
+  ValueUseInfo Use = classifyValueUse(
+      Call, [&](const Stmt *S) { return Parents.lookup(S); });
   if (Use.Use == ValueUse::Used ||
       (Use.Use == ValueUse::CastToVoid && AllowCastToVoid))
     return;

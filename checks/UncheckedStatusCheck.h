@@ -41,7 +41,9 @@ private:
   bool returnsStatus(const CallExpr *Call) const;
   /// Discarded results and dead stores in one function body.
   void checkCallable(const Decl *Callable, ASTContext &Ctx);
-  void checkDiscarded(const CallExpr *Call, const ParentMap &Parents,
+  /// `Parents`: the parent of `Call` and of each of its ancestors.
+  void checkDiscarded(const CallExpr *Call,
+                      const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,
                       ASTContext &Ctx);
   void checkDeadStores(const Decl *Callable, ASTContext &Ctx);
   void checkComparison(const BinaryOperator *Op, ASTContext &Ctx);

@@ -9,6 +9,8 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace cublas_tidy {
@@ -23,32 +25,45 @@ const Stmt *analysableBody(const Decl *Callable) {
   return Callable->getBody();
 }
 
-bool forEachStmtIn(const Stmt *Body,
-                   llvm::function_ref<bool(const Stmt *)> Visit) {
+bool forEachStmtWithAncestors(
+    const Stmt *Body,
+    llvm::function_ref<bool(const Stmt *, llvm::ArrayRef<const Stmt *>)>
+        Visit) {
   if (!Body)
     return true;
-  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  // Pre-order with a work list of (statement, depth); the chain of
+  // ancestors is cut back to the depth of each statement taken from it.
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 64> Work{{Body, 0}};
+  llvm::SmallVector<const Stmt *, 32> Ancestors;
   while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!Visit(S))
+    auto [S, Depth] = Work.pop_back_val();
+    Ancestors.truncate(Depth);
+    if (!Visit(S, Ancestors))
       return false;
+    Ancestors.push_back(S);
+    size_t First = Work.size();
     if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
       // The captures belong to this body; the lambda's body does not.
       for (const Expr *Init : Lambda->capture_inits())
         if (Init)
-          Work.push_back(Init);
-      continue;
+          Work.push_back({Init, Depth + 1});
+    } else if (!isa<BlockExpr>(S)) {
+      for (const Stmt *C : S->children())
+        if (C)
+          Work.push_back({C, Depth + 1});
     }
-    if (isa<BlockExpr>(S))
-      continue;
     // Children in reverse so that the pre-order follows the source.
-    llvm::SmallVector<const Stmt *, 8> Children;
-    for (const Stmt *C : S->children())
-      if (C)
-        Children.push_back(C);
-    Work.append(Children.rbegin(), Children.rend());
+    std::reverse(Work.begin() + First, Work.end());
   }
   return true;
+}
+
+bool forEachStmtIn(const Stmt *Body,
+                   llvm::function_ref<bool(const Stmt *)> Visit) {
+  return forEachStmtWithAncestors(
+      Body, [&](const Stmt *S, llvm::ArrayRef<const Stmt *>) {
+        return Visit(S);
+      });
 }
 
 namespace {

@@ -30,6 +30,14 @@ const clang::Stmt *analysableBody(const clang::Decl *Callable);
 bool forEachStmtIn(const clang::Stmt *Body,
                    llvm::function_ref<bool(const clang::Stmt *)> Visit);
 
+/// forEachStmtIn, also giving each statement its ancestors within `Body`,
+/// outermost first (`Body` itself for its children; none for `Body`).
+bool forEachStmtWithAncestors(
+    const clang::Stmt *Body,
+    llvm::function_ref<bool(const clang::Stmt *,
+                            llvm::ArrayRef<const clang::Stmt *>)>
+        Visit);
+
 /// The calls in the body of `Callable` (outside nested callables), in
 /// pre-order; empty without a body. Found once per translation unit and
 /// shared by every check that asks (lib/TranslationUnitCache.h).

@@ -70,12 +70,19 @@ static std::optional<ValueUseInfo> useByStatement(const Stmt *Parent,
 }
 
 ValueUseInfo classifyValueUse(const Expr *E, const ParentMap &Parents) {
+  return classifyValueUse(
+      E, [&](const Stmt *S) -> const Stmt * { return Parents.getParent(S); });
+}
+
+ValueUseInfo
+classifyValueUse(const Expr *E,
+                 llvm::function_ref<const Stmt *(const Stmt *)> ParentOf) {
   const Stmt *Cur = E;
   bool Whole = true;
   // Bounded: parents of an expression form a chain; 256 steps is far beyond
   // any real nesting of parentheses, commas and conditionals.
   for (int Step = 0; Step < 256; ++Step) {
-    const Stmt *P = Parents.getParent(Cur);
+    const Stmt *P = ParentOf(Cur);
     if (!P)
       return {}; // outside the body: an initializer of a member, ...
     if (isa<ParenExpr, ExprWithCleanups, CXXBindTemporaryExpr, ConstantExpr>(
@@ -113,7 +120,7 @@ ValueUseInfo classifyValueUse(const Expr *E, const ParentMap &Parents) {
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
       // The last statement of a GNU statement expression is its value.
-      if (const auto *SE = dyn_cast_or_null<StmtExpr>(Parents.getParent(CS)))
+      if (const auto *SE = dyn_cast_or_null<StmtExpr>(ParentOf(CS)))
         if (!CS->body_empty() && CS->body_back() == Cur) {
           Cur = SE;
           Whole = false;

@@ -36,8 +36,15 @@ struct ValueUseInfo {
   bool WholeStatement = false;
 };
 
-/// How the context of `E` uses its value, given the parent map of the body
-/// of the function holding it. Unknown contexts count as used.
+/// How the context of `E` uses its value, given the parents of `E` and its
+/// ancestors in the body of the function holding it (null above the body).
+/// Unknown contexts count as used.
+ValueUseInfo
+classifyValueUse(const clang::Expr *E,
+                 llvm::function_ref<const clang::Stmt *(const clang::Stmt *)>
+                     ParentOf);
+
+/// The same, with the parent map of the body.
 ValueUseInfo classifyValueUse(const clang::Expr *E,
                               const clang::ParentMap &Parents);
 

@@ -1,6 +1,7 @@
 //===- ValueUseTest.cpp - Discarded values and dead stores ----------------===//
 
 #include "ValueUse.h"
+#include "Callables.h"
 #include "TestAST.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -28,16 +29,37 @@ void expectUses(const std::string &Code) {
     std::string Name = Call->getDirectCallee()->getName().str();
     unsigned Line = AST->getSourceManager().getPresumedLineNumber(
         Call->getBeginLoc());
+    // The body the call belongs to (a lambda's, not its enclosing
+    // function's), and the parents of the call and its ancestors in it.
     const Stmt *Body = nullptr;
+    llvm::DenseMap<const Stmt *, const Stmt *> Chain;
     for (const auto &F : match(functionDecl(isDefinition(),
                                             hasDescendant(equalsNode(Call)))
                                    .bind("f"),
-                               AST->getASTContext()))
-      Body = F.getNodeAs<FunctionDecl>("f")->getBody();
+                               AST->getASTContext())) {
+      const Stmt *Candidate = F.getNodeAs<FunctionDecl>("f")->getBody();
+      forEachStmtWithAncestors(
+          Candidate, [&](const Stmt *S, llvm::ArrayRef<const Stmt *> Up) {
+            if (S != Call)
+              return true;
+            Body = Candidate;
+            const Stmt *Child = Call;
+            for (const Stmt *P : llvm::reverse(Up)) {
+              Chain[Child] = P;
+              Child = P;
+            }
+            return false;
+          });
+    }
     ASSERT_NE(Body, nullptr);
     ParentMap Parents(const_cast<Stmt *>(Body));
     ValueUseInfo Info = classifyValueUse(Call, Parents);
     std::string Where = Name + " at line " + std::to_string(Line);
+    // The ancestors alone decide as the whole parent map does.
+    ValueUseInfo FromChain = classifyValueUse(
+        Call, [&](const Stmt *S) { return Chain.lookup(S); });
+    EXPECT_EQ(FromChain.Use, Info.Use) << Where;
+    EXPECT_EQ(FromChain.WholeStatement, Info.WholeStatement) << Where;
     if (Name == "D") {
       EXPECT_EQ(Info.Use, ValueUse::Discarded) << Where;
       EXPECT_FALSE(Info.WholeStatement) << Where;

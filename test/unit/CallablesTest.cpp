@@ -1,0 +1,161 @@
+//===- CallablesTest.cpp - Walks over function bodies and shared caches ---===//
+
+#include "Callables.h"
+#include "TestAST.h"
+#include "TranslationUnitCache.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace clang;
+using namespace cublas_tidy;
+
+namespace {
+
+const char *const Body = R"(
+  int g(int);
+  struct S { int m; int get() const; };
+  int f(int a, int *p, S s) {
+    int x = g(a) + (a ? g(1) : g(2)), y = 0;
+    if (int z = g(x); z > 0) { y = g(z), ++y; } else y = -1;
+    for (int i = 0; i < a; ++i) x += p[i];
+    switch (x) { case 1: y = s.get(); break; default: break; }
+    auto l = [x, &y](int q) { return g(q) + x + y; };
+    int w = ({ int t = g(3); t + 1; });
+    while (y < 10) y += l(w);
+    do { --y; } while (y > 0);
+    return sizeof(g(x)) + y;
+  }
+)";
+
+TEST(Callables, AncestorsAgreeWithTheParentMap) {
+  auto AST = test::buildAST(Body);
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  ASSERT_NE(F, nullptr);
+  ParentMap Parents(F->getBody());
+  unsigned Visited = 0;
+  forEachStmtWithAncestors(
+      F->getBody(), [&](const Stmt *S, llvm::ArrayRef<const Stmt *> Up) {
+        ++Visited;
+        if (S == F->getBody()) {
+          EXPECT_TRUE(Up.empty());
+          return true;
+        }
+        EXPECT_FALSE(Up.empty()) << S->getStmtClassName();
+        if (Up.empty())
+          return true;
+        EXPECT_EQ(Up.back(), Parents.getParent(S)) << S->getStmtClassName();
+        EXPECT_EQ(Up.front(), F->getBody());
+        // Each ancestor is the parent of the next.
+        for (size_t I = 1; I < Up.size(); ++I)
+          EXPECT_EQ(Parents.getParent(Up[I]), Up[I - 1]);
+        return true;
+      });
+  EXPECT_GT(Visited, 100u);
+}
+
+TEST(Callables, LambdaBodiesAreTheirOwn) {
+  auto AST = test::buildAST(Body);
+  ASSERT_TRUE(AST);
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  ASSERT_NE(F, nullptr);
+  // The calls of f in pre-order: g(a), g(1), g(2), g(x) in the if, g(z),
+  // s.get(), g(3), l(w) (operator()), and g(x) under sizeof; not the g(q)
+  // of the lambda's body.
+  std::vector<std::string> Seen;
+  for (const CallExpr *Call : callsIn(F)) {
+    std::string Arg;
+    if (Call->getNumArgs() > 0)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
+        Arg = DRE->getDecl()->getName().str();
+      else if (const auto *Lit = dyn_cast<IntegerLiteral>(
+                   Call->getArg(0)->IgnoreParenImpCasts()))
+        Arg = std::to_string(Lit->getValue().getZExtValue());
+    if (isa<CXXOperatorCallExpr>(Call))
+      Arg = "operator()";
+    else if (isa<CXXMemberCallExpr>(Call))
+      Arg = "get";
+    Seen.push_back(Arg);
+  }
+  std::vector<std::string> Expected = {"a", "1", "2", "x", "z",
+                                       "get", "3", "operator()", "x"};
+  EXPECT_EQ(Seen, Expected);
+  // The capture `x` is read in f; the lambda's `q`, `x` and `y` are not.
+  unsigned CaptureReads = 0;
+  forEachStmtIn(F->getBody(), [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      EXPECT_NE(DRE->getDecl()->getName(), "q");
+      CaptureReads += DRE->refersToEnclosingVariableOrCapture();
+    }
+    return true;
+  });
+  EXPECT_EQ(CaptureReads, 0u);
+}
+
+TEST(Callables, CallsAreFoundOncePerTranslationUnit) {
+  auto AST = test::buildAST(Body);
+  ASSERT_TRUE(AST);
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  ASSERT_NE(F, nullptr);
+  llvm::ArrayRef<const CallExpr *> First = callsIn(F);
+  llvm::ArrayRef<const CallExpr *> Again = callsIn(F);
+  EXPECT_EQ(First.data(), Again.data());
+  EXPECT_TRUE(callsAny(F, [](const CallExpr *C) {
+    return isa<CXXMemberCallExpr>(C);
+  }));
+  EXPECT_FALSE(callsAny(F, [](const CallExpr *C) {
+    return C->getNumArgs() > 2; // l(w) has two: the lambda and w
+  }));
+  resetTranslationUnitCaches();
+  EXPECT_EQ(callsIn(F).size(), First.size());
+}
+
+TEST(TranslationUnitCache, OneResetForgetsEveryCache) {
+  auto AST = test::buildAST("int x;");
+  ASSERT_TRUE(AST);
+  const ASTContext &Ctx = AST->getASTContext();
+  thread_local TranslationUnitCache<int, int> Squares, Cubes;
+  unsigned Made = 0;
+  auto Square = [&](int K) {
+    return *Squares.get(Ctx, K, [&] {
+      ++Made;
+      return std::make_unique<int>(K * K);
+    });
+  };
+  auto Cube = [&](int K) {
+    return *Cubes.get(Ctx, K, [&] {
+      ++Made;
+      return std::make_unique<int>(K * K * K);
+    });
+  };
+  EXPECT_EQ(Square(3), 9);
+  EXPECT_EQ(Cube(2), 8);
+  EXPECT_EQ(Square(3), 9);
+  EXPECT_EQ(Cube(2), 8);
+  EXPECT_EQ(Made, 2u);
+  resetTranslationUnitCaches();
+  EXPECT_EQ(Square(3), 9);
+  EXPECT_EQ(Cube(2), 8);
+  EXPECT_EQ(Made, 4u);
+}
+
+TEST(TranslationUnitCache, ACacheLeavesTheListWhenDestroyed) {
+  auto AST = test::buildAST("int x;");
+  ASSERT_TRUE(AST);
+  {
+    TranslationUnitCache<int, int> Scoped;
+    Scoped.get(AST->getASTContext(), 1,
+               [] { return std::make_unique<int>(1); });
+  }
+  // Resetting must not touch the destroyed cache (ASan reports it if so).
+  resetTranslationUnitCaches();
+  SUCCEED();
+}
+
+} // namespace
