@@ -145,7 +145,8 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   if (!Analyzed.insert(Callable).second)
     return;
   FunctionTimer Timer(getID(), Callable);
-  const Stmt *Body = analysableBody(Callable);
+  if (!analysableBody(Callable))
+    return;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const CallExpr *> Calls;
   // Statements expanded from macros of the CUDA or standard headers are not
@@ -159,17 +160,16 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   // deciding how a value is used needs, for a fraction of the cost of the
   // parent map of the whole body.
   llvm::DenseMap<const Stmt *, const Stmt *> Parents;
-  forEachStmtWithAncestors(Body, [&](const Stmt *S,
-                                     llvm::ArrayRef<const Stmt *> Ancestors) {
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const Stmt *S = Stmts[I].S;
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       if (returnsStatus(Call) && InUserCode(Call)) {
         Calls.push_back(Call);
-        const Stmt *Child = Call;
-        for (const Stmt *Up : llvm::reverse(Ancestors)) {
-          if (!Parents.try_emplace(Child, Up).second)
+        for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;
+             Child = Up, Up = Stmts[Up].Parent)
+          if (!Parents.try_emplace(Stmts[Child].S, Stmts[Up].S).second)
             break; // the rest of the chain is known
-          Child = Up;
-        }
       }
     } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
       if (Op->isComparisonOp())
@@ -190,8 +190,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
           if (const auto *Case = dyn_cast<CaseStmt>(SC))
             checkCaseLabel(Case, Switch, Ctx);
     }
-    return true;
-  });
+  }
   if (Calls.empty())
     return;
   for (const CallExpr *Call : Calls)

@@ -24,23 +24,22 @@ namespace cublas_tidy {
 /// instantiations are analysed instead); null otherwise.
 const clang::Stmt *analysableBody(const clang::Decl *Callable);
 
-/// Visits every statement of `Body` in pre-order, except the bodies of
-/// lambdas, blocks and local classes nested in it (callables of their own).
-/// Stops early when `Visit` returns false; returns false then.
-bool forEachStmtIn(const clang::Stmt *Body,
-                   llvm::function_ref<bool(const clang::Stmt *)> Visit);
+/// A statement of a function body, and the index of its parent in the same
+/// list (-1 for the body itself).
+struct BodyStmt {
+  const clang::Stmt *S;
+  int Parent;
+};
 
-/// forEachStmtIn, also giving each statement its ancestors within `Body`,
-/// outermost first (`Body` itself for its children; none for `Body`).
-bool forEachStmtWithAncestors(
-    const clang::Stmt *Body,
-    llvm::function_ref<bool(const clang::Stmt *,
-                            llvm::ArrayRef<const clang::Stmt *>)>
-        Visit);
+/// The statements of the body of `Callable` in pre-order (source order),
+/// except the bodies of lambdas, blocks and local classes nested in it
+/// (callables of their own; a lambda's captures are in). Empty without a
+/// body. One walk per function and translation unit, shared by every
+/// analysis that asks (lib/TranslationUnitCache.h): walking a body costs
+/// as much as most analyses of it.
+llvm::ArrayRef<BodyStmt> stmtsIn(const clang::Decl *Callable);
 
-/// The calls in the body of `Callable` (outside nested callables), in
-/// pre-order; empty without a body. Found once per translation unit and
-/// shared by every check that asks (lib/TranslationUnitCache.h).
+/// The calls among stmtsIn(`Callable`), in the same order; kept as well.
 llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::Decl *Callable);
 
 /// True when one of callsIn(`Callable`) satisfies `Pred`.

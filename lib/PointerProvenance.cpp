@@ -5,13 +5,13 @@
 #include "SharedCfg.h"
 
 #include "AstUtils.h"
+#include "Callables.h"
 #include "CublasApi.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
@@ -263,13 +263,45 @@ bool isDeviceCode(const Decl *D) {
 /// reads, assignments, increments, `&v` or `v` bound to a reference as a
 /// direct argument of a call (followed at the call), captures by reference.
 /// Handles captured in any way escape too (a copy shares the context).
-class EscapeScan : public RecursiveASTVisitor<EscapeScan> {
+/// One pass over the statements of the body in pre-order (stmtsIn(), which
+/// other analyses share): a use is marked plain by its parent before the
+/// reference is reached.
+class EscapeScan {
 public:
   llvm::DenseSet<const VarDecl *> Escaped;
 
-  bool shouldVisitLambdaBody() const { return false; }
+  void scan(const Decl *Callable) {
+    for (const BodyStmt &N : stmtsIn(Callable)) {
+      const Stmt *S = N.S;
+      if (const auto *E = dyn_cast<DeclRefExpr>(S))
+        visitDeclRefExpr(E);
+      else if (const auto *E = dyn_cast<ImplicitCastExpr>(S))
+        visitImplicitCastExpr(E);
+      else if (const auto *E = dyn_cast<CallExpr>(S))
+        visitCallExpr(E);
+      else if (const auto *E = dyn_cast<BinaryOperator>(S))
+        visitBinaryOperator(E);
+      else if (const auto *E = dyn_cast<UnaryOperator>(S))
+        visitUnaryOperator(E);
+      else if (const auto *E = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : E->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            visitVarDecl(VD);
+      } else if (const auto *E = dyn_cast<InitListExpr>(S))
+        visitInitListExpr(E);
+      else if (const auto *E = dyn_cast<CXXConstructExpr>(S))
+        visitCXXConstructExpr(E);
+      else if (const auto *E = dyn_cast<CXXNewExpr>(S))
+        visitCXXNewExpr(E);
+      else if (const auto *E = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+        visitUnaryExprOrTypeTraitExpr(E);
+      else if (const auto *E = dyn_cast<LambdaExpr>(S))
+        visitLambdaExpr(E);
+    }
+  }
 
-  bool VisitCallExpr(CallExpr *Call) {
+private:
+  void visitCallExpr(const CallExpr *Call) {
     for (unsigned I = 0, E = Call->getNumArgs(); I < E; ++I) {
       const Expr *Arg = Call->getArg(I);
       if (!Arg)
@@ -281,15 +313,13 @@ public:
         if (P->getType()->isReferenceType())
           markPlain(Arg->IgnoreParenImpCasts());
     }
-    return true;
   }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+  void visitImplicitCastExpr(const ImplicitCastExpr *ICE) {
     if (ICE->getCastKind() == CK_LValueToRValue ||
         ICE->getCastKind() == CK_ArrayToPointerDecay)
       markPlain(ICE->getSubExpr());
-    return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  void visitBinaryOperator(const BinaryOperator *BO) {
     if (BO->isAssignmentOp()) {
       markPlain(BO->getLHS());
       // A handle copied anywhere but into a local variable may have its
@@ -299,58 +329,50 @@ public:
       if (!ToVar || !ToVar->hasLocalStorage())
         escapeHandle(BO->getRHS());
     }
-    return true;
   }
-  bool VisitVarDecl(VarDecl *VD) {
+  void visitVarDecl(const VarDecl *VD) {
     if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
       escapeHandle(VD->getInit());
-    return true;
   }
-  bool VisitInitListExpr(InitListExpr *ILE) {
+  void visitInitListExpr(const InitListExpr *ILE) {
     for (const Expr *Init : ILE->inits())
       escapeHandle(Init);
-    return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  void visitCXXConstructExpr(const CXXConstructExpr *CE) {
     for (const Expr *Arg : CE->arguments())
       escapeHandle(Arg);
-    return true;
   }
-  bool VisitCXXNewExpr(CXXNewExpr *NE) {
+  void visitCXXNewExpr(const CXXNewExpr *NE) {
     for (const Expr *Arg : NE->placement_arguments())
       escapeHandle(Arg);
-    return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
+  void visitUnaryOperator(const UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp())
       markPlain(UO->getSubExpr());
-    return true;
   }
-  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+  void visitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *E) {
     if (!E->isArgumentType())
       markPlain(E->getArgumentExpr());
-    return true;
   }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
+  void visitLambdaExpr(const LambdaExpr *LE) {
     for (const LambdaCapture &C : LE->captures()) {
       if (!C.capturesVariable())
         continue;
       const auto *VD = dyn_cast_or_null<VarDecl>(C.getCapturedVar());
       if (!VD)
         continue;
+      if (LE->isInitCapture(&C))
+        visitVarDecl(VD); // `[&h2 = h]` binds h to a reference
       if (C.getCaptureKind() == LCK_ByRef || isCublasHandleType(VD->getType()))
         Escaped.insert(VD);
     }
-    return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  void visitDeclRefExpr(const DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (!Plain.contains(DRE))
         Escaped.insert(VD);
-    return true;
   }
 
-private:
   void escapeHandle(const Expr *E) {
     if (!E)
       return;
@@ -1143,7 +1165,7 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
     return;
 
   EscapeScan Scan;
-  Scan.TraverseStmt(const_cast<Stmt *>(Body));
+  Scan.scan(Callable);
   Escaped = std::move(Scan.Escaped);
 
   // Reverse post-order numbering of the reachable blocks.

@@ -31,32 +31,26 @@ const char *const Body = R"(
   }
 )";
 
-TEST(Callables, AncestorsAgreeWithTheParentMap) {
+TEST(Callables, ParentsAgreeWithTheParentMap) {
   auto AST = test::buildAST(Body);
   ASSERT_TRUE(AST);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
   const FunctionDecl *F = test::functionNamed(*AST, "f");
   ASSERT_NE(F, nullptr);
   ParentMap Parents(F->getBody());
-  unsigned Visited = 0;
-  forEachStmtWithAncestors(
-      F->getBody(), [&](const Stmt *S, llvm::ArrayRef<const Stmt *> Up) {
-        ++Visited;
-        if (S == F->getBody()) {
-          EXPECT_TRUE(Up.empty());
-          return true;
-        }
-        EXPECT_FALSE(Up.empty()) << S->getStmtClassName();
-        if (Up.empty())
-          return true;
-        EXPECT_EQ(Up.back(), Parents.getParent(S)) << S->getStmtClassName();
-        EXPECT_EQ(Up.front(), F->getBody());
-        // Each ancestor is the parent of the next.
-        for (size_t I = 1; I < Up.size(); ++I)
-          EXPECT_EQ(Parents.getParent(Up[I]), Up[I - 1]);
-        return true;
-      });
-  EXPECT_GT(Visited, 100u);
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(F);
+  ASSERT_GT(Stmts.size(), 100u);
+  EXPECT_EQ(Stmts[0].S, F->getBody());
+  EXPECT_EQ(Stmts[0].Parent, -1);
+  std::set<const Stmt *> Seen;
+  for (size_t I = 1; I < Stmts.size(); ++I) {
+    EXPECT_TRUE(Seen.insert(Stmts[I].S).second) << "twice";
+    ASSERT_GE(Stmts[I].Parent, 0);
+    // Pre-order: a parent comes first.
+    EXPECT_LT(static_cast<size_t>(Stmts[I].Parent), I);
+    EXPECT_EQ(Stmts[Stmts[I].Parent].S, Parents.getParent(Stmts[I].S))
+        << Stmts[I].S->getStmtClassName();
+  }
 }
 
 TEST(Callables, LambdaBodiesAreTheirOwn) {
@@ -70,13 +64,12 @@ TEST(Callables, LambdaBodiesAreTheirOwn) {
   std::vector<std::string> Seen;
   for (const CallExpr *Call : callsIn(F)) {
     std::string Arg;
-    if (Call->getNumArgs() > 0)
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
-        Arg = DRE->getDecl()->getName().str();
-      else if (const auto *Lit = dyn_cast<IntegerLiteral>(
-                   Call->getArg(0)->IgnoreParenImpCasts()))
-        Arg = std::to_string(Lit->getValue().getZExtValue());
+    const Expr *First =
+        Call->getNumArgs() > 0 ? Call->getArg(0)->IgnoreParenImpCasts() : nullptr;
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(First))
+      Arg = DRE->getDecl()->getName().str();
+    else if (const auto *Lit = dyn_cast_or_null<IntegerLiteral>(First))
+      Arg = std::to_string(Lit->getValue().getZExtValue());
     if (isa<CXXOperatorCallExpr>(Call))
       Arg = "operator()";
     else if (isa<CXXMemberCallExpr>(Call))
@@ -88,13 +81,11 @@ TEST(Callables, LambdaBodiesAreTheirOwn) {
   EXPECT_EQ(Seen, Expected);
   // The capture `x` is read in f; the lambda's `q`, `x` and `y` are not.
   unsigned CaptureReads = 0;
-  forEachStmtIn(F->getBody(), [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+  for (const BodyStmt &N : stmtsIn(F))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N.S)) {
       EXPECT_NE(DRE->getDecl()->getName(), "q");
       CaptureReads += DRE->refersToEnclosingVariableOrCapture();
     }
-    return true;
-  });
   EXPECT_EQ(CaptureReads, 0u);
 }
 
@@ -106,6 +97,7 @@ TEST(Callables, CallsAreFoundOncePerTranslationUnit) {
   llvm::ArrayRef<const CallExpr *> First = callsIn(F);
   llvm::ArrayRef<const CallExpr *> Again = callsIn(F);
   EXPECT_EQ(First.data(), Again.data());
+  EXPECT_EQ(stmtsIn(F).data(), stmtsIn(F).data());
   EXPECT_TRUE(callsAny(F, [](const CallExpr *C) {
     return isa<CXXMemberCallExpr>(C);
   }));

@@ -37,19 +37,16 @@ void expectUses(const std::string &Code) {
                                             hasDescendant(equalsNode(Call)))
                                    .bind("f"),
                                AST->getASTContext())) {
-      const Stmt *Candidate = F.getNodeAs<FunctionDecl>("f")->getBody();
-      forEachStmtWithAncestors(
-          Candidate, [&](const Stmt *S, llvm::ArrayRef<const Stmt *> Up) {
-            if (S != Call)
-              return true;
-            Body = Candidate;
-            const Stmt *Child = Call;
-            for (const Stmt *P : llvm::reverse(Up)) {
-              Chain[Child] = P;
-              Child = P;
-            }
-            return false;
-          });
+      const auto *Fn = F.getNodeAs<FunctionDecl>("f");
+      llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Fn);
+      for (size_t I = 0; I < Stmts.size(); ++I) {
+        if (Stmts[I].S != Call)
+          continue;
+        Body = Fn->getBody();
+        for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;
+             Child = Up, Up = Stmts[Up].Parent)
+          Chain[Stmts[Child].S] = Stmts[Up].S;
+      }
     }
     ASSERT_NE(Body, nullptr);
     ParentMap Parents(const_cast<Stmt *>(Body));
