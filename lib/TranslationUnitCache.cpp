@@ -16,11 +16,32 @@ TranslationUnitCacheBase::TranslationUnitCacheBase() : Next(Caches) {
 }
 
 TranslationUnitCacheBase::~TranslationUnitCacheBase() {
+  if (Current)
+    Current->Cache = nullptr; // the context frees the watch
   for (TranslationUnitCacheBase **Link = &Caches; *Link; Link = &(*Link)->Next)
     if (*Link == this) {
       *Link = Next;
       return;
     }
+}
+
+void TranslationUnitCacheBase::own(const clang::ASTContext &Ctx) {
+  clear();
+  if (Current)
+    Current->Cache = nullptr;
+  Current = new Watch{this};
+  Ctx.AddDeallocation(&contextDestroyed, Current);
+  Owner = &Ctx;
+}
+
+void TranslationUnitCacheBase::contextDestroyed(void *W) {
+  auto *Watched = static_cast<Watch *>(W);
+  if (TranslationUnitCacheBase *Cache = Watched->Cache) {
+    Cache->clear();
+    Cache->Owner = nullptr;
+    Cache->Current = nullptr;
+  }
+  delete Watched;
 }
 
 void resetTranslationUnitCaches() {

@@ -137,6 +137,28 @@ TEST(TranslationUnitCache, OneResetForgetsEveryCache) {
   EXPECT_EQ(Made, 4u);
 }
 
+TEST(TranslationUnitCache, ForgetsAContextWhenItIsDestroyed) {
+  // A later ASTContext may be allocated where a destroyed one was, and its
+  // declarations where the old ones were: values made for the old context
+  // must be gone by then, whether or not anyone reset the caches.
+  thread_local TranslationUnitCache<int, int> Values;
+  unsigned Made = 0;
+  auto Get = [&](const ASTContext &Ctx) {
+    return *Values.get(Ctx, 7, [&] {
+      ++Made;
+      return std::make_unique<int>(Made);
+    });
+  };
+  for (int Round = 0; Round < 20; ++Round) {
+    auto AST = test::buildAST("int x;");
+    ASSERT_TRUE(AST);
+    EXPECT_EQ(Get(AST->getASTContext()), Round + 1) << "stale in round "
+                                                    << Round;
+    EXPECT_EQ(Get(AST->getASTContext()), Round + 1);
+  }
+  EXPECT_EQ(Made, 20u);
+}
+
 TEST(TranslationUnitCache, ACacheLeavesTheListWhenDestroyed) {
   auto AST = test::buildAST("int x;");
   ASSERT_TRUE(AST);
