@@ -5,6 +5,7 @@
 #include "SharedCfg.h"
 
 #include "Allocations.h"
+#include "Callables.h"
 #include "PlainUses.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -317,29 +318,54 @@ bool isSizePreservingMember(StringRef Name) {
 /// Decides, for each DeclRefExpr to a candidate variable, whether it is a
 /// plain read, a definition the CFG scan will find, or an escape (anything
 /// else). Variables with an escaping use are not tracked.
-class UseClassifier : public PlainUses<UseClassifier> {
+///
+/// It reads the statements of the body in pre-order (stmtsIn(), shared with
+/// other analyses). Lambda bodies are not among them: a variable a lambda
+/// captures by reference is referenced by the capture itself, not plainly,
+/// and escapes; one captured by copy is read when the lambda is made.
+class UseClassifier {
 public:
   llvm::DenseSet<const VarDecl *> Escaped;
   llvm::DenseMap<const VarDecl *, unsigned> DefCount;
 
-  bool shouldVisitImplicitCode() const { return true; }
-
-  // Operands of sizeof/alignof and decltype are never evaluated.
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
-    return true;
+  void classify(const Decl *Callable) {
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+    // Operands of sizeof/alignof, typeid and noexcept are never evaluated:
+    // they and everything under them are skipped.
+    std::vector<char> Unevaluated(Stmts.size(), 0);
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const Stmt *S = Stmts[I].S;
+      int Parent = Stmts[I].Parent;
+      if ((Parent >= 0 && Unevaluated[Parent]) ||
+          isa<UnaryExprOrTypeTraitExpr, CXXTypeidExpr, CXXNoexceptExpr>(S)) {
+        Unevaluated[I] = 1;
+        continue;
+      }
+      if (const DeclRefExpr *Stored = Uses.visit(S))
+        countDef(Stored);
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        visitCallExpr(Call);
+        if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+          visitCXXMemberCallExpr(Member);
+      } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+        visitCXXConstructExpr(CE);
+      } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+        visitCXXForRangeStmt(Range);
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        visitDeclRefExpr(DRE);
+      }
+    }
   }
-  bool TraverseCXXTypeidExpr(CXXTypeidExpr *) { return true; }
-  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
 
-  void onStore(const DeclRefExpr *DRE) { countDef(DRE); }
-
-  bool VisitCallExpr(CallExpr *Call) {
+private:
+  void visitCallExpr(const CallExpr *Call) {
     for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
       const Expr *Arg = Call->getArg(I);
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
         if (UO->getOpcode() == UO_AddrOf && isAllocatorOutArgument(Call, I))
-          if (referenceIn(UO->getSubExpr())) {
-            markStore(UO->getSubExpr());
+          if (PlainUses::referenceIn(UO->getSubExpr())) {
+            if (const DeclRefExpr *Stored = Uses.markStore(UO->getSubExpr()))
+              countDef(Stored);
             continue;
           }
       markIfConstRefArgument(Call->getDirectCallee(), I, Arg);
@@ -347,37 +373,33 @@ public:
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
       if (Op->getOperator() == OO_Subscript && Op->getNumArgs() >= 1)
         markContainer(Op->getArg(0));
-    return true;
   }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+  void visitCXXMemberCallExpr(const CXXMemberCallExpr *Call) {
     const CXXMethodDecl *MD = Call->getMethodDecl();
     if (MD && MD->getIdentifier() && isSizePreservingMember(MD->getName()))
       markContainer(Call->getImplicitObjectArgument());
-    return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  void visitCXXConstructExpr(const CXXConstructExpr *CE) {
     for (unsigned I = 0, N = CE->getNumArgs(); I < N; ++I)
       markIfConstRefArgument(CE->getConstructor(), I, CE->getArg(I));
-    return true;
   }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+  void visitCXXForRangeStmt(const CXXForRangeStmt *S) {
     if (const VarDecl *Range =
             S->getRangeStmt()
                 ? dyn_cast_or_null<VarDecl>(S->getRangeStmt()->getSingleDecl())
                 : nullptr)
       markContainer(Range->getInit());
-    return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  void visitDeclRefExpr(const DeclRefExpr *DRE) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
-      return true;
-    if (DRE->refersToEnclosingVariableOrCapture() || !isPlain(DRE))
+      return;
+    if (DRE->refersToEnclosingVariableOrCapture() || !Uses.isPlain(DRE))
       Escaped.insert(VD);
-    return true;
   }
 
-private:
+  PlainUses Uses;
+
   void countDef(const DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       ++DefCount[VD];
@@ -386,9 +408,9 @@ private:
   void markContainer(const Expr *E) {
     if (!E)
       return;
-    const DeclRefExpr *DRE = referenceIn(E->IgnoreParenImpCasts());
+    const DeclRefExpr *DRE = PlainUses::referenceIn(E->IgnoreParenImpCasts());
     if (DRE && isSizedContainer(DRE->getType()))
-      markPlain(DRE);
+      Uses.markPlain(DRE);
   }
   void markIfConstRefArgument(const FunctionDecl *FD, unsigned I,
                               const Expr *Arg) {
@@ -452,7 +474,7 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
       return;
 
   UseClassifier Uses;
-  Uses.TraverseStmt(Body);
+  Uses.classify(Callable);
 
   Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)

@@ -148,27 +148,37 @@ namespace {
 /// Finds the local variables whose value may be read other than by a plain
 /// load the CFG sees: address taken, bound to a reference, captured, used in
 /// a catch handler, member access, ...
-class EscapeFinder : public PlainUses<EscapeFinder> {
+class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
   llvm::DenseSet<const VarDecl *> Escaped;
 
+  bool shouldVisitLambdaBody() const { return true; }
+
   bool TraverseCXXCatchStmt(CXXCatchStmt *S) {
     ++InCatch;
-    bool R = PlainUses::TraverseCXXCatchStmt(S);
+    bool R = RecursiveASTVisitor::TraverseCXXCatchStmt(S);
     --InCatch;
     return R;
+  }
+
+  // Every statement, before its children (pre-order).
+  bool VisitStmt(Stmt *S) {
+    Uses.visit(S);
+    return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
       return true;
-    if (InCatch || DRE->refersToEnclosingVariableOrCapture() || !isPlain(DRE))
+    if (InCatch || DRE->refersToEnclosingVariableOrCapture() ||
+        !Uses.isPlain(DRE))
       Escaped.insert(VD);
     return true;
   }
 
 private:
+  PlainUses Uses;
   int InCatch = 0;
 };
 

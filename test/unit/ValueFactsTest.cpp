@@ -88,6 +88,22 @@ TEST(ValueFacts, EscapedAndUninitialised) {
             (Values{"?", "?", "?", "?"}));
 }
 
+TEST(ValueFacts, LambdasAndUnevaluatedOperands) {
+  // A capture by reference lets the lambda change the variable; one by copy
+  // reads it once, when the lambda is made; unevaluated operands do
+  // nothing.
+  EXPECT_EQ(valuesIn(R"(void f() {
+    int a = 4; auto g = [&a] { a = 5; }; g(); use(a);
+    int b = 4; auto h = [&] { return b; }; use(b);
+    int c = 4; auto k = [c]() mutable { c = 6; return c; }; k(); use(c);
+    int d = 4; auto m = [=] { use(d); }; m(); use(d);
+    int e = 4; use(sizeof(e = 7)); use(e);
+    int s = 4; decltype(s++) t = s; use(s + t);
+  })"),
+            // The use(d) in the lambda's body is the lambda's own: unknown.
+            (Values{"?", "?", "4", "?", "4", "4", "4", "8"}));
+}
+
 TEST(ValueFacts, SymbolsForWhatTheCodeDoesNotFix) {
   EXPECT_EQ(valuesIn(R"(void f(int m, int k) {
     use(m * k + 2 * m - m);
