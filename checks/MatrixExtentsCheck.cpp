@@ -13,8 +13,6 @@
 #include "OperandShapes.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -723,8 +721,9 @@ void MatrixExtentsCheck::onStartOfTranslationUnit() {
   Facts.clear();
   Contexts.clear();
   CallSites.clear();
-  CallSitesCollected = false;
   Emitted.clear();
+  Pending.clear();
+  Context = nullptr;
 }
 
 const ValueFacts &MatrixExtentsCheck::factsFor(const Decl *Callable,
@@ -737,63 +736,6 @@ const ValueFacts &MatrixExtentsCheck::factsFor(const Decl *Callable,
 
 namespace {
 
-/// Direct calls to functions defined in this translation unit, with the
-/// function, lambda or block they are written in.
-class CallSiteCollector : public RecursiveASTVisitor<CallSiteCollector> {
-public:
-  std::map<const FunctionDecl *,
-           std::vector<std::pair<const CallExpr *, const Decl *>>> &Out;
-  explicit CallSiteCollector(
-      std::map<const FunctionDecl *,
-               std::vector<std::pair<const CallExpr *, const Decl *>>> &Out)
-      : Out(Out) {}
-
-  bool shouldVisitTemplateInstantiations() const { return false; }
-
-  // Helpers in system headers are not analysed: skip them.
-  bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
-        D->getASTContext().getSourceManager().isInSystemHeader(
-            D->getLocation()))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    Stack.push_back(FD);
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    Stack.pop_back();
-    return R;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    Stack.push_back(MD);
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
-    Stack.pop_back();
-    return R;
-  }
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    Stack.push_back(L->getCallOperator());
-    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
-    Stack.pop_back();
-    return R;
-  }
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || Stack.empty() || isa<CXXMethodDecl>(FD))
-      return true;
-    const FunctionDecl *Def = FD->getDefinition();
-    if (!Def || !Def->hasBody())
-      return true;
-    auto &Sites = Out[Def];
-    if (Sites.size() < 64)
-      Sites.push_back({Call, Stack.back()});
-    return true;
-  }
-
-private:
-  std::vector<const Decl *> Stack;
-};
-
 /// True when the facts at a call in `Callable` may depend on its callers:
 /// it is a function with parameters.
 bool hasCallerFacts(const Decl *Callable) {
@@ -803,12 +745,25 @@ bool hasCallerFacts(const Decl *Callable) {
 
 } // namespace
 
-void MatrixExtentsCheck::collectCallSites(ASTContext &Ctx) {
-  if (CallSitesCollected)
-    return;
-  CallSitesCollected = true;
-  CallSiteCollector Collector(CallSites);
-  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+void MatrixExtentsCheck::collectCallSites() {
+  // Direct calls of plain functions defined in this translation unit, by
+  // the analysable callables of user code that make them (template
+  // patterns are read in their instantiations).
+  for (const Decl *Caller : Pending) {
+    if (!analysableBody(Caller))
+      continue;
+    for (const CallExpr *Call : callsIn(Caller)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || isa<CXXMethodDecl>(FD))
+        continue;
+      const FunctionDecl *Def = FD->getDefinition();
+      if (!Def || !Def->hasBody())
+        continue;
+      auto &Sites = CallSites[Def];
+      if (Sites.size() < 64)
+        Sites.push_back({Call, Caller});
+    }
+  }
 }
 
 void MatrixExtentsCheck::emit(const Finding &F) {
@@ -820,20 +775,32 @@ void MatrixExtentsCheck::emit(const Finding &F) {
 }
 
 void MatrixExtentsCheck::check(const MatchFinder::MatchResult &Result) {
+  // The facts at a call may come from the callers of its function, which
+  // the matchers may not have reached yet: every callable is analysed at
+  // the end of the translation unit, when all of them are known.
   const Decl *Callable = callableOf(Result);
   if (!Callable || !Checked.insert(Callable).second)
     return;
-  FunctionTimer Timer(getID(), Callable);
-  if (!analysableBody(Callable))
+  Pending.push_back(Callable);
+  Context = Result.Context;
+}
+
+void MatrixExtentsCheck::onEndOfTranslationUnit() {
+  if (!Context || Pending.empty())
     return;
-  const SourceManager &SM = Result.Context->getSourceManager();
-  std::vector<const CallExpr *> Calls;
-  for (const CallExpr *Call : callsIn(Callable))
-    if (isCheckedCublasCall(Call) &&
-        !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
-      Calls.push_back(Call);
-  for (const CallExpr *Call : Calls)
-    checkCall(Call, *calledCublasFunction(Call), Callable, *Result.Context);
+  ASTContext &Ctx = *Context;
+  if (MaxCallSites > 0)
+    collectCallSites();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *Callable : Pending) {
+    if (!analysableBody(Callable))
+      continue;
+    FunctionTimer Timer(getID(), Callable);
+    for (const CallExpr *Call : callsIn(Callable))
+      if (isCheckedCublasCall(Call) &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+        checkCall(Call, *calledCublasFunction(Call), Callable, Ctx);
+  }
 }
 
 void MatrixExtentsCheck::checkCall(const CallExpr *Call,
@@ -854,7 +821,6 @@ void MatrixExtentsCheck::checkCall(const CallExpr *Call,
   const auto *FD = dyn_cast<FunctionDecl>(Callable);
   if (!FD || MaxCallSites == 0 || !hasCallerFacts(Callable))
     return;
-  collectCallSites(Ctx);
   for (const CallerContext &C : contextsOf(FD, Ctx, 0)) {
     for (Finding F : CallAnalysis(Call, *Info, *C.Facts, Ctx).run()) {
       if (Keys.count(F.Key))

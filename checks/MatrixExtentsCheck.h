@@ -30,6 +30,7 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
 
   struct Finding {
     std::string Key; // which rule on which operand, to merge contexts
@@ -53,7 +54,7 @@ private:
                                                ASTContext &Ctx, unsigned Level);
   const cublas_tidy::ValueFacts &factsFor(const Decl *Callable,
                                           ASTContext &Ctx);
-  void collectCallSites(ASTContext &Ctx);
+  void collectCallSites();
   void emit(const Finding &F);
 
   const unsigned MaxCallSites;
@@ -61,12 +62,13 @@ private:
   std::map<std::pair<const FunctionDecl *, unsigned>,
            std::vector<CallerContext>>
       Contexts;
-  bool CallSitesCollected = false;
   std::map<const FunctionDecl *,
            std::vector<std::pair<const CallExpr *, const Decl *>>>
       CallSites;
   std::set<std::pair<SourceLocation, std::string>> Emitted;
-  llvm::DenseSet<const Decl *> Checked; // callables analysed
+  llvm::DenseSet<const Decl *> Checked;  // callables matched
+  std::vector<const Decl *> Pending;     // the same, in the order matched
+  ASTContext *Context = nullptr;
 };
 
 } // namespace clang::tidy::cublas

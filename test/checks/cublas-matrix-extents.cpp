@@ -262,3 +262,31 @@ void rowLayout() {
   cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_ORDER, &order,
                                    sizeof(order));
 }
+
+// Callers in template instantiations give their facts too; facts do not
+// cross a lambda's captures.
+static void axpyHelper(cublasHandle_t h, const float *x, float *y, int n,
+                       int incx) {
+  const float one = 1;
+  cublasSaxpy(h, n, &one, x, incx, y, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:27: warning: x needs 199 elements at incx=2 but 'x' holds 100 floats (cudaMalloc of 400 bytes) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: allocated here
+  // CHECK-NOTES: :[[@LINE+7]]:3: note: with the arguments of this call from 'templatedCaller'
+}
+
+template <int Inc> void templatedCaller(cublasHandle_t h) {
+  float *dx, *dy;
+  cudaMalloc(&dx, 100 * sizeof(float));
+  cudaMalloc(&dy, 100 * sizeof(float));
+  axpyHelper(h, dx, dy, 100, Inc);
+}
+template void templatedCaller<2>(cublasHandle_t);
+template void templatedCaller<1>(cublasHandle_t);
+
+void lambdaCaller(cublasHandle_t h) {
+  float *dx, *dy;
+  cudaMalloc(&dx, 50 * sizeof(float));
+  cudaMalloc(&dy, 100 * sizeof(float));
+  auto run = [&] { axpyHelper(h, dx, dy, 50, 3); };
+  run();
+}

@@ -58,10 +58,19 @@ int axpy(const float *x, float *y, int n) {
     return -2; // @leaks
   return cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS ? 0 : -3;
 }
+
+int rowMajor(cublasHandle_t h, const float *A, const float *B, float *C) {
+  const float one = 1.0f, zero = 0.0f;
+  return cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 512, 256, 128, &one,
+                     A, 128, // @lda
+                     B, 256, &zero, C, 512) == CUBLAS_STATUS_SUCCESS ? 0 : 1;
+}
 """
 
-# Both fixed: the status tested, the handle destroyed before the early return.
+# All fixed: the status tested, the handle destroyed before the early return,
+# the leading dimension of A its row count.
 FIXED_CPP = BUGGY_CPP.replace(
+    "A, 128, // @lda", "A, 512, // @lda").replace(
     "  cublasCreate(&h); // @discarded\n",
     "  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)\n"
     "    return -3;\n").replace(
@@ -297,8 +306,17 @@ def expect_clean_parse(diagnostics, name):
 def expect_bugs_cpp(diagnostics, uri, text):
     expect_clean_parse(diagnostics, "buggy.cpp")
     found = cublas_diagnostics(diagnostics)
-    check(len(found) == 2, "buggy.cpp: expected 2 cublas-* diagnostics, got %d"
+    check(len(found) == 3, "buggy.cpp: expected 3 cublas-* diagnostics, got %d"
           % len(found), diagnostics)
+
+    # Reported at the end of the translation unit, when the callers of every
+    # function are known: clangd must show it all the same.
+    extents = [d for d in found if d.get("code") == "cublas-matrix-extents"]
+    check(len(extents) == 1, "buggy.cpp: no cublas-matrix-extents", diagnostics)
+    check(extents[0]["range"]["start"]["line"] == marker_line(text, "lda"),
+          "buggy.cpp: cublas-matrix-extents on the wrong line", diagnostics)
+    check(says(extents[0]["message"], "lda (128) is smaller than the rows of A (512)"),
+          "buggy.cpp: unexpected cublas-matrix-extents message", diagnostics)
 
     unchecked = [d for d in found if d.get("code") == "cublas-unchecked-status"]
     check(len(unchecked) == 1, "buggy.cpp: no cublas-unchecked-status", diagnostics)
