@@ -16,8 +16,6 @@ TranslationUnitCacheBase::TranslationUnitCacheBase() : Next(Caches) {
 }
 
 TranslationUnitCacheBase::~TranslationUnitCacheBase() {
-  if (Current)
-    Current->Cache = nullptr; // the context frees the watch
   for (TranslationUnitCacheBase **Link = &Caches; *Link; Link = &(*Link)->Next)
     if (*Link == this) {
       *Link = Next;
@@ -27,21 +25,16 @@ TranslationUnitCacheBase::~TranslationUnitCacheBase() {
 
 void TranslationUnitCacheBase::own(const clang::ASTContext &Ctx) {
   clear();
-  if (Current)
-    Current->Cache = nullptr;
-  Current = new Watch{this};
-  Ctx.AddDeallocation(&contextDestroyed, Current);
+  Current = std::make_shared<Registration>();
+  Ctx.AddDeallocation(&contextDestroyed,
+                      new std::shared_ptr<Registration>(Current));
   Owner = &Ctx;
 }
 
-void TranslationUnitCacheBase::contextDestroyed(void *W) {
-  auto *Watched = static_cast<Watch *>(W);
-  if (TranslationUnitCacheBase *Cache = Watched->Cache) {
-    Cache->clear();
-    Cache->Owner = nullptr;
-    Cache->Current = nullptr;
-  }
-  delete Watched;
+void TranslationUnitCacheBase::contextDestroyed(void *Holder) {
+  auto *Held = static_cast<std::shared_ptr<Registration> *>(Holder);
+  (*Held)->Destroyed.store(true, std::memory_order_release);
+  delete Held;
 }
 
 void resetTranslationUnitCaches() {

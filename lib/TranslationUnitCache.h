@@ -6,10 +6,14 @@
 // `thread_local` (a thread analyses one translation unit at a time).
 //
 // Values are keyed by the addresses of declarations, which a later
-// translation unit may reuse, ASTContext included: a cache forgets its
-// values when the ASTContext they were made for is destroyed (it registers
-// with the context), and resetTranslationUnitCaches() forgets those of every
+// translation unit may reuse, ASTContext included: a cache learns when the
+// ASTContext its values were made for is destroyed (it registers with the
+// context) and forgets them before it serves another context, even one at
+// the same address. resetTranslationUnitCaches() forgets the values of every
 // cache of the thread (the checks call it when a translation unit starts).
+// The context may be destroyed on another thread (clangd evicts ASTs from
+// any worker): its destruction only marks the registration, which the
+// cache reads on its own thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <atomic>
 #include <memory>
 
 namespace cublas_tidy {
@@ -42,24 +47,28 @@ protected:
   TranslationUnitCacheBase();
   ~TranslationUnitCacheBase();
 
-  /// The values are for `Ctx` from now on: forgets the others, and will
-  /// forget these when `Ctx` is destroyed.
+  /// True when the values are for `Ctx`: it is the context they were
+  /// made for, and that context has not been destroyed.
+  bool owns(const clang::ASTContext &Ctx) const {
+    return &Ctx == Owner && Current &&
+           !Current->Destroyed.load(std::memory_order_acquire);
+  }
+  /// The values are for `Ctx` from now on: forgets the others.
   void own(const clang::ASTContext &Ctx);
-  const clang::ASTContext *owner() const { return Owner; }
   virtual void clear() = 0;
 
 private:
   friend void resetTranslationUnitCaches();
-  /// What an ASTContext's destruction reaches: the cache, unless the cache
-  /// has moved on to another context or been destroyed since.
-  struct Watch {
-    TranslationUnitCacheBase *Cache;
+  /// Shared by a cache and the context it registered with; the context
+  /// marks it when it is destroyed.
+  struct Registration {
+    std::atomic<bool> Destroyed{false};
   };
-  static void contextDestroyed(void *W);
+  static void contextDestroyed(void *Holder);
 
   TranslationUnitCacheBase *Next = nullptr;
   const clang::ASTContext *Owner = nullptr;
-  Watch *Current = nullptr;
+  std::shared_ptr<Registration> Current;
 };
 
 template <typename KeyT, typename ValueT>
@@ -69,7 +78,7 @@ public:
   /// first time (a null result is remembered too).
   ValueT *get(const clang::ASTContext &Ctx, const KeyT &Key,
               llvm::function_ref<std::unique_ptr<ValueT>()> Make) {
-    if (&Ctx != owner())
+    if (!owns(Ctx))
       own(Ctx);
     auto [It, New] = Values.try_emplace(Key);
     if (New)

@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 
 #include <set>
+#include <thread>
 
 using namespace clang;
 using namespace cublas_tidy;
@@ -157,6 +158,27 @@ TEST(TranslationUnitCache, ForgetsAContextWhenItIsDestroyed) {
     EXPECT_EQ(Get(AST->getASTContext()), Round + 1);
   }
   EXPECT_EQ(Made, 20u);
+}
+
+TEST(TranslationUnitCache, AContextMayBeDestroyedOnAnotherThread) {
+  // clangd evicts ASTs from whichever worker thread: the destruction must
+  // not touch the cache (another thread's), only tell it.
+  thread_local TranslationUnitCache<int, int> Values;
+  unsigned Made = 0;
+  auto Get = [&](const ASTContext &Ctx) {
+    return *Values.get(Ctx, 1, [&] {
+      ++Made;
+      return std::make_unique<int>(Made);
+    });
+  };
+  for (int Round = 0; Round < 10; ++Round) {
+    auto AST = test::buildAST("int x;");
+    ASSERT_TRUE(AST);
+    EXPECT_EQ(Get(AST->getASTContext()), Round + 1);
+    std::thread([Doomed = std::move(AST)]() mutable { Doomed.reset(); })
+        .join();
+  }
+  EXPECT_EQ(Made, 10u);
 }
 
 TEST(TranslationUnitCache, ACacheLeavesTheListWhenDestroyed) {
