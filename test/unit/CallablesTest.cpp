@@ -138,11 +138,12 @@ TEST(TranslationUnitCache, OneResetForgetsEveryCache) {
   EXPECT_EQ(Made, 4u);
 }
 
-TEST(TranslationUnitCache, ForgetsAContextWhenItIsDestroyed) {
-  // A later ASTContext may be allocated where a destroyed one was, and its
-  // declarations where the old ones were: values made for the old context
-  // must be gone by then, whether or not anyone reset the caches.
-  thread_local TranslationUnitCache<int, int> Values;
+/// Builds `Rounds` ASTs one after another; each must get a value of its own
+/// from `Values`, not one made for an earlier context at the same address.
+/// `Destroy` destroys each AST once it has been asked.
+void expectFreshValuePerContext(
+    TranslationUnitCache<int, int> &Values, int Rounds,
+    llvm::function_ref<void(std::unique_ptr<ASTUnit>)> Destroy) {
   unsigned Made = 0;
   auto Get = [&](const ASTContext &Ctx) {
     return *Values.get(Ctx, 7, [&] {
@@ -150,35 +151,33 @@ TEST(TranslationUnitCache, ForgetsAContextWhenItIsDestroyed) {
       return std::make_unique<int>(Made);
     });
   };
-  for (int Round = 0; Round < 20; ++Round) {
+  for (int Round = 0; Round < Rounds; ++Round) {
     auto AST = test::buildAST("int x;");
     ASSERT_TRUE(AST);
     EXPECT_EQ(Get(AST->getASTContext()), Round + 1) << "stale in round "
                                                     << Round;
     EXPECT_EQ(Get(AST->getASTContext()), Round + 1);
+    Destroy(std::move(AST));
   }
-  EXPECT_EQ(Made, 20u);
+  EXPECT_EQ(Made, static_cast<unsigned>(Rounds));
+}
+
+TEST(TranslationUnitCache, ForgetsAContextWhenItIsDestroyed) {
+  // A later ASTContext may be allocated where a destroyed one was, and its
+  // declarations where the old ones were: values made for the old context
+  // must be gone by then, whether or not anyone reset the caches.
+  thread_local TranslationUnitCache<int, int> Values;
+  expectFreshValuePerContext(Values, 20, [](std::unique_ptr<ASTUnit>) {});
 }
 
 TEST(TranslationUnitCache, AContextMayBeDestroyedOnAnotherThread) {
   // clangd evicts ASTs from whichever worker thread: the destruction must
   // not touch the cache (another thread's), only tell it.
   thread_local TranslationUnitCache<int, int> Values;
-  unsigned Made = 0;
-  auto Get = [&](const ASTContext &Ctx) {
-    return *Values.get(Ctx, 1, [&] {
-      ++Made;
-      return std::make_unique<int>(Made);
-    });
-  };
-  for (int Round = 0; Round < 10; ++Round) {
-    auto AST = test::buildAST("int x;");
-    ASSERT_TRUE(AST);
-    EXPECT_EQ(Get(AST->getASTContext()), Round + 1);
+  expectFreshValuePerContext(Values, 10, [](std::unique_ptr<ASTUnit> AST) {
     std::thread([Doomed = std::move(AST)]() mutable { Doomed.reset(); })
         .join();
-  }
-  EXPECT_EQ(Made, 10u);
+  });
 }
 
 TEST(TranslationUnitCache, ACacheLeavesTheListWhenDestroyed) {
