@@ -92,7 +92,6 @@ bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
 }
 
 void HandleCheckBase::onStartOfTranslationUnit() {
-  resetTranslationUnitCaches();
   Analyzed.clear();
   CreatesInBody.clear();
 }

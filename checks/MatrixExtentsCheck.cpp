@@ -5,7 +5,6 @@
 #include "CallableMatchers.h"
 #include "Callables.h"
 #include "FunctionTimer.h"
-#include "TranslationUnitCache.h"
 
 #include "Allocations.h"
 #include "AstUtils.h"
@@ -716,7 +715,6 @@ void MatrixExtentsCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void MatrixExtentsCheck::onStartOfTranslationUnit() {
-  cublas_tidy::resetTranslationUnitCaches();
   Checked.clear();
   Facts.clear();
   Contexts.clear();

@@ -12,7 +12,6 @@
 #define CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
 
 #include "ClangTidyCheck.h"
-#include "TranslationUnitCache.h"
 #include "CublasApi.h"
 #include "PointerProvenance.h"
 #include "llvm/ADT/DenseSet.h"
@@ -26,7 +25,6 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override {
-    cublas_tidy::resetTranslationUnitCaches();
     Analyzed.clear();
     Reported.clear();
   }

@@ -4,8 +4,6 @@
 #define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 
 #include "ClangTidyCheck.h"
-#include "TranslationUnitCache.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
@@ -26,10 +24,7 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override {
-    Analyzed.clear();
-    cublas_tidy::resetTranslationUnitCaches();
-  }
+  void onStartOfTranslationUnit() override { Analyzed.clear(); }
 
 private:
   /// True when the result of `Call` is a status the check tracks: a

@@ -7,8 +7,8 @@
 // read element by element), scope ends (lifetimes of locals), and member
 // initializers. Analyses skip the element kinds they do not use.
 //
-// The cache is a TranslationUnitCache: per thread, forgotten by
-// resetTranslationUnitCaches() when a translation unit starts.
+// The cache is a TranslationUnitCache: per thread, forgotten with the
+// translation unit.
 //
 //===----------------------------------------------------------------------===//
 

@@ -9,10 +9,9 @@
 // translation unit may reuse, ASTContext included: a cache learns when the
 // ASTContext its values were made for is destroyed (it registers with the
 // context) and forgets them before it serves another context, even one at
-// the same address. resetTranslationUnitCaches() forgets the values of every
-// cache of the thread (the checks call it when a translation unit starts).
-// The context may be destroyed on another thread (clangd evicts ASTs from
-// any worker): its destruction only marks the registration, which the
+// the same address: nothing needs to reset a cache between translation
+// units. The context may be destroyed on another thread (clangd evicts ASTs
+// from any worker): its destruction only marks the registration, which the
 // cache reads on its own thread.
 //
 //===----------------------------------------------------------------------===//
@@ -29,23 +28,11 @@
 
 namespace cublas_tidy {
 
-/// Forgets the values of every TranslationUnitCache of this thread.
-void resetTranslationUnitCaches();
-
 /// What every cache shares: the ASTContext its values are for, forgotten
-/// with it, and the list through which resetTranslationUnitCaches() finds
-/// every cache of a thread (caches enrol when they are constructed).
+/// with it.
 class TranslationUnitCacheBase {
-public:
-  /// Forgets every value.
-  void reset() {
-    clear();
-    Owner = nullptr;
-  }
-
 protected:
-  TranslationUnitCacheBase();
-  ~TranslationUnitCacheBase();
+  ~TranslationUnitCacheBase() = default;
 
   /// True when the values are for `Ctx`: it is the context they were
   /// made for, and that context has not been destroyed.
@@ -58,7 +45,6 @@ protected:
   virtual void clear() = 0;
 
 private:
-  friend void resetTranslationUnitCaches();
   /// Shared by a cache and the context it registered with; the context
   /// marks it when it is destroyed.
   struct Registration {
@@ -66,7 +52,6 @@ private:
   };
   static void contextDestroyed(void *Holder);
 
-  TranslationUnitCacheBase *Next = nullptr;
   const clang::ASTContext *Owner = nullptr;
   std::shared_ptr<Registration> Current;
 };
