@@ -166,10 +166,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       if (returnsStatus(Call) && InUserCode(Call)) {
         Calls.push_back(Call);
-        for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;
-             Child = Up, Up = Stmts[Up].Parent)
-          if (!Parents.try_emplace(Stmts[Child].S, Stmts[Up].S).second)
-            break; // the rest of the chain is known
+        addAncestors(Stmts, I, Parents);
       }
     } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
       if (Op->isComparisonOp())

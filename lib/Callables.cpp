@@ -60,6 +60,14 @@ llvm::ArrayRef<BodyStmt> stmtsIn(const Decl *Callable) {
   });
 }
 
+void addAncestors(llvm::ArrayRef<BodyStmt> Stmts, size_t I,
+                  llvm::DenseMap<const Stmt *, const Stmt *> &Parents) {
+  for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;
+       Child = Up, Up = Stmts[Up].Parent)
+    if (!Parents.try_emplace(Stmts[Child].S, Stmts[Up].S).second)
+      break; // the rest of the chain is there
+}
+
 llvm::ArrayRef<const CallExpr *> callsIn(const Decl *Callable) {
   if (!Callable || !Callable->getBody())
     return {};

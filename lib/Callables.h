@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace cublas_tidy {
@@ -38,6 +39,13 @@ struct BodyStmt {
 /// analysis that asks (lib/TranslationUnitCache.h): walking a body costs
 /// as much as most analyses of it.
 llvm::ArrayRef<BodyStmt> stmtsIn(const clang::Decl *Callable);
+
+/// Adds to `Parents` the parent of `Stmts[I]` and of each of its ancestors
+/// in `Stmts` (a list from stmtsIn()), up to one whose parent is there
+/// already.
+void addAncestors(
+    llvm::ArrayRef<BodyStmt> Stmts, size_t I,
+    llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> &Parents);
 
 /// The calls among stmtsIn(`Callable`), in the same order; kept as well.
 llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::Decl *Callable);

@@ -6,7 +6,6 @@
 #include "SharedCfg.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
@@ -67,11 +66,6 @@ static std::optional<ValueUseInfo> useByStatement(const Stmt *Parent,
     return Child == Range->getBody() ? Discarded : Used;
   }
   return Used;
-}
-
-ValueUseInfo classifyValueUse(const Expr *E, const ParentMap &Parents) {
-  return classifyValueUse(
-      E, [&](const Stmt *S) -> const Stmt * { return Parents.getParent(S); });
 }
 
 ValueUseInfo

@@ -13,7 +13,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -44,9 +43,6 @@ classifyValueUse(const clang::Expr *E,
                  llvm::function_ref<const clang::Stmt *(const clang::Stmt *)>
                      ParentOf);
 
-/// The same, with the parent map of the body.
-ValueUseInfo classifyValueUse(const clang::Expr *E,
-                              const clang::ParentMap &Parents);
 
 /// Local variables of `Body` whose value may be read or written other than
 /// by a plain load or store the CFG sees: address taken, bound to a

@@ -4,6 +4,7 @@
 #include "Callables.h"
 #include "TestAST.h"
 
+#include "clang/AST/ParentMap.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "gtest/gtest.h"
 
@@ -43,14 +44,13 @@ void expectUses(const std::string &Code) {
         if (Stmts[I].S != Call)
           continue;
         Body = Fn->getBody();
-        for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;
-             Child = Up, Up = Stmts[Up].Parent)
-          Chain[Stmts[Child].S] = Stmts[Up].S;
+        addAncestors(Stmts, I, Chain);
       }
     }
     ASSERT_NE(Body, nullptr);
     ParentMap Parents(const_cast<Stmt *>(Body));
-    ValueUseInfo Info = classifyValueUse(Call, Parents);
+    ValueUseInfo Info = classifyValueUse(
+        Call, [&](const Stmt *S) -> const Stmt * { return Parents.getParent(S); });
     std::string Where = Name + " at line " + std::to_string(Line);
     // The ancestors alone decide as the whole parent map does.
     ValueUseInfo FromChain = classifyValueUse(
