@@ -29,7 +29,7 @@ thread_local TranslationUnitCache<std::pair<const Decl *, size_t>,
 } // namespace
 
 HandleCheckBase::HandleCheckBase(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : CublasCheck(Name, Context),
       ResourcePairs(Options.get("ResourcePairs", "")),
       Table(ResourceTable::fromApiModel()) {
   SmallVector<StringRef, 8> Pairs;

@@ -3,7 +3,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
 #define CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
 
-#include "ClangTidyCheck.h"
+#include "CublasCheck.h"
 #include "HandleStates.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -16,7 +16,7 @@ namespace clang::tidy::cublas {
 /// The part both checks share: the resource table (the API model's pairs
 /// and the `ResourcePairs` option), the matchers that find the functions
 /// worth analysing, and the analysis itself.
-class HandleCheckBase : public ClangTidyCheck {
+class HandleCheckBase : public CublasCheck {
 public:
   HandleCheckBase(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;

@@ -703,7 +703,7 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
 
 MatrixExtentsCheck::MatrixExtentsCheck(StringRef Name,
                                        ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : CublasCheck(Name, Context),
       MaxCallSites(Options.get("MaxCallSites", 8U)) {}
 
 void MatrixExtentsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

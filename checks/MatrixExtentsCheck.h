@@ -3,7 +3,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
 #define CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
 
-#include "ClangTidyCheck.h"
+#include "CublasCheck.h"
 #include "CublasApi.h"
 #include "llvm/ADT/DenseSet.h"
 #include "ValueFacts.h"
@@ -23,7 +23,7 @@ namespace clang::tidy::cublas {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/cublas-matrix-extents.md
-class MatrixExtentsCheck : public ClangTidyCheck {
+class MatrixExtentsCheck : public CublasCheck {
 public:
   MatrixExtentsCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;

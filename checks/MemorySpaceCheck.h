@@ -11,7 +11,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
 #define CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
 
-#include "ClangTidyCheck.h"
+#include "CublasCheck.h"
 #include "CublasApi.h"
 #include "PointerProvenance.h"
 #include "llvm/ADT/DenseSet.h"
@@ -20,7 +20,7 @@
 
 namespace clang::tidy::cublas {
 
-class MemorySpaceCheck : public ClangTidyCheck {
+class MemorySpaceCheck : public CublasCheck {
 public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
@@ -44,7 +44,7 @@ protected:
   MemorySpaceCheck(StringRef Name, ClangTidyContext *Context,
                    cublas_tidy::MemoryKind Wrong,
                    cublas_tidy::PointerMode ScalarMode)
-      : ClangTidyCheck(Name, Context), Wrong(Wrong), ScalarMode(ScalarMode) {}
+      : CublasCheck(Name, Context), Wrong(Wrong), ScalarMode(ScalarMode) {}
 
   /// What a parameter of `Role` must point to, when this check looks at it
   /// (pointer-mode scalars aside).

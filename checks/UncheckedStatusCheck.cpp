@@ -86,7 +86,7 @@ bool isWrittenOut(const CallExpr *Call, const SourceManager &SM) {
 
 UncheckedStatusCheck::UncheckedStatusCheck(StringRef Name,
                                            ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : CublasCheck(Name, Context),
       AllowCastToVoid(Options.get("AllowCastToVoid", true)),
       CheckedFunctionsText(Options.get("CheckedFunctions", "")),
       IgnoredFunctionsText(Options.get("IgnoredFunctions", "")),
@@ -145,8 +145,13 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   if (!Analyzed.insert(Callable).second)
     return;
   FunctionTimer Timer(getID(), Callable);
-  if (!analysableBody(Callable))
+  // In a function with compile errors, only what one error-free statement
+  // proves alone is reported: a discarded status, a comparison or
+  // conversion. Whether a stored status is read needs every path, which
+  // such a body does not show (lib/CompileErrors.h).
+  if (!analysableBody(Callable, /*EvenWithErrors=*/true))
     return;
+  bool WithErrors = hasCompileErrors(Callable);
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const CallExpr *> Calls;
   // Statements expanded from macros of the CUDA or standard headers are not
@@ -161,8 +166,19 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   // parent map of the whole body.
   llvm::DenseMap<const Stmt *, const Stmt *> Parents;
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  // The statement of the body's block structure that holds `Stmts[I]`.
+  auto StatementOf = [&](size_t I) {
+    int Cur = static_cast<int>(I);
+    while (Stmts[Cur].Parent >= 0 &&
+           !isa<CompoundStmt>(Stmts[Stmts[Cur].Parent].S))
+      Cur = Stmts[Cur].Parent;
+    return Stmts[Cur].S;
+  };
   for (size_t I = 0; I < Stmts.size(); ++I) {
     const Stmt *S = Stmts[I].S;
+    if (WithErrors && (isa<CallExpr, BinaryOperator, CastExpr, SwitchStmt>(S)) &&
+        !isErrorFree(StatementOf(I), Ctx))
+      continue;
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       if (returnsStatus(Call) && InUserCode(Call)) {
         Calls.push_back(Call);
@@ -192,7 +208,8 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
     return;
   for (const CallExpr *Call : Calls)
     checkDiscarded(Call, Parents, Ctx);
-  checkDeadStores(Callable, Ctx);
+  if (!WithErrors)
+    checkDeadStores(Callable, Ctx);
 }
 
 void UncheckedStatusCheck::checkDiscarded(

@@ -3,7 +3,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 #define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 
-#include "ClangTidyCheck.h"
+#include "CublasCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
@@ -18,7 +18,7 @@ namespace clang::tidy::cublas {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/cublas-unchecked-status.md
-class UncheckedStatusCheck : public ClangTidyCheck {
+class UncheckedStatusCheck : public CublasCheck {
 public:
   UncheckedStatusCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;

@@ -1,6 +1,7 @@
 //===- Callables.cpp ------------------------------------------------------===//
 
 #include "Callables.h"
+#include "CompileErrors.h"
 
 #include "TranslationUnitCache.h"
 
@@ -15,13 +16,15 @@ using namespace clang;
 
 namespace cublas_tidy {
 
-const Stmt *analysableBody(const Decl *Callable) {
+const Stmt *analysableBody(const Decl *Callable, bool EvenWithErrors) {
   if (!Callable || !Callable->hasBody())
     return nullptr;
   if (const auto *FD = dyn_cast<FunctionDecl>(Callable)) {
     if (FD->isDependentContext() || !FD->doesThisDeclarationHaveABody())
       return nullptr;
   }
+  if (!EvenWithErrors && hasCompileErrors(Callable))
+    return nullptr;
   return Callable->getBody();
 }
 

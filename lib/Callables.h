@@ -22,8 +22,12 @@ namespace cublas_tidy {
 
 /// The body of a function, method, lambda call operator or block worth
 /// analysing: a definition that is not a template pattern (its
-/// instantiations are analysed instead); null otherwise.
-const clang::Stmt *analysableBody(const clang::Decl *Callable);
+/// instantiations are analysed instead) and that compiled
+/// (lib/CompileErrors.h); null otherwise. `EvenWithErrors` gives the body
+/// of a definition with compile errors too, for checks that judge single
+/// error-free statements there.
+const clang::Stmt *analysableBody(const clang::Decl *Callable,
+                                  bool EvenWithErrors = false);
 
 /// A statement of a function body, and the index of its parent in the same
 /// list (-1 for the body itself).

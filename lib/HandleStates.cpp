@@ -738,7 +738,7 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
       !Def->hasBody())
     Def = nullptr;
   unsigned Offset = isa<CXXOperatorCallExpr>(CE) &&
-                            isa<CXXMethodDecl>(FD) ? 1 : 0;
+                            isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
   for (unsigned I = 0; I < Args.size(); ++I) {
     if (const VarDecl *VD = addressOfVar(Args[I])) {
       escape(VD, S);

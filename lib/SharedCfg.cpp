@@ -2,6 +2,7 @@
 
 #include "SharedCfg.h"
 
+#include "CompileErrors.h"
 #include "TranslationUnitCache.h"
 
 using namespace clang;
@@ -13,7 +14,9 @@ thread_local TranslationUnitCache<const Decl *, CFG> Cfgs;
 } // namespace
 
 const CFG *sharedCfg(const Decl *Callable, ASTContext &Ctx) {
-  if (!Callable || !Callable->getBody())
+  // A body with compile errors is not the program (lib/CompileErrors.h):
+  // no flow facts are derived from it.
+  if (!Callable || !Callable->getBody() || hasCompileErrors(Callable))
     return nullptr;
   return Cfgs.get(Ctx, Callable, [&] {
     CFG::BuildOptions Options;
