@@ -8,6 +8,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -131,7 +132,12 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
       return;
     }
     if (ErrorLimit && Forwarded >= ErrorLimit) {
-      Stopped = true; // where clang would say "too many errors emitted"
+      // What clang says at its limit, and then nothing more.
+      DiagnosticStorage Storage;
+      Diagnostic TooMany(&Diags, SourceLocation(), diag::fatal_too_many_errors,
+                         Storage, "too many errors emitted, stopping now");
+      forward(DiagnosticsEngine::Fatal, TooMany);
+      Stopped = true;
       return;
     }
     ++Forwarded;
