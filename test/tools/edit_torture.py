@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Runs every cublas-* check on code as an editor sees it while the user types.
+
+    edit_torture.py --cublas-tidy BIN --cuda-include DIR [--clang CLANG++]
+                    [--step N] [--offset K] [--jobs J] [--timeout S]
+                    FILE_OR_DIR...
+
+For each input file (directories are searched for .cpp, .cu and .c files) it
+makes two variants per line k: the file cut after line k (what the editor
+holds while the user types the file in), and the file with line k deleted
+(one line lost in an edit: a brace, a semicolon, a line of a multi-line
+macro). With --step N only every N-th line is taken, starting at --offset K,
+so that two runs with different offsets cover different lines. Each variant
+is analysed by the standalone driver with all cublas-* checks; a crash (a
+signal, a stack dump, an assertion, a sanitizer report, a crash reported by
+the driver) or a timeout is a failure. Compile errors are expected.
+
+The CUDA headers are parsed once into a precompiled header (with --clang)
+that every C++ variant includes first: the headers' include guards make the
+variant's own #includes no-ops, and a run costs a fifth of a full parse.
+
+Prints one line per failure, with the variant kept for reproduction, and ends
+with 'edit-torture: N variants, C crashes, T timeouts'.
+"""
+import argparse
+import concurrent.futures as cf
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CRASH = re.compile(r"Stack dump:|PLEASE submit a bug report|Assertion .* failed|"
+                   r"AddressSanitizer|UndefinedBehaviorSanitizer|"
+                   r"runtime error:|Segmentation fault|Aborted|"
+                   r"analysis of .* crashed")
+
+# The headers the inputs include, parsed once for every C++ variant.
+PREFIX_HEADERS = ["cuda_runtime.h", "cublas_v2.h", "cublasLt.h", "cublasXt.h",
+                  "library_types.h"]
+PREFIX_STD = ["cstdio", "cstdlib", "cstring", "cstdint", "memory", "vector",
+              "stdexcept", "utility", "string", "algorithm", "functional",
+              "mutex", "thread", "atomic", "cmath", "iostream", "map",
+              "optional", "array", "initializer_list", "type_traits",
+              "new", "numeric", "chrono"]
+PREFIX_THRUST = ["thrust/device_vector.h", "thrust/host_vector.h"]
+
+
+def inputs(paths):
+    out = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, files in os.walk(p):
+                for f in sorted(files):
+                    if f.endswith((".cpp", ".cu", ".c")):
+                        out.append(os.path.join(root, f))
+        else:
+            out.append(p)
+    return sorted(out)
+
+
+def build_pch(clang, cuda_include, work, cuda):
+    """A precompiled header of the CUDA and standard headers: for C++, or
+    (cuda) for CUDA host-only parses as the driver makes them for .cu files,
+    thrust included."""
+    header = os.path.join(work, "prefix-cu.h" if cuda else "prefix.h")
+    with open(header, "w") as f:
+        for h in PREFIX_HEADERS + (PREFIX_THRUST if cuda else []):
+            if os.path.exists(os.path.join(cuda_include, h)) or \
+               os.path.exists(os.path.join(cuda_include, "cccl", h)):
+                f.write("#include <%s>\n" % h)
+        for h in PREFIX_STD:
+            f.write("#include <%s>\n" % h)
+    pch = header + ".pch"
+    if cuda:
+        root = os.path.dirname(os.path.normpath(cuda_include))
+        cmd = [clang, "-x", "cuda", "--cuda-host-only", "--cuda-path=" + root,
+               "-Wno-unknown-cuda-version", "-std=c++17",
+               "-isystem", cuda_include,
+               "-isystem", os.path.join(cuda_include, "cccl"),
+               "-Wno-everything", "-Xclang", "-emit-pch", "-c", header,
+               "-o", pch]
+    else:
+        cmd = [clang, "-x", "c++-header", "-std=c++17", "-isystem",
+               cuda_include, "-Wno-everything", header, "-o", pch]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write("edit-torture: no precompiled header (%s); every "
+                         "variant parses the headers\n" % r.stderr.strip()[:200])
+        return None
+    return pch
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cublas-tidy", required=True)
+    ap.add_argument("--cuda-include", required=True)
+    ap.add_argument("--clang", help="clang++ for the precompiled header")
+    ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--cu-step", type=int,
+                    help="the step for .cu files (their parses cost more)")
+    ap.add_argument("--offset", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--keep", help="directory to keep failing variants in")
+    ap.add_argument("paths", nargs="+")
+    args = ap.parse_args()
+
+    work = tempfile.mkdtemp(prefix="edit-torture-")
+    pch = cu_pch = None
+    if args.clang:
+        pch = build_pch(args.clang, args.cuda_include, work, cuda=False)
+        cu_pch = build_pch(args.clang, args.cuda_include, work, cuda=True)
+
+    variants = []
+    for f in inputs(args.paths):
+        with open(f, encoding="utf-8", errors="replace") as fh:
+            lines = fh.read().split("\n")
+        ext = os.path.splitext(f)[1]
+        base = os.path.relpath(f).replace(os.sep, "_").replace(".", "_")
+        step = args.cu_step if ext == ".cu" and args.cu_step else args.step
+        for k in range(args.offset, len(lines) + 1, step):
+            for kind, text in (("cut", lines[:k]),
+                               ("del", lines[:k - 1] + lines[k:])):
+                p = os.path.join(work, "%s.%s%d%s" % (base, kind, k, ext))
+                with open(p, "w", encoding="utf-8") as out:
+                    out.write("\n".join(text) + "\n")
+                variants.append((f, kind, k, p, ext))
+
+    def run(v):
+        f, kind, k, p, ext = v
+        cmd = [args.cublas_tidy, "-checks=-*,cublas-*", "--quiet", p, "--"]
+        if ext == ".c":
+            cmd += ["-x", "c", "-std=c11"]
+        elif ext == ".cu":
+            cmd += ["-std=c++17"]  # the driver adds the CUDA host-only flags
+            if cu_pch:
+                cmd += ["-include-pch", cu_pch]
+        else:
+            cmd += ["-std=c++17"]
+            if pch:
+                cmd += ["-include-pch", pch]
+        cmd += ["-isystem", args.cuda_include, "-Wno-everything"]
+        start = time.monotonic()
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True,
+                               errors="replace", timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            return v, "timeout", ""
+        out = r.stdout + r.stderr
+        if r.returncode < 0 or CRASH.search(out):
+            return v, "crash", out
+        return v, None, time.monotonic() - start
+
+    crashes = timeouts = 0
+    with cf.ThreadPoolExecutor(args.jobs) as ex:
+        for (f, kind, k, p, ext), res, detail in ex.map(run, variants):
+            if not res:
+                continue
+            crashes += res == "crash"
+            timeouts += res == "timeout"
+            kept = p
+            if args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+                kept = shutil.copy(p, args.keep)
+            what = "line %d deleted" % k if kind == "del" else "cut after line %d" % k
+            print("%s: %s, %s (%s)" % (res, f, what, kept))
+            if res == "crash":
+                tail = [l for l in detail.splitlines() if l.strip()][:12]
+                print("    " + "\n    ".join(tail))
+    print("edit-torture: %d variants, %d crashes, %d timeouts"
+          % (len(variants), crashes, timeouts))
+    if not crashes and not timeouts:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if crashes or timeouts else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
