@@ -2,8 +2,8 @@
 """Runs every cublas-* check on code as an editor sees it while the user types.
 
     edit_torture.py --cublas-tidy BIN --cuda-include DIR [--clang CLANG++]
-                    [--step N] [--offset K] [--jobs J] [--timeout S]
-                    FILE_OR_DIR...
+                    [--step N] [--cu-step N] [--offset K] [--jobs J]
+                    [--timeout S] [--keep DIR] [--arg -I...]... FILE_OR_DIR...
 
 For each input file (directories are searched for .cpp, .cu and .c files) it
 makes two variants per line k: the file cut after line k (what the editor
@@ -105,6 +105,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--keep", help="directory to keep failing variants in")
+    ap.add_argument("--arg", action="append", default=[],
+                    help="an extra compiler argument (-I...), repeatable")
     ap.add_argument("paths", nargs="+")
     args = ap.parse_args()
 
@@ -142,7 +144,7 @@ def main():
             cmd += ["-std=c++17"]
             if pch:
                 cmd += ["-include-pch", pch]
-        cmd += ["-isystem", args.cuda_include, "-Wno-everything"]
+        cmd += ["-isystem", args.cuda_include, "-Wno-everything"] + args.arg
         start = time.monotonic()
         try:
             r = subprocess.run(cmd, capture_output=True, text=True,

@@ -14,6 +14,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/PrettyStackTrace.h"
+
+#include "Version.h"
 
 #include <cstdlib>
 #include <string>
@@ -56,6 +59,8 @@ static bool userGaveResourceDir(int Argc, char **Argv) {
 }
 
 int main(int argc, char **argv) {
+  // A crash is ours to report: clangd's stack dump carries our banner.
+  llvm::setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
   static std::string ResourceDirArg =
       "--resource-dir=" CUBLAS_TIDY_CLANG_RESOURCE_DIR;
   if (argc < 1 || userGaveResourceDir(argc, argv) ||

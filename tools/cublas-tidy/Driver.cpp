@@ -15,9 +15,11 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -28,6 +30,7 @@
 #include "CudaArgs.h"
 #include "Findings.h"
 #include "Sarif.h"
+#include "Version.h"
 
 #include "llvm/Support/thread.h"
 #include "llvm/Support/Threading.h"
@@ -327,10 +330,22 @@ sourcesOfDatabase(const tooling::CompilationDatabase &DB) {
   return Files;
 }
 
+/// A test hook: with CUBLAS_TIDY_TEST_CRASH_ON set to part of a file's
+/// name, the analysis of that file crashes as a bug in a check would, so
+/// that the tests can show what a crash does to a run of several files.
+static void crashForTesting(StringRef File) {
+  const char *On = std::getenv("CUBLAS_TIDY_TEST_CRASH_ON");
+  if (On && *On && File.contains(On)) {
+    volatile int *Null = nullptr;
+    *Null = 1;
+  }
+}
+
 /// One file's analysis: its own context (options, statistics) and file
 /// system, so that runs can proceed on several threads.
 struct FileRun {
   std::string File;
+  bool Crashed = false; // its analysis crashed: its findings are missing
   IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS;
   std::unique_ptr<ClangTidyContext> Context;
   std::vector<ClangTidyError> Errors;
@@ -359,9 +374,21 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   std::atomic<unsigned> Done{0};
   std::mutex ProgressLock;
   auto Analyse = [&](FileRun &Run) {
-    Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
-                              FixNotes, EnableCheckProfile, StoreCheckProfile,
-                              /*Quiet=*/Quiet || Paths.size() > 1);
+    // A crash in one file's analysis is caught here: the stack dump and our
+    // banner are printed, the file is reported as crashed, and the other
+    // files' findings are kept.
+    CrashRecoveryContext CRC;
+    CRC.DumpStackAndCleanupOnFailure = true;
+    bool Finished = CRC.RunSafely([&] {
+      crashForTesting(Run.File);
+      Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
+                                FixNotes, EnableCheckProfile, StoreCheckProfile,
+                                /*Quiet=*/Quiet || Paths.size() > 1);
+    });
+    if (!Finished) {
+      Run.Crashed = true;
+      Run.Errors.clear();
+    }
     unsigned N = ++Done;
     if (Progress) {
       std::lock_guard<std::mutex> Lock(ProgressLock);
@@ -388,9 +415,18 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   return Runs;
 }
 
+static void printVersion(raw_ostream &OS) {
+  OS << "cublas-tidy " CUBLAS_TIDY_VERSION "\n"
+     << "  built with LLVM " CUBLAS_TIDY_LLVM_VERSION "\n"
+     << "  cuBLAS API model from the " CUBLAS_TIDY_MODEL_VERSION " headers\n";
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
+  CrashRecoveryContext::Enable();
   cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
 
   Expected<tooling::CommonOptionsParser> OptionsParser =
       tooling::CommonOptionsParser::create(argc, argv, Category,
@@ -499,6 +535,31 @@ int main(int argc, const char **argv) {
   InitializeAllAsmParsers();
 
   std::vector<FileRun> Runs = runAll(Compilations, Paths);
+
+  // Files that crashed, and files that did not compile: said once per file,
+  // on stderr, so that the findings' output stays as it is.
+  bool AnyCrashed = false;
+  bool CublasChecks = llvm::any_of(EnabledChecks, [](const std::string &C) {
+    return StringRef(C).starts_with("cublas-");
+  });
+  for (const FileRun &Run : Runs) {
+    if (Run.Crashed) {
+      AnyCrashed = true;
+      WithColor::error(errs(), "cublas-tidy")
+          << "the analysis of " << Run.File
+          << " crashed; its findings are missing\n";
+      continue;
+    }
+    unsigned CompileErrors = llvm::count_if(Run.Errors, [](const auto &E) {
+      return E.DiagnosticName == "clang-diagnostic-error";
+    });
+    if (CompileErrors && CublasChecks)
+      WithColor::note(errs(), "cublas-tidy")
+          << Run.File << " did not compile (" << CompileErrors << " error"
+          << (CompileErrors == 1 ? "" : "s")
+          << "); cublas-* findings in the functions with errors may be "
+             "missing (see docs/broken-code.md)\n";
+  }
 
   // All diagnostics, once each (a header's findings come from every file
   // that includes it).
@@ -616,6 +677,8 @@ int main(int argc, const char **argv) {
                 "Fixes have NOT been applied.\n\n";
   }
 
+  if (AnyCrashed)
+    return 3;
   if (WErrorCount) {
     if (!Quiet)
       errs() << WErrorCount << " warning" << (WErrorCount == 1 ? "" : "s")
