@@ -11,6 +11,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang::ast_matchers;
@@ -123,6 +125,27 @@ bool UncheckedStatusCheck::isTrackedCall(const CallExpr *Call,
   return !matchesAny(IgnoredFunctions, FD->getName()) &&
          !matchesAny(IgnoredFunctions, FD->getQualifiedNameAsString()) &&
          !matchesAny(IgnoredFunctions, spelledCalleeName(Call, SM, LangOpts));
+}
+
+void UncheckedStatusCheck::registerPPCallbacks(const SourceManager &SM,
+                                               Preprocessor *PP,
+                                               Preprocessor *ModuleExpanderPP) {
+  CublasCheck::registerPPCallbacks(SM, PP, ModuleExpanderPP);
+  this->PP = PP;
+}
+
+bool UncheckedStatusCheck::checkMacroDefinedAt(SourceLocation Loc) const {
+  if (!PP || CheckMacro.empty())
+    return false;
+  const IdentifierInfo *II = PP->getIdentifierInfo(CheckMacro);
+  if (!II || !II->hadMacroDefinition())
+    return false;
+  const MacroInfo *MI = PP->getMacroDefinitionAtLoc(II, Loc).getMacroInfo();
+  if (!MI || !MI->isFunctionLike())
+    return false;
+  // CK(x), CK(...), CK(x, ...): one argument fits.
+  return MI->getNumParams() == 1 ||
+         (MI->isVariadic() && MI->getNumParams() <= 2);
 }
 
 void UncheckedStatusCheck::check(const MatchFinder::MatchResult &Result) {
@@ -240,9 +263,12 @@ void UncheckedStatusCheck::checkDiscarded(
                      "a failure here goes unnoticed")
            << What << !Name.empty() << Name
            << fileRange(Call->getSourceRange(), Ctx);
+  // The fix wraps the call in CheckMacro, where that compiles: the call is
+  // a whole statement written out in the file, and the macro is defined
+  // there (a file that does not define it would no longer build).
   if (!CheckMacro.empty() && Use.WholeStatement && isWrittenOut(Call, SM)) {
     CharSourceRange Range = fileRange(Call->getSourceRange(), Ctx);
-    if (Range.isValid())
+    if (Range.isValid() && checkMacroDefinedAt(Range.getBegin()))
       D << FixItHint::CreateInsertion(Range.getBegin(),
                                       (CheckMacro + "(").str())
         << FixItHint::CreateInsertion(Range.getEnd(), ")");

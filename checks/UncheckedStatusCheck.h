@@ -23,6 +23,8 @@ public:
   UncheckedStatusCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override { Analyzed.clear(); }
 
@@ -41,6 +43,9 @@ private:
                       const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,
                       ASTContext &Ctx);
   void checkDeadStores(const Decl *Callable, ASTContext &Ctx);
+  /// True when CheckMacro is defined at `Loc` as a macro that takes the
+  /// call: wrapping the call in it then compiles.
+  bool checkMacroDefinedAt(SourceLocation Loc) const;
   void checkComparison(const BinaryOperator *Op, ASTContext &Ctx);
   void checkConversion(const CastExpr *Cast, ASTContext &Ctx);
   void checkCaseLabel(const CaseStmt *Case, const SwitchStmt *Switch,
@@ -53,6 +58,7 @@ private:
   std::vector<llvm::Regex> CheckedFunctions;
   std::vector<llvm::Regex> IgnoredFunctions;
   llvm::DenseSet<const Decl *> Analyzed;
+  Preprocessor *PP = nullptr;
 };
 
 } // namespace clang::tidy::cublas

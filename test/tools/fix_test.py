@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""--fix never breaks a build, and fixing is idempotent.
+
+    fix_test.py --cublas-tidy BIN --clang CLANG++ --cuda-include DIR
+                [--jobs J] FILE_OR_DIR...
+
+Every input (directories are searched for .cpp, .cu and .c files) is copied
+and fixed with all cublas-* checks, once with the default options and once
+with cublas-unchecked-status.CheckMacro set to a macro that the inputs do
+not define (CK). The fixed file must compile with no more errors than the
+original (some inputs are broken on purpose), and a second --fix must leave
+it unchanged. Prints one line per failure and ends with
+'fix-test: N runs, F failures'.
+"""
+import argparse
+import concurrent.futures as cf
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from edit_torture import build_pch, inputs  # noqa: E402
+
+CONFIGS = [("default", None),
+           ("checkmacro", "{CheckOptions: {cublas-unchecked-status.CheckMacro: CK}}")]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cublas-tidy", required=True)
+    ap.add_argument("--clang", required=True)
+    ap.add_argument("--cuda-include", required=True)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("paths", nargs="+")
+    args = ap.parse_args()
+
+    work = tempfile.mkdtemp(prefix="fix-test-")
+    pch = build_pch(args.clang, args.cuda_include, work, cuda=False)
+    cu_pch = build_pch(args.clang, args.cuda_include, work, cuda=True)
+    root = os.path.dirname(os.path.normpath(args.cuda_include))
+
+    def compiler_args(ext):
+        if ext == ".c":
+            return ["-x", "c", "-std=c11"]
+        if ext == ".cu":
+            return ["-std=c++17"] + (["-include-pch", cu_pch] if cu_pch else [])
+        return ["-std=c++17"] + (["-include-pch", pch] if pch else [])
+
+    def errors(path, ext):
+        cmd = [args.clang, "-fsyntax-only", "-Wno-everything",
+               "-isystem", args.cuda_include]
+        if ext == ".cu":
+            cmd += ["-x", "cuda", "--cuda-host-only", "--cuda-path=" + root,
+                    "-Wno-unknown-cuda-version",
+                    "-isystem", os.path.join(args.cuda_include, "cccl")]
+        cmd += compiler_args(ext) + [path]
+        r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+        return len(re.findall(r": (?:fatal )?error: ", r.stderr))
+
+    def fix(path, ext, config):
+        cmd = [args.cublas_tidy, "-checks=-*,cublas-*", "--fix", "--quiet", path]
+        if config:
+            cmd.append("-config=" + config)
+        cmd += ["--", "-isystem", args.cuda_include, "-Wno-everything"]
+        cmd += compiler_args(ext)
+        return subprocess.run(cmd, capture_output=True, text=True,
+                              errors="replace")
+
+    jobs = [(f, name, config) for f in inputs(args.paths)
+            for name, config in CONFIGS]
+
+    def run(job):
+        f, name, config = job
+        ext = os.path.splitext(f)[1]
+        base = os.path.relpath(f).replace(os.sep, "_").replace(".", "_")
+        path = os.path.join(work, "%s.%s%s" % (base, name, ext))
+        shutil.copy(f, path)
+        before = errors(path, ext)
+        r = fix(path, ext, config)
+        if r.returncode < 0:
+            return job, "crashed while fixing"
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            once = fh.read()
+        after = errors(path, ext)
+        if after > before:
+            return job, "the fixed file has %d compile errors, the original %d" \
+                % (after, before)
+        fix(path, ext, config)
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            twice = fh.read()
+        if twice != once:
+            return job, "a second --fix changed the file again"
+        return job, None
+
+    failures = 0
+    with cf.ThreadPoolExecutor(args.jobs) as ex:
+        for (f, name, _), problem in ex.map(run, jobs):
+            if problem:
+                failures += 1
+                print("FAIL: %s (%s): %s" % (f, name, problem))
+    print("fix-test: %d runs, %d failures" % (len(jobs), failures))
+    if not failures:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
