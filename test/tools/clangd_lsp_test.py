@@ -9,7 +9,9 @@ then sends an edit that fixes both and checks that they are gone. A fix-it
 comes as a quick fix (textDocument/codeAction) that clears its diagnostic.
 With the real CUDA toolkit, a .cu file from a CMake compile database for nvcc
 is checked through the .clangd of docs/ide.md. A --resource-dir the user
-gives wins over the built-in one. Every wait has a timeout,
+gives wins over the built-in one. A program typed in line by line, and then
+losing one line at a time, keeps the server up and answering, and its
+finding comes back once the code is whole. Every wait has a timeout,
 so a server that hangs fails the test instead of blocking the run.
 """
 
@@ -625,6 +627,99 @@ def test_resource_dir_override(session):
         print("resource directory given with %s: used" % how)
 
 
+# A program as the user types it in: a multi-line checking macro, a handle
+# created with its status checked, a GEMM, a destroy, and one status left
+# unchecked. While it is typed (and while lines are lost), most versions do
+# not compile.
+TYPED_CPP = """\
+#include <cstdio>
+#include <cstdlib>
+#include <cublas_v2.h>
+
+#define CUBLAS_CHECK(call)                                   \\
+  do {                                                       \\
+    cublasStatus_t status_ = (call);                         \\
+    if (status_ != CUBLAS_STATUS_SUCCESS) {                  \\
+      std::fprintf(stderr, "cuBLAS error %d\\n", (int)status_); \\
+      std::exit(1);                                          \\
+    }                                                        \\
+  } while (0)
+
+int gemm(const float *A, const float *B, float *C, int n) {
+  cublasHandle_t handle;
+  if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
+    return -1;
+  cublasSetStream(handle, nullptr); // @unchecked
+  const float alpha = 1.0f, beta = 0.0f;
+  CUBLAS_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n,
+                           &alpha, A, n, B, n, &beta, C, n));
+  CUBLAS_CHECK(cublasDestroy(handle));
+  return 0;
+}
+"""
+
+
+def test_typing(session, include):
+    """cublas-clangd while the user types: the program typed in line by
+    line, then losing one line at a time. The server must stay up, answer
+    every request, and publish the cublas-* finding once the code is whole
+    again."""
+    project = session.work / "typing"
+    project.mkdir()
+    (project / ".clangd").write_text(DOT_CLANGD % {"toolkit": ""})
+    source = project / "typed.cpp"
+    source.write_text("")
+    (project / "compile_commands.json").write_text(json.dumps([{
+        "directory": str(project), "file": str(source),
+        "arguments": ["clang++", "-std=c++17", "-isystem", include,
+                      "-c", str(source), "-o", "typed.o"]}]))
+    session.start(project)
+    server = session.server
+    lines = TYPED_CPP.split("\n")
+    unchecked = marker_line(TYPED_CPP, "unchecked")
+    uri = open_file(server, source, lines[0] + "\n", "cpp")
+    server.diagnostics(uri, 1, FIRST_WAIT_S)
+    version = 1
+    answered = 0
+
+    def edit(text, ask):
+        nonlocal version, answered
+        version += 1
+        change_file(server, uri, version, text)
+        if server.proc.poll() is not None:
+            raise Failure("cublas-clangd exited (%s) after version %d"
+                          % (server.proc.returncode, version))
+        if ask:
+            # A request that needs the AST of the latest version.
+            server.response(server.request("textDocument/documentSymbol", {
+                "textDocument": {"uri": uri}}), WAIT_S)
+            answered += 1
+
+    def expect_whole(what):
+        edit(TYPED_CPP, ask=False)
+        diagnostics = server.diagnostics(uri, version, WAIT_S)
+        found = [d for d in cublas_diagnostics(diagnostics)
+                 if d["range"]["start"]["line"] == unchecked and
+                 d.get("code") == "cublas-unchecked-status"]
+        if len(cublas_diagnostics(diagnostics)) != 1 or not found:
+            raise Failure("%s: expected the one cublas-unchecked-status "
+                          "finding on line %d, got:\n%s"
+                          % (what, unchecked + 1, describe(diagnostics)))
+
+    start = time.monotonic()
+    for k in range(2, len(lines) + 1):
+        edit("\n".join(lines[:k]) + "\n", ask=True)
+    expect_whole("typed in")
+    typed = time.monotonic() - start
+    for k in range(len(lines)):
+        edit("\n".join(lines[:k] + lines[k + 1:]), ask=True)
+    expect_whole("lines restored")
+    print("typing: %d versions, %d requests answered, typed in %.1f s, "
+          "%.1f s in all" % (version, answered, typed,
+                             time.monotonic() - start))
+    session.stop()
+
+
 def run(args):
     include, toolkit = cuda_setup(args.cuda_root, args.fallback_include)
     print("CUDA headers:", include)
@@ -634,6 +729,7 @@ def run(args):
     try:
         test_diagnostics(session, include, toolkit)
         test_resource_dir_override(session)
+        test_typing(session, include)
         failed = False
         print("PASS (%.1f s)" % (time.monotonic() - start))
         return 0
