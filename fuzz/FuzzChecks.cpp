@@ -33,16 +33,39 @@ public:
   Generator(const uint8_t *Data, size_t Size) : Data(Data), Size(Size) {}
 
   std::string program() {
+    // One input in four is code that does not compile, as an editor sees it
+    // while the user types: statements corrupted, a macro cut.
+    Broken = next() % 4 == 0;
     std::string Body;
     unsigned Ops = 1 + next() % 24;
-    for (unsigned I = 0; I < Ops && !exhausted(); ++I)
-      Body += statement(0);
+    for (unsigned I = 0; I < Ops && !exhausted(); ++I) {
+      std::string S = statement(0);
+      Body += Broken && next() % 3 == 0 ? corrupt(S) : S;
+    }
+    std::string Check = "#define CUBLAS_CHECK(x) \\\n"
+                        "  do { \\\n"
+                        "    cublasStatus_t s_ = (x); \\\n"
+                        "    if (s_ != CUBLAS_STATUS_SUCCESS) abort(); \\\n"
+                        "  } while (0)\n";
+    if (Broken && next() % 4 == 0) {
+      // A line of the multi-line macro lost.
+      size_t Line = next() % 5, Begin = 0;
+      for (size_t I = 0; I < Line; ++I)
+        Begin = Check.find('\n', Begin) + 1;
+      size_t End = Check.find('\n', Begin);
+      Check.erase(Begin, End == std::string::npos ? std::string::npos
+                                                  : End - Begin + 1);
+    }
     std::string Out = R"(#include <cublas_v2.h>
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 #include <stdlib.h>
-#define CUBLAS_CHECK(x) do { cublasStatus_t s_ = (x); if (s_ != CUBLAS_STATUS_SUCCESS) abort(); } while (0)
-#define CUBLAS_TRY(x) do { if ((x) != CUBLAS_STATUS_SUCCESS) return -1; } while (0)
+)";
+    Out += Check;
+    if (Broken) // a declaration whose types need a header nobody included
+      Out += "std::pair<int, int> find_best(cublasHandle_t, "
+             "const std::vector<int> &, cublasHandle_t);\n";
+    Out += R"(#define CUBLAS_TRY(x) do { if ((x) != CUBLAS_STATUS_SUCCESS) return -1; } while (0)
 int use(cublasHandle_t);
 static void release(cublasHandle_t h) { cublasDestroy(h); }
 static cublasHandle_t make() { cublasHandle_t h; cublasCreate(&h); return h; }
@@ -62,6 +85,55 @@ int f(int n, bool flag, float *param, cublasHandle_t given) {
   }
 
 private:
+  /// The statement as the user may have left it: cut short, missing its
+  /// ';' or a brace, with an undeclared name or an unknown type, or with
+  /// code that needs a header nobody included.
+  std::string corrupt(const std::string &S) {
+    switch (next() % 9) {
+    case 0: { // cut anywhere: a call half written
+      size_t At = S.empty() ? 0 : next() * S.size() / 256;
+      return S.substr(0, At) + "\n";
+    }
+    case 1: { // a ';' lost
+      std::string T = S;
+      size_t Semi = T.rfind(';');
+      if (Semi != std::string::npos)
+        T.erase(Semi, 1);
+      return T;
+    }
+    case 2: { // a brace lost
+      std::string T = S;
+      size_t Brace = T.find_last_of(next() % 2 ? "}" : "{");
+      if (Brace != std::string::npos)
+        T.erase(Brace, 1);
+      return T;
+    }
+    case 3: { // a name nobody declared
+      std::string T = S;
+      for (const char *Name : {"h0", "h1", "d0", "n", "alpha", "st"}) {
+        size_t At = T.find(Name);
+        if (At != std::string::npos) {
+          T.replace(At, std::string(Name).size(), "undeclared_name");
+          break;
+        }
+      }
+      return T;
+    }
+    case 4:
+      return std::string("  int32 ret = ") + pick({"cublasCreate(&h0)", "0", "st"}) +
+             ";\n  if ((ret = cublasCreate(&h1)) != 0) { }\n" + S;
+    case 5:
+      return "  auto r = find_best(" + var() + ", {20}, " + var() + ");\n" +
+             "  if (r.first == 0) return r.first;\n" + S;
+    case 6:
+      return "  ns::release<3>(" + var() + ");\n" + S;
+    case 7:
+      return "  std::vector<float> v(n);\n" + S;
+    default:
+      return "  undeclared_call(" + var() + ", " + pointer() + ");\n" + S;
+    }
+  }
+
   uint8_t next() { return Pos < Size ? Data[Pos++] : 0; }
   bool exhausted() const { return Pos >= Size; }
   const char *pick(std::initializer_list<const char *> Options) {
@@ -170,6 +242,7 @@ private:
   const uint8_t *Data;
   size_t Size;
   size_t Pos = 0;
+  bool Broken = false;
 };
 
 } // namespace
@@ -178,6 +251,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   using namespace clang;
   using namespace clang::tidy;
   std::string Code = Generator(Data, Size).program();
+  // CUBLAS_TIDY_FUZZ_PRINT=1 shows the program an input makes (run the
+  // fuzzer on that one input to see what crashed).
+  static const bool Print = std::getenv("CUBLAS_TIDY_FUZZ_PRINT") != nullptr;
+  if (Print)
+    llvm::errs() << Code << "\n";
 
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Memory->addFile("/cublas-tidy-fuzz-input.cpp", 0,
