@@ -297,6 +297,8 @@ LeakExit exitFromTrigger(const Stmt *Trigger, const Stmt *Body) {
     return {LeakExit::ScopeEnd, SourceLocation()};
   if (isa<ReturnStmt>(Trigger))
     return {LeakExit::Return, Trigger->getBeginLoc(), Trigger};
+  if (isa<CXXThrowExpr>(Trigger))
+    return {LeakExit::Throw, Trigger->getBeginLoc(), Trigger};
   if (isa<BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt>(Trigger))
     return {LeakExit::Jump, Trigger->getBeginLoc(), Trigger};
   if (const auto *CS = dyn_cast<CompoundStmt>(Trigger))
@@ -397,6 +399,9 @@ private:
   void adoptNewResource(const VarDecl *VD, const CallExpr *CE, unsigned KindId,
                         PathState &S);
   void leak(const Handle &H, LeakExit Exit);
+  /// The exit ends the process: not a leak (an exception leaving main,
+  /// main returning a failure code).
+  bool endsProcess(const LeakExit &Exit) const;
   void atExit(const CFGBlock *From, PathState &S);
   bool refine(PathState &S, const Expr *Cond, bool Value);
   bool refineTest(PathState &S, const Test &T, const Expr *Cond);
@@ -420,6 +425,7 @@ private:
   llvm::DenseMap<const CFGBlock *, llvm::SmallVector<PathState, 4>> Seen;
   unsigned Steps = 0;
   bool Aborted = false;
+  bool InMain = false;
 
   struct UseObservation {
     const VarDecl *Var;
@@ -442,6 +448,8 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
   Body = Callable ? Callable->getBody() : nullptr;
   if (!Body)
     return false;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
+    InMain = FD->isMain();
   Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg)
     return false;
@@ -543,8 +551,23 @@ void Engine::escape(const VarDecl *VD, PathState &S) {
       H->S = HState::Escaped;
 }
 
+bool Engine::endsProcess(const LeakExit &Exit) const {
+  if (!InMain)
+    return false;
+  // An exception that leaves main ends the process (std::terminate).
+  if (Exit.Kind == LeakExit::Throw)
+    return true;
+  // main returning a failure code: the process exits on an error path, the
+  // driver frees what the process held.
+  if (Exit.Kind == LeakExit::Return)
+    if (const auto *RS = dyn_cast_or_null<ReturnStmt>(Exit.S))
+      if (std::optional<llvm::APSInt> V = intValue(RS->getRetValue(), Ctx))
+        return *V != 0;
+  return false;
+}
+
 void Engine::leak(const Handle &H, LeakExit Exit) {
-  if (Seed || !H.Create)
+  if (Seed || !H.Create || endsProcess(Exit))
     return;
   auto It = llvm::find_if(Leaks, [&](const LeakReport &R) {
     return R.Create == H.Create && R.Var == H.Var;

@@ -1,0 +1,97 @@
+// RUN: %check_clang_tidy -check-suffix=THROW %s cublas-handle-leak %t.throw -- -- -DTHROW
+// RUN: %check_clang_tidy -check-suffix=FAILCODE %s cublas-handle-leak %t.failcode -- -- -DFAILCODE
+// RUN: %check_clang_tidy -check-suffix=NEVER %s cublas-handle-leak %t.never -- -- -DNEVER
+// RUN: %check_clang_tidy -check-suffix=SUCCESS %s cublas-handle-leak %t.success -- -- -DSUCCESS
+// RUN: %check_clang_tidy -check-suffix=CAUGHT %s cublas-handle-leak %t.caught -- -- -DCAUGHT
+
+// Paths that end the process are not leaks: an exception that leaves main
+// uncaught, main returning a failure code after a failed check. (exit(),
+// abort() and [[noreturn]] calls are tested in cublas-handle-leak.cpp.)
+
+#include <cublas_v2.h>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+#define CUBLAS_CHECK(err)                                                      \
+  do {                                                                         \
+    cublasStatus_t err_ = (err);                                               \
+    if (err_ != CUBLAS_STATUS_SUCCESS) {                                       \
+      std::printf("cublas error %d\n", err_);                                  \
+      throw std::runtime_error("cublas error");                                \
+    }                                                                          \
+  } while (0)
+
+void work(cublasHandle_t);
+
+#ifdef THROW
+// The sample programs' shape: every failure throws out of main.
+int main() {
+  cublasHandle_t h = nullptr;
+  CUBLAS_CHECK(cublasCreate(&h));
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  work(h);
+  CUBLAS_CHECK(cublasDestroy(h));
+  return EXIT_SUCCESS;
+}
+#endif
+
+#ifdef FAILCODE
+int main() {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+    return EXIT_FAILURE;
+  if (cublasSetStream(h, nullptr) != CUBLAS_STATUS_SUCCESS) {
+    std::fprintf(stderr, "cublasSetStream failed\n");
+    return EXIT_FAILURE;
+  }
+  work(h);
+  cublasDestroy(h);
+  return 0;
+}
+#endif
+
+#ifdef NEVER
+// The normal path never destroys the handle: reported.
+int main() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-MESSAGES-NEVER: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  return 0;
+}
+#endif
+
+#ifdef SUCCESS
+// Returning success early without the destroy: reported.
+int main(int argc, char **) {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-MESSAGES-SUCCESS: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  if (argc > 1)
+    return 0;
+  work(h);
+  cublasDestroy(h);
+  return 0;
+}
+#endif
+
+#ifdef CAUGHT
+// A helper that throws is not main: its exception may be caught and the
+// program go on, so the leak is reported there.
+int helper() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-MESSAGES-CAUGHT: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  cublasDestroy(h);
+  return 0;
+}
+int main() {
+  try {
+    return helper();
+  } catch (const std::exception &) {
+    return 1;
+  }
+}
+#endif
