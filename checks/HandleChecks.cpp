@@ -166,18 +166,37 @@ void HandleLeakCheck::report(const HandleAnalysisResult &Result,
       continue;
     }
     diag(userLocation(L.Create->getBeginLoc(), SM),
-         "%0 '%1' created here is not destroyed on every path; call '%2' "
-         "before it goes out of reach")
+         L.NeverReleased
+             ? "%0 '%1' created here is never destroyed; call '%2' when it "
+               "is no longer needed"
+             : "%0 '%1' created here is not destroyed on every path; call "
+               "'%2' before it goes out of reach")
         << K.Noun << L.Var->getName() << K.Destroy;
+    // One note per way out (the first in the source), and how many more
+    // paths leave the same way.
+    llvm::SmallVector<std::pair<const LeakExit *, unsigned>, 4> Notes;
     for (const LeakExit &X : L.Exits) {
-      SourceLocation Loc = userLocation(X.Loc, SM);
-      if (Loc.isInvalid())
+      if (userLocation(X.Loc, SM).isInvalid())
         continue;
-      StringRef Jump = isa_and_nonnull<BreakStmt>(X.S)      ? "break"
-                       : isa_and_nonnull<ContinueStmt>(X.S) ? "continue"
-                                                            : "goto";
-      diag(Loc, exitNote(X.Kind), DiagnosticIDs::Note)
-          << L.Var->getName() << Jump;
+      auto Same = llvm::find_if(Notes, [&](const auto &N) {
+        return N.first->Kind == X.Kind &&
+               (!N.first->S || !X.S ||
+                N.first->S->getStmtClass() == X.S->getStmtClass());
+      });
+      if (Same == Notes.end())
+        Notes.push_back({&X, 0});
+      else
+        ++Same->second;
+    }
+    for (const auto &[X, More] : Notes) {
+      StringRef Jump = isa_and_nonnull<BreakStmt>(X->S)      ? "break"
+                       : isa_and_nonnull<ContinueStmt>(X->S) ? "continue"
+                                                             : "goto";
+      std::string Text = exitNote(X->Kind).str();
+      if (More)
+        Text += " (and %2 more path%s2 like it)";
+      diag(userLocation(X->Loc, SM), Text, DiagnosticIDs::Note)
+          << L.Var->getName() << Jump << More;
     }
   }
 }

@@ -426,6 +426,15 @@ private:
   unsigned Steps = 0;
   bool Aborted = false;
   bool InMain = false;
+  /// Creates whose resource some path destroys or hands on.
+  llvm::SmallPtrSet<const CallExpr *, 8> Released;
+
+public:
+  bool releasedSomewhere(const CallExpr *Create) const {
+    return Released.count(Create);
+  }
+
+private:
 
   struct UseObservation {
     const VarDecl *Var;
@@ -547,8 +556,11 @@ void Engine::processElement(const CFGElement &E, PathState &S) {
 
 void Engine::escape(const VarDecl *VD, PathState &S) {
   if (Handle *H = S.find(VD))
-    if (H->S == HState::Allocated || H->S == HState::MaybeFailed)
+    if (H->S == HState::Allocated || H->S == HState::MaybeFailed) {
       H->S = HState::Escaped;
+      if (H->Create)
+        Released.insert(H->Create);
+    }
 }
 
 bool Engine::endsProcess(const LeakExit &Exit) const {
@@ -617,6 +629,8 @@ void Engine::destroy(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
     H->Destroy = CE;
     H->Key = {};
   }
+  if (H->Create)
+    Released.insert(H->Create);
 }
 
 void Engine::use(const Expr *Use, const VarDecl *VD, bool IsDestroy,
@@ -1160,10 +1174,12 @@ HandleAnalysisResult HandleAnalyzer::analyze(const Decl *Callable) {
     return SM.isBeforeInTranslationUnit(L, R);
   };
   Result.Leaks = std::move(E.Leaks);
-  for (LeakReport &R : Result.Leaks)
+  for (LeakReport &R : Result.Leaks) {
     llvm::sort(R.Exits, [&](const LeakExit &L, const LeakExit &X) {
       return Before(L.Loc, X.Loc);
     });
+    R.NeverReleased = !E.releasedSomewhere(R.Create);
+  }
   llvm::sort(Result.Leaks, [&](const LeakReport &L, const LeakReport &R) {
     return Before(L.Create->getBeginLoc(), R.Create->getBeginLoc());
   });

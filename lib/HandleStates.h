@@ -91,6 +91,9 @@ struct LeakReport {
   const clang::CallExpr *Create;
   unsigned KindId;
   llvm::SmallVector<LeakExit, 2> Exits; // in source order, unique
+  /// No path of the function destroys it or hands it on: it is never
+  /// destroyed, rather than missed on some paths.
+  bool NeverReleased = false;
 };
 
 /// A use (or second destroy) of a resource that every path reaching it has

@@ -23,7 +23,7 @@ int usesTheHeader(dep::Matrix &m) {
 int leaky() {
   cublasHandle_t h;
   if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
-  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: handle 'h' created here is never destroyed; call 'cublasDestroy' when it is no longer needed [cublas-handle-leak]
     return 1;
   return 0;
 }

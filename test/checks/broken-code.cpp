@@ -80,7 +80,7 @@ void brokenCall(cublasHandle_t h, float *x) {
 int leaky() {
   cublasHandle_t h;
   if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
-  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: handle 'h' created here is never destroyed; call 'cublasDestroy' when it is no longer needed [cublas-handle-leak]
     return 1;
   return 0;
 }

@@ -56,7 +56,7 @@ int main() {
 int main() {
   cublasHandle_t h;
   CUBLAS_CHECK(cublasCreate(&h));
-  // CHECK-MESSAGES-NEVER: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  // CHECK-MESSAGES-NEVER: :[[@LINE-1]]:16: warning: handle 'h' created here is never destroyed; call 'cublasDestroy' when it is no longer needed [cublas-handle-leak]
   CUBLAS_CHECK(cublasSetStream(h, nullptr));
   return 0;
 }

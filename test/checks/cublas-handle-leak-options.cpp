@@ -30,7 +30,7 @@ int solver(bool early) {
 void pool() {
   Pool *p;
   myPoolOpen(64, &p);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: resource 'p' created here is not destroyed on every path; call 'myPoolClose'
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: resource 'p' created here is never destroyed; call 'myPoolClose'
 }
 // CHECK-NOTES: :[[@LINE-1]]:1: note: leaks when the function returns here
 
@@ -47,7 +47,7 @@ int bool_result() {
   myPoolClose2(p);
   Pool *q;
   openOrDie(&q);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: resource 'q' created here is not destroyed on every path; call 'myPoolClose3'
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: resource 'q' created here is never destroyed; call 'myPoolClose3'
   return 0;
   // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this 'return' is taken
 }
@@ -61,6 +61,6 @@ void pool_closed() {
 void still_cublas() {
   cublasHandle_t h;
   cublasCreate(&h);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' created here is not destroyed on every path
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' created here is never destroyed
 }
 // CHECK-NOTES: :[[@LINE-1]]:1: note: leaks when the function returns here

@@ -54,7 +54,7 @@ int early_return(const float *x, float *y, int n) {
 void never_destroyed() {
   cublasHandle_t h;
   cublasCreate(&h);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy'
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' created here is never destroyed; call 'cublasDestroy'
 }
 // CHECK-NOTES: :[[@LINE-1]]:1: note: leaks when the function returns here
 
@@ -92,7 +92,7 @@ void created_in_a_loop(int n) {
 void created_twice() {
   cublasLtHandle_t lt;
   cublasLtCreate(&lt);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'lt' created here is not destroyed on every path; call 'cublasLtDestroy'
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'lt' created here is never destroyed; call 'cublasLtDestroy'
   cublasLtCreate(&lt);
   // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when 'lt' is created again here
   cublasLtDestroy(lt);
@@ -101,7 +101,7 @@ void created_twice() {
 void overwritten() {
   cublasHandle_t h;
   cublasCreate(&h);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' created here is not destroyed on every path
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' created here is never destroyed
   h = nullptr;
   // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when 'h' is overwritten here
 }
@@ -139,7 +139,7 @@ void scope_end(bool b) {
   if (b) {
     cublasHandle_t inner;
     cublasCreate(&inner);
-    // CHECK-NOTES: :[[@LINE-1]]:5: warning: handle 'inner' created here is not destroyed on every path
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: handle 'inner' created here is never destroyed
   }
   // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when 'inner' goes out of scope here
 }
@@ -149,7 +149,7 @@ void descriptors() {
   cublasLtMatrixLayout_t a;
   CUBLAS_CHECK(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
   CUBLAS_CHECK(cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 64, 64, 64));
-  // CHECK-NOTES: :[[@LINE-1]]:16: warning: descriptor 'a' created here is not destroyed on every path; call 'cublasLtMatrixLayoutDestroy'
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: descriptor 'a' created here is never destroyed; call 'cublasLtMatrixLayoutDestroy'
   // CHECK-NOTES: :[[@LINE+2]]:1: note: leaks when the function returns here
   cublasLtMatmulDescDestroy(op);
 }
@@ -157,7 +157,7 @@ void descriptors() {
 void preference() {
   cublasLtMatmulPreference_t pref;
   CUBLAS_CHECK(cublasLtMatmulPreferenceCreate(&pref));
-  // CHECK-NOTES: :[[@LINE-1]]:16: warning: descriptor 'pref' created here is not destroyed on every path; call 'cublasLtMatmulPreferenceDestroy'
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: descriptor 'pref' created here is never destroyed; call 'cublasLtMatmulPreferenceDestroy'
 }
 // CHECK-NOTES: :[[@LINE-1]]:1: note: leaks when the function returns here
 
@@ -353,7 +353,7 @@ void destroyed_by_a_helper() {
 void helper_does_not_destroy() {
   cublasHandle_t h;
   CUBLAS_CHECK(cublasCreate(&h));
-  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' created here is never destroyed
   only_uses(h);
 }
 // CHECK-NOTES: :[[@LINE-1]]:1: note: leaks when the function returns here
@@ -454,4 +454,32 @@ int helper_stored(bool b) {
 cublasHandle_t helper_passed_on() {
   cublasHandle_t h = blas_handle();
   return h;
+}
+
+// One note per way out, with the count of the other paths that leave the
+// same way; a 'break' and a 'continue' are different ways.
+int many_throws(float *x, int n) {
+  cublasHandle_t h;
+  CUBLAS_THROW(cublasCreate(&h));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach
+  CUBLAS_THROW(cublasSetStream(h, nullptr));
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this exception is thrown (and 2 more paths like it)
+  CUBLAS_THROW(cublasSscal(h, n, x, x, 1));
+  CUBLAS_THROW(cublasSscal(h, n, x, x, 1));
+  cublasDestroy(h);
+  return 0;
+}
+
+int two_returns(int n) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+    return -1;
+  // CHECK-NOTES: :[[@LINE-2]]:7: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach
+  if (n == 1)
+    return 1;
+  // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when this 'return' is taken (and 1 more path like it)
+  if (n == 2)
+    return 2;
+  cublasDestroy(h);
+  return 0;
 }
