@@ -2,6 +2,7 @@
 
 #include "ValueUse.h"
 
+#include "Callables.h"
 #include "PlainUses.h"
 #include "SharedCfg.h"
 
@@ -241,6 +242,30 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   }
   if (Stores.empty())
     return Result;
+
+  // A store whose assignment is itself read (`(st = call()) != SUCCESS`, a
+  // loop condition, `switch (st = call())`) is read right there.
+  {
+    llvm::ArrayRef<BodyStmt> Body = stmtsIn(Callable);
+    llvm::DenseMap<const Stmt *, const Stmt *> Parents;
+    llvm::SmallPtrSet<const Stmt *, 8> Wanted;
+    for (const Store &St : Stores)
+      if (isa<BinaryOperator>(St.S))
+        Wanted.insert(St.S);
+    llvm::SmallPtrSet<const Stmt *, 8> ReadAssignments;
+    for (size_t I = 0; I < Body.size() && !Wanted.empty(); ++I) {
+      if (!Wanted.erase(Body[I].S))
+        continue;
+      addAncestors(Body, I, Parents);
+      if (classifyValueUse(cast<Expr>(Body[I].S), [&](const Stmt *S) {
+            return Parents.lookup(S);
+          }).Use == ValueUse::Used)
+        ReadAssignments.insert(Body[I].S);
+    }
+    llvm::erase_if(Stores, [&](const Store &St) {
+      return ReadAssignments.contains(St.S);
+    });
+  }
 
   // Which variables escape is asked only of stores found dead: most stores
   // are read, and the walk over the body costs more than their searches.

@@ -339,3 +339,25 @@ template <int N> cublasStatus_t read_in_one_instantiation(cublasHandle_t h) {
 }
 template cublasStatus_t read_in_one_instantiation<2>(cublasHandle_t);
 template cublasStatus_t read_in_one_instantiation<8>(cublasHandle_t);
+
+// A status assigned inside a condition is read by the condition.
+int assigned_in_conditions(cublasHandle_t *h, cublasHandle_t g, int tries) {
+  cublasStatus_t st;
+  if ((st = cublasCreate(h)) != CUBLAS_STATUS_SUCCESS)
+    return -1;
+  while ((st = cublasSetStream(g, nullptr)) != CUBLAS_STATUS_SUCCESS &&
+         tries < 3)
+    ++tries;
+  switch (st = cublasSetStream(g, nullptr)) {
+  case CUBLAS_STATUS_SUCCESS:
+    break;
+  default:
+    return -2;
+  }
+  int code = (st = cublasDestroy(g)) == CUBLAS_STATUS_SUCCESS ? 0 : -3;
+  // Stored by a plain statement and overwritten: still never read.
+  st = cublasSetStream(g, nullptr);
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: cublasStatus_t returned by 'cublasSetStream' is stored in 'st' but never read [cublas-unchecked-status]
+  st = CUBLAS_STATUS_SUCCESS;
+  return code + tries + (int)st;
+}
