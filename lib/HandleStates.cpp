@@ -12,6 +12,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -248,6 +249,16 @@ std::optional<Test> readCondition(const Expr *Cond, bool Value,
                                   const ASTContext &Ctx) {
   for (int Depth = 0; Depth < 32 && Cond; ++Depth) {
     Cond = strip(Cond);
+    // LIKELY(x)/UNLIKELY(x), TORCH_CHECK: __builtin_expect(x, c) is x.
+    if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
+      unsigned Builtin = Call->getBuiltinCallee();
+      if ((Builtin == Builtin::BI__builtin_expect ||
+           Builtin == Builtin::BI__builtin_expect_with_probability) &&
+          Call->getNumArgs() >= 1) {
+        Cond = Call->getArg(0);
+        continue;
+      }
+    }
     if (const auto *UO = dyn_cast<UnaryOperator>(Cond)) {
       if (UO->getOpcode() != UO_LNot)
         break;

@@ -483,3 +483,25 @@ int two_returns(int n) {
   cublasDestroy(h);
   return 0;
 }
+
+// A status test wrapped in __builtin_expect (a project's LIKELY/UNLIKELY, or
+// a TORCH_CHECK-style macro) correlates with the create like a plain if.
+#define MY_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MY_LIKELY(x) __builtin_expect(!!(x), 1)
+[[noreturn]] void fatal_error(const char *);
+int expect_never_destroyed(int n) {
+  cublasHandle_t h;
+  if (MY_UNLIKELY(cublasCreate(&h) != CUBLAS_STATUS_SUCCESS))
+    fatal_error("cublasCreate");
+  // CHECK-NOTES: :[[@LINE-2]]:19: warning: handle 'h' created here is never destroyed; call 'cublasDestroy' when it is no longer needed
+  return n;
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this 'return' is taken
+}
+
+int expect_destroyed(int n) {
+  cublasHandle_t h;
+  if (!MY_LIKELY(cublasCreate(&h) == CUBLAS_STATUS_SUCCESS))
+    return -1; // the create failed: nothing to destroy
+  cublasDestroy(h);
+  return n;
+}
