@@ -6,6 +6,7 @@
 #include "CallableMatchers.h"
 #include "Callables.h"
 #include "FunctionTimer.h"
+#include "StatusFunctions.h"
 #include "ValueUse.h"
 
 #include "clang/AST/ASTContext.h"
@@ -248,18 +249,32 @@ void UncheckedStatusCheck::checkDiscarded(
       (Use.Use == ValueUse::CastToVoid && AllowCastToVoid))
     return;
 
+  // The project's own functions: a checker has looked at the status, so
+  // its result may go; a wrapper's result is the status of the cuBLAS call
+  // inside it (lib/StatusFunctions.h).
+  std::string Wrapped;
+  if (!calledCublasFunction(Call))
+    if (const FunctionDecl *FD = Call->getDirectCallee()) {
+      const StatusFunctionFacts &F = statusFunctionFacts(FD);
+      if (F.Role == StatusFunctionFacts::Checker)
+        return;
+      Wrapped = F.Wrapped;
+    }
   std::string Name = spelledCalleeName(Call, SM, Ctx.getLangOpts());
+  if (!Name.empty())
+    Name = "'" + Name + "'" +
+           (Wrapped.empty() ? "" : " (the status of '" + Wrapped + "')");
   StringRef What = isCublasStatusType(Call->getType()) ? "cublasStatus_t"
                                                        : "status";
   SourceLocation Loc = userLocation(Call->getBeginLoc(), SM);
   if (Use.Use == ValueUse::CastToVoid) {
-    diag(Loc, "%0 returned by %select{this call|'%2'}1 is explicitly "
+    diag(Loc, "%0 returned by %select{this call|%2}1 is explicitly "
               "discarded")
         << What << !Name.empty() << Name
         << fileRange(Call->getSourceRange(), Ctx);
     return;
   }
-  auto D = diag(Loc, "%0 returned by %select{this call|'%2'}1 is discarded; "
+  auto D = diag(Loc, "%0 returned by %select{this call|%2}1 is discarded; "
                      "a failure here goes unnoticed")
            << What << !Name.empty() << Name
            << fileRange(Call->getSourceRange(), Ctx);

@@ -3,6 +3,8 @@
 #include <cublas_v2.h>
 #include <cublasLt.h>
 #include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
 
 void report(cublasStatus_t);
 bool ok(cublasStatus_t s) { return s == CUBLAS_STATUS_SUCCESS; }
@@ -325,7 +327,7 @@ struct Blas {
 void member_wrapper(Blas &b, const float *x, float *y, int n) {
   const float one = 1.0f;
   b.axpy(n, &one, x, y);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'axpy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'axpy' (the status of 'cublasSaxpy') is discarded
   if (b.axpy(n, &one, x, y) != CUBLAS_STATUS_SUCCESS)
     return;
 }
@@ -360,4 +362,57 @@ int assigned_in_conditions(cublasHandle_t *h, cublasHandle_t g, int tries) {
   // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: cublasStatus_t returned by 'cublasSetStream' is stored in 'st' but never read [cublas-unchecked-status]
   st = CUBLAS_STATUS_SUCCESS;
   return code + tries + (int)st;
+}
+
+// The project's own functions. A checker looks at the status it receives or
+// returns: its result may be discarded. A wrapper returns a status it never
+// looked at: discarding it loses the status of the cuBLAS call inside.
+cublasStatus_t check_status(cublasStatus_t s) {
+  if (s != CUBLAS_STATUS_SUCCESS) {
+    std::fprintf(stderr, "cuBLAS error %d\n", (int)s);
+    std::abort();
+  }
+  return s;
+}
+cublasStatus_t switch_checker(cublasStatus_t s) {
+  switch (s) {
+  case CUBLAS_STATUS_SUCCESS:
+    return s;
+  default:
+    throw 1;
+  }
+}
+cublasStatus_t reporting_checker(cublasStatus_t s) {
+  std::puts(cublasGetStatusString(s));
+  return s;
+}
+cublasStatus_t checked_inside(cublasHandle_t h) {
+  cublasStatus_t s = cublasDestroy(h);
+  if (s != CUBLAS_STATUS_SUCCESS)
+    std::puts("cublasDestroy failed");
+  return s;
+}
+cublasStatus_t set_stream_wrapper(cublasHandle_t h) {
+  return cublasSetStream(h, nullptr);
+}
+cublasStatus_t destroy_wrapper(cublasHandle_t h) {
+  cublasStatus_t s = cublasDestroy(h);
+  return s;
+}
+cublasStatus_t pass_through(cublasStatus_t s) { return s; }
+cublasStatus_t declared_only(cublasHandle_t h);
+
+void own_functions(cublasHandle_t h, float *x) {
+  check_status(cublasSscal(h, 4, x, x, 1));
+  switch_checker(cublasSscal(h, 4, x, x, 1));
+  reporting_checker(cublasSscal(h, 4, x, x, 1));
+  checked_inside(h);
+  set_stream_wrapper(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'set_stream_wrapper' (the status of 'cublasSetStream') is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  destroy_wrapper(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'destroy_wrapper' (the status of 'cublasDestroy') is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  pass_through(cublasSscal(h, 4, x, x, 1));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'pass_through' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  declared_only(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'declared_only' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
 }
