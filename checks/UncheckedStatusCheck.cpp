@@ -6,6 +6,7 @@
 #include "CallableMatchers.h"
 #include "Callables.h"
 #include "FunctionTimer.h"
+#include "LtHeuristics.h"
 #include "StatusFunctions.h"
 #include "ValueUse.h"
 
@@ -232,8 +233,10 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
     return;
   for (const CallExpr *Call : Calls)
     checkDiscarded(Call, Parents, Ctx);
-  if (!WithErrors)
+  if (!WithErrors) {
     checkDeadStores(Callable, Ctx);
+    checkHeuristics(Callable, Ctx);
+  }
 }
 
 void UncheckedStatusCheck::checkDiscarded(
@@ -341,6 +344,22 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
       diag(userLocation(Overwrite->getBeginLoc(), SM),
            "'%0' is overwritten here before it is read", DiagnosticIDs::Note)
           << DS.Var->getName();
+  }
+}
+
+void UncheckedStatusCheck::checkHeuristics(const Decl *Callable,
+                                           ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const UntestedHeuristic &H : untestedHeuristics(Callable)) {
+    diag(userLocation(H.Heuristic->getBeginLoc(), SM),
+         "the number of results of 'cublasLtMatmulAlgoGetHeuristic' in '%0' "
+         "is never tested; when no algorithm fits (often a workspace limit "
+         "too small) the call still succeeds, '%1' holds no valid algorithm, "
+         "and cublasLtMatmul fails with CUBLAS_STATUS_NOT_SUPPORTED or runs "
+         "an uninitialised one")
+        << H.Count->getName() << H.Results->getName();
+    diag(userLocation(H.Use->getBeginLoc(), SM),
+         "a result of the heuristic is used here", DiagnosticIDs::Note);
   }
 }
 

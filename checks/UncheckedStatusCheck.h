@@ -43,6 +43,8 @@ private:
                       const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,
                       ASTContext &Ctx);
   void checkDeadStores(const Decl *Callable, ASTContext &Ctx);
+  /// cuBLASLt heuristics whose result count is never tested.
+  void checkHeuristics(const Decl *Callable, ASTContext &Ctx);
   /// True when CheckMacro is defined at `Loc` as a macro that takes the
   /// call: wrapping the call in it then compiles.
   bool checkMacroDefinedAt(SourceLocation Loc) const;
