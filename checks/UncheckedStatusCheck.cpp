@@ -199,6 +199,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
       Cur = Stmts[Cur].Parent;
     return Stmts[Cur].S;
   };
+  std::optional<llvm::DenseMap<const VarDecl *, const CallExpr *>> Laundered;
   for (size_t I = 0; I < Stmts.size(); ++I) {
     const Stmt *S = Stmts[I].S;
     if (WithErrors && (isa<CallExpr, BinaryOperator, CastExpr, SwitchStmt>(S)) &&
@@ -213,10 +214,22 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
       if (Op->isComparisonOp())
         checkComparison(Op, Ctx); // decides by type, then by location
     } else if (const auto *Cast = dyn_cast<CastExpr>(S)) {
-      if (isCudaErrorType(Cast->getType()) &&
-          isCublasStatusType(Cast->getSubExpr()->getType()) &&
-          InUserCode(Cast))
+      if (!isCudaErrorType(Cast->getType()) || !InUserCode(Cast))
+        continue;
+      if (isCublasStatusType(Cast->getSubExpr()->getType())) {
         checkConversion(Cast, Ctx);
+        continue;
+      }
+      // A status laundered through an integer variable first.
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD || isCudaErrorType(VD->getType()))
+        continue;
+      if (!Laundered)
+        Laundered = statusHoldingVars(Callable);
+      if (const CallExpr *From = Laundered->lookup(VD))
+        checkLaunderedConversion(Cast, VD, From, Ctx);
     } else if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
       QualType On = Switch->getCond()
                         ? Switch->getCond()->IgnoreParenImpCasts()->getType()
@@ -426,6 +439,20 @@ void UncheckedStatusCheck::checkConversion(const CastExpr *Cast,
        "and CUDA runtime codes differ, so failures are misreported")
       << (From.empty() ? 0 : 1) << From
       << fileRange(Cast->getSourceRange(), Ctx);
+}
+
+void UncheckedStatusCheck::checkLaunderedConversion(const CastExpr *Cast,
+                                                    const VarDecl *Var,
+                                                    const CallExpr *From,
+                                                    ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  diag(userLocation(Cast->getBeginLoc(), SM),
+       "'%0' holds a cublasStatus_t and is converted to cudaError_t; cuBLAS "
+       "and CUDA runtime codes differ, so failures are misreported")
+      << Var->getName() << fileRange(Cast->getSourceRange(), Ctx);
+  diag(userLocation(From->getBeginLoc(), SM),
+       "'%0' holds the status of '%1' here", DiagnosticIDs::Note)
+      << Var->getName() << spelledCalleeName(From, SM, Ctx.getLangOpts());
 }
 
 void UncheckedStatusCheck::checkCaseLabel(const CaseStmt *Case,

@@ -50,6 +50,9 @@ private:
   bool checkMacroDefinedAt(SourceLocation Loc) const;
   void checkComparison(const BinaryOperator *Op, ASTContext &Ctx);
   void checkConversion(const CastExpr *Cast, ASTContext &Ctx);
+  /// A cudaError_t made from an integer variable that holds a cuBLAS status.
+  void checkLaunderedConversion(const CastExpr *Cast, const VarDecl *Var,
+                                const CallExpr *From, ASTContext &Ctx);
   void checkCaseLabel(const CaseStmt *Case, const SwitchStmt *Switch,
                       ASTContext &Ctx);
 

@@ -8,6 +8,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -153,6 +154,66 @@ const StatusFunctionFacts &statusFunctionFacts(const FunctionDecl *FD) {
   return *Facts.get(Def->getASTContext(), Def, [&] {
     return std::make_unique<StatusFunctionFacts>(analyse(Def));
   });
+}
+
+llvm::DenseMap<const VarDecl *, const CallExpr *>
+statusHoldingVars(const Decl *Callable) {
+  llvm::DenseMap<const VarDecl *, const CallExpr *> Holds;
+  if (!analysableBody(Callable))
+    return Holds;
+  llvm::SmallPtrSet<const VarDecl *, 8> Other; // also holds something else
+  auto StatusCall = [](const Expr *E) -> const CallExpr * {
+    if (!E)
+      return nullptr;
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+    return Call && calledCublasFunction(Call) && isStatus(Call) ? Call
+                                                                : nullptr;
+  };
+  auto Store = [&](const VarDecl *VD, const Expr *Value) {
+    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+        isCublasStatusType(VD->getType()) || !VD->getType()->isIntegralOrEnumerationType())
+      return;
+    if (const CallExpr *Call = StatusCall(Value))
+      Holds.try_emplace(VD, Call);
+    else
+      Other.insert(VD);
+  };
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const Stmt *S = Stmts[I].S;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
+          Store(VD, VD->getInit());
+          // A reference bound to a variable may store anything in it.
+          if (VD->getType()->isReferenceType())
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                    VD->getInit()->IgnoreParenImpCasts()))
+              if (const auto *Bound = dyn_cast<VarDecl>(DRE->getDecl()))
+                Other.insert(Bound);
+        }
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+               BO && BO->isAssignmentOp()) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        Store(dyn_cast<VarDecl>(DRE->getDecl()),
+              BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp())
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            Other.insert(VD);
+    } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      for (const LambdaCapture &C : L->captures())
+        if (C.capturesVariable())
+          if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+            Other.insert(VD);
+    }
+  }
+  for (const VarDecl *VD : Other)
+    Holds.erase(VD);
+  return Holds;
 }
 
 } // namespace cublas_tidy

@@ -20,6 +20,8 @@
 #define CUBLAS_TIDY_LIB_STATUSFUNCTIONS_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <string>
 
@@ -40,6 +42,15 @@ struct StatusFunctionFacts {
 /// What `FD` (its definition in the translation unit) does with statuses.
 /// Cached per translation unit.
 const StatusFunctionFacts &statusFunctionFacts(const clang::FunctionDecl *FD);
+
+/// The local variables of `Callable` of a type other than cublasStatus_t (an
+/// int, an enum) that hold nothing but cuBLAS statuses: every value stored
+/// in them (initializer and assignments) is the status of a cuBLAS call, and
+/// their address is never taken. Each maps to the first such call. A project
+/// macro `{ int ret; if ((ret = (fun)) != 0) ... }` launders a status into
+/// such a variable.
+llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
+statusHoldingVars(const clang::Decl *Callable);
 
 } // namespace cublas_tidy
 

@@ -416,3 +416,30 @@ void own_functions(cublasHandle_t h, float *x) {
   declared_only(h);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'declared_only' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
 }
+
+// A status laundered through an integer and then read as a cudaError_t: the
+// same confusion as a direct cast, reported where the macro is used.
+#define CU_SAFE_CALL(fun)                                                      \
+  {                                                                            \
+    int ret;                                                                   \
+    if ((ret = (fun)) != 0)                                                    \
+      std::printf("%s\n", cudaGetErrorString((cudaError_t)ret));               \
+  }
+void laundered(cublasHandle_t *h, float **p) {
+  CU_SAFE_CALL(cublasCreate(h));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'ret' holds a cublasStatus_t and is converted to cudaError_t; cuBLAS and CUDA runtime codes differ, so failures are misreported [cublas-unchecked-status]
+  CU_SAFE_CALL(cudaMalloc((void **)p, 64));
+  int code = cublasSetStream(*h, nullptr);
+  if (code != 0)
+    std::printf("%s\n", cudaGetErrorName(static_cast<cudaError_t>(code)));
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: 'code' holds a cublasStatus_t and is converted to cudaError_t
+  // An int that holds statuses, read as what it is: fine.
+  int ok = cublasDestroy(*h);
+  if (ok != 0)
+    std::puts(cublasGetStatusString(static_cast<cublasStatus_t>(ok)));
+  // An int that holds a CUDA error too: not known to be a status.
+  int mixed = cublasSetStream(*h, nullptr);
+  if (mixed == 0)
+    mixed = cudaMalloc((void **)p, 64);
+  std::puts(cudaGetErrorString(static_cast<cudaError_t>(mixed)));
+}
