@@ -167,6 +167,7 @@ bool UncheckedStatusCheck::returnsStatus(const CallExpr *Call) const {
 
 void UncheckedStatusCheck::checkCallable(const Decl *Callable,
                                          ASTContext &Ctx) {
+  Context = &Ctx;
   if (!Analyzed.insert(Callable).second)
     return;
   FunctionTimer Timer(getID(), Callable);
@@ -210,6 +211,21 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
         Calls.push_back(Call);
         addAncestors(Stmts, I, Parents);
       }
+      // A cuBLAS status handed to a parameter of one of the file's
+      // functions (to compare with that function's conversions).
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && !calledCublasFunction(Call)) {
+        const FunctionDecl *Def = Callee->getDefinition();
+        for (unsigned A = 0; Def && A < Call->getNumArgs() &&
+                             A < Def->getNumParams();
+             ++A) {
+          const auto *Arg =
+              dyn_cast<CallExpr>(Call->getArg(A)->IgnoreParenCasts());
+          if (Arg && calledCublasFunction(Arg) &&
+              isCublasStatusType(Arg->getType()))
+            StatusArgs.try_emplace({Def, A}, Arg);
+        }
+      }
     } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
       if (Op->isComparisonOp())
         checkComparison(Op, Ctx); // decides by type, then by location
@@ -226,6 +242,11 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
       const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
       if (!VD || isCudaErrorType(VD->getType()))
         continue;
+      if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+        if (P->getType()->isIntegralOrEnumerationType())
+          ParamCasts.push_back({Cast, P});
+        continue;
+      }
       if (!Laundered)
         Laundered = statusHoldingVars(Callable);
       if (const CallExpr *From = Laundered->lookup(VD))
@@ -451,8 +472,25 @@ void UncheckedStatusCheck::checkLaunderedConversion(const CastExpr *Cast,
        "and CUDA runtime codes differ, so failures are misreported")
       << Var->getName() << fileRange(Cast->getSourceRange(), Ctx);
   diag(userLocation(From->getBeginLoc(), SM),
-       "'%0' holds the status of '%1' here", DiagnosticIDs::Note)
+       isa<ParmVarDecl>(Var) ? "'%0' receives the status of '%1' here"
+                             : "'%0' holds the status of '%1' here",
+       DiagnosticIDs::Note)
       << Var->getName() << spelledCalleeName(From, SM, Ctx.getLangOpts());
+}
+
+void UncheckedStatusCheck::onEndOfTranslationUnit() {
+  if (Context)
+    for (const ParamCast &PC : ParamCasts) {
+      const auto *FD = dyn_cast<FunctionDecl>(PC.Param->getDeclContext());
+      if (!FD)
+        continue;
+      auto It = StatusArgs.find({FD->getDefinition(),
+                                 PC.Param->getFunctionScopeIndex()});
+      if (It != StatusArgs.end())
+        checkLaunderedConversion(PC.Cast, PC.Param, It->second, *Context);
+    }
+  ParamCasts.clear();
+  StatusArgs.clear();
 }
 
 void UncheckedStatusCheck::checkCaseLabel(const CaseStmt *Case,

@@ -26,7 +26,12 @@ public:
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override { Analyzed.clear(); }
+  void onStartOfTranslationUnit() override {
+    Analyzed.clear();
+    ParamCasts.clear();
+    StatusArgs.clear();
+  }
+  void onEndOfTranslationUnit() override;
 
 private:
   /// True when the result of `Call` is a status the check tracks: a
@@ -63,6 +68,18 @@ private:
   std::vector<llvm::Regex> CheckedFunctions;
   std::vector<llvm::Regex> IgnoredFunctions;
   llvm::DenseSet<const Decl *> Analyzed;
+  /// Conversions to cudaError_t of an integer parameter, and the cuBLAS
+  /// calls whose status is passed as that parameter (by function definition
+  /// and parameter index): judged at the end of the translation unit, when
+  /// every call is known.
+  struct ParamCast {
+    const CastExpr *Cast;
+    const ParmVarDecl *Param;
+  };
+  std::vector<ParamCast> ParamCasts;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, const CallExpr *>
+      StatusArgs;
+  ASTContext *Context = nullptr;
   Preprocessor *PP = nullptr;
 };
 

@@ -443,3 +443,20 @@ void laundered(cublasHandle_t *h, float **p) {
     mixed = cudaMalloc((void **)p, 64);
   std::puts(cudaGetErrorString(static_cast<cudaError_t>(mixed)));
 }
+
+// Through a parameter: a checker that takes any status as an int and prints
+// it as a CUDA runtime error misreports the cuBLAS statuses it is given.
+void check_any(int ret, const char *what) {
+  if (ret != 0)
+    std::printf("%s: %s\n", what, cudaGetErrorString((cudaError_t)ret));
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: 'ret' holds a cublasStatus_t and is converted to cudaError_t; cuBLAS and CUDA runtime codes differ, so failures are misreported [cublas-unchecked-status]
+}
+void check_cuda_only(int ret) {
+  if (ret != 0)
+    std::puts(cudaGetErrorString((cudaError_t)ret));
+}
+void through_parameters(cublasHandle_t *h, float **p) {
+  check_any(cudaMalloc((void **)p, 64), "cudaMalloc");
+  check_any(cublasCreate(h), "cublasCreate");
+  check_cuda_only(cudaMalloc((void **)p, 64));
+}
