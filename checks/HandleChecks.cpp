@@ -130,6 +130,7 @@ void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
   }
   if (Shared->Result.Completed)
     report(Shared->Result, *Result.Context);
+  reportFunction(Callable, *Result.Context);
 }
 
 static StringRef exitNote(LeakExit::KindT Kind) {
@@ -198,6 +199,19 @@ void HandleLeakCheck::report(const HandleAnalysisResult &Result,
       diag(userLocation(X->Loc, SM), Text, DiagnosticIDs::Note)
           << L.Var->getName() << Jump << More;
     }
+  }
+}
+
+void HandleLeakCheck::reportFunction(const Decl *Callable, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *FD = dyn_cast<FunctionDecl>(Callable);
+  for (const RecreatedStatic &R : recreatedStatics(Callable, table())) {
+    const ResourceTable::Kind &K = table().kind(R.KindId);
+    diag(userLocation(R.Create->getBeginLoc(), SM),
+         "static %0 '%1' is created on every call of '%2' and the previous "
+         "one is never destroyed: each call after the first leaks one; "
+         "create it once (guard the create with 'if (!%1)')")
+        << K.Noun << R.Var->getName() << (FD ? FD->getName() : "");
   }
 }
 

@@ -31,6 +31,8 @@ protected:
                       ASTContext &Ctx) = 0;
   /// Which calls make a function worth analysing.
   virtual bool needsCreates() const = 0;
+  /// Words what the function-wide analysis does not cover (statics).
+  virtual void reportFunction(const Decl *Callable, ASTContext &Ctx) {}
   const cublas_tidy::ResourceTable &table() const { return Table; }
 
 private:
@@ -58,6 +60,7 @@ protected:
   void report(const cublas_tidy::HandleAnalysisResult &Result,
               ASTContext &Ctx) override;
   bool needsCreates() const override { return true; }
+  void reportFunction(const Decl *Callable, ASTContext &Ctx) override;
 };
 
 /// Finds handles and descriptors used or destroyed again after a destroy.

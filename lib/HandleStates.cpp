@@ -5,6 +5,7 @@
 #include "SharedCfg.h"
 
 #include "AstUtils.h"
+#include "Callables.h"
 #include "CublasApi.h"
 #include "ValueUse.h"
 
@@ -1163,6 +1164,108 @@ void Engine::branch(const CFGBlock *B, const PathState &S) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Statics created on every call
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool containsAny(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
+  llvm::SmallVector<const Stmt *, 16> Work{S};
+  while (!Work.empty()) {
+    const Stmt *Cur = Work.pop_back_val();
+    if (!Cur)
+      continue;
+    if (Pred(Cur))
+      return true;
+    for (const Stmt *Child : Cur->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
+/// `Child` of `Parent` runs whenever `Parent` does.
+bool alwaysRuns(const Stmt *Parent, const Stmt *Child, const ASTContext &Ctx) {
+  if (isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr, ExprWithCleanups,
+          CompoundStmt, DeclStmt, CallExpr, UnaryOperator, MaterializeTemporaryExpr>(
+          Parent))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+    return !BO->isLogicalOp() || Child == BO->getLHS();
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return Child == If->getCond();
+  if (const auto *Switch = dyn_cast<SwitchStmt>(Parent))
+    return Child == Switch->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
+    // The `do { ... } while (0)` of a macro runs its body once.
+    std::optional<llvm::APSInt> V = intValue(Do->getCond(), Ctx);
+    return Child == Do->getBody() && V && *V == 0;
+  }
+  return false;
+}
+
+} // namespace
+
+std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
+                                              const ResourceTable &Table) {
+  std::vector<RecreatedStatic> Out;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
+  if (!FD || FD->isMain() || isa<CXXMethodDecl>(FD) &&
+                                 cast<CXXMethodDecl>(FD)->getParent()->isLambda())
+    return Out;
+  if (!analysableBody(FD))
+    return Out;
+  const ASTContext &Ctx = FD->getASTContext();
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(FD);
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const auto *Call = dyn_cast<CallExpr>(Stmts[I].S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const ResourceTable::Entry *E = Callee && Callee->getIdentifier()
+                                        ? Table.lookup(Callee->getName())
+                                        : nullptr;
+    if (!E || !E->IsCreate)
+      continue;
+    const VarDecl *VD = nullptr;
+    if (E->ParamIndex >= 0 &&
+        static_cast<unsigned>(E->ParamIndex) < Call->getNumArgs())
+      VD = addressOfVar(Call->getArg(E->ParamIndex));
+    if (!VD || !VD->isStaticLocal() || VD->getType()->isReferenceType())
+      continue;
+    // Up to the statement of the body that holds the create: always run.
+    int Cur = static_cast<int>(I);
+    bool Always = true;
+    while (Stmts[Cur].Parent > 0 && Always) {
+      Always = alwaysRuns(Stmts[Stmts[Cur].Parent].S, Stmts[Cur].S, Ctx);
+      Cur = Stmts[Cur].Parent;
+    }
+    if (!Always || Stmts[Cur].Parent != 0)
+      continue;
+    // Nothing before it guards it, releases the old one, or leaves.
+    const auto *Body = cast<CompoundStmt>(Stmts[0].S);
+    bool Clear = true;
+    for (const Stmt *Before : Body->body()) {
+      if (Before == Stmts[Cur].S)
+        break;
+      Clear = !containsAny(Before, [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          return DRE->getDecl() == VD;
+        return isa<ReturnStmt, GotoStmt, CoreturnStmt>(S);
+      });
+      if (!Clear)
+        break;
+    }
+    // The create's own statement may not mention it elsewhere either
+    // (`if (!h && cublasCreate(&h))`).
+    if (Clear && !containsAny(Stmts[Cur].S, [&](const Stmt *S) {
+          const auto *DRE = dyn_cast<DeclRefExpr>(S);
+          return DRE && DRE->getDecl() == VD &&
+                 !containsAny(Call, [&](const Stmt *In) { return In == DRE; });
+        }))
+      Out.push_back({VD, Call, E->KindId});
+  }
+  return Out;
+}
 
 //===----------------------------------------------------------------------===//
 // HandleAnalyzer

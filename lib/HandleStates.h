@@ -118,6 +118,24 @@ struct HandleAnalysisResult {
   std::vector<UseAfterDestroyReport> UsesAfterDestroy;
 };
 
+/// A create into a function-local static that runs on every call of its
+/// function, with nothing before it that could skip it or release the
+/// previous resource: every call after the first leaks one.
+struct RecreatedStatic {
+  const clang::VarDecl *Var;
+  const clang::CallExpr *Create;
+  unsigned KindId;
+};
+
+/// The creates of `Function` (a function, not a lambda or `main`) into its
+/// static locals that run unconditionally on every call: the create is not
+/// under a branch (a status test of the create itself, a `do { } while (0)`
+/// macro and a checking macro's failure exit are fine), and no statement
+/// before it mentions the variable (a guard `if (h) return h;`, a destroy)
+/// or returns.
+std::vector<RecreatedStatic> recreatedStatics(const clang::Decl *Function,
+                                              const ResourceTable &Table);
+
 /// Analyses one function, method, lambda call operator or block. Reuse one
 /// analyzer across the functions of a translation unit: it caches callee
 /// summaries.
