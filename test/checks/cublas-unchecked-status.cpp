@@ -435,7 +435,7 @@ void laundered(cublasHandle_t *h, float **p) {
   // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: 'code' holds a cublasStatus_t and is converted to cudaError_t
   // An int that holds statuses, read as what it is: fine.
   int ok = cublasDestroy(*h);
-  if (ok != 0)
+  if (ok != CUBLAS_STATUS_SUCCESS)
     std::puts(cublasGetStatusString(static_cast<cublasStatus_t>(ok)));
   // An int that holds a CUDA error too: not known to be a status.
   int mixed = cublasSetStream(*h, nullptr);
