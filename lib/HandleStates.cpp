@@ -1211,8 +1211,11 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
                                               const ResourceTable &Table) {
   std::vector<RecreatedStatic> Out;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
-  if (!FD || FD->isMain() || isa<CXXMethodDecl>(FD) &&
-                                 cast<CXXMethodDecl>(FD)->getParent()->isLambda())
+  if (!FD || FD->isMain())
+    return Out;
+  // A lambda may run once (std::call_once).
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->getParent()->isLambda())
     return Out;
   if (!analysableBody(FD))
     return Out;
