@@ -4,12 +4,12 @@
 #define CUBLAS_TIDY_CHECKS_CUBLASCHECK_H
 
 #include "ClangTidyCheck.h"
-#include "CompileErrors.h"
+#include "ast/CompileErrors.h"
 
 namespace clang::tidy::cublas {
 
 /// The base of every cublas-* check: it has the compiler's errors recorded
-/// by location (lib/CompileErrors.h), so that the analyses know which
+/// by location (lib/ast/CompileErrors.h), so that the analyses know which
 /// functions did not compile. A check that registers PP callbacks of its own
 /// calls this one too.
 class CublasCheck : public ClangTidyCheck {

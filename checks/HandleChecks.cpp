@@ -2,11 +2,11 @@
 
 #include "HandleChecks.h"
 
-#include "AstUtils.h"
+#include "ast/AstUtils.h"
 #include "CallableMatchers.h"
-#include "Callables.h"
-#include "FunctionTimer.h"
-#include "TranslationUnitCache.h"
+#include "ast/Callables.h"
+#include "ast/FunctionTimer.h"
+#include "ast/TranslationUnitCache.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -4,7 +4,7 @@
 #define CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
 
 #include "CublasCheck.h"
-#include "HandleStates.h"
+#include "facts/HandleStates.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

@@ -3,13 +3,14 @@
 #include "MatrixExtentsCheck.h"
 
 #include "CallableMatchers.h"
-#include "Callables.h"
-#include "FunctionTimer.h"
+#include "ast/Callables.h"
+#include "ast/FunctionTimer.h"
 
-#include "Allocations.h"
-#include "AstUtils.h"
-#include "CublasApi.h"
-#include "OperandShapes.h"
+#include "facts/Allocations.h"
+#include "ast/AstUtils.h"
+#include "model/CublasApi.h"
+#include "facts/CallGeometry.h"
+#include "model/OperandShapes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -37,51 +38,7 @@ std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return writtenText(E, Ctx, MaxTextLength);
 }
 
-/// Text for a message, made only when a message needs it: most arguments
-/// are never named in one, and looking up how they are written costs more
-/// than evaluating them.
-class LazyText {
-public:
-  LazyText() = default;
-  LazyText(std::string Fixed) : Made(std::move(Fixed)) {}
-  explicit LazyText(std::function<std::string()> Make)
-      : Make(std::move(Make)) {}
-  const std::string &get() const {
-    if (!Made)
-      Made = Make ? Make() : std::string();
-    return *Made;
-  }
-
-private:
-  std::function<std::string()> Make;
-  mutable std::optional<std::string> Made;
-};
-
-/// An argument's value and how to print it.
-struct Value {
-  SymExpr V;
-  LazyText Written; // as written (may be empty)
-
-  /// `K = 128`, `128`, or `m - 1`; `Name` is what the message calls it
-  /// (written text equal to it is not repeated).
-  std::string describe(StringRef Name = "") const {
-    const std::string &Text = Written.get();
-    if (std::optional<int64_t> C = V.getConstant()) {
-      std::string CS = std::to_string(*C);
-      if (Text.empty() || Text == CS || Text == Name)
-        return CS;
-      return Text + " = " + CS;
-    }
-    return Text.empty() ? V.str() : Text;
-  }
-  /// The value alone: a number, or the expression as written.
-  std::string brief() const {
-    if (std::optional<int64_t> C = V.getConstant())
-      return std::to_string(*C);
-    const std::string &Text = Written.get();
-    return Text.empty() ? V.str() : Text;
-  }
-};
+using Value = ArgValue;
 
 std::string parenthesize(const std::string &Text) {
   if (Text.find_first_of(" +-*/") == std::string::npos)
@@ -89,122 +46,32 @@ std::string parenthesize(const std::string &Text) {
   return "(" + Text + ")";
 }
 
-/// The name of the enumerator of `T` with value `V`, or the number.
-std::string enumeratorName(QualType T, int64_t V) {
-  if (!T.isNull())
-    if (const auto *ET = T.getCanonicalType()->getAs<EnumType>())
-      if (const EnumDecl *ED = ET->getDecl())
-        if (const EnumDecl *Def = ED->getDefinition())
-          for (const EnumConstantDecl *EC : Def->enumerators())
-            if (EC->getInitVal().getSExtValue() == V)
-              return EC->getName().str();
-  return std::to_string(V);
-}
-
-struct ElementInfo {
-  int64_t Size = 0;
-  std::string Plural; // "floats"
-};
-
-ElementInfo fixedElement(ElemType E) {
-  switch (E) {
-  case ElemType::F16:
-    return {2, "__half values"};
-  case ElemType::F32:
-    return {4, "floats"};
-  case ElemType::F64:
-    return {8, "doubles"};
-  case ElemType::C32:
-    return {8, "cuComplex values"};
-  case ElemType::C64:
-    return {16, "cuDoubleComplex values"};
-  default:
-    return {};
-  }
-}
-
-/// Element sizes of the cudaDataType_t enumerators.
-ElementInfo dataTypeElement(StringRef Name) {
-  struct Row {
-    const char *Name;
-    int64_t Size;
-    const char *Plural;
-  };
-  static const Row Rows[] = {
-      {"CUDA_R_16F", 2, "__half values"},
-      {"CUDA_C_16F", 4, "half2 values"},
-      {"CUDA_R_16BF", 2, "__nv_bfloat16 values"},
-      {"CUDA_C_16BF", 4, "complex bfloat16 values"},
-      {"CUDA_R_32F", 4, "floats"},
-      {"CUDA_C_32F", 8, "cuComplex values"},
-      {"CUDA_R_64F", 8, "doubles"},
-      {"CUDA_C_64F", 16, "cuDoubleComplex values"},
-      {"CUDA_R_8I", 1, "int8 values"},
-      {"CUDA_C_8I", 2, "complex int8 values"},
-      {"CUDA_R_8U", 1, "uint8 values"},
-      {"CUDA_C_8U", 2, "complex uint8 values"},
-      {"CUDA_R_32I", 4, "int32 values"},
-      {"CUDA_C_32I", 8, "complex int32 values"},
-      {"CUDA_R_32U", 4, "uint32 values"},
-      {"CUDA_C_32U", 8, "complex uint32 values"},
-      {"CUDA_R_8F_E4M3", 1, "fp8 values"},
-      {"CUDA_R_8F_E5M2", 1, "fp8 values"},
-  };
-  for (const Row &R : Rows)
-    if (Name == R.Name)
-      return {R.Size, R.Plural};
-  return {};
-}
-
 /// Everything one analysis of one call needs.
 class CallAnalysis {
 public:
   CallAnalysis(const CallExpr *Call, const FunctionInfo &F,
                const ValueFacts &VF, ASTContext &Ctx)
-      : Call(Call), F(F), VF(VF), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+      : Call(Call), F(F), VF(VF), Ctx(Ctx), SM(Ctx.getSourceManager()),
+        Args(argumentsAt(Call, VF, Ctx, MaxTextLength)), Geometry(F, *Args),
+        Bounds(Geometry.bounds()) {}
 
   std::vector<MatrixExtentsCheck::Finding> run();
 
 private:
-  struct Dim {
-    SymExpr V;
-    LazyText Text;
-  };
-  struct Plan {
-    const OperandShape *Shape;
-    std::optional<Dim> Rows, Cols;
-    std::string SelectorText; // " for transa=CUBLAS_OP_N"
-    int LdParam = -1, MemParam = -1, IncParam = -1;
-    std::optional<Value> Ld, Inc;
-  };
-
   const Expr *arg(int Index) const {
     if (Index < 0 || unsigned(Index) >= Call->getNumArgs())
       return nullptr;
     return Call->getArg(Index);
   }
-  std::optional<Value> valueOf(int Index) const {
-    const Expr *E = arg(Index);
-    if (!E)
-      return std::nullopt;
-    std::optional<SymExpr> V = VF.evaluate(E);
-    if (!V)
-      return std::nullopt;
-    return Value{*V, LazyText([E, &Ctx = Ctx] { return sourceText(E, Ctx); })};
-  }
+  std::optional<Value> valueOf(int Index) const { return Args->value(Index); }
   StringRef paramName(int Index) const {
     if (Index < 0 || unsigned(Index) >= F.NumParams)
       return "?";
     return F.params()[Index].Name;
   }
-  std::optional<Dim> dim(ShapeDim D) const;
-  std::optional<int> selection(ShapeSelector S, std::string &Text) const;
-  int memoryParam(Operand Op, bool Packed) const;
-  std::optional<ElementInfo> element(Operand Op) const;
-  std::string operandName(const Plan &P) const;
 
-  void checkLeadingDimension(Plan &P);
-  void checkFootprint(Plan &P);
+  void checkLeadingDimension(const OperandAtCall &O);
+  void checkFootprint(const OperandAtCall &O);
   void checkLayout();
   std::string remedy() const;
 
@@ -221,160 +88,13 @@ private:
   const ValueFacts &VF;
   ASTContext &Ctx;
   const SourceManager &SM;
-  SymbolBounds Bounds;
+  std::unique_ptr<CallArguments> Args;
+  CallGeometry Geometry;
+  const SymbolBounds &Bounds;
   bool LdError = false;
   bool RowMajorHint = false;
   std::vector<MatrixExtentsCheck::Finding> Findings;
 };
-
-std::optional<CallAnalysis::Dim> CallAnalysis::dim(ShapeDim D) const {
-  auto Param = [&](ParamRole Role) -> std::optional<Dim> {
-    std::optional<Value> V = valueOf(F.findParam(Role));
-    if (!V)
-      return std::nullopt;
-    return Dim{V->V, LazyText([V = *V] {
-                 const std::string &Text = V.Written.get();
-                 return Text.empty() ? V.V.str() : Text;
-               })};
-  };
-  switch (D) {
-  case ShapeDim::Unknown:
-    return std::nullopt;
-  case ShapeDim::One:
-    return Dim{SymExpr::constant(1), std::string("1")};
-  case ShapeDim::M:
-    return Param(ParamRole::DimM);
-  case ShapeDim::N:
-    return Param(ParamRole::DimN);
-  case ShapeDim::K:
-    return Param(ParamRole::DimK);
-  case ShapeDim::KPlus1: {
-    std::optional<Dim> K = Param(ParamRole::DimK);
-    std::optional<SymExpr> V =
-        K ? K->V.add(SymExpr::constant(1)) : std::nullopt;
-    if (!V)
-      return std::nullopt;
-    return Dim{*V, LazyText([K = *K] { return K.Text.get() + " + 1"; })};
-  }
-  case ShapeDim::KLPlusKUPlus1: {
-    std::optional<Dim> KL = Param(ParamRole::DimKL);
-    std::optional<Dim> KU = Param(ParamRole::DimKU);
-    if (!KL || !KU)
-      return std::nullopt;
-    std::optional<SymExpr> V = KL->V.add(KU->V);
-    V = V ? V->add(SymExpr::constant(1)) : std::nullopt;
-    if (!V)
-      return std::nullopt;
-    return Dim{*V, LazyText([KL = *KL, KU = *KU] {
-                 return KL.Text.get() + " + " + KU.Text.get() + " + 1";
-               })};
-  }
-  case ShapeDim::MaxMN: {
-    std::optional<Dim> M = Param(ParamRole::DimM);
-    std::optional<Dim> N = Param(ParamRole::DimN);
-    if (!M || !N)
-      return std::nullopt;
-    Order O = compare(M->V, N->V, Bounds);
-    LazyText Text([M = *M, N = *N] {
-      return "max(" + M.Text.get() + ", " + N.Text.get() + ")";
-    });
-    if (O == Order::Equal || O == Order::Greater || O == Order::GreaterOrEqual)
-      return Dim{M->V, Text};
-    if (O == Order::Less || O == Order::LessOrEqual)
-      return Dim{N->V, Text};
-    return std::nullopt;
-  }
-  }
-  return std::nullopt;
-}
-
-std::optional<int> CallAnalysis::selection(ShapeSelector S,
-                                           std::string &Text) const {
-  int Index = -1;
-  switch (S) {
-  case ShapeSelector::None:
-    return 0;
-  case ShapeSelector::OperationA:
-    Index = F.findParam(ParamRole::Operation, Operand::A);
-    break;
-  case ShapeSelector::OperationB:
-    Index = F.findParam(ParamRole::Operation, Operand::B);
-    break;
-  case ShapeSelector::Side:
-    Index = F.findParam(ParamRole::Side);
-    break;
-  }
-  std::optional<Value> V = valueOf(Index);
-  std::optional<int64_t> C = V ? V->V.getConstant() : std::nullopt;
-  if (!C)
-    return std::nullopt;
-  QualType T;
-  if (const FunctionDecl *FD = Call->getDirectCallee())
-    if (unsigned(Index) < FD->getNumParams())
-      T = FD->getParamDecl(Index)->getType();
-  Text = " for " + paramName(Index).str() + "=" + enumeratorName(T, *C);
-  if (S == ShapeSelector::Side)
-    return *C == 0 ? 0 : 1;
-  // CUBLAS_OP_N (0) and CUBLAS_OP_CONJG (3) keep the shape; T and C
-  // transpose it.
-  return (*C == 1 || *C == 2) ? 1 : 0;
-}
-
-int CallAnalysis::memoryParam(Operand Op, bool Packed) const {
-  auto IsMemory = [](ParamRole R) {
-    return R == ParamRole::DeviceMatrix || R == ParamRole::DeviceVector ||
-           R == ParamRole::HostMatrix || R == ParamRole::HostVector ||
-           R == ParamRole::AnyMemory || R == ParamRole::DevicePointerArray;
-  };
-  int Ld = F.findParam(ParamRole::LeadingDim, Op);
-  llvm::ArrayRef<ParamInfo> Params = F.params();
-  // A leading dimension follows its matrix: the full matrix is the last
-  // operand before it; a packed operand of the same name is another one.
-  int Full = -1;
-  if (Ld >= 0)
-    for (int I = 0; I < Ld; ++I)
-      if (IsMemory(Params[I].Role) && Params[I].Op == Op)
-        Full = I;
-  if (!Packed && Ld >= 0)
-    return Full;
-  for (int I = 0, E = Params.size(); I < E; ++I)
-    if (IsMemory(Params[I].Role) && Params[I].Op == Op && I != Full)
-      return I;
-  return -1;
-}
-
-std::optional<ElementInfo> CallAnalysis::element(Operand Op) const {
-  ElementInfo E = fixedElement(F.Elem);
-  if (E.Size)
-    return E;
-  int SizeParam = F.findParam(ParamRole::ElemSize);
-  if (SizeParam >= 0) {
-    std::optional<Value> V = valueOf(SizeParam);
-    std::optional<int64_t> C = V ? V->V.getConstant() : std::nullopt;
-    if (!C || *C <= 0 || *C > 64)
-      return std::nullopt;
-    return ElementInfo{*C, std::to_string(*C) + "-byte elements"};
-  }
-  int TypeParam = F.findParam(ParamRole::DataType, Op);
-  std::optional<Value> V = valueOf(TypeParam);
-  std::optional<int64_t> C = V ? V->V.getConstant() : std::nullopt;
-  if (!C)
-    return std::nullopt;
-  QualType T;
-  if (const FunctionDecl *FD = Call->getDirectCallee())
-    if (unsigned(TypeParam) < FD->getNumParams())
-      T = FD->getParamDecl(TypeParam)->getType();
-  E = dataTypeElement(enumeratorName(T, *C));
-  if (!E.Size)
-    return std::nullopt;
-  return E;
-}
-
-std::string CallAnalysis::operandName(const Plan &P) const {
-  if (P.MemParam >= 0)
-    return paramName(P.MemParam).str();
-  return toString(P.Shape->Op).str();
-}
 
 std::string CallAnalysis::remedy() const {
   StringRef R = F.Routine ? F.Routine : "";
@@ -394,145 +114,102 @@ std::string CallAnalysis::remedy() const {
          "store it column-major";
 }
 
-void CallAnalysis::checkLeadingDimension(Plan &P) {
-  if (!P.Ld)
+void CallAnalysis::checkLeadingDimension(const OperandAtCall &O) {
+  if (!O.Ld)
     return;
-  std::string LdName = paramName(P.LdParam).str();
+  int LdParam = O.Params.Ld;
+  std::string LdName = paramName(LdParam).str();
   bool Copy = F.findParam(ParamRole::ElemSize) >= 0;
   std::string Consequence =
       Copy ? "; " + std::string(F.Name) + " requires " + LdName +
                  " >= rows and fails"
            : "; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE";
-  std::string Key = "ld:" + std::to_string(P.LdParam);
-  if (provenLess(P.Ld->V, SymExpr::constant(1), Bounds)) {
+  std::string Key = "ld:" + std::to_string(LdParam);
+  if (provenLess(O.Ld->V, SymExpr::constant(1), Bounds)) {
     LdError = true;
-    report(Key, arg(P.LdParam),
-           LdName + " (" + P.Ld->describe(LdName) + ") must be at least 1" +
+    report(Key, arg(LdParam),
+           LdName + " (" + O.Ld->describe(LdName) + ") must be at least 1" +
                Consequence);
     return;
   }
-  if (!P.Rows || !provenLess(P.Ld->V, P.Rows->V, Bounds))
+  if (!O.Rows || !provenLess(O.Ld->V, O.Rows->V, Bounds))
     return;
   LdError = true;
-  std::string Op = toString(P.Shape->Op).str();
-  std::string What = P.Shape->Kind == ShapeKind::Band
+  const OperandShape &S = *O.Params.Shape;
+  std::string Op = toString(S.Op).str();
+  std::string What = S.Kind == ShapeKind::Band
                          ? "the rows of the band storage of " + Op
                          : (Copy ? std::string("rows") : "the rows of " + Op);
-  Value Rows{P.Rows->V, P.Rows->Text};
-  std::string Message = LdName + " (" + P.Ld->describe(LdName) +
-                        ") is smaller than " + What + " (" + Rows.describe() +
-                        ")" + P.SelectorText;
+  std::string Message = LdName + " (" + O.Ld->describe(LdName) +
+                        ") is smaller than " + What + " (" +
+                        O.Rows->describe() + ")" + O.SelectorText;
   // Row-major data: the leading dimension is the column count.
-  if (P.Cols && P.Ld->V == P.Cols->V &&
-      compare(P.Rows->V, P.Cols->V, Bounds) != Order::Equal) {
+  if (O.Cols && O.Ld->V == O.Cols->V &&
+      compare(O.Rows->V, O.Cols->V, Bounds) != Order::Equal) {
     Message += "; " + LdName + " is the column count, as for row-major data";
     RowMajorHint = true;
   }
-  report(Key, arg(P.LdParam), Message + Consequence);
+  report(Key, arg(LdParam), Message + Consequence);
 }
 
-void CallAnalysis::checkFootprint(Plan &P) {
-  if (P.MemParam < 0 ||
-      F.params()[P.MemParam].Role == ParamRole::DevicePointerArray)
+void CallAnalysis::checkFootprint(const OperandAtCall &O) {
+  const OperandParams &P = O.Params;
+  if (P.Memory < 0 ||
+      F.params()[P.Memory].Role == ParamRole::DevicePointerArray ||
+      !O.Element.Bytes || !O.Total)
     return;
-  std::optional<ElementInfo> Elem = element(P.Shape->Op);
-  if (!Elem)
-    return;
+  const int64_t ElemBytes = O.Element.Bytes;
   const OperandShape &S = *P.Shape;
-  std::optional<SymExpr> Needed;
+  const SymExpr &Needed = *O.Member;
+  const SymExpr &Total = *O.Total;
   std::string At;
-  if (S.Kind == ShapeKind::Vector) {
-    if (!P.Rows || !P.Inc)
-      return;
-    std::optional<int64_t> Inc = P.Inc->V.getConstant();
-    if (!Inc || *Inc == INT64_MIN)
-      return;
-    if (std::optional<int64_t> Len = P.Rows->V.getConstant(); Len && *Len <= 0)
-      return;
-    std::optional<SymExpr> L = P.Rows->V.sub(SymExpr::constant(1));
-    L = L ? L->mul(SymExpr::constant(*Inc < 0 ? -*Inc : *Inc)) : std::nullopt;
-    Needed = L ? L->add(SymExpr::constant(1)) : std::nullopt;
-    At = " at " + paramName(P.IncParam).str() + "=" + P.Inc->brief();
-  } else if (S.Kind == ShapeKind::Packed) {
-    std::optional<int64_t> N = P.Rows ? P.Rows->V.getConstant() : std::nullopt;
-    if (!N || *N <= 0 || *N > (int64_t(1) << 30))
-      return;
-    Needed = SymExpr::constant(*N * (*N + 1) / 2);
+  if (S.Kind == ShapeKind::Vector)
+    At = " at " + paramName(P.Inc).str() + "=" + O.Inc->brief();
+  else if (S.Kind == ShapeKind::Packed)
     At = " in packed storage";
-  } else {
-    if (!P.Rows || !P.Cols || !P.Ld)
-      return;
-    for (const Dim *D : {&*P.Rows, &*P.Cols})
-      if (std::optional<int64_t> C = D->V.getConstant(); C && *C <= 0)
-        return;
-    std::optional<SymExpr> ColsMinus1 = P.Cols->V.sub(SymExpr::constant(1));
-    std::optional<SymExpr> V =
-        ColsMinus1 ? P.Ld->V.mul(*ColsMinus1) : std::nullopt;
-    Needed = V ? V->add(P.Rows->V) : std::nullopt;
-    At = " at " + paramName(P.LdParam).str() + "=" + P.Ld->brief();
-  }
-  if (!Needed)
-    return;
+  else
+    At = " at " + paramName(P.Ld).str() + "=" + O.Ld->brief();
 
   // Strided batches: the last one ends stride*(batchCount-1) further.
-  std::optional<SymExpr> Total = Needed;
-  int StrideParam = -1, CountParam = -1;
-  std::optional<Value> Stride, Count;
   if (F.StridedBatched) {
-    StrideParam = F.findParam(ParamRole::BatchStride, S.Op);
-    CountParam = F.findParam(ParamRole::BatchCount);
-    Stride = valueOf(StrideParam);
-    Count = valueOf(CountParam);
-    if (!Stride || !Count)
-      return;
-    if (std::optional<int64_t> C = Count->V.getConstant(); C && *C <= 0)
-      return;
-    std::optional<SymExpr> Batches = Count->V.sub(SymExpr::constant(1));
-    std::optional<SymExpr> Span =
-        Batches ? Stride->V.mul(*Batches) : std::nullopt;
-    Total = Span ? Span->add(*Needed) : std::nullopt;
-    if (!Total)
-      return;
-    At += ", " + paramName(StrideParam).str() + "=" + Stride->brief() +
-          " and " + paramName(CountParam).str() + "=" + Count->brief();
+    At += ", " + paramName(P.Stride).str() + "=" + O.Stride->brief() +
+          " and " + paramName(P.Count).str() + "=" + O.Count->brief();
 
     // Output batches that overlap.
-    if (S.Written && provenLess(SymExpr::constant(1), Count->V, Bounds) &&
-        provenLess(Stride->V, *Needed, Bounds)) {
+    if (S.Written && provenLess(SymExpr::constant(1), O.Count->V, Bounds) &&
+        provenLess(O.Stride->V, Needed, Bounds)) {
       std::string Name = toString(S.Op).str();
-      report("overlap:" + std::to_string(P.MemParam), arg(StrideParam),
-             paramName(StrideParam).str() + " (" +
-                 Stride->describe(paramName(StrideParam)) +
+      report("overlap:" + std::to_string(P.Memory), arg(P.Stride),
+             paramName(P.Stride).str() + " (" +
+                 O.Stride->describe(paramName(P.Stride)) +
                  ") is smaller than the " +
-                 (Needed->isConstant() ? std::to_string(*Needed->getConstant())
-                                       : Needed->str()) +
+                 (Needed.isConstant() ? std::to_string(*Needed.getConstant())
+                                      : Needed.str()) +
                  " elements of each " + Name + " at " +
-                 paramName(P.LdParam >= 0 ? P.LdParam : P.IncParam).str() +
-                 "=" +
-                 (P.Ld    ? P.Ld->brief()
-                  : P.Inc ? P.Inc->brief()
+                 paramName(P.Ld >= 0 ? P.Ld : P.Inc).str() + "=" +
+                 (O.Ld    ? O.Ld->brief()
+                  : O.Inc ? O.Inc->brief()
                           : "?") +
-                 ", so the " + Count->brief() + " batches written to " + Name +
-                 " overlap");
+                 ", so the " + O.Count->brief() + " batches written to " +
+                 Name + " overlap");
     }
   }
 
-  std::optional<Extent> X = pointerExtent(arg(P.MemParam), VF);
+  std::optional<Extent> X = pointerExtent(arg(P.Memory), VF);
   if (!X)
     return;
   std::optional<SymExpr> Remaining = X->remainingBytes();
-  std::optional<SymExpr> NeededBytes =
-      Total->mul(SymExpr::constant(Elem->Size));
+  std::optional<SymExpr> NeededBytes = Total.mul(SymExpr::constant(ElemBytes));
   if (!Remaining || !NeededBytes ||
       !provenLess(*Remaining, *NeededBytes, Bounds))
     return;
 
   auto Elements = [&](const SymExpr &Bytes) -> std::string {
     if (std::optional<int64_t> C = Bytes.getConstant())
-      return std::to_string(*C / Elem->Size);
-    if (std::optional<SymExpr> D = Bytes.divExact(Elem->Size))
+      return std::to_string(*C / ElemBytes);
+    if (std::optional<SymExpr> D = Bytes.divExact(ElemBytes))
       return D->str();
-    return parenthesize(Bytes.str()) + "/" + std::to_string(Elem->Size);
+    return parenthesize(Bytes.str()) + "/" + std::to_string(ElemBytes);
   };
   auto Printed = [](const SymExpr &V, const Expr *Written,
                     const ASTContext &Ctx) {
@@ -573,15 +250,15 @@ void CallAnalysis::checkFootprint(Plan &P) {
   if (X->OffsetBytes != SymExpr::constant(0))
     Alloc += ", from element " + Elements(X->OffsetBytes);
 
-  std::string Ptr = sourceText(arg(P.MemParam), Ctx);
+  std::string Ptr = sourceText(arg(P.Memory), Ctx);
   std::string Name = toString(S.Op).str();
   std::string Message =
       Name + " needs " +
-      (Total->isConstant() ? std::to_string(*Total->getConstant())
-                           : Total->str()) +
+      (Total.isConstant() ? std::to_string(*Total.getConstant())
+                          : Total.str()) +
       " elements" + At + " but " +
       (Ptr.empty() ? "the pointer" : "'" + Ptr + "'") + " holds " +
-      Elements(*Remaining) + " " + Elem->Plural + " (" + Alloc + ")";
+      Elements(*Remaining) + " " + O.Plural + " (" + Alloc + ")";
   std::vector<std::pair<SourceLocation, std::string>> Notes;
   SourceLocation AllocLoc = X->Origin      ? X->Origin->getBeginLoc()
                             : X->OriginVar ? X->OriginVar->getLocation()
@@ -591,7 +268,7 @@ void CallAnalysis::checkFootprint(Plan &P) {
                      X->OriginVar ? "'" + X->OriginVar->getName().str() +
                                         "' is allocated here"
                                   : "allocated here"});
-  report("extent:" + std::to_string(P.MemParam), arg(P.MemParam), Message,
+  report("extent:" + std::to_string(P.Memory), arg(P.Memory), Message,
          std::move(Notes));
 }
 
@@ -637,60 +314,17 @@ void CallAnalysis::checkLayout() {
 }
 
 std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
-  // At a call, memory is touched only when every dimension is at least 1
-  // (cuBLAS returns at once for 0 and rejects negative values) and every
-  // leading dimension is at least 1.
-  for (unsigned I = 0; I < F.NumParams; ++I) {
-    ParamRole R = F.params()[I].Role;
-    if (R != ParamRole::DimM && R != ParamRole::DimN && R != ParamRole::DimK &&
-        R != ParamRole::LeadingDim && R != ParamRole::BatchCount)
-      continue;
-    if (std::optional<Value> V = valueOf(I))
-      if (std::optional<Symbol> S = V->V.asSymbol())
-        Bounds.Positive.insert(*S);
-  }
-
   if (F.Creates == ResourceKind::LtMatrixLayout) {
     checkLayout();
   } else {
-    std::vector<Plan> Plans;
-    for (const OperandShape &S : operandShapes(F)) {
-      Plan P;
-      P.Shape = &S;
-      std::string Text;
-      std::optional<int> Sel = selection(S.Selector, Text);
-      if (Sel) {
-        P.Rows = dim(S.Rows[*Sel]);
-        P.Cols = dim(S.Cols[*Sel]);
-        P.SelectorText = Text;
-      } else {
-        // Unknown flag: only a shape both choices agree on.
-        std::optional<Dim> R0 = dim(S.Rows[0]), R1 = dim(S.Rows[1]);
-        std::optional<Dim> C0 = dim(S.Cols[0]), C1 = dim(S.Cols[1]);
-        if (R0 && R1 && R0->V == R1->V)
-          P.Rows = R0;
-        if (C0 && C1 && C0->V == C1->V)
-          P.Cols = C0;
-      }
-      bool Packed = S.Kind == ShapeKind::Packed;
-      if (S.Kind == ShapeKind::Vector) {
-        P.IncParam = F.findParam(ParamRole::Increment, S.Op);
-        P.Inc = valueOf(P.IncParam);
-      } else if (!Packed) {
-        P.LdParam = F.findParam(ParamRole::LeadingDim, S.Op);
-        P.Ld = valueOf(P.LdParam);
-      }
-      P.MemParam = memoryParam(S.Op, Packed);
-      Plans.push_back(std::move(P));
-    }
-    for (Plan &P : Plans)
-      if (P.Shape->Kind == ShapeKind::Matrix ||
-          P.Shape->Kind == ShapeKind::Band)
-        checkLeadingDimension(P);
+    for (const OperandAtCall &O : Geometry.operands())
+      if (O.Params.Shape->Kind == ShapeKind::Matrix ||
+          O.Params.Shape->Kind == ShapeKind::Band)
+        checkLeadingDimension(O);
     // A call that cuBLAS rejects touches no memory.
     if (!LdError)
-      for (Plan &P : Plans)
-        checkFootprint(P);
+      for (const OperandAtCall &O : Geometry.operands())
+        checkFootprint(O);
   }
 
   if (RowMajorHint && !Findings.empty())

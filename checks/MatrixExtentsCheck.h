@@ -4,9 +4,9 @@
 #define CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
 
 #include "CublasCheck.h"
-#include "CublasApi.h"
+#include "model/CublasApi.h"
 #include "llvm/ADT/DenseSet.h"
-#include "ValueFacts.h"
+#include "facts/ValueFacts.h"
 
 #include "llvm/ADT/DenseMap.h"
 

@@ -12,8 +12,8 @@
 #define CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
 
 #include "CublasCheck.h"
-#include "CublasApi.h"
-#include "PointerProvenance.h"
+#include "model/CublasApi.h"
+#include "facts/PointerProvenance.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <optional>

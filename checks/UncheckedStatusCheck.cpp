@@ -2,13 +2,13 @@
 
 #include "UncheckedStatusCheck.h"
 
-#include "AstUtils.h"
+#include "ast/AstUtils.h"
 #include "CallableMatchers.h"
-#include "Callables.h"
-#include "FunctionTimer.h"
-#include "LtHeuristics.h"
-#include "StatusFunctions.h"
-#include "ValueUse.h"
+#include "ast/Callables.h"
+#include "ast/FunctionTimer.h"
+#include "facts/LtHeuristics.h"
+#include "facts/StatusFunctions.h"
+#include "ast/ValueUse.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -174,7 +174,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   // In a function with compile errors, only what one error-free statement
   // proves alone is reported: a discarded status, a comparison or
   // conversion. Whether a stored status is read needs every path, which
-  // such a body does not show (lib/CompileErrors.h).
+  // such a body does not show (lib/ast/CompileErrors.h).
   if (!analysableBody(Callable, /*EvenWithErrors=*/true))
     return;
   bool WithErrors = hasCompileErrors(Callable);
@@ -288,7 +288,7 @@ void UncheckedStatusCheck::checkDiscarded(
 
   // The project's own functions: a checker has looked at the status, so
   // its result may go; a wrapper's result is the status of the cuBLAS call
-  // inside it (lib/StatusFunctions.h).
+  // inside it (lib/facts/StatusFunctions.h).
   std::string Wrapped;
   if (!calledCublasFunction(Call))
     if (const FunctionDecl *FD = Call->getDirectCallee()) {

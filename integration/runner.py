@@ -28,7 +28,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 SAMPLES_DIR = os.path.join(HERE, "samples")
-API_MODEL = os.path.join(REPO, "lib", "CublasApi.def")
+API_MODEL = os.path.join(REPO, "lib", "model", "CublasApi.def")
 
 CONTROL = "none"          # INTEGRATION-CHECK of the clean controls
 CONTROL_DIR = "clean"     # ... which live in samples/clean/
@@ -60,7 +60,7 @@ _model_cache = {}
 
 
 def load_api_model(path=API_MODEL):
-    """{function: [parameter names]} from lib/CublasApi.def."""
+    """{function: [parameter names]} from lib/model/CublasApi.def."""
     if path not in _model_cache:
         model, current = {}, None
         with open(path, encoding="utf-8") as f:

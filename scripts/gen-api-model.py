@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Generate lib/CublasApi.def, the cuBLAS API model, from the CUDA headers.
+"""Generate lib/model/CublasApi.def, the cuBLAS API model, from the CUDA headers.
 
 Reads cublas_api.h, cublasLt.h and cublasXt.h from --include DIR (default:
 $CUDA_PATH/include, else /usr/local/cuda/include), finds every
 `... CUBLASWINAPI name(params);` declaration (all #if branches are taken) and
 the `static inline` helpers of cublas_api.h, classifies every parameter and
-writes the X-macro table read by lib/CublasApi.h.
+writes the X-macro table read by lib/model/CublasApi.h.
 
   gen-api-model.py [-o FILE]          write the table (default: stdout)
   gen-api-model.py --check FILE       exit 1 with a unified diff when FILE is
@@ -949,7 +949,7 @@ ENUMS_FROM_HEADER = ("ApiFamily", "ElemType", "ResourceKind", "ParamRole", "Oper
 
 
 def enums_from_cublasapi_h(path):
-    """Enumerators of lib/CublasApi.h, to validate every emitted token."""
+    """Enumerators of lib/model/CublasApi.h, to validate every emitted token."""
     if not os.path.isfile(path):
         return None
     with open(path, encoding="utf-8") as f:
@@ -1019,10 +1019,10 @@ def self_test(model, repo_root):
     print("== Rows not returning cublasStatus_t: %s" % ", ".join(nonstatus),
           file=sys.stderr)
 
-    # 3. Enumerators exist in lib/CublasApi.h.
-    enums = enums_from_cublasapi_h(os.path.join(repo_root, "lib", "CublasApi.h"))
+    # 3. Enumerators exist in lib/model/CublasApi.h.
+    enums = enums_from_cublasapi_h(os.path.join(repo_root, "lib", "model", "CublasApi.h"))
     if enums is None:
-        print("  note: lib/CublasApi.h not found or not parsable; enum check skipped",
+        print("  note: lib/model/CublasApi.h not found or not parsable; enum check skipped",
               file=sys.stderr)
     else:
         for r in model.rows:

@@ -1,11 +1,12 @@
 //===- Footprint.h - Bytes a cuBLAS call touches through one pointer ------===//
 //
-// The shapes of the operands come from the API model (which parameter is m,
-// n, k, lda, incx, transa, side, the batch stride and count) and from one
-// rule per BLAS routine saying which dimensions make up each operand (A of a
-// GEMM is m x k, or k x m when transposed). Routines without a rule here
-// (banded, packed, Lt, pointer-array batches) have no footprint: the tracer
-// says nothing about them.
+// The operand geometry of the API model (lib/model/OperandGeometry.h), the
+// one cublas-matrix-extents uses, over the integers the call passed: which
+// parameter is m, n, k, lda, incx, transa, side, the batch stride and count,
+// which dimensions make up each operand (A of a GEMM is m x k, or k x m when
+// transposed) and the elements it spans. Routines without a shape (Lt,
+// grouped) and pointer-array batches have no footprint: the tracer says
+// nothing about them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +34,8 @@ struct Footprint {
 std::optional<Footprint> operandFootprint(const FunctionInfo &F,
                                           const Arg *Args, unsigned I);
 
-/// Size in bytes of one element of a cudaDataType_t value; 0 when unknown
-/// or smaller than a byte.
+/// Size in bytes of one element of a cudaDataType_t value (the model's
+/// table, model/ElementTypes.h); 0 when unknown or smaller than a byte.
 std::size_t dataTypeSize(std::int64_t DataType);
 
 } // namespace cublas_trace

@@ -1,7 +1,7 @@
 //===- Interpose.h - The shape of every interposer ------------------------===//
 //
 // Interposers.cpp defines one extern "C" function per row of the API model
-// with the real signature (CUBLAS_SIGNATURE in lib/CublasApi.def); each one
+// with the real signature (CUBLAS_SIGNATURE in lib/model/CublasApi.def); each one
 // packs its arguments and calls intercept(), which finds the real function
 // (dlsym RTLD_NEXT), tells the tracer before and after, and forwards.
 // Calls that cuBLAS makes to its own entry points (libcublas calling
@@ -23,7 +23,7 @@ namespace cublas_trace {
 /// the row in cublas_tidy::allFunctions().
 enum class FunctionId : unsigned {
 #define CUBLAS_FUNCTION(Name, ...) Name,
-#include "CublasApi.def"
+#include "model/CublasApi.def"
   NumFunctions
 };
 

@@ -25,7 +25,7 @@
 #ifndef CUBLAS_TIDY_INTEGRATION_TRACER_TRACE_H
 #define CUBLAS_TIDY_INTEGRATION_TRACER_TRACE_H
 
-#include "CublasApi.h"
+#include "model/CublasApi.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 //===- AllocationsTest.cpp - How much memory a pointer reaches ------------===//
 
-#include "Allocations.h"
+#include "facts/Allocations.h"
 #include "TestAST.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CublasApi.h"
+#include "model/CublasApi.h"
 #include "TestAST.h"
 
 #include "clang/AST/Decl.h"
@@ -112,7 +112,7 @@ TEST(ApiCoverage, EveryDeclaredFunctionIsModelledOrOutOfScope) {
   EXPECT_TRUE(Missing.empty())
       << Missing.size()
       << " declared functions are neither modelled nor out of scope "
-         "(regenerate lib/CublasApi.def with scripts/gen-api-model.py):"
+         "(regenerate lib/model/CublasApi.def with scripts/gen-api-model.py):"
       << MissingList;
 
   std::printf("cuBLAS API coverage: %u functions declared (cublas_api.h %u, "

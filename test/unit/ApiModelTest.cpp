@@ -1,6 +1,6 @@
 //===- ApiModelTest.cpp - The cuBLAS API table ----------------------------===//
 
-#include "CublasApi.h"
+#include "model/CublasApi.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 //===- AstUtilsTest.cpp ---------------------------------------------------===//
 
-#include "AstUtils.h"
+#include "ast/AstUtils.h"
 #include "TestAST.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -1,8 +1,8 @@
 //===- CallablesTest.cpp - Walks over function bodies and shared caches ---===//
 
-#include "Callables.h"
+#include "ast/Callables.h"
 #include "TestAST.h"
-#include "TranslationUnitCache.h"
+#include "ast/TranslationUnitCache.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"

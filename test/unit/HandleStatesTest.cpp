@@ -1,6 +1,6 @@
 //===- HandleStatesTest.cpp - The handle state analysis -------------------===//
 
-#include "HandleStates.h"
+#include "facts/HandleStates.h"
 #include "TestAST.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"

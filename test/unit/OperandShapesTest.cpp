@@ -1,6 +1,6 @@
 //===- OperandShapesTest.cpp - The shape table against the API model ------===//
 
-#include "OperandShapes.h"
+#include "model/OperandShapes.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "gtest/gtest.h"

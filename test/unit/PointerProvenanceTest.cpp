@@ -1,6 +1,6 @@
 //===- PointerProvenanceTest.cpp - What memory pointers point to ----------===//
 
-#include "PointerProvenance.h"
+#include "facts/PointerProvenance.h"
 #include "TestAST.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -1,6 +1,6 @@
 //===- ValueFactsTest.cpp - Integers the code proves ----------------------===//
 
-#include "ValueFacts.h"
+#include "facts/ValueFacts.h"
 #include "TestAST.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -1,7 +1,7 @@
 //===- ValueUseTest.cpp - Discarded values and dead stores ----------------===//
 
-#include "ValueUse.h"
-#include "Callables.h"
+#include "ast/ValueUse.h"
+#include "ast/Callables.h"
 #include "TestAST.h"
 
 #include "clang/AST/ParentMap.h"

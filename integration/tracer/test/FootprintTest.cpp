@@ -110,10 +110,32 @@ TEST(Footprint, SideDecidesTheTriangularMatrix) {
   EXPECT_EQ(bytes(Syrk, "C"), 25 * 4);
 }
 
-TEST(Footprint, RoutinesWithoutARuleHaveNone) {
+TEST(Footprint, BandAndPackedStorageFollowTheSharedGeometry) {
+  // The geometry of cublas-matrix-extents: band storage has kl+ku+1 rows
+  // (k+1 for a symmetric or triangular band), a packed triangle n*(n+1)/2
+  // elements.
   Call Band("cublasSgbmv_v2");
-  Band.ints("m=4 n=4 kl=1 ku=1 lda=3 incx=1 incy=1");
-  EXPECT_EQ(bytes(Band, "A"), -1);
+  Band.ints("trans=0 m=4 n=4 kl=1 ku=1 lda=3 incx=1 incy=1");
+  EXPECT_EQ(bytes(Band, "A"), (3 * 3 + 3) * 4);
+  Band.ints("lda=2");
+  EXPECT_EQ(bytes(Band, "A"), -1) << "lda below kl+ku+1: rejected";
+  Call Sbmv("cublasDsbmv_v2");
+  Sbmv.ints("uplo=0 n=5 k=2 lda=4 incx=1 incy=1");
+  EXPECT_EQ(bytes(Sbmv, "A"), (4 * 4 + 3) * 8);
+  Call Packed("cublasStpmv_v2");
+  Packed.ints("uplo=0 trans=0 diag=0 n=6 incx=1");
+  EXPECT_EQ(bytes(Packed, "AP"), 21 * 4);
+}
+
+TEST(Footprint, RoutinesWithoutAShapeHaveNone) {
+  Call Batched("cublasSgemmBatched");
+  Batched.ints("transa=0 transb=0 m=8 n=8 k=8 lda=8 ldb=8 ldc=8 batchCount=2");
+  EXPECT_EQ(bytes(Batched, "Aarray"), -1) << "an array of pointers";
+  Call Stride("cublasSgemmStridedBatched");
+  Stride.ints("transa=0 transb=0 m=8 n=8 k=8 lda=8 strideA=-64 ldb=8 "
+              "strideB=64 ldc=8 strideC=64 batchCount=2");
+  EXPECT_EQ(bytes(Stride, "A"), -1) << "a negative stride";
+  EXPECT_EQ(bytes(Stride, "B"), (64 + 64) * 4);
 }
 
 } // namespace

@@ -1,0 +1,126 @@
+//===- AstUtils.cpp -------------------------------------------------------===//
+
+#include "ast/AstUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Type.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+llvm::StringRef enumTypeName(QualType T) {
+  if (T.isNull())
+    return {};
+  // The typedef name as written, when there is one: `cublasStatus_t`.
+  for (QualType Cur = T; !Cur.isNull();) {
+    if (const auto *TT = Cur->getAs<TypedefType>()) {
+      if (TT->getDecl()->getUnderlyingType()->isEnumeralType() &&
+          TT->getDecl()->getUnderlyingType().getCanonicalType() ==
+              T.getCanonicalType()) {
+        StringRef Name = TT->getDecl()->getName();
+        if (Name.ends_with("_t"))
+          return Name;
+      }
+      Cur = TT->getDecl()->getUnderlyingType();
+      continue;
+    }
+    break;
+  }
+  const auto *ET = T.getCanonicalType()->getAs<EnumType>();
+  if (!ET)
+    return {};
+  return enumDeclName(ET->getDecl());
+}
+
+llvm::StringRef enumDeclName(const EnumDecl *ED) {
+  if (!ED->getName().empty())
+    return ED->getName();
+  if (const TypedefNameDecl *TD = ED->getTypedefNameForAnonDecl())
+    return TD->getName();
+  return {};
+}
+
+bool isCublasStatusName(llvm::StringRef EnumName) {
+  return EnumName == "cublasStatus_t" || EnumName == "cublasStatus";
+}
+
+bool isCudaErrorName(llvm::StringRef EnumName) {
+  return EnumName == "cudaError_t" || EnumName == "cudaError";
+}
+
+bool isCublasStatusType(QualType T) {
+  return !T.isNull() && T->isEnumeralType() &&
+         isCublasStatusName(enumTypeName(T));
+}
+
+bool isCudaErrorType(QualType T) {
+  return !T.isNull() && T->isEnumeralType() &&
+         isCudaErrorName(enumTypeName(T));
+}
+
+const FunctionInfo *calledCublasFunction(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  return lookupFunction(FD->getName());
+}
+
+std::string spelledCalleeName(const CallExpr *Call, const SourceManager &SM,
+                              const LangOptions &LangOpts) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return {};
+  SourceLocation Loc = Call->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+  // `cublasSgemm(...)` is the object-like macro `cublasSgemm` expanding to
+  // the identifier `cublasSgemm_v2`: report the macro's name.
+  while (Loc.isMacroID()) {
+    if (SM.isMacroArgExpansion(Loc)) {
+      Loc = SM.getImmediateSpellingLoc(Loc);
+      continue;
+    }
+    StringRef Macro = Lexer::getImmediateMacroName(Loc, SM, LangOpts);
+    if (Macro.starts_with("cublas") &&
+        FD->getName().starts_with(Macro))
+      return Macro.str();
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return FD->getName().str();
+}
+
+SourceLocation userLocation(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid() || Loc.isFileID())
+    return Loc;
+  SourceLocation File = SM.getFileLoc(Loc);
+  if (!SM.isInSystemHeader(File))
+    return File;
+  return SM.getExpansionLoc(Loc);
+}
+
+std::string writtenText(const Expr *E, const ASTContext &Ctx,
+                        unsigned MaxLength) {
+  if (!E)
+    return {};
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid()) {
+    // A macro argument: its spelling.
+    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
+    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+    if (B.isInvalid() || End.isInvalid() ||
+        SM.getFileID(B) != SM.getFileID(End))
+      return {};
+    Range = CharSourceRange::getTokenRange(B, End);
+  }
+  bool Invalid = false;
+  StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts(), &Invalid);
+  if (Invalid || Text.empty() || Text.size() > MaxLength || Text.contains('\n'))
+    return {};
+  return Text.str();
+}
+
+} // namespace cublas_tidy

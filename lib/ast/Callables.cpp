@@ -1,0 +1,91 @@
+//===- Callables.cpp ------------------------------------------------------===//
+
+#include "ast/Callables.h"
+#include "ast/CompileErrors.h"
+
+#include "ast/TranslationUnitCache.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+const Stmt *analysableBody(const Decl *Callable, bool EvenWithErrors) {
+  if (!Callable || !Callable->hasBody())
+    return nullptr;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable)) {
+    if (FD->isDependentContext() || !FD->doesThisDeclarationHaveABody())
+      return nullptr;
+  }
+  if (!EvenWithErrors && hasCompileErrors(Callable))
+    return nullptr;
+  return Callable->getBody();
+}
+
+namespace {
+thread_local TranslationUnitCache<const Decl *, std::vector<BodyStmt>> Stmts;
+thread_local TranslationUnitCache<const Decl *, std::vector<const CallExpr *>>
+    Calls;
+} // namespace
+
+llvm::ArrayRef<BodyStmt> stmtsIn(const Decl *Callable) {
+  if (!Callable || !Callable->getBody())
+    return {};
+  return *Stmts.get(Callable->getASTContext(), Callable, [&] {
+    auto Out = std::make_unique<std::vector<BodyStmt>>();
+    // Pre-order with a work list of (statement, parent index).
+    llvm::SmallVector<BodyStmt, 64> Work{{Callable->getBody(), -1}};
+    while (!Work.empty()) {
+      BodyStmt Cur = Work.pop_back_val();
+      int Index = static_cast<int>(Out->size());
+      Out->push_back(Cur);
+      size_t First = Work.size();
+      if (const auto *Lambda = dyn_cast<LambdaExpr>(Cur.S)) {
+        // The captures belong to this body; the lambda's body does not.
+        for (const Expr *Init : Lambda->capture_inits())
+          if (Init)
+            Work.push_back({Init, Index});
+      } else if (!isa<BlockExpr>(Cur.S)) {
+        for (const Stmt *C : Cur.S->children())
+          if (C)
+            Work.push_back({C, Index});
+      }
+      // Children in reverse so that the pre-order follows the source.
+      std::reverse(Work.begin() + First, Work.end());
+    }
+    return Out;
+  });
+}
+
+void addAncestors(llvm::ArrayRef<BodyStmt> Stmts, size_t I,
+                  llvm::DenseMap<const Stmt *, const Stmt *> &Parents) {
+  for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;
+       Child = Up, Up = Stmts[Up].Parent)
+    if (!Parents.try_emplace(Stmts[Child].S, Stmts[Up].S).second)
+      break; // the rest of the chain is there
+}
+
+llvm::ArrayRef<const CallExpr *> callsIn(const Decl *Callable) {
+  if (!Callable || !Callable->getBody())
+    return {};
+  return *Calls.get(Callable->getASTContext(), Callable, [&] {
+    auto Found = std::make_unique<std::vector<const CallExpr *>>();
+    for (const BodyStmt &N : stmtsIn(Callable))
+      if (const auto *Call = dyn_cast<CallExpr>(N.S))
+        Found->push_back(Call);
+    return Found;
+  });
+}
+
+bool callsAny(const Decl *Callable,
+              llvm::function_ref<bool(const CallExpr *)> Pred) {
+  return llvm::any_of(callsIn(Callable), Pred);
+}
+
+} // namespace cublas_tidy

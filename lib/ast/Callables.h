@@ -1,0 +1,63 @@
+//===- Callables.h - The function bodies the checks analyse ---------------===//
+//
+// Every check analyses whole function bodies (a CFG, a parent map, a
+// dataflow). Finding the body that holds a matched call through the AST
+// matchers' forCallable() builds the parent map of the entire translation
+// unit, CUDA and standard headers included: a fifth of a run's time. The
+// checks instead match the definitions of user code and walk their bodies
+// with the helpers here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_AST_CALLABLES_H
+#define CUBLAS_TIDY_LIB_AST_CALLABLES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace cublas_tidy {
+
+/// The body of a function, method, lambda call operator or block worth
+/// analysing: a definition that is not a template pattern (its
+/// instantiations are analysed instead) and that compiled
+/// (lib/ast/CompileErrors.h); null otherwise. `EvenWithErrors` gives the body
+/// of a definition with compile errors too, for checks that judge single
+/// error-free statements there.
+const clang::Stmt *analysableBody(const clang::Decl *Callable,
+                                  bool EvenWithErrors = false);
+
+/// A statement of a function body, and the index of its parent in the same
+/// list (-1 for the body itself).
+struct BodyStmt {
+  const clang::Stmt *S;
+  int Parent;
+};
+
+/// The statements of the body of `Callable` in pre-order (source order),
+/// except the bodies of lambdas, blocks and local classes nested in it
+/// (callables of their own; a lambda's captures are in). Empty without a
+/// body. One walk per function and translation unit, shared by every
+/// analysis that asks (lib/ast/TranslationUnitCache.h): walking a body costs
+/// as much as most analyses of it.
+llvm::ArrayRef<BodyStmt> stmtsIn(const clang::Decl *Callable);
+
+/// Adds to `Parents` the parent of `Stmts[I]` and of each of its ancestors
+/// in `Stmts` (a list from stmtsIn()), up to one whose parent is there
+/// already.
+void addAncestors(
+    llvm::ArrayRef<BodyStmt> Stmts, size_t I,
+    llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> &Parents);
+
+/// The calls among stmtsIn(`Callable`), in the same order; kept as well.
+llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::Decl *Callable);
+
+/// True when one of callsIn(`Callable`) satisfies `Pred`.
+bool callsAny(const clang::Decl *Callable,
+              llvm::function_ref<bool(const clang::CallExpr *)> Pred);
+
+} // namespace cublas_tidy
+
+#endif

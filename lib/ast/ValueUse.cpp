@@ -1,0 +1,355 @@
+//===- ValueUse.cpp -------------------------------------------------------===//
+
+#include "ast/ValueUse.h"
+
+#include "ast/Callables.h"
+#include "ast/PlainUses.h"
+#include "ast/SharedCfg.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+//===----------------------------------------------------------------------===//
+// classifyValueUse
+//===----------------------------------------------------------------------===//
+
+static bool isVoidCast(const Stmt *S) {
+  const auto *Cast = dyn_cast<ExplicitCastExpr>(S);
+  return Cast && Cast->getTypeAsWritten()->isVoidType();
+}
+
+/// The use a statement makes of its child `Child`, or nullopt when `Parent`
+/// is an expression through which the value flows on (handled by the caller).
+static std::optional<ValueUseInfo> useByStatement(const Stmt *Parent,
+                                                  const Stmt *Child) {
+  ValueUseInfo Discarded{ValueUse::Discarded, /*WholeStatement=*/true};
+  ValueUseInfo Used{ValueUse::Used, false};
+  if (isa<CompoundStmt, DefaultStmt, LabelStmt, AttributedStmt>(Parent))
+    return Discarded;
+  // Init statements and for-increments drop the value but are no place for
+  // a statement macro.
+  ValueUseInfo DiscardedInHeader{ValueUse::Discarded, false};
+  if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+    if (Child == If->getInit())
+      return DiscardedInHeader;
+    return Child == If->getThen() || Child == If->getElse() ? Discarded : Used;
+  }
+  if (const auto *For = dyn_cast<ForStmt>(Parent)) {
+    if (Child == For->getBody())
+      return Discarded;
+    if (Child == For->getInit() || Child == For->getInc())
+      return DiscardedInHeader;
+    return Used;
+  }
+  if (const auto *While = dyn_cast<WhileStmt>(Parent))
+    return Child == While->getBody() ? Discarded : Used;
+  if (const auto *Do = dyn_cast<DoStmt>(Parent))
+    return Child == Do->getBody() ? Discarded : Used;
+  if (const auto *Switch = dyn_cast<SwitchStmt>(Parent)) {
+    if (Child == Switch->getInit())
+      return DiscardedInHeader;
+    return Child == Switch->getBody() ? Discarded : Used;
+  }
+  if (const auto *Case = dyn_cast<CaseStmt>(Parent))
+    return Child == Case->getSubStmt() ? Discarded : Used;
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent)) {
+    if (Child == Range->getInit())
+      return DiscardedInHeader;
+    return Child == Range->getBody() ? Discarded : Used;
+  }
+  return Used;
+}
+
+ValueUseInfo
+classifyValueUse(const Expr *E,
+                 llvm::function_ref<const Stmt *(const Stmt *)> ParentOf) {
+  const Stmt *Cur = E;
+  bool Whole = true;
+  // Bounded: parents of an expression form a chain; 256 steps is far beyond
+  // any real nesting of parentheses, commas and conditionals.
+  for (int Step = 0; Step < 256; ++Step) {
+    const Stmt *P = ParentOf(Cur);
+    if (!P)
+      return {}; // outside the body: an initializer of a member, ...
+    if (isa<ParenExpr, ExprWithCleanups, CXXBindTemporaryExpr, ConstantExpr>(
+            P)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
+      if (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_ToVoid) {
+        Cur = P;
+        continue;
+      }
+      return {};
+    }
+    if (isVoidCast(P))
+      return {ValueUse::CastToVoid, false};
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() != BO_Comma)
+        return {};
+      if (BO->getLHS() == Cur)
+        return {ValueUse::Discarded, false};
+      Cur = P;
+      Whole = false;
+      continue;
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P)) {
+      if (CO->getCond() == Cur)
+        return {};
+      // For `a ?: b` the true branch is also the condition, which is read.
+      if (isa<BinaryConditionalOperator>(CO) && CO->getFalseExpr() != Cur)
+        return {};
+      Cur = P;
+      Whole = false;
+      continue;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
+      // The last statement of a GNU statement expression is its value.
+      if (const auto *SE = dyn_cast_or_null<StmtExpr>(ParentOf(CS)))
+        if (!CS->body_empty() && CS->body_back() == Cur) {
+          Cur = SE;
+          Whole = false;
+          continue;
+        }
+    }
+    if (isa<Expr>(P))
+      return {};
+    std::optional<ValueUseInfo> Info = useByStatement(P, Cur);
+    if (!Info)
+      return {};
+    if (Info->Use == ValueUse::Discarded)
+      Info->WholeStatement = Info->WholeStatement && Whole;
+    return *Info;
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// findDeadStores
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Finds the local variables whose value may be read other than by a plain
+/// load the CFG sees: address taken, bound to a reference, captured, used in
+/// a catch handler, member access, ...
+class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
+public:
+  llvm::DenseSet<const VarDecl *> Escaped;
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseCXXCatchStmt(CXXCatchStmt *S) {
+    ++InCatch;
+    bool R = RecursiveASTVisitor::TraverseCXXCatchStmt(S);
+    --InCatch;
+    return R;
+  }
+
+  // Every statement, before its children (pre-order).
+  bool VisitStmt(Stmt *S) {
+    Uses.visit(S);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return true;
+    if (InCatch || DRE->refersToEnclosingVariableOrCapture() ||
+        !Uses.isPlain(DRE))
+      Escaped.insert(VD);
+    return true;
+  }
+
+private:
+  PlainUses Uses;
+  int InCatch = 0;
+};
+
+bool isCandidateVar(const VarDecl *VD) {
+  return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType() &&
+         !VD->getType().isVolatileQualified() && !VD->hasAttr<UnusedAttr>() &&
+         !isa<ParmVarDecl>(VD);
+}
+
+const DeclRefExpr *assignedVar(const BinaryOperator *BO) {
+  if (BO->getOpcode() != BO_Assign)
+    return nullptr;
+  return dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+}
+
+} // namespace
+
+llvm::DenseSet<const VarDecl *> findEscapingVariables(const Stmt *Body) {
+  EscapeFinder Finder;
+  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  return std::move(Finder.Escaped);
+}
+
+std::vector<DeadStore>
+findDeadStores(const Decl *Callable, ASTContext &Ctx,
+               llvm::function_ref<const Expr *(const Expr *)> Interesting,
+               unsigned MaxBlocks) {
+  std::vector<DeadStore> Result;
+  const CFG *Cfg = sharedCfg(Callable, Ctx);
+  if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
+    return Result;
+
+  // The stores of interesting values, with their place in the CFG.
+  struct Store {
+    const VarDecl *Var;
+    const Expr *Value;
+    const Stmt *S;
+    const CFGBlock *Block;
+    unsigned Index;
+  };
+  llvm::SmallVector<Store, 8> Stores;
+  llvm::SmallPtrSet<const DeclRefExpr *, 16> AssignedRefs;
+  for (const CFGBlock *B : *Cfg) {
+    for (unsigned I = 0, E = B->size(); I < E; ++I) {
+      std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *S = CS->getStmt();
+      auto Consider = [&](const VarDecl *VD, const Expr *Value) {
+        if (!isCandidateVar(VD) || !Value)
+          return;
+        if (const Expr *V = Interesting(Value->IgnoreParenCasts()))
+          Stores.push_back({VD, V, S, B, I});
+      };
+      if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        if (const DeclRefExpr *DRE = assignedVar(BO)) {
+          AssignedRefs.insert(DRE);
+          Consider(dyn_cast<VarDecl>(DRE->getDecl()), BO->getRHS());
+        }
+      } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            Consider(VD, VD->getInit());
+      }
+    }
+  }
+  if (Stores.empty())
+    return Result;
+
+  // A store whose assignment is itself read (`(st = call()) != SUCCESS`, a
+  // loop condition, `switch (st = call())`) is read right there.
+  {
+    llvm::ArrayRef<BodyStmt> Body = stmtsIn(Callable);
+    llvm::DenseMap<const Stmt *, const Stmt *> Parents;
+    llvm::SmallPtrSet<const Stmt *, 8> Wanted;
+    for (const Store &St : Stores)
+      if (isa<BinaryOperator>(St.S))
+        Wanted.insert(St.S);
+    llvm::SmallPtrSet<const Stmt *, 8> ReadAssignments;
+    for (size_t I = 0; I < Body.size() && !Wanted.empty(); ++I) {
+      if (!Wanted.erase(Body[I].S))
+        continue;
+      addAncestors(Body, I, Parents);
+      if (classifyValueUse(cast<Expr>(Body[I].S), [&](const Stmt *S) {
+            return Parents.lookup(S);
+          }).Use == ValueUse::Used)
+        ReadAssignments.insert(Body[I].S);
+    }
+    llvm::erase_if(Stores, [&](const Store &St) {
+      return ReadAssignments.contains(St.S);
+    });
+  }
+
+  // Which variables escape is asked only of stores found dead: most stores
+  // are read, and the walk over the body costs more than their searches.
+  std::optional<llvm::DenseSet<const VarDecl *>> Escaped;
+  llvm::DenseSet<const CFGBlock *> Reachable;
+  {
+    llvm::SmallVector<const CFGBlock *, 32> Work{&Cfg->getEntry()};
+    Reachable.insert(&Cfg->getEntry());
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.pop_back_val();
+      for (const CFGBlock *Succ : B->succs())
+        if (Succ && Reachable.insert(Succ).second)
+          Work.push_back(Succ);
+    }
+  }
+
+  // For each store, search forward for a read of the variable before it is
+  // assigned again, declared again or ends. Most stores are read a few
+  // elements later; the search is bounded all the same.
+  unsigned Budget = 64 * Cfg->getNumBlockIDs() + 4096;
+  for (const Store &St : Stores) {
+    if (!Reachable.contains(St.Block))
+      continue;
+    DeadStore Found{St.Var, St.Value, St.S, {}};
+    bool Read = false;
+    llvm::SmallPtrSet<const CFGBlock *, 16> Entered;
+    llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
+    Work.push_back({St.Block, St.Index + 1});
+    while (!Work.empty() && !Read) {
+      auto [B, I] = Work.pop_back_val();
+      bool Killed = false;
+      for (unsigned E = B->size(); I < E && !Killed && !Read; ++I) {
+        if (Budget-- == 0)
+          return {}; // too big to decide: say nothing for the function
+        const CFGElement &El = (*B)[I];
+        if (std::optional<CFGLifetimeEnds> LE = El.getAs<CFGLifetimeEnds>()) {
+          Killed = LE->getVarDecl() == St.Var;
+          continue;
+        }
+        std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+        if (!CS)
+          continue;
+        const Stmt *S = CS->getStmt();
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+          Read = DRE->getDecl() == St.Var && !AssignedRefs.contains(DRE);
+        } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+          if (const DeclRefExpr *DRE = assignedVar(BO))
+            if (DRE->getDecl() == St.Var) {
+              Killed = true;
+              if (!llvm::is_contained(Found.Overwrites, S))
+                Found.Overwrites.push_back(S);
+            }
+        } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+          Killed = llvm::is_contained(DS->decls(), St.Var);
+        }
+      }
+      if (Killed || Read)
+        continue;
+      for (const CFGBlock *Succ : B->succs())
+        if (Succ && Entered.insert(Succ).second)
+          Work.push_back({Succ, 0});
+    }
+    if (Read)
+      continue;
+    if (!Escaped)
+      Escaped = findEscapingVariables(Callable->getBody());
+    if (Escaped->contains(St.Var))
+      continue;
+    llvm::sort(Found.Overwrites, [&](const Stmt *L, const Stmt *R) {
+      return Ctx.getSourceManager().isBeforeInTranslationUnit(
+          L->getBeginLoc(), R->getBeginLoc());
+    });
+    Result.push_back(std::move(Found));
+  }
+  llvm::sort(Result, [&](const DeadStore &L, const DeadStore &R) {
+    return Ctx.getSourceManager().isBeforeInTranslationUnit(
+        L.Store->getBeginLoc(), R.Store->getBeginLoc());
+  });
+  Result.erase(std::unique(Result.begin(), Result.end(),
+                           [](const DeadStore &L, const DeadStore &R) {
+                             return L.Store == R.Store && L.Var == R.Var;
+                           }),
+               Result.end());
+  return Result;
+}
+
+} // namespace cublas_tidy

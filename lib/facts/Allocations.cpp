@@ -1,0 +1,411 @@
+//===- Allocations.cpp ----------------------------------------------------===//
+
+#include "facts/Allocations.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+const OutParamAllocator OutParamAllocators[] = {
+    {"cudaMalloc", 0, -1, 1, -1, -1},
+    {"cudaMallocManaged", 0, -1, 1, -1, -1},
+    {"cudaMallocAsync", 0, -1, 1, -1, -1},
+    {"cudaMallocFromPoolAsync", 0, -1, 1, -1, -1},
+    {"cudaMallocHost", 0, -1, 1, -1, -1},
+    {"cudaHostAlloc", 0, -1, 1, -1, -1},
+    {"cudaMallocPitch", 0, 1, -1, 2, 3},
+};
+
+constexpr unsigned MaxDepth = 32;
+
+const FunctionDecl *callee(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return FD && FD->getIdentifier() ? FD : nullptr;
+}
+
+/// Size of one `T` in bytes, when known and non-zero.
+std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || T->isDependentType() || T->isIncompleteType())
+    return std::nullopt;
+  if (T->isVoidType())
+    return 1; // GNU arithmetic on void *
+  std::optional<CharUnits> Size = Ctx.getTypeSizeInCharsIfKnown(T);
+  if (!Size || Size->isZero())
+    return std::nullopt;
+  return Size->getQuantity();
+}
+
+bool sameExtent(const Extent &L, const Extent &R) {
+  return L.Origin == R.Origin && L.OriginVar == R.OriginVar &&
+         L.Bytes == R.Bytes && L.OffsetBytes == R.OffsetBytes;
+}
+
+class Resolver {
+public:
+  explicit Resolver(const ValueFacts &Facts) : Facts(Facts) {}
+
+  std::optional<Extent> resolve(const Expr *E, unsigned Depth);
+
+private:
+  std::optional<Extent> offsetBy(std::optional<Extent> Base, const Expr *Index,
+                                 QualType Pointee, bool Subtract);
+  std::optional<Extent> variable(const DeclRefExpr *DRE, unsigned Depth);
+  std::optional<Extent> definition(const Definition &D, const DeclRefExpr *Use,
+                                   unsigned Depth);
+  std::optional<Extent> outArgument(const CallExpr *Call, const VarDecl *Var);
+  std::optional<Extent> container(const Expr *Object);
+
+  const ValueFacts &Facts;
+};
+
+std::optional<Extent> Resolver::offsetBy(std::optional<Extent> Base,
+                                         const Expr *Index, QualType Pointee,
+                                         bool Subtract) {
+  if (!Base)
+    return std::nullopt;
+  std::optional<int64_t> Size = sizeOf(Pointee, Facts.context());
+  std::optional<SymExpr> I = Facts.evaluate(Index);
+  if (!Size || !I)
+    return std::nullopt;
+  std::optional<SymExpr> Bytes = I->mul(SymExpr::constant(*Size));
+  if (!Bytes)
+    return std::nullopt;
+  std::optional<SymExpr> Off =
+      Subtract ? Base->OffsetBytes.sub(*Bytes) : Base->OffsetBytes.add(*Bytes);
+  if (!Off)
+    return std::nullopt;
+  Base->OffsetBytes = *Off;
+  return Base;
+}
+
+std::optional<Extent> Resolver::container(const Expr *Object) {
+  if (!Object)
+    return std::nullopt;
+  const auto *DRE = dyn_cast<DeclRefExpr>(Object->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  QualType Elem;
+  if (!VD || !isSizedContainer(VD->getType(), &Elem) ||
+      DRE->refersToEnclosingVariableOrCapture())
+    return std::nullopt;
+  std::optional<SymExpr> Count = Facts.containerSize(VD);
+  std::optional<int64_t> Size = sizeOf(Elem, Facts.context());
+  if (!Count || !Size)
+    return std::nullopt;
+  std::optional<SymExpr> Bytes = Count->mul(SymExpr::constant(*Size));
+  if (!Bytes)
+    return std::nullopt;
+  Extent X;
+  X.Bytes = *Bytes;
+  X.Origin = VD->getInit();
+  X.OriginVar = VD;
+  std::string Q = VD->getType()
+                      .getCanonicalType()
+                      ->getAsCXXRecordDecl()
+                      ->getQualifiedNameAsString();
+  X.Allocator =
+      StringRef(Q).starts_with("thrust::")
+          ? (StringRef(Q).ends_with("device_vector") ? "thrust::device_vector"
+                                                     : "thrust vector")
+          : "std::vector";
+  X.ElementType = Elem;
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(
+          VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr))
+    if (CE->getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(CE->getArg(0)))
+      X.SizeExpr = CE->getArg(0);
+  return X;
+}
+
+std::optional<Extent> Resolver::outArgument(const CallExpr *Call,
+                                            const VarDecl *Var) {
+  const FunctionDecl *FD = callee(Call);
+  const OutParamAllocator *A =
+      FD ? lookupOutParamAllocator(FD->getName()) : nullptr;
+  if (!A || A->PointerArg >= Call->getNumArgs())
+    return std::nullopt;
+  Extent X;
+  X.Origin = Call;
+  X.Allocator = A->Name;
+  X.ElementType = Var->getType()->isPointerType()
+                      ? Var->getType()->getPointeeType()
+                      : QualType();
+  if (A->SizeArg >= 0) {
+    if (unsigned(A->SizeArg) >= Call->getNumArgs())
+      return std::nullopt;
+    std::optional<SymExpr> Bytes = Facts.evaluate(Call->getArg(A->SizeArg));
+    if (!Bytes)
+      return std::nullopt;
+    X.Bytes = *Bytes;
+    X.SizeExpr = Call->getArg(A->SizeArg);
+    return X;
+  }
+  // cudaMallocPitch: pitch * height bytes; the pitch is what the call
+  // writes, named by the same symbol ValueFacts gives the pitch variable.
+  if (A->PitchArg < 0 || A->HeightArg < 0 ||
+      unsigned(A->HeightArg) >= Call->getNumArgs())
+    return std::nullopt;
+  const auto *UO =
+      dyn_cast<UnaryOperator>(Call->getArg(A->PitchArg)->IgnoreParenCasts());
+  const auto *PitchRef =
+      UO && UO->getOpcode() == UO_AddrOf
+          ? dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens())
+          : nullptr;
+  const auto *PitchVar =
+      PitchRef ? dyn_cast<VarDecl>(PitchRef->getDecl()) : nullptr;
+  if (!PitchVar)
+    return std::nullopt;
+  SymExpr Pitch = SymExpr::symbol(
+      {PitchVar, Call,
+       PitchVar->getType()->isUnsignedIntegerOrEnumerationType()});
+  std::optional<SymExpr> Height = Facts.evaluate(Call->getArg(A->HeightArg));
+  std::optional<SymExpr> Bytes = Height ? Pitch.mul(*Height) : std::nullopt;
+  if (!Bytes)
+    return std::nullopt;
+  X.Bytes = *Bytes;
+  X.PitchBytes = Pitch;
+  X.SizeExpr = Call->getArg(A->HeightArg);
+  return X;
+}
+
+std::optional<Extent> Resolver::definition(const Definition &D,
+                                           const DeclRefExpr *Use,
+                                           unsigned Depth) {
+  switch (D.Kind) {
+  case DefKind::Entry: {
+    const auto *P = dyn_cast<ParmVarDecl>(D.Var);
+    std::optional<ValueFacts::Binding> B = P ? Facts.binding(P) : std::nullopt;
+    if (!B)
+      return std::nullopt;
+    return Resolver(*B->Facts).resolve(B->Arg, Depth + 1);
+  }
+  case DefKind::Init:
+  case DefKind::Assign:
+    return resolve(D.Value, Depth + 1);
+  case DefKind::OutArgument:
+    return outArgument(dyn_cast_or_null<CallExpr>(D.S), D.Var);
+  case DefKind::Compound: {
+    const auto *BO = dyn_cast_or_null<CompoundAssignOperator>(D.S);
+    if (!BO ||
+        (BO->getOpcode() != BO_AddAssign && BO->getOpcode() != BO_SubAssign))
+      return std::nullopt;
+    return offsetBy(resolve(BO->getLHS(), Depth + 1), BO->getRHS(),
+                    D.Var->getType()->getPointeeType(),
+                    BO->getOpcode() == BO_SubAssign);
+  }
+  case DefKind::IncDec:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<Extent> Resolver::variable(const DeclRefExpr *DRE,
+                                         unsigned Depth) {
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || DRE->refersToEnclosingVariableOrCapture())
+    return std::nullopt;
+  QualType T = VD->getType();
+  if (const auto *Arr = Facts.context().getAsConstantArrayType(T)) {
+    if (isa<ParmVarDecl>(VD))
+      return std::nullopt;
+    std::optional<int64_t> Size = sizeOf(T, Facts.context());
+    if (!Size)
+      return std::nullopt;
+    Extent X;
+    X.Bytes = SymExpr::constant(*Size);
+    X.OriginVar = VD;
+    X.Allocator = "array";
+    X.ElementType = Arr->getElementType();
+    return X;
+  }
+  if (!T->isPointerType())
+    return std::nullopt;
+  auto Reaching = Facts.reachingDefinitions(VD, DRE);
+  if (!Reaching)
+    return std::nullopt;
+  std::optional<Extent> Result;
+  for (const Definition *D : *Reaching) {
+    std::optional<Extent> X = definition(*D, DRE, Depth + 1);
+    if (!X || (Result && !sameExtent(*Result, *X)))
+      return std::nullopt;
+    if (!Result)
+      Result = X;
+  }
+  return Result;
+}
+
+std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors())
+    return std::nullopt;
+  E = ignoreWrappers(E);
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_ArrayToPointerDecay:
+    case CK_AddressSpaceConversion:
+      return resolve(Cast->getSubExpr(), Depth + 1);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return variable(DRE, Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return resolve(BO->getRHS(), Depth + 1);
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return std::nullopt;
+    const Expr *Ptr = BO->getLHS(), *Index = BO->getRHS();
+    if (!Ptr->getType()->isPointerType())
+      std::swap(Ptr, Index);
+    if (!Ptr->getType()->isPointerType() ||
+        !Index->getType()->isIntegralOrEnumerationType() ||
+        (BO->getOpcode() == BO_Sub && Ptr != BO->getLHS()))
+      return std::nullopt;
+    return offsetBy(resolve(Ptr, Depth + 1), Index,
+                    Ptr->getType()->getPointeeType(),
+                    BO->getOpcode() == BO_Sub);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_AddrOf)
+      return std::nullopt;
+    const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
+      const Expr *Base = AS->getBase(), *Index = AS->getIdx();
+      if (!Base->getType()->isPointerType())
+        return std::nullopt;
+      return offsetBy(resolve(Base, Depth + 1), Index,
+                      Base->getType()->getPointeeType(), false);
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub))
+      if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
+        QualType Elem;
+        if (!isSizedContainer(Op->getArg(0)->getType(), &Elem))
+          return std::nullopt;
+        return offsetBy(container(Op->getArg(0)), Op->getArg(1), Elem, false);
+      }
+    return std::nullopt;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<SymExpr> Cond = Facts.evaluate(CO->getCond());
+    if (Cond && Cond->isConstant())
+      return resolve(*Cond->getConstant() ? CO->getTrueExpr()
+                                          : CO->getFalseExpr(),
+                     Depth + 1);
+    std::optional<Extent> L = resolve(CO->getTrueExpr(), Depth + 1);
+    std::optional<Extent> R =
+        L ? resolve(CO->getFalseExpr(), Depth + 1) : std::nullopt;
+    if (L && R && sameExtent(*L, *R))
+      return L;
+    return std::nullopt;
+  }
+  if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+    if (!New->isArray() || New->getNumPlacementArgs() != 0)
+      return std::nullopt;
+    std::optional<const Expr *> Count = New->getArraySize();
+    std::optional<int64_t> Size =
+        sizeOf(New->getAllocatedType(), Facts.context());
+    if (!Count || !*Count || !Size)
+      return std::nullopt;
+    std::optional<SymExpr> N = Facts.evaluate(*Count);
+    std::optional<SymExpr> Bytes =
+        N ? N->mul(SymExpr::constant(*Size)) : std::nullopt;
+    if (!Bytes)
+      return std::nullopt;
+    Extent X;
+    X.Bytes = *Bytes;
+    X.Origin = New;
+    X.Allocator = "new[]";
+    X.SizeExpr = *Count;
+    X.ElementType = New->getAllocatedType();
+    return X;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && MD->getName() == "data" &&
+        MC->getNumArgs() == 0)
+      return container(MC->getImplicitObjectArgument());
+    return std::nullopt;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // `&v[i]` on a thrust vector: device_reference's operator&.
+    if (Op->getOperator() == OO_Amp && Op->getNumArgs() == 1)
+      if (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(
+              Op->getArg(0)->IgnoreParenImpCasts()))
+        if (Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2) {
+          QualType Elem;
+          if (!isSizedContainer(Sub->getArg(0)->getType(), &Elem))
+            return std::nullopt;
+          return offsetBy(container(Sub->getArg(0)), Sub->getArg(1), Elem,
+                          false);
+        }
+    return std::nullopt;
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    // A device_ptr copied or converted on its way.
+    if (Construct->getNumArgs() == 1 && Construct->getConstructor() &&
+        Construct->getConstructor()->isCopyOrMoveConstructor())
+      return resolve(Construct->getArg(0), Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = callee(Call);
+    if (!FD)
+      return std::nullopt;
+    StringRef Name = FD->getName();
+    if (Name == "raw_pointer_cast" && Call->getNumArgs() == 1)
+      return resolve(Call->getArg(0), Depth + 1);
+    bool Global =
+        FD->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+        FD->isInStdNamespace();
+    if (!Global)
+      return std::nullopt;
+    if ((Name == "malloc" && Call->getNumArgs() == 1) ||
+        (Name == "calloc" && Call->getNumArgs() == 2)) {
+      std::optional<SymExpr> Bytes = Facts.evaluate(Call->getArg(0));
+      if (Bytes && Name == "calloc") {
+        std::optional<SymExpr> Size = Facts.evaluate(Call->getArg(1));
+        Bytes = Size ? Bytes->mul(*Size) : std::nullopt;
+      }
+      if (!Bytes)
+        return std::nullopt;
+      Extent X;
+      X.Bytes = *Bytes;
+      X.Origin = Call;
+      X.Allocator = Name == "malloc" ? "malloc" : "calloc";
+      X.SizeExpr = Call->getArg(0);
+      return X;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+const OutParamAllocator *lookupOutParamAllocator(StringRef Name) {
+  for (const OutParamAllocator &A : OutParamAllocators)
+    if (Name == A.Name)
+      return &A;
+  return nullptr;
+}
+
+bool isAllocatorOutArgument(const CallExpr *Call, unsigned Arg) {
+  const FunctionDecl *FD = callee(Call);
+  const OutParamAllocator *A =
+      FD ? lookupOutParamAllocator(FD->getName()) : nullptr;
+  return A && (Arg == A->PointerArg ||
+               (A->PitchArg >= 0 && Arg == unsigned(A->PitchArg)));
+}
+
+std::optional<Extent> pointerExtent(const Expr *Ptr, const ValueFacts &Facts) {
+  return Resolver(Facts).resolve(Ptr, 0);
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,1350 @@
+//===- HandleStates.cpp ---------------------------------------------------===//
+
+#include "facts/HandleStates.h"
+
+#include "ast/SharedCfg.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "model/CublasApi.h"
+#include "ast/ValueUse.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <deque>
+#include <optional>
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+//===----------------------------------------------------------------------===//
+// ResourceTable
+//===----------------------------------------------------------------------===//
+
+static std::string userName(llvm::StringRef Real) {
+  // cublas_v2.h maps cublasCreate to cublasCreate_v2: users write the former.
+  Real.consume_back("_v2");
+  return Real.str();
+}
+
+ResourceTable ResourceTable::fromApiModel() {
+  ResourceTable T;
+  llvm::DenseMap<unsigned, unsigned> IdOf; // ResourceKind -> Kinds index
+  auto KindFor = [&](ResourceKind K) {
+    auto [It, New] = IdOf.try_emplace(static_cast<unsigned>(K), 0);
+    if (New) {
+      It->second = T.Kinds.size();
+      bool IsHandle = K == ResourceKind::Handle || K == ResourceKind::LtHandle ||
+                      K == ResourceKind::XtHandle;
+      T.Kinds.push_back({IsHandle ? "handle" : "descriptor", "", ""});
+    }
+    return It->second;
+  };
+  for (const FunctionInfo &F : allFunctions()) {
+    if (F.Creates != ResourceKind::None) {
+      unsigned Id = KindFor(F.Creates);
+      T.Kinds[Id].Create = userName(F.Name);
+      T.Functions[F.Name] = {Id, true, F.findParam(ParamRole::ResourceOut)};
+    }
+    if (F.Destroys != ResourceKind::None) {
+      unsigned Id = KindFor(F.Destroys);
+      T.Kinds[Id].Destroy = userName(F.Name);
+      T.Functions[F.Name] = {Id, false,
+                             F.findParam(ParamRole::ResourceDestroyed)};
+    }
+  }
+  return T;
+}
+
+bool ResourceTable::addPair(llvm::StringRef Create, llvm::StringRef Destroy) {
+  if (Create.empty() || Destroy.empty() || Create == Destroy ||
+      Functions.count(Create) || Functions.count(Destroy))
+    return false;
+  unsigned Id = Kinds.size();
+  Kinds.push_back({"resource", Create.str(), Destroy.str()});
+  Functions[Create] = {Id, true, -1};
+  Functions[Destroy] = {Id, false, -1};
+  return true;
+}
+
+const ResourceTable::Entry *
+ResourceTable::lookup(llvm::StringRef FunctionName) const {
+  auto It = Functions.find(FunctionName);
+  return It == Functions.end() ? nullptr : &It->second;
+}
+
+std::vector<std::string> ResourceTable::createNames() const {
+  std::vector<std::string> Names;
+  for (const auto &E : Functions)
+    if (E.getValue().IsCreate)
+      Names.push_back(E.getKey().str());
+  llvm::sort(Names);
+  return Names;
+}
+
+std::vector<std::string> ResourceTable::destroyNames() const {
+  std::vector<std::string> Names;
+  for (const auto &E : Functions)
+    if (!E.getValue().IsCreate)
+      Names.push_back(E.getKey().str());
+  llvm::sort(Names);
+  return Names;
+}
+
+//===----------------------------------------------------------------------===//
+// Path states
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum class HState : std::uint8_t {
+  Allocated,   // created, and not known to have failed
+  MaybeFailed, // created, but a test of its status we cannot read happened
+  Released,    // destroyed
+  Escaped,     // out of our sight
+};
+
+/// What a create's status is held in, and how to read it.
+struct StatusKey {
+  enum Polarity : std::uint8_t {
+    Status,        // a cublasStatus_t: 0 is success
+    TrueIsSuccess, // a bool computed as status == SUCCESS
+    TrueIsFailure, // a bool computed as status != SUCCESS
+  };
+  const void *Holder = nullptr; // the create CallExpr, or a VarDecl
+  Polarity Pol = Status;
+  bool operator==(const StatusKey &O) const {
+    return Holder == O.Holder && Pol == O.Pol;
+  }
+};
+
+struct Handle {
+  const VarDecl *Var;
+  HState S;
+  unsigned KindId;
+  const CallExpr *Create;  // null for a summarised parameter
+  const CallExpr *Destroy; // the destroy that released it
+  StatusKey Key;
+  bool Persistent; // a global or static: its life does not end here
+  bool operator==(const Handle &O) const {
+    return Var == O.Var && S == O.S && KindId == O.KindId &&
+           Create == O.Create && Destroy == O.Destroy && Key == O.Key &&
+           Persistent == O.Persistent;
+  }
+};
+
+struct Assumption {
+  const VarDecl *Var;
+  bool NonZero;
+  bool operator==(const Assumption &O) const {
+    return Var == O.Var && NonZero == O.NonZero;
+  }
+};
+
+struct PathState {
+  llvm::SmallVector<Handle, 4> Handles;       // sorted by Var
+  llvm::SmallVector<Assumption, 4> Assumes;   // sorted by Var
+
+  bool operator==(const PathState &O) const {
+    return Handles == O.Handles && Assumes == O.Assumes;
+  }
+
+  Handle *find(const VarDecl *VD) {
+    for (Handle &H : Handles)
+      if (H.Var == VD)
+        return &H;
+    return nullptr;
+  }
+  void set(const Handle &H) {
+    if (Handle *Old = find(H.Var)) {
+      *Old = H;
+      return;
+    }
+    auto It = llvm::lower_bound(Handles, H.Var,
+                                [](const Handle &L, const VarDecl *R) {
+                                  return L.Var < R;
+                                });
+    Handles.insert(It, H);
+  }
+  void erase(const VarDecl *VD) {
+    llvm::erase_if(Handles, [&](const Handle &H) { return H.Var == VD; });
+  }
+  std::optional<bool> assumed(const VarDecl *VD) const {
+    for (const Assumption &A : Assumes)
+      if (A.Var == VD)
+        return A.NonZero;
+    return std::nullopt;
+  }
+  void assume(const VarDecl *VD, bool NonZero) {
+    forget(VD);
+    auto It = llvm::lower_bound(Assumes, VD,
+                                [](const Assumption &L, const VarDecl *R) {
+                                  return L.Var < R;
+                                });
+    Assumes.insert(It, {VD, NonZero});
+  }
+  void forget(const VarDecl *VD) {
+    llvm::erase_if(Assumes, [&](const Assumption &A) { return A.Var == VD; });
+  }
+  /// The variable's value changed: assumptions on it and status keys held
+  /// in it are void. A create whose status was never tested counts as a
+  /// success from here on.
+  void written(const VarDecl *VD) {
+    forget(VD);
+    for (Handle &H : Handles)
+      if (H.Key.Holder == VD)
+        H.Key = {};
+  }
+};
+
+const Expr *strip(const Expr *E) {
+  return E ? E->IgnoreParenImpCasts() : nullptr;
+}
+
+const VarDecl *refVar(const Expr *E) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E)))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// `&v` for a variable v.
+const VarDecl *addressOfVar(const Expr *E) {
+  const auto *UO = dyn_cast_or_null<UnaryOperator>(strip(E));
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return nullptr;
+  return refVar(UO->getSubExpr());
+}
+
+std::optional<llvm::APSInt> intValue(const Expr *E, const ASTContext &Ctx) {
+  E = strip(E);
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(E))
+    return llvm::APSInt::get(0);
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt();
+  if (E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                               Expr::NPC_ValueDependentIsNotNull))
+    return llvm::APSInt::get(0);
+  return std::nullopt;
+}
+
+/// A branch condition read as `(X == C) == Holds`.
+struct Test {
+  const Expr *X;
+  llvm::APSInt C;
+  bool Holds;
+};
+
+/// Reads the condition `Cond` when it evaluates to `Value`.
+std::optional<Test> readCondition(const Expr *Cond, bool Value,
+                                  const ASTContext &Ctx) {
+  for (int Depth = 0; Depth < 32 && Cond; ++Depth) {
+    Cond = strip(Cond);
+    // LIKELY(x)/UNLIKELY(x), TORCH_CHECK: __builtin_expect(x, c) is x.
+    if (const auto *Call = dyn_cast<CallExpr>(Cond)) {
+      unsigned Builtin = Call->getBuiltinCallee();
+      if ((Builtin == Builtin::BI__builtin_expect ||
+           Builtin == Builtin::BI__builtin_expect_with_probability) &&
+          Call->getNumArgs() >= 1) {
+        Cond = Call->getArg(0);
+        continue;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(Cond)) {
+      if (UO->getOpcode() != UO_LNot)
+        break;
+      Cond = UO->getSubExpr();
+      Value = !Value;
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+      if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
+        break;
+      bool Eq = BO->getOpcode() == BO_EQ;
+      if (std::optional<llvm::APSInt> C = intValue(BO->getRHS(), Ctx))
+        return Test{strip(BO->getLHS()), *C, Eq ? Value : !Value};
+      if (std::optional<llvm::APSInt> C = intValue(BO->getLHS(), Ctx))
+        return Test{strip(BO->getRHS()), *C, Eq ? Value : !Value};
+      return std::nullopt;
+    }
+    // A plain value: true means non-zero.
+    if (Cond->getType()->isScalarType())
+      return Test{Cond, llvm::APSInt::get(0), !Value};
+    break;
+  }
+  return std::nullopt;
+}
+
+bool mentions(const Stmt *S, const void *Holder, int Budget = 256) {
+  if (!S)
+    return false;
+  llvm::SmallVector<const Stmt *, 16> Work{S};
+  while (!Work.empty() && Budget-- > 0) {
+    const Stmt *Cur = Work.pop_back_val();
+    if (Cur == Holder)
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
+      if (DRE->getDecl() == Holder)
+        return true;
+    for (const Stmt *Child : Cur->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return false;
+}
+
+/// Where the variable's life ended, from a LifetimeEnds element's trigger.
+LeakExit exitFromTrigger(const Stmt *Trigger, const Stmt *Body) {
+  if (!Trigger)
+    return {LeakExit::ScopeEnd, SourceLocation()};
+  if (isa<ReturnStmt>(Trigger))
+    return {LeakExit::Return, Trigger->getBeginLoc(), Trigger};
+  if (isa<CXXThrowExpr>(Trigger))
+    return {LeakExit::Throw, Trigger->getBeginLoc(), Trigger};
+  if (isa<BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt>(Trigger))
+    return {LeakExit::Jump, Trigger->getBeginLoc(), Trigger};
+  if (const auto *CS = dyn_cast<CompoundStmt>(Trigger))
+    return {Trigger == Body ? LeakExit::FunctionEnd : LeakExit::ScopeEnd,
+            CS->getRBracLoc(), Trigger};
+  return {LeakExit::ScopeEnd, Trigger->getEndLoc(), Trigger};
+}
+
+/// Variables tested by two or more branch conditions of `Body`: only these
+/// can correlate branches, so only their values are remembered along a path
+/// (remembering every tested variable would multiply the paths for nothing).
+llvm::DenseSet<const VarDecl *> findCorrelatableVars(const Stmt *Body) {
+  llvm::DenseMap<const VarDecl *, unsigned> Count;
+  llvm::SmallVector<const Stmt *, 64> Work{Body};
+  unsigned Budget = 200000;
+  auto CountIn = [&](const Expr *Cond) {
+    if (!Cond)
+      return;
+    llvm::SmallPtrSet<const VarDecl *, 4> InThis;
+    llvm::SmallVector<const Stmt *, 8> Sub{Cond};
+    while (!Sub.empty() && Budget) {
+      --Budget;
+      const Stmt *S = Sub.pop_back_val();
+      if (const VarDecl *VD = refVar(dyn_cast<Expr>(S)))
+        if (InThis.insert(VD).second)
+          ++Count[VD];
+      for (const Stmt *C : S->children())
+        if (C)
+          Sub.push_back(C);
+    }
+  };
+  while (!Work.empty() && Budget) {
+    --Budget;
+    const Stmt *S = Work.pop_back_val();
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      CountIn(If->getCond());
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      CountIn(W->getCond());
+    else if (const auto *D = dyn_cast<DoStmt>(S))
+      CountIn(D->getCond());
+    else if (const auto *F = dyn_cast<ForStmt>(S))
+      CountIn(F->getCond());
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(S))
+      CountIn(CO->getCond());
+    for (const Stmt *C : S->children())
+      if (C)
+        Work.push_back(C);
+  }
+  llvm::DenseSet<const VarDecl *> Result;
+  for (const auto &[VD, N] : Count)
+    if (N >= 2)
+      Result.insert(VD);
+  return Result;
+}
+
+//===----------------------------------------------------------------------===//
+// The engine: one run over one function
+//===----------------------------------------------------------------------===//
+
+class Engine {
+public:
+  Engine(HandleAnalyzer &Analyzer, ASTContext &Ctx, const ResourceTable &Table,
+         const HandleAnalysisOptions &Options, unsigned Depth)
+      : Analyzer(Analyzer), Ctx(Ctx), Table(Table), Options(Options),
+        Depth(Depth) {}
+
+  /// Runs over `Callable`; with `SeedParam`, that parameter starts out as a
+  /// live resource and only its fate is recorded.
+  bool run(const Decl *Callable, const ParmVarDecl *SeedParam = nullptr);
+
+  std::vector<LeakReport> Leaks;
+  std::vector<UseAfterDestroyReport> takeUsesAfterDestroy();
+  /// For summaries: the fates of the seeded parameter at the exits.
+  bool SeedDestroyed = false, SeedKept = false, SeedEscaped = false;
+  /// For summaries: what the returns return.
+  unsigned FreshReturns = 0, OtherReturns = 0;
+  std::optional<unsigned> FreshKind;
+  const ReturnStmt *FreshReturn = nullptr;
+
+private:
+  void processBlock(const CFGBlock *B, PathState S);
+  void processElement(const CFGElement &E, PathState &S);
+  void processCall(const CallExpr *CE, PathState &S);
+  void processConstruct(const CXXConstructExpr *CE, PathState &S);
+  void processDeclRef(const DeclRefExpr *DRE, PathState &S);
+  void processDecl(const DeclStmt *DS, PathState &S);
+  void processAssign(const BinaryOperator *BO, PathState &S);
+  void bindStatus(const VarDecl *Holder, const Expr *Value, PathState &S);
+  void create(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
+              PathState &S);
+  void destroy(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
+               PathState &S);
+  void use(const Expr *Use, const VarDecl *VD, bool IsDestroy, unsigned KindId,
+           PathState &S);
+  void escape(const VarDecl *VD, PathState &S);
+  void processReturn(const ReturnStmt *RS, PathState &S);
+  std::optional<unsigned> newResourceCall(const Expr *E);
+  void adoptNewResource(const VarDecl *VD, const CallExpr *CE, unsigned KindId,
+                        PathState &S);
+  void leak(const Handle &H, LeakExit Exit);
+  /// The exit ends the process: not a leak (an exception leaving main,
+  /// main returning a failure code).
+  bool endsProcess(const LeakExit &Exit) const;
+  void atExit(const CFGBlock *From, PathState &S);
+  bool refine(PathState &S, const Expr *Cond, bool Value);
+  bool refineTest(PathState &S, const Test &T, const Expr *Cond);
+  void branch(const CFGBlock *B, const PathState &S);
+  void enqueue(const CFGBlock *B, PathState S);
+  bool isTrackable(const VarDecl *VD) const;
+
+  HandleAnalyzer &Analyzer;
+  ASTContext &Ctx;
+  const ResourceTable &Table;
+  const HandleAnalysisOptions &Options;
+  unsigned Depth;
+
+  const Stmt *Body = nullptr;
+  const CFG *Cfg = nullptr;
+  std::unique_ptr<ParentMap> Parents;
+  llvm::DenseSet<const VarDecl *> EscapingVars;
+  llvm::DenseSet<const VarDecl *> CorrelatableVars;
+  const ParmVarDecl *Seed = nullptr;
+  std::deque<std::pair<const CFGBlock *, PathState>> Work;
+  llvm::DenseMap<const CFGBlock *, llvm::SmallVector<PathState, 4>> Seen;
+  unsigned Steps = 0;
+  bool Aborted = false;
+  bool InMain = false;
+  /// Creates whose resource some path destroys or hands on.
+  llvm::SmallPtrSet<const CallExpr *, 8> Released;
+
+public:
+  bool releasedSomewhere(const CallExpr *Create) const {
+    return Released.count(Create);
+  }
+
+private:
+
+  struct UseObservation {
+    const VarDecl *Var;
+    const Expr *Use;
+    bool IsDestroy;
+    unsigned KindId;
+    bool AlwaysReleased = true;
+    const CallExpr *Destroy = nullptr;
+  };
+  std::vector<UseObservation> Uses;
+  llvm::DenseMap<std::pair<const Expr *, const VarDecl *>, unsigned> UseIndex;
+};
+
+bool Engine::isTrackable(const VarDecl *VD) const {
+  return VD && !VD->getType()->isReferenceType() &&
+         (VD->hasLocalStorage() || VD->hasGlobalStorage());
+}
+
+bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
+  Body = Callable ? Callable->getBody() : nullptr;
+  if (!Body)
+    return false;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
+    InMain = FD->isMain();
+  Cfg = sharedCfg(Callable, Ctx);
+  if (!Cfg)
+    return false;
+  Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
+  EscapingVars = findEscapingVariables(Body);
+  CorrelatableVars = findCorrelatableVars(Body);
+  Seed = SeedParam;
+
+  PathState Initial;
+  if (Seed)
+    Initial.set({Seed, HState::Allocated, 0, nullptr, nullptr, {}, false});
+  enqueue(&Cfg->getEntry(), std::move(Initial));
+  while (!Work.empty() && !Aborted) {
+    auto [B, S] = std::move(Work.front());
+    Work.pop_front();
+    if (++Steps > Options.MaxSteps) {
+      Aborted = true;
+      break;
+    }
+    processBlock(B, std::move(S));
+  }
+  return !Aborted;
+}
+
+void Engine::enqueue(const CFGBlock *B, PathState S) {
+  if (!B)
+    return;
+  auto &States = Seen[B];
+  if (llvm::is_contained(States, S))
+    return;
+  if (States.size() >= Options.MaxStatesPerBlock) {
+    Aborted = true;
+    return;
+  }
+  States.push_back(S);
+  Work.emplace_back(B, std::move(S));
+}
+
+void Engine::processBlock(const CFGBlock *B, PathState S) {
+  if (B == &Cfg->getExit()) {
+    atExit(nullptr, S);
+    return;
+  }
+  for (const CFGElement &E : *B)
+    processElement(E, S);
+  // Paths through abort(), exit() or a [[noreturn]] function end here.
+  if (B->hasNoReturnElement())
+    return;
+  branch(B, S);
+}
+
+void Engine::processElement(const CFGElement &E, PathState &S) {
+  if (std::optional<CFGLifetimeEnds> LE = E.getAs<CFGLifetimeEnds>()) {
+    const VarDecl *VD = LE->getVarDecl();
+    if (VD == Seed)
+      return;
+    if (Handle *H = S.find(VD)) {
+      if (H->S == HState::Allocated && !H->Persistent)
+        leak(*H, exitFromTrigger(LE->getTriggerStmt(), Body));
+      S.erase(VD);
+    }
+    S.written(VD);
+    return;
+  }
+  std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
+  if (!CS)
+    return;
+  const Stmt *St = CS->getStmt();
+  if (const auto *CE = dyn_cast<CallExpr>(St))
+    processCall(CE, S);
+  else if (const auto *Construct = dyn_cast<CXXConstructExpr>(St))
+    processConstruct(Construct, S);
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(St))
+    processDeclRef(DRE, S);
+  else if (const auto *DS = dyn_cast<DeclStmt>(St))
+    processDecl(DS, S);
+  else if (const auto *RS = dyn_cast<ReturnStmt>(St))
+    processReturn(RS, S);
+  else if (const auto *Lambda = dyn_cast<LambdaExpr>(St)) {
+    // Captured, by copy or by reference: the lambda may destroy it later.
+    for (const LambdaCapture &C : Lambda->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          escape(VD, S);
+  }
+  else if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+    if (BO->isAssignmentOp())
+      processAssign(BO, S);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
+    if (UO->isIncrementDecrementOp())
+      if (const VarDecl *VD = refVar(UO->getSubExpr()))
+        S.written(VD);
+  }
+}
+
+void Engine::escape(const VarDecl *VD, PathState &S) {
+  if (Handle *H = S.find(VD))
+    if (H->S == HState::Allocated || H->S == HState::MaybeFailed) {
+      H->S = HState::Escaped;
+      if (H->Create)
+        Released.insert(H->Create);
+    }
+}
+
+bool Engine::endsProcess(const LeakExit &Exit) const {
+  if (!InMain)
+    return false;
+  // An exception that leaves main ends the process (std::terminate).
+  if (Exit.Kind == LeakExit::Throw)
+    return true;
+  // main returning a failure code: the process exits on an error path, the
+  // driver frees what the process held.
+  if (Exit.Kind == LeakExit::Return)
+    if (const auto *RS = dyn_cast_or_null<ReturnStmt>(Exit.S))
+      if (std::optional<llvm::APSInt> V = intValue(RS->getRetValue(), Ctx))
+        return *V != 0;
+  return false;
+}
+
+void Engine::leak(const Handle &H, LeakExit Exit) {
+  if (Seed || !H.Create || endsProcess(Exit))
+    return;
+  auto It = llvm::find_if(Leaks, [&](const LeakReport &R) {
+    return R.Create == H.Create && R.Var == H.Var;
+  });
+  if (It == Leaks.end()) {
+    Leaks.push_back({H.Var, H.Create, H.KindId, {}});
+    It = std::prev(Leaks.end());
+  }
+  bool Known = llvm::any_of(It->Exits, [&](const LeakExit &X) {
+    return X.Kind == Exit.Kind && X.Loc == Exit.Loc;
+  });
+  if (!Known)
+    It->Exits.push_back(Exit);
+}
+
+void Engine::create(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
+                    PathState &S) {
+  if (Handle *Old = S.find(VD))
+    if (Old->S == HState::Allocated)
+      leak(*Old, {LeakExit::Recreated, userLocation(CE->getBeginLoc(),
+                                                    Ctx.getSourceManager()),
+                  CE});
+  S.written(VD);
+  // The call's result says whether it worked: a status (0 is success, as
+  // for every cuBLAS, cuSOLVER or cuSPARSE status), a bool, or nothing.
+  StatusKey Key{CE, StatusKey::Status};
+  QualType Ret = CE->getCallReturnType(Ctx);
+  if (Ret->isVoidType())
+    Key = {};
+  else if (Ret->isBooleanType())
+    Key.Pol = StatusKey::TrueIsSuccess;
+  S.set({VD, HState::Allocated, KindId, CE, nullptr, Key,
+         !VD->hasLocalStorage()});
+}
+
+void Engine::destroy(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
+                     PathState &S) {
+  use(CE, VD, /*IsDestroy=*/true, KindId, S);
+  Handle *H = S.find(VD);
+  if (!H) {
+    // Destroyed here, wherever it came from: later uses are after destroy.
+    S.set({VD, HState::Released, KindId, nullptr, CE, {}, false});
+    return;
+  }
+  if (H->S != HState::Released) {
+    H->S = HState::Released;
+    H->Destroy = CE;
+    H->Key = {};
+  }
+  if (H->Create)
+    Released.insert(H->Create);
+}
+
+void Engine::use(const Expr *Use, const VarDecl *VD, bool IsDestroy,
+                 unsigned KindId, PathState &S) {
+  if (Seed)
+    return;
+  auto [It, New] = UseIndex.try_emplace({Use, VD}, Uses.size());
+  if (New)
+    Uses.push_back({VD, Use, IsDestroy, KindId});
+  UseObservation &O = Uses[It->second];
+  const Handle *H = S.find(VD);
+  if (H && H->S == HState::Released) {
+    if (!O.Destroy)
+      O.Destroy = H->Destroy;
+  } else {
+    O.AlwaysReleased = false;
+  }
+}
+
+std::vector<UseAfterDestroyReport> Engine::takeUsesAfterDestroy() {
+  std::vector<UseAfterDestroyReport> Result;
+  for (const UseObservation &O : Uses)
+    if (O.AlwaysReleased && O.Destroy)
+      Result.push_back({O.Var, O.Use, O.IsDestroy, O.Destroy, O.KindId});
+  return Result;
+}
+
+void Engine::processReturn(const ReturnStmt *RS, PathState &S) {
+  // A return of a handle created here was counted when its value was read
+  // (before the variable's lifetime ended).
+  if (RS == FreshReturn) {
+    FreshReturn = nullptr;
+    return;
+  }
+  const Expr *V = strip(RS->getRetValue());
+  if (!V)
+    return;
+  if (std::optional<llvm::APSInt> Null = intValue(V, Ctx); Null && *Null == 0)
+    return; // the failure return of a creating function
+  ++OtherReturns;
+}
+
+/// The kind of resource a call of a same-file function returns new, if it
+/// does.
+std::optional<unsigned> Engine::newResourceCall(const Expr *E) {
+  const auto *CE = dyn_cast_or_null<CallExpr>(strip(E));
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || !FD->getReturnType()->isPointerType() ||
+      Depth >= Options.MaxSummaryDepth || calledCublasFunction(CE))
+    return std::nullopt;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody())
+    return std::nullopt;
+  return Analyzer.returnsNewResource(Def, Depth + 1);
+}
+
+void Engine::adoptNewResource(const VarDecl *VD, const CallExpr *CE,
+                              unsigned KindId, PathState &S) {
+  if (Handle *Old = S.find(VD))
+    if (Old->S == HState::Allocated && !Old->Persistent)
+      leak(*Old, {LeakExit::Overwritten,
+                  userLocation(CE->getBeginLoc(), Ctx.getSourceManager()),
+                  CE});
+  S.written(VD);
+  // The helper returns null when its create failed: a non-null handle is
+  // the success.
+  S.set({VD, HState::Allocated, KindId, CE, nullptr,
+         StatusKey{VD, StatusKey::TrueIsSuccess}, !VD->hasLocalStorage()});
+}
+
+void Engine::processCall(const CallExpr *CE, PathState &S) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  const ResourceTable::Entry *Entry =
+      FD && FD->getIdentifier() ? Table.lookup(FD->getName()) : nullptr;
+  auto Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+
+  // A new resource from a helper that nobody keeps: handed straight to a
+  // cuBLAS call, or dropped.
+  if (!Entry && !Seed)
+    if (std::optional<unsigned> Kind = newResourceCall(CE)) {
+      const Stmt *P = Parents->getParent(CE);
+      while (P && isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(P))
+        P = Parents->getParent(P);
+      const auto *Outer = dyn_cast_or_null<CallExpr>(P);
+      bool Dropped = P && !isa<Expr>(P) && !isa<ReturnStmt, DeclStmt>(P);
+      bool Known = llvm::any_of(Leaks, [&](const LeakReport &R) {
+        return R.Create == CE && !R.Var;
+      });
+      if (!Known &&
+          (Dropped || (Outer && calledCublasFunction(Outer) &&
+                       !Table.lookup(Outer->getDirectCallee()->getName()))))
+        Leaks.push_back({nullptr, CE, *Kind, {}});
+    }
+
+  if (Entry) {
+    // The resource argument: the model's, or the first that fits.
+    auto Pick = [&](auto Get) -> const VarDecl * {
+      if (Entry->ParamIndex >= 0)
+        return static_cast<unsigned>(Entry->ParamIndex) < Args.size()
+                   ? Get(Args[Entry->ParamIndex])
+                   : nullptr;
+      for (const Expr *A : Args)
+        if (const VarDecl *VD = Get(A))
+          return VD;
+      return nullptr;
+    };
+    if (Entry->IsCreate) {
+      const VarDecl *VD = Pick(addressOfVar);
+      if (isTrackable(VD))
+        create(CE, VD, Entry->KindId, S);
+      // A create into anything else (a member, an out-parameter) is not
+      // followed; the other arguments are plain inputs.
+      return;
+    }
+    const VarDecl *VD = Pick(refVar);
+    if (isTrackable(VD))
+      destroy(CE, VD, Entry->KindId, S);
+    return;
+  }
+
+  // A cuBLAS call reads its handles and descriptors.
+  if (const FunctionInfo *F = calledCublasFunction(CE)) {
+    for (unsigned I = 0; I < F->NumParams && I < Args.size(); ++I) {
+      const VarDecl *VD = refVar(Args[I]);
+      if (!VD)
+        continue;
+      if (F->ParamsBegin[I].Role == ParamRole::Resource) {
+        if (const Handle *H = S.find(VD))
+          use(CE, VD, /*IsDestroy=*/false, H->KindId, S);
+      }
+    }
+    for (const Expr *A : Args)
+      if (const VarDecl *VD = addressOfVar(A))
+        escape(VD, S);
+    return;
+  }
+
+  // Anything else: a same-TU function is summarised, others let the
+  // resource escape.
+  const FunctionDecl *Def = nullptr;
+  if (FD && !FD->isVariadic() && (Def = FD->getDefinition()) &&
+      !Def->hasBody())
+    Def = nullptr;
+  unsigned Offset = isa<CXXOperatorCallExpr>(CE) &&
+                            isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    if (const VarDecl *VD = addressOfVar(Args[I])) {
+      escape(VD, S);
+      continue;
+    }
+    const VarDecl *VD = refVar(Args[I]);
+    Handle *H = VD ? S.find(VD) : nullptr;
+    if (!H || H->S == HState::Released || H->S == HState::Escaped)
+      continue;
+    unsigned Param = I - Offset;
+    if (!Def || I < Offset || Param >= Def->getNumParams() ||
+        Depth >= Options.MaxSummaryDepth) {
+      escape(VD, S);
+      continue;
+    }
+    switch (Analyzer.summarize(Def, Param, Depth + 1)) {
+    case HandleAnalyzer::ParamEffect::Keeps:
+      break;
+    case HandleAnalyzer::ParamEffect::Destroys:
+      destroy(CE, VD, H->KindId, S);
+      break;
+    case HandleAnalyzer::ParamEffect::Escapes:
+      escape(VD, S);
+      break;
+    }
+  }
+}
+
+void Engine::processConstruct(const CXXConstructExpr *CE, PathState &S) {
+  for (const Expr *A : CE->arguments()) {
+    if (const VarDecl *VD = addressOfVar(A))
+      escape(VD, S);
+    else if (const VarDecl *VD = refVar(A))
+      escape(VD, S);
+  }
+}
+
+void Engine::processDeclRef(const DeclRefExpr *DRE, PathState &S) {
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !S.find(VD))
+    return;
+  // Find the context that consumes the value.
+  const Stmt *Child = DRE;
+  const Stmt *P = Parents->getParent(DRE);
+  while (P && (isa<ParenExpr, ImplicitCastExpr>(P) ||
+               (isa<UnaryOperator>(P) &&
+                cast<UnaryOperator>(P)->getOpcode() == UO_AddrOf &&
+                Child == DRE))) {
+    Child = P;
+    P = Parents->getParent(P);
+  }
+  if (!P)
+    return;
+  // Calls, constructions, assignments and declarations decide themselves.
+  if (isa<CallExpr, CXXConstructExpr, DeclStmt>(P))
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+    if (BO->isAssignmentOp())
+      return;
+    if (BO->isComparisonOp() || BO->isLogicalOp())
+      return; // read
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(P))
+    if (UO->getOpcode() == UO_LNot)
+      return; // read
+  if (isa<IfStmt, WhileStmt, DoStmt, ForStmt, ConditionalOperator,
+          SwitchStmt>(P) &&
+      Child != DRE && isa<ImplicitCastExpr>(Child))
+    return; // a condition
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(P))
+    if (Cast->getTypeAsWritten()->isVoidType() ||
+        Cast->getTypeAsWritten()->isBooleanType())
+      return;
+  if (const auto *RS = dyn_cast<ReturnStmt>(P)) {
+    const Handle *H = S.find(VD);
+    if (H->Create && !H->Persistent && H->S == HState::Allocated &&
+        VD->hasLocalStorage() && (!FreshKind || *FreshKind == H->KindId)) {
+      FreshKind = H->KindId;
+      ++FreshReturns;
+      FreshReturn = RS;
+    }
+  }
+  // Returned, captured, put in an aggregate, cast to something else...
+  escape(VD, S);
+}
+
+void Engine::bindStatus(const VarDecl *Holder, const Expr *Value,
+                        PathState &S) {
+  Value = strip(Value);
+  if (!Value)
+    return;
+  // `st = cublasCreate(&h)` or `st = other_status_holder`.
+  for (Handle &H : S.Handles) {
+    if (!H.Key.Holder)
+      continue;
+    if (H.Key.Holder == Value ||
+        (isa<DeclRefExpr>(Value) &&
+         cast<DeclRefExpr>(Value)->getDecl() == H.Key.Holder)) {
+      H.Key.Holder = Holder;
+      continue;
+    }
+    // `ok = cublasCreate(&h) == CUBLAS_STATUS_SUCCESS`.
+    if (const auto *BO = dyn_cast<BinaryOperator>(Value)) {
+      if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
+        continue;
+      const Expr *L = strip(BO->getLHS()), *R = strip(BO->getRHS());
+      std::optional<llvm::APSInt> C = intValue(R, Ctx);
+      const Expr *X = L;
+      if (!C) {
+        C = intValue(L, Ctx);
+        X = R;
+      }
+      if (!C || *C != 0 || H.Key.Pol != StatusKey::Status)
+        continue;
+      bool IsKey = X == H.Key.Holder ||
+                   (isa<DeclRefExpr>(X) &&
+                    cast<DeclRefExpr>(X)->getDecl() == H.Key.Holder);
+      if (IsKey)
+        H.Key = {Holder, BO->getOpcode() == BO_EQ ? StatusKey::TrueIsSuccess
+                                                  : StatusKey::TrueIsFailure};
+    }
+  }
+}
+
+void Engine::processDecl(const DeclStmt *DS, PathState &S) {
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      continue;
+    S.written(VD);
+    if (Handle *H = S.find(VD)) {
+      // A new instance of the variable (a loop came back to it).
+      if (H->S == HState::Allocated && !H->Persistent)
+        leak(*H, {LeakExit::ScopeEnd,
+                  userLocation(DS->getBeginLoc(), Ctx.getSourceManager()),
+                  DS});
+      S.erase(VD);
+    }
+    const Expr *Init = VD->getInit();
+    if (!Init)
+      continue;
+    if (std::optional<unsigned> Kind = newResourceCall(Init);
+        Kind && isTrackable(VD) && VD->hasLocalStorage()) {
+      adoptNewResource(VD, cast<CallExpr>(strip(Init)), *Kind, S);
+      continue;
+    }
+    if (const VarDecl *Alias = addressOfVar(Init))
+      escape(Alias, S);
+    else if (const VarDecl *Copied = refVar(Init))
+      escape(Copied, S);
+    bindStatus(VD, Init, S);
+  }
+}
+
+void Engine::processAssign(const BinaryOperator *BO, PathState &S) {
+  const VarDecl *Target = refVar(BO->getLHS());
+  const Expr *RHS = BO->getRHS();
+  if (BO->getOpcode() == BO_Assign) {
+    if (const VarDecl *Alias = addressOfVar(RHS))
+      escape(Alias, S);
+    else if (const VarDecl *Copied = refVar(RHS))
+      escape(Copied, S);
+  }
+  if (!Target)
+    return;
+  if (Handle *H = S.find(Target)) {
+    if (H->S == HState::Allocated && !H->Persistent)
+      leak(*H, {LeakExit::Overwritten,
+                userLocation(BO->getOperatorLoc(), Ctx.getSourceManager()),
+                BO});
+    S.erase(Target);
+  }
+  S.written(Target);
+  if (BO->getOpcode() != BO_Assign)
+    return;
+  if (std::optional<unsigned> Kind = newResourceCall(RHS);
+      Kind && isTrackable(Target) && Target->hasLocalStorage()) {
+    adoptNewResource(Target, cast<CallExpr>(strip(RHS)), *Kind, S);
+    return;
+  }
+  bindStatus(Target, RHS, S);
+}
+
+void Engine::atExit(const CFGBlock *From, PathState &S) {
+  for (const Handle &H : S.Handles) {
+    if (Seed && H.Var == Seed) {
+      switch (H.S) {
+      case HState::Released:
+        SeedDestroyed = true;
+        break;
+      case HState::Escaped:
+        SeedEscaped = true;
+        break;
+      case HState::Allocated:
+      case HState::MaybeFailed:
+        SeedKept = true;
+        break;
+      }
+      continue;
+    }
+    if (H.S != HState::Allocated || H.Persistent || !H.Var->hasLocalStorage())
+      continue;
+    // Locals normally end at a LifetimeEnds element; what is left here left
+    // through a throw.
+    LeakExit Exit{LeakExit::FunctionEnd, SourceLocation()};
+    if (From) {
+      if (const Stmt *T = From->getTerminatorStmt())
+        if (isa<CXXThrowExpr>(T))
+          Exit = {LeakExit::Throw, T->getBeginLoc(), T};
+      for (const CFGElement &E : *From)
+        if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
+          if (isa<CXXThrowExpr>(CS->getStmt()))
+            Exit = {LeakExit::Throw, CS->getStmt()->getBeginLoc(),
+                    CS->getStmt()};
+    }
+    if (Exit.Kind == LeakExit::FunctionEnd)
+      if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+        Exit.Loc = CS->getRBracLoc();
+    leak(H, Exit);
+  }
+  if (Seed && !S.find(Seed))
+    SeedKept = true; // overwritten: the caller's value is untouched
+}
+
+bool Engine::refineTest(PathState &S, const Test &T, const Expr *Cond) {
+  const VarDecl *XVar = refVar(T.X);
+  // Tests of a create's status.
+  for (auto It = S.Handles.begin(); It != S.Handles.end();) {
+    Handle &H = *It;
+    bool IsKey = H.Key.Holder &&
+                 (H.Key.Holder == T.X || (XVar && H.Key.Holder == XVar));
+    if (!IsKey) {
+      ++It;
+      continue;
+    }
+    // Is the create known to have succeeded (true), failed (false), or
+    // neither on this branch?
+    std::optional<bool> Success;
+    bool IsZero = T.C == 0;
+    switch (H.Key.Pol) {
+    case StatusKey::Status:
+      if (IsZero)
+        Success = T.Holds;
+      else if (T.Holds)
+        Success = false; // equals a particular error
+      break;
+    case StatusKey::TrueIsSuccess:
+    case StatusKey::TrueIsFailure: {
+      // The holder is non-zero exactly when the test says so.
+      std::optional<bool> NonZero;
+      if (IsZero)
+        NonZero = !T.Holds;
+      else if (T.Holds)
+        NonZero = true;
+      if (NonZero)
+        Success = H.Key.Pol == StatusKey::TrueIsSuccess ? *NonZero : !*NonZero;
+      break;
+    }
+    }
+    if (!Success) {
+      if (H.S == HState::Allocated)
+        H.S = HState::MaybeFailed;
+      ++It;
+    } else if (*Success) {
+      H.Key = {};
+      ++It;
+    } else if (H.S == HState::Allocated || H.S == HState::MaybeFailed) {
+      It = S.Handles.erase(It); // the create failed: nothing to destroy
+    } else {
+      ++It;
+    }
+  }
+  // A live handle is not null.
+  if (XVar && T.C == 0) {
+    if (const Handle *H = S.find(XVar))
+      if (H->S == HState::Allocated && T.Holds)
+        return false;
+  }
+  // Assumptions about plain variables.
+  if (XVar && CorrelatableVars.contains(XVar) &&
+      !EscapingVars.contains(XVar) && T.C == 0 &&
+      (XVar->hasLocalStorage() || isa<ParmVarDecl>(XVar)) &&
+      !XVar->getType().isVolatileQualified()) {
+    bool NonZero = !T.Holds;
+    if (std::optional<bool> Known = S.assumed(XVar))
+      return *Known == NonZero;
+    S.assume(XVar, NonZero);
+    return true;
+  }
+  return true;
+}
+
+bool Engine::refine(PathState &S, const Expr *Cond, bool Value) {
+  if (std::optional<Test> T = readCondition(Cond, Value, Ctx)) {
+    if (!refineTest(S, *T, Cond))
+      return false;
+  }
+  // A status consumed by a test we cannot read: either branch may be the
+  // failure.
+  for (Handle &H : S.Handles)
+    if (H.Key.Holder && H.S == HState::Allocated &&
+        mentions(Cond, H.Key.Holder))
+      H.S = HState::MaybeFailed;
+  return true;
+}
+
+void Engine::branch(const CFGBlock *B, const PathState &S) {
+  const Stmt *Term = B->getTerminatorStmt();
+  // A switch: each case is a test of the condition against its value.
+  if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Term)) {
+    const Expr *X = strip(Switch->getCond());
+    bool HasZeroCase = false;
+    for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC;
+         SC = SC->getNextSwitchCase())
+      if (const auto *Case = dyn_cast<CaseStmt>(SC))
+        if (std::optional<llvm::APSInt> V = intValue(Case->getLHS(), Ctx))
+          HasZeroCase |= *V == 0;
+    for (const CFGBlock *Succ : B->succs()) {
+      if (!Succ)
+        continue;
+      PathState Next = S;
+      const Stmt *Label = Succ->getLabel();
+      bool Feasible = true;
+      if (const auto *Case = dyn_cast_or_null<CaseStmt>(Label)) {
+        if (std::optional<llvm::APSInt> V = intValue(Case->getLHS(), Ctx);
+            V && !Case->getRHS())
+          Feasible = refineTest(Next, Test{X, *V, true}, X);
+      } else if (HasZeroCase) {
+        Feasible = refineTest(Next, Test{X, llvm::APSInt::get(0), false}, X);
+      }
+      for (Handle &H : Next.Handles)
+        if (H.Key.Holder && H.S == HState::Allocated && mentions(X, H.Key.Holder))
+          H.S = HState::MaybeFailed;
+      if (Feasible)
+        enqueue(Succ, std::move(Next));
+    }
+    return;
+  }
+  const Expr *Cond = B->succ_size() == 2 ? B->getLastCondition() : nullptr;
+  if (Term && isa<AbstractConditionalOperator, BinaryOperator>(Term) &&
+      B->succ_size() == 2) {
+    // `a ? b : c` and the short-circuit operators branch on their left part.
+    if (const auto *BO = dyn_cast<BinaryOperator>(Term))
+      Cond = BO->isLogicalOp() ? BO->getLHS() : Cond;
+    else
+      Cond = cast<AbstractConditionalOperator>(Term)->getCond();
+  }
+  if (!Cond) {
+    for (const CFGBlock *Succ : B->succs()) {
+      if (!Succ)
+        continue;
+      if (Succ == &Cfg->getExit()) {
+        PathState Last = S;
+        atExit(B, Last);
+        continue;
+      }
+      enqueue(Succ, S);
+    }
+    return;
+  }
+  for (unsigned I = 0; I < 2; ++I) {
+    const CFGBlock *Succ = *(B->succ_begin() + I);
+    if (!Succ)
+      continue;
+    PathState Next = S;
+    if (!refine(Next, Cond, /*Value=*/I == 0))
+      continue;
+    if (Succ == &Cfg->getExit()) {
+      atExit(B, Next);
+      continue;
+    }
+    enqueue(Succ, std::move(Next));
+  }
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Statics created on every call
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool containsAny(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
+  llvm::SmallVector<const Stmt *, 16> Work{S};
+  while (!Work.empty()) {
+    const Stmt *Cur = Work.pop_back_val();
+    if (!Cur)
+      continue;
+    if (Pred(Cur))
+      return true;
+    for (const Stmt *Child : Cur->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
+/// `Child` of `Parent` runs whenever `Parent` does.
+bool alwaysRuns(const Stmt *Parent, const Stmt *Child, const ASTContext &Ctx) {
+  if (isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr, ExprWithCleanups,
+          CompoundStmt, DeclStmt, CallExpr, UnaryOperator, MaterializeTemporaryExpr>(
+          Parent))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+    return !BO->isLogicalOp() || Child == BO->getLHS();
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return Child == If->getCond();
+  if (const auto *Switch = dyn_cast<SwitchStmt>(Parent))
+    return Child == Switch->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
+    // The `do { ... } while (0)` of a macro runs its body once.
+    std::optional<llvm::APSInt> V = intValue(Do->getCond(), Ctx);
+    return Child == Do->getBody() && V && *V == 0;
+  }
+  return false;
+}
+
+} // namespace
+
+std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
+                                              const ResourceTable &Table) {
+  std::vector<RecreatedStatic> Out;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
+  if (!FD || FD->isMain())
+    return Out;
+  // A lambda may run once (std::call_once).
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->getParent()->isLambda())
+    return Out;
+  if (!analysableBody(FD))
+    return Out;
+  const ASTContext &Ctx = FD->getASTContext();
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(FD);
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const auto *Call = dyn_cast<CallExpr>(Stmts[I].S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const ResourceTable::Entry *E = Callee && Callee->getIdentifier()
+                                        ? Table.lookup(Callee->getName())
+                                        : nullptr;
+    if (!E || !E->IsCreate)
+      continue;
+    const VarDecl *VD = nullptr;
+    if (E->ParamIndex >= 0 &&
+        static_cast<unsigned>(E->ParamIndex) < Call->getNumArgs())
+      VD = addressOfVar(Call->getArg(E->ParamIndex));
+    if (!VD || !VD->isStaticLocal() || VD->getType()->isReferenceType())
+      continue;
+    // Up to the statement of the body that holds the create: always run.
+    int Cur = static_cast<int>(I);
+    bool Always = true;
+    while (Stmts[Cur].Parent > 0 && Always) {
+      Always = alwaysRuns(Stmts[Stmts[Cur].Parent].S, Stmts[Cur].S, Ctx);
+      Cur = Stmts[Cur].Parent;
+    }
+    if (!Always || Stmts[Cur].Parent != 0)
+      continue;
+    // Nothing before it guards it, releases the old one, or leaves.
+    const auto *Body = cast<CompoundStmt>(Stmts[0].S);
+    bool Clear = true;
+    for (const Stmt *Before : Body->body()) {
+      if (Before == Stmts[Cur].S)
+        break;
+      Clear = !containsAny(Before, [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          return DRE->getDecl() == VD;
+        return isa<ReturnStmt, GotoStmt, CoreturnStmt>(S);
+      });
+      if (!Clear)
+        break;
+    }
+    // The create's own statement may not mention it elsewhere either
+    // (`if (!h && cublasCreate(&h))`).
+    if (Clear && !containsAny(Stmts[Cur].S, [&](const Stmt *S) {
+          const auto *DRE = dyn_cast<DeclRefExpr>(S);
+          return DRE && DRE->getDecl() == VD &&
+                 !containsAny(Call, [&](const Stmt *In) { return In == DRE; });
+        }))
+      Out.push_back({VD, Call, E->KindId});
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// HandleAnalyzer
+//===----------------------------------------------------------------------===//
+
+HandleAnalyzer::HandleAnalyzer(ASTContext &Ctx, const ResourceTable &Table,
+                               HandleAnalysisOptions Options)
+    : Ctx(Ctx), Table(Table), Options(Options) {}
+
+HandleAnalyzer::~HandleAnalyzer() = default;
+
+HandleAnalysisResult HandleAnalyzer::analyze(const Decl *Callable) {
+  HandleAnalysisResult Result;
+  Engine E(*this, Ctx, Table, Options, /*Depth=*/0);
+  if (!E.run(Callable))
+    return Result;
+  Result.Completed = true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation L, SourceLocation R) {
+    return SM.isBeforeInTranslationUnit(L, R);
+  };
+  Result.Leaks = std::move(E.Leaks);
+  for (LeakReport &R : Result.Leaks) {
+    llvm::sort(R.Exits, [&](const LeakExit &L, const LeakExit &X) {
+      return Before(L.Loc, X.Loc);
+    });
+    R.NeverReleased = !E.releasedSomewhere(R.Create);
+  }
+  llvm::sort(Result.Leaks, [&](const LeakReport &L, const LeakReport &R) {
+    return Before(L.Create->getBeginLoc(), R.Create->getBeginLoc());
+  });
+  Result.UsesAfterDestroy = E.takeUsesAfterDestroy();
+  llvm::sort(Result.UsesAfterDestroy,
+             [&](const UseAfterDestroyReport &L, const UseAfterDestroyReport &R) {
+               return Before(L.Use->getBeginLoc(), R.Use->getBeginLoc());
+             });
+  return Result;
+}
+
+std::optional<unsigned>
+HandleAnalyzer::returnsNewResource(const FunctionDecl *FD, unsigned Depth) {
+  auto It = ReturnSummaries.find(FD);
+  if (It != ReturnSummaries.end())
+    return It->second;
+  ReturnSummaries[FD] = std::nullopt; // recursion reads as "no"
+  std::optional<unsigned> Result;
+  if (FD->hasBody() && FD->getReturnType()->isPointerType()) {
+    Engine E(*this, Ctx, Table, Options, Depth);
+    if (E.run(FD) && E.FreshReturns && !E.OtherReturns)
+      Result = E.FreshKind;
+  }
+  ReturnSummaries[FD] = Result;
+  return Result;
+}
+
+HandleAnalyzer::ParamEffect
+HandleAnalyzer::summarize(const FunctionDecl *FD, unsigned Param,
+                          unsigned Depth) {
+  auto Key = std::make_pair(FD, Param);
+  auto It = Summaries.find(Key);
+  if (It != Summaries.end())
+    return It->second;
+  // Recursion: while this summary is computed, it reads as an escape.
+  Summaries[Key] = ParamEffect::Escapes;
+  ParamEffect Effect = ParamEffect::Escapes;
+  if (Param < FD->getNumParams() && FD->hasBody()) {
+    Engine E(*this, Ctx, Table, Options, Depth);
+    if (E.run(FD, FD->getParamDecl(Param)) && !E.SeedEscaped) {
+      if (E.SeedDestroyed && !E.SeedKept)
+        Effect = ParamEffect::Destroys;
+      else if (E.SeedKept && !E.SeedDestroyed)
+        Effect = ParamEffect::Keeps;
+    }
+  }
+  Summaries[Key] = Effect;
+  return Effect;
+}
+
+} // namespace cublas_tidy

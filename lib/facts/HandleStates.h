@@ -1,0 +1,172 @@
+//===- HandleStates.h - Where cuBLAS handles are created and destroyed ----===//
+//
+// A path-sensitive analysis of the handles and descriptors a function
+// creates: on which paths a created resource reaches the end of its life
+// (a return, a throw, the end of its scope, a second create, an overwrite)
+// without being destroyed, and where a resource is used or destroyed again
+// after a destroy on every path reaching that point.
+//
+// It follows the create's status: on the branch where
+// `cublasCreate(&h) != CUBLAS_STATUS_SUCCESS`, h was never created. Handles
+// that escape (returned, stored outside the function, passed to code it
+// cannot see) are no longer tracked. Functions of the same translation unit
+// that receive a handle are summarised (does this function destroy, keep or
+// let escape its parameter?) to a bounded depth. Paths ending in noreturn
+// calls are dropped. The work is bounded; past the bound the analysis
+// reports nothing for the function.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_HANDLESTATES_H
+#define CUBLAS_TIDY_LIB_FACTS_HANDLESTATES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cublas_tidy {
+
+/// The functions that create and destroy resources: the cuBLAS pairs of the
+/// API model, plus pairs the user adds (cusolverDnCreate:cusolverDnDestroy).
+class ResourceTable {
+public:
+  struct Kind {
+    std::string Noun;    // "handle", "descriptor", "resource"
+    std::string Create;  // name as written by users, e.g. "cublasCreate"
+    std::string Destroy; // e.g. "cublasDestroy"
+  };
+  struct Entry {
+    unsigned KindId;
+    bool IsCreate;
+    int ParamIndex; // the resource argument; -1: the first one that fits
+  };
+
+  /// The cuBLAS, cuBLASLt and cuBLASXt pairs of the API model.
+  static ResourceTable fromApiModel();
+
+  /// Adds a pair of functions by name; returns false when either name is
+  /// already known as another resource function.
+  bool addPair(llvm::StringRef Create, llvm::StringRef Destroy);
+
+  const Entry *lookup(llvm::StringRef FunctionName) const;
+  const Kind &kind(unsigned Id) const { return Kinds[Id]; }
+  /// Names of every create function (real symbols), for pre-filtering.
+  std::vector<std::string> createNames() const;
+  std::vector<std::string> destroyNames() const;
+
+private:
+  std::vector<Kind> Kinds;
+  llvm::StringMap<Entry> Functions;
+};
+
+/// How a resource's life ended on some path without a destroy.
+struct LeakExit {
+  enum KindT {
+    Return,       // a return statement
+    Throw,        // a throw expression
+    FunctionEnd,  // falling off the end of the function
+    ScopeEnd,     // the end of the variable's block
+    Jump,         // a break, continue or goto leaving the variable's scope
+    Recreated,    // a create into the same variable
+    Overwritten,  // an assignment to the variable
+  };
+  KindT Kind;
+  clang::SourceLocation Loc;
+  const clang::Stmt *S = nullptr; // the statement at Loc, when there is one
+};
+
+struct LeakReport {
+  /// The variable holding the resource; null when the result of a function
+  /// that returns a new resource is never stored (`cublasSgemm(make(), ...)`).
+  const clang::VarDecl *Var;
+  /// The create call, or the call of the same-file function that returned a
+  /// new resource.
+  const clang::CallExpr *Create;
+  unsigned KindId;
+  llvm::SmallVector<LeakExit, 2> Exits; // in source order, unique
+  /// No path of the function destroys it or hands it on: it is never
+  /// destroyed, rather than missed on some paths.
+  bool NeverReleased = false;
+};
+
+/// A use (or second destroy) of a resource that every path reaching it has
+/// destroyed.
+struct UseAfterDestroyReport {
+  const clang::VarDecl *Var;
+  const clang::Expr *Use;          // the call that uses or destroys it
+  bool IsDestroy;                  // the use is a second destroy
+  const clang::CallExpr *Destroy;  // a destroy that reaches the use
+  unsigned KindId;
+};
+
+struct HandleAnalysisOptions {
+  unsigned MaxSteps = 1000000;     // block visits (each block also has a state cap)
+  unsigned MaxStatesPerBlock = 64; // distinct path states at one block
+  unsigned MaxSummaryDepth = 3;    // nesting of callee summaries
+};
+
+struct HandleAnalysisResult {
+  bool Completed = false; // false: a bound was hit; nothing is reported
+  std::vector<LeakReport> Leaks;
+  std::vector<UseAfterDestroyReport> UsesAfterDestroy;
+};
+
+/// A create into a function-local static that runs on every call of its
+/// function, with nothing before it that could skip it or release the
+/// previous resource: every call after the first leaks one.
+struct RecreatedStatic {
+  const clang::VarDecl *Var;
+  const clang::CallExpr *Create;
+  unsigned KindId;
+};
+
+/// The creates of `Function` (a function, not a lambda or `main`) into its
+/// static locals that run unconditionally on every call: the create is not
+/// under a branch (a status test of the create itself, a `do { } while (0)`
+/// macro and a checking macro's failure exit are fine), and no statement
+/// before it mentions the variable (a guard `if (h) return h;`, a destroy)
+/// or returns.
+std::vector<RecreatedStatic> recreatedStatics(const clang::Decl *Function,
+                                              const ResourceTable &Table);
+
+/// Analyses one function, method, lambda call operator or block. Reuse one
+/// analyzer across the functions of a translation unit: it caches callee
+/// summaries.
+class HandleAnalyzer {
+public:
+  HandleAnalyzer(clang::ASTContext &Ctx, const ResourceTable &Table,
+                 HandleAnalysisOptions Options = {});
+  ~HandleAnalyzer();
+
+  HandleAnalysisResult analyze(const clang::Decl *Callable);
+
+  /// What a function does with the resource passed as its parameter.
+  enum class ParamEffect { Keeps, Destroys, Escapes };
+  ParamEffect summarize(const clang::FunctionDecl *FD, unsigned Param,
+                        unsigned Depth);
+
+  /// When every return of `FD` returns a resource it created (or a null
+  /// pointer, on failure), the resource's kind.
+  std::optional<unsigned> returnsNewResource(const clang::FunctionDecl *FD,
+                                             unsigned Depth);
+
+private:
+  clang::ASTContext &Ctx;
+  const ResourceTable &Table;
+  HandleAnalysisOptions Options;
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>, ParamEffect>
+      Summaries;
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>
+      ReturnSummaries;
+};
+
+} // namespace cublas_tidy
+
+#endif

@@ -1,0 +1,1375 @@
+//===- PointerProvenance.cpp ----------------------------------------------===//
+
+#include "facts/PointerProvenance.h"
+
+#include "ast/SharedCfg.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "model/CublasApi.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+SourceLocation PointerOrigin::location() const {
+  if (Where)
+    return Where->getBeginLoc();
+  if (Object)
+    return Object->getLocation();
+  return {};
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+/// "std::vector" for std::__1::vector or std::__cxx11::basic_string's
+/// std::basic_string: the qualified name without inline namespaces.
+std::string qualifiedName(const NamedDecl *D) {
+  if (!D || !D->getIdentifier())
+    return {};
+  std::string Name = D->getName().str();
+  // Bounded: namespaces nest a handful of levels.
+  int Depth = 0;
+  for (const DeclContext *DC = D->getDeclContext(); DC && Depth < 32;
+       DC = DC->getParent(), ++Depth) {
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      if (NS->isInline())
+        continue;
+      if (NS->isAnonymousNamespace())
+        return {};
+      Name = NS->getName().str() + "::" + Name;
+      continue;
+    }
+    if (isa<LinkageSpecDecl>(DC))
+      continue;
+    if (isa<TranslationUnitDecl>(DC))
+      break;
+    if (const auto *RD = dyn_cast<NamedDecl>(DC)) {
+      if (!RD->getIdentifier())
+        return {};
+      Name = RD->getName().str() + "::" + Name;
+      continue;
+    }
+    return {};
+  }
+  return Name;
+}
+
+bool isGlobalFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (DC->isTranslationUnit())
+    return true;
+  // std::malloc and friends.
+  if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+    return NS->getName() == "std" &&
+           NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
+  return false;
+}
+
+/// The name of an allocation function as documented.
+llvm::StringRef allocatorName(const FunctionDecl *FD) {
+  llvm::StringRef Name = FD->getName();
+  Name.consume_back("_ptsz");
+  return Name;
+}
+
+struct AllocatorInfo {
+  MemoryKind Kind;
+  bool OutParam; // the pointer is written through the first argument
+};
+
+/// Allocation functions: the CUDA runtime's (out-parameter), the C
+/// library's (result).
+std::optional<AllocatorInfo> allocator(const FunctionDecl *FD) {
+  if (!isGlobalFunction(FD))
+    return std::nullopt;
+  using K = MemoryKind;
+  // cudaMallocAsync is cudaMallocAsync_ptsz with a per-thread default stream.
+  return llvm::StringSwitch<std::optional<AllocatorInfo>>(allocatorName(FD))
+      .Cases({"cudaMalloc", "cudaMallocAsync", "cudaMallocFromPoolAsync",
+              "cudaMallocPitch"},
+             AllocatorInfo{K::Device, true})
+      .Case("cudaMallocManaged", AllocatorInfo{K::Managed, true})
+      .Cases({"cudaMallocHost", "cudaHostAlloc", "cuMemAllocHost",
+              "cuMemHostAlloc"},
+             AllocatorInfo{K::PinnedHost, true})
+      .Case("posix_memalign", AllocatorInfo{K::PageableHost, true})
+      .Cases({"malloc", "calloc", "realloc", "aligned_alloc", "valloc",
+              "memalign", "pvalloc", "_aligned_malloc"},
+             AllocatorInfo{K::PageableHost, false})
+      .Default(std::nullopt);
+}
+
+bool isCublasHandleType(QualType T) {
+  if (T.isNull())
+    return false;
+  const auto *PT = T.getCanonicalType()->getAs<PointerType>();
+  if (!PT)
+    return false;
+  const auto *RD = PT->getPointeeType()->getAsRecordDecl();
+  return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
+}
+
+/// The class template specialization behind `T` (through references and,
+/// when `ThroughPointer`, one pointer), with its qualified template name.
+const ClassTemplateSpecializationDecl *
+specialization(QualType T, bool ThroughPointer, std::string &Name) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType();
+  if (ThroughPointer && T->isPointerType())
+    T = T->getPointeeType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec)
+    return nullptr;
+  Name = qualifiedName(Spec);
+  return Spec;
+}
+
+/// True when template argument `Index` of `Spec` is a specialization of
+/// the class template `Expected` (e.g. "std::allocator").
+bool templateArgIs(const ClassTemplateSpecializationDecl *Spec, unsigned Index,
+                   llvm::StringRef Expected) {
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Index >= Args.size() || Args[Index].getKind() != TemplateArgument::Type)
+    return false;
+  std::string Name;
+  return specialization(Args[Index].getAsType(), false, Name) &&
+         Name == Expected;
+}
+
+enum class Storage { None, Heap, Inline, Device };
+
+/// What kind of container `T` is: one whose storage is on the host heap
+/// (std::vector, std::string, thrust::host_vector with the standard
+/// allocator), inside the object (std::array), or on the device
+/// (thrust::device_vector with thrust's device allocator).
+Storage containerStorage(QualType T, bool ThroughPointer,
+                         llvm::StringRef &Display) {
+  std::string Name;
+  const ClassTemplateSpecializationDecl *Spec =
+      specialization(T, ThroughPointer, Name);
+  if (!Spec)
+    return Storage::None;
+  if (Name == "std::vector" && templateArgIs(Spec, 1, "std::allocator")) {
+    Display = "std::vector";
+    return Storage::Heap;
+  }
+  if (Name == "std::basic_string" && templateArgIs(Spec, 2, "std::allocator")) {
+    Display = "std::string";
+    return Storage::Heap;
+  }
+  if (Name == "thrust::host_vector" &&
+      templateArgIs(Spec, 1, "std::allocator")) {
+    Display = "thrust::host_vector";
+    return Storage::Heap;
+  }
+  if (Name == "std::array") {
+    Display = "std::array";
+    return Storage::Inline;
+  }
+  if (Name == "thrust::device_vector" &&
+      templateArgIs(Spec, 1, "thrust::device_allocator")) {
+    Display = "thrust::device_vector";
+    return Storage::Device;
+  }
+  return Storage::None;
+}
+
+/// std::unique_ptr<T, std::default_delete<T>>: what it holds was made by
+/// `new`, or deleting it would be undefined.
+bool isDefaultDeleteUniquePtr(QualType T, bool ThroughPointer) {
+  std::string Name;
+  const ClassTemplateSpecializationDecl *Spec =
+      specialization(T, ThroughPointer, Name);
+  return Spec && Name == "std::unique_ptr" &&
+         templateArgIs(Spec, 1, "std::default_delete");
+}
+
+bool isThrustDevicePtr(QualType T) {
+  std::string Name;
+  return specialization(T, false, Name) && Name == "thrust::device_ptr";
+}
+
+/// The variable an object expression names, when it is one.
+const ValueDecl *namedVariable(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// The parameter argument `I` of `Call` initialises, if known.
+const ParmVarDecl *paramForArg(const CallExpr *Call, unsigned I) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return nullptr;
+  // A member operator's object is its first argument.
+  if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) &&
+      !cast<CXXMethodDecl>(FD)->isStatic()) {
+    if (I == 0)
+      return nullptr;
+    --I;
+  }
+  return I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+}
+
+bool isMutableReference(const ParmVarDecl *P) {
+  if (!P)
+    return false;
+  QualType T = P->getType();
+  if (T->isRValueReferenceType())
+    return true;
+  return T->isLValueReferenceType() &&
+         !T.getNonReferenceType().isConstQualified();
+}
+
+bool isDeviceCode(const Decl *D) {
+  const auto *FD = dyn_cast<FunctionDecl>(D);
+  if (!FD)
+    return false;
+  if (FD->hasAttr<CUDAGlobalAttr>())
+    return true;
+  return FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>();
+}
+
+//===----------------------------------------------------------------------===//
+// Escapes
+//===----------------------------------------------------------------------===//
+
+/// Variables used other than through the forms the analysis follows: plain
+/// reads, assignments, increments, `&v` or `v` bound to a reference as a
+/// direct argument of a call (followed at the call), captures by reference.
+/// Handles captured in any way escape too (a copy shares the context).
+/// One pass over the statements of the body in pre-order (stmtsIn(), which
+/// other analyses share): a use is marked plain by its parent before the
+/// reference is reached.
+class EscapeScan {
+public:
+  llvm::DenseSet<const VarDecl *> Escaped;
+
+  void scan(const Decl *Callable) {
+    for (const BodyStmt &N : stmtsIn(Callable)) {
+      const Stmt *S = N.S;
+      if (const auto *E = dyn_cast<DeclRefExpr>(S))
+        visitDeclRefExpr(E);
+      else if (const auto *E = dyn_cast<ImplicitCastExpr>(S))
+        visitImplicitCastExpr(E);
+      else if (const auto *E = dyn_cast<CallExpr>(S))
+        visitCallExpr(E);
+      else if (const auto *E = dyn_cast<BinaryOperator>(S))
+        visitBinaryOperator(E);
+      else if (const auto *E = dyn_cast<UnaryOperator>(S))
+        visitUnaryOperator(E);
+      else if (const auto *E = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : E->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            visitVarDecl(VD);
+      } else if (const auto *E = dyn_cast<InitListExpr>(S))
+        visitInitListExpr(E);
+      else if (const auto *E = dyn_cast<CXXConstructExpr>(S))
+        visitCXXConstructExpr(E);
+      else if (const auto *E = dyn_cast<CXXNewExpr>(S))
+        visitCXXNewExpr(E);
+      else if (const auto *E = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+        visitUnaryExprOrTypeTraitExpr(E);
+      else if (const auto *E = dyn_cast<LambdaExpr>(S))
+        visitLambdaExpr(E);
+    }
+  }
+
+private:
+  void visitCallExpr(const CallExpr *Call) {
+    for (unsigned I = 0, E = Call->getNumArgs(); I < E; ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (!Arg)
+        continue;
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
+        if (UO->getOpcode() == UO_AddrOf)
+          markPlain(UO->getSubExpr());
+      if (const ParmVarDecl *P = paramForArg(Call, I))
+        if (P->getType()->isReferenceType())
+          markPlain(Arg->IgnoreParenImpCasts());
+    }
+  }
+  void visitImplicitCastExpr(const ImplicitCastExpr *ICE) {
+    if (ICE->getCastKind() == CK_LValueToRValue ||
+        ICE->getCastKind() == CK_ArrayToPointerDecay)
+      markPlain(ICE->getSubExpr());
+  }
+  void visitBinaryOperator(const BinaryOperator *BO) {
+    if (BO->isAssignmentOp()) {
+      markPlain(BO->getLHS());
+      // A handle copied anywhere but into a local variable may have its
+      // mode changed through the copy.
+      const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+      const auto *ToVar = To ? dyn_cast<VarDecl>(To->getDecl()) : nullptr;
+      if (!ToVar || !ToVar->hasLocalStorage())
+        escapeHandle(BO->getRHS());
+    }
+  }
+  void visitVarDecl(const VarDecl *VD) {
+    if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
+      escapeHandle(VD->getInit());
+  }
+  void visitInitListExpr(const InitListExpr *ILE) {
+    for (const Expr *Init : ILE->inits())
+      escapeHandle(Init);
+  }
+  void visitCXXConstructExpr(const CXXConstructExpr *CE) {
+    for (const Expr *Arg : CE->arguments())
+      escapeHandle(Arg);
+  }
+  void visitCXXNewExpr(const CXXNewExpr *NE) {
+    for (const Expr *Arg : NE->placement_arguments())
+      escapeHandle(Arg);
+  }
+  void visitUnaryOperator(const UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      markPlain(UO->getSubExpr());
+  }
+  void visitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *E) {
+    if (!E->isArgumentType())
+      markPlain(E->getArgumentExpr());
+  }
+  void visitLambdaExpr(const LambdaExpr *LE) {
+    for (const LambdaCapture &C : LE->captures()) {
+      if (!C.capturesVariable())
+        continue;
+      const auto *VD = dyn_cast_or_null<VarDecl>(C.getCapturedVar());
+      if (!VD)
+        continue;
+      if (LE->isInitCapture(&C))
+        visitVarDecl(VD); // `[&h2 = h]` binds h to a reference
+      if (C.getCaptureKind() == LCK_ByRef || isCublasHandleType(VD->getType()))
+        Escaped.insert(VD);
+    }
+  }
+  void visitDeclRefExpr(const DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!Plain.contains(DRE))
+        Escaped.insert(VD);
+  }
+
+  void escapeHandle(const Expr *E) {
+    if (!E)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (isCublasHandleType(VD->getType()))
+          Escaped.insert(VD);
+  }
+  void markPlain(const Expr *E) {
+    if (!E)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
+      Plain.insert(DRE);
+  }
+  llvm::SmallPtrSet<const DeclRefExpr *, 32> Plain;
+};
+
+//===----------------------------------------------------------------------===//
+// The lattice
+//===----------------------------------------------------------------------===//
+
+/// A pointer's value: Bottom (null or not assigned yet), a known kind of
+/// memory with its origin, or Top (unknown).
+struct Value {
+  enum Tag : std::uint8_t { Bottom, Known, Top };
+  Tag T = Top;
+  MemoryKind Kind = MemoryKind::Unknown;
+  PointerOrigin Origin;
+
+  static Value bottom() {
+    Value V;
+    V.T = Bottom;
+    return V;
+  }
+  static Value top() { return Value(); }
+  static Value known(MemoryKind K, PointerOrigin O) {
+    Value V;
+    V.T = Known;
+    V.Kind = K;
+    V.Origin = O;
+    return V;
+  }
+  friend bool operator==(const Value &L, const Value &R) {
+    return L.T == R.T && L.Kind == R.Kind && L.Origin == R.Origin;
+  }
+};
+
+/// A handle's pointer mode. Absent from the state means unknown.
+struct ModeValue {
+  PointerMode Mode = PointerMode::Unknown;
+  const CallExpr *Where = nullptr;
+  bool FromCreate = false;
+  /// The cublasCreate call that made the context, when it is in this
+  /// function: handles from different calls are different contexts.
+  const CallExpr *CreatedBy = nullptr;
+
+  friend bool operator==(const ModeValue &L, const ModeValue &R) {
+    return L.Mode == R.Mode && L.Where == R.Where &&
+           L.FromCreate == R.FromCreate && L.CreatedBy == R.CreatedBy;
+  }
+};
+
+struct State {
+  /// Tracked local pointers; absent means Bottom.
+  std::map<const VarDecl *, Value> Ptrs;
+  /// Handles (variables, members of `this`); absent means unknown.
+  std::map<const ValueDecl *, ModeValue> Modes;
+
+  friend bool operator==(const State &L, const State &R) {
+    return L.Ptrs == R.Ptrs && L.Modes == R.Modes;
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The analysis
+//===----------------------------------------------------------------------===//
+
+struct PointerProvenance::Impl {
+  ASTContext *Ctx = nullptr;
+  const Decl *Callable = nullptr;
+  const DeclContext *Scope = nullptr;
+  bool Complete = false;
+  llvm::DenseSet<const VarDecl *> Escaped;
+  const CFG *Cfg = nullptr;
+  std::vector<const CallExpr *> Calls;
+  llvm::DenseMap<const CallExpr *, unsigned> CallIndex;
+  std::vector<State> Snapshots;
+  /// What the first argument of each cudaHostRegister call pointed to.
+  std::vector<Value> Registered;
+  bool Recording = false;
+
+  // Variables.
+  bool isTrackedPointer(const VarDecl *VD) const {
+    return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+           !VD->isInvalidDecl() && VD->getType()->isPointerType() &&
+           !isCublasHandleType(VD->getType()) &&
+           !VD->getType().isVolatileQualified() &&
+           VD->getDeclContext() == Scope && !Escaped.contains(VD);
+  }
+  const VarDecl *trackedPointer(const Expr *E) const {
+    if (!E)
+      return nullptr;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    if (!DRE || DRE->refersToEnclosingVariableOrCapture())
+      return nullptr;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return isTrackedPointer(VD) ? VD : nullptr;
+  }
+  /// The handle an expression names: a variable or a member of `this`.
+  const ValueDecl *handleKey(const Expr *E) const {
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParenImpCasts();
+    if (!isCublasHandleType(E->getType()))
+      return nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || VD->isInvalidDecl() || Escaped.contains(VD) ||
+          DRE->refersToEnclosingVariableOrCapture() ||
+          VD->getType()->isReferenceType())
+        return nullptr;
+      return VD;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return dyn_cast<FieldDecl>(ME->getMemberDecl());
+    return nullptr;
+  }
+
+  // Evaluation.
+  Value join(const Value &A, const Value &B) const;
+  Value eval(const Expr *E, const State &S, unsigned Depth = 0) const;
+  Value evalAddress(const Expr *E, const State &S, unsigned Depth) const;
+  Value evalCall(const CallExpr *Call, const State &S, unsigned Depth) const;
+  Value evalContainer(const Expr *Whole, const Expr *Object, bool Arrow,
+                      const State &S, unsigned Depth) const;
+  Value evalThrust(const Expr *E, const State &S, unsigned Depth) const;
+  Value hostStorageOf(const VarDecl *VD) const;
+  bool spelledManaged(const VarDecl *VD) const;
+
+  // Transfer.
+  void transfer(const Stmt *S, State &St);
+  void transferCall(const CallExpr *Call, State &St);
+  void userCodeRuns(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args,
+                    bool OnThis, State &St) const;
+  void assignHandle(const ValueDecl *Key, const Expr *From, State &St);
+  void invalidateHandle(const ValueDecl *Key, State &St) const;
+  void joinInto(State &Into, const State &From) const;
+
+  void run(const PointerProvenance::Options &Opts);
+  Value applyRegistrations(Value V) const;
+};
+
+Value PointerProvenance::Impl::join(const Value &A, const Value &B) const {
+  if (A.T == Value::Bottom)
+    return B;
+  if (B.T == Value::Bottom)
+    return A;
+  if (A.T == Value::Top || B.T == Value::Top || A.Kind != B.Kind)
+    return Value::top();
+  if (A.Origin == B.Origin)
+    return A;
+  // Same kind from two origins: name the one first in the source.
+  SourceLocation LA = A.Origin.location(), LB = B.Origin.location();
+  if (LA.isInvalid())
+    return B;
+  if (LB.isInvalid())
+    return A;
+  return Ctx->getSourceManager().isBeforeInTranslationUnit(LB, LA) ? B : A;
+}
+
+Value PointerProvenance::Impl::hostStorageOf(const VarDecl *VD) const {
+  if (!VD || VD->isInvalidDecl() || VD->getType()->isReferenceType())
+    return Value::top();
+  PointerOrigin O;
+  O.Kind =
+      VD->getType()->isArrayType() ? OriginKind::Array : OriginKind::Variable;
+  O.Object = VD;
+  if (VD->hasLocalStorage())
+    return Value::known(MemoryKind::PageableHost, O);
+  // Globals and statics: a __device__ or __constant__ variable's address in
+  // host code is a shadow, a __managed__ one is managed memory.
+  if (VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDAConstantAttr>() ||
+      VD->hasAttr<CUDASharedAttr>())
+    return Value::top();
+  if (VD->hasAttr<HIPManagedAttr>() || spelledManaged(VD))
+    return Value::known(MemoryKind::Managed, O);
+  return Value::known(MemoryKind::PageableHost, O);
+}
+
+/// clang drops CUDA's `__managed__` (`__attribute__((managed))`) with a
+/// warning: look for it in the declaration's text before the name.
+bool PointerProvenance::Impl::spelledManaged(const VarDecl *VD) const {
+  const SourceManager &SM = Ctx->getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
+  SourceLocation Name = SM.getExpansionLoc(VD->getLocation());
+  if (Begin.isInvalid() || Name.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(Name))
+    return false;
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(Name);
+  if (To <= From || To - From > 512)
+    return false;
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+  if (Invalid || To > Buffer.size())
+    return false;
+  llvm::StringRef Text = Buffer.slice(From, To);
+  return Text.contains("__managed__") || Text.contains("managed))") ||
+         Text.contains("managed) ");
+}
+
+/// Recursion through nested expressions is bounded by `MaxDepth`.
+static constexpr unsigned MaxDepth = 64;
+
+Value PointerProvenance::Impl::eval(const Expr *E, const State &S,
+                                    unsigned Depth) const {
+  if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
+    return Value::top();
+  E = E->IgnoreParens();
+  ++Depth;
+
+  if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(E))
+    return Value::bottom();
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return IL->getValue() == 0 ? Value::bottom() : Value::top();
+
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_NullToPointer:
+      return Value::bottom();
+    case CK_LValueToRValue:
+      if (const VarDecl *VD = trackedPointer(Cast->getSubExpr())) {
+        auto It = S.Ptrs.find(VD);
+        return It == S.Ptrs.end() ? Value::bottom() : It->second;
+      }
+      return Value::top();
+    case CK_ArrayToPointerDecay:
+      return evalAddress(Cast->getSubExpr(), S, Depth);
+    case CK_NoOp:
+    case CK_BitCast:
+    case CK_BaseToDerived:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_AddressSpaceConversion:
+      if (Cast->getType()->isPointerType() &&
+          Cast->getSubExpr()->getType()->isPointerType())
+        return eval(Cast->getSubExpr(), S, Depth);
+      return Value::top();
+    default:
+      return Value::top();
+    }
+  }
+
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return evalAddress(UO->getSubExpr(), S, Depth);
+    if (UO->isIncrementDecrementOp() && UO->getType()->isPointerType()) {
+      if (const VarDecl *VD = trackedPointer(UO->getSubExpr())) {
+        auto It = S.Ptrs.find(VD);
+        return It == S.Ptrs.end() ? Value::bottom() : It->second;
+      }
+    }
+    return Value::top();
+  }
+
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+      if (!BO->getType()->isPointerType())
+        return Value::top();
+      if (BO->getLHS()->getType()->isPointerType())
+        return eval(BO->getLHS(), S, Depth);
+      if (BO->getRHS()->getType()->isPointerType())
+        return eval(BO->getRHS(), S, Depth);
+      return Value::top();
+    case BO_Assign:
+    case BO_Comma:
+      return eval(BO->getRHS(), S, Depth);
+    case BO_AddAssign:
+    case BO_SubAssign:
+      return eval(BO->getLHS(), S, Depth);
+    default:
+      return Value::top();
+    }
+  }
+
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return join(eval(CO->getTrueExpr(), S, Depth),
+                eval(CO->getFalseExpr(), S, Depth));
+  if (const auto *BCO = dyn_cast<BinaryConditionalOperator>(E))
+    return join(eval(BCO->getCommon(), S, Depth),
+                eval(BCO->getFalseExpr(), S, Depth));
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return eval(OVE->getSourceExpr(), S, Depth);
+
+  if (const auto *FE = dyn_cast<FullExpr>(E))
+    return eval(FE->getSubExpr(), S, Depth);
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MTE->getSubExpr(), S, Depth);
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(BTE->getSubExpr(), S, Depth);
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    if (ILE->getNumInits() == 1 && ILE->getType()->isPointerType())
+      return eval(ILE->getInit(0), S, Depth);
+    return Value::top();
+  }
+
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call, S, Depth);
+
+  if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+    const FunctionDecl *Op = New->getOperatorNew();
+    if (New->getNumPlacementArgs() != 0 ||
+        (Op && !Op->isReplaceableGlobalAllocationFunction()))
+      return Value::top();
+    PointerOrigin O;
+    O.Kind = OriginKind::New;
+    O.Where = New;
+    O.Name = New->isArray() ? "new[]" : "new";
+    return Value::known(MemoryKind::PageableHost, O);
+  }
+  return Value::top();
+}
+
+/// The address of the lvalue `E`.
+Value PointerProvenance::Impl::evalAddress(const Expr *E, const State &S,
+                                           unsigned Depth) const {
+  if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
+    return Value::top();
+  E = E->IgnoreParens();
+  ++Depth;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (DRE->refersToEnclosingVariableOrCapture())
+      return Value::top();
+    return hostStorageOf(dyn_cast<VarDecl>(DRE->getDecl()));
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    Value Base = ME->isArrow() ? eval(ME->getBase(), S, Depth)
+                               : evalAddress(ME->getBase(), S, Depth);
+    // A part of an object is in the object's memory.
+    if (Base.T == Value::Known && Base.Origin.Kind == OriginKind::Array)
+      Base.Origin.Kind = OriginKind::Variable;
+    return Base;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return eval(ASE->getBase(), S, Depth);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref)
+      return eval(UO->getSubExpr(), S, Depth);
+    return Value::top();
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // &v[i]
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      return evalContainer(E, Op->getArg(0), false, S, Depth);
+    return Value::top();
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    // &v.front(), &v.back(), &v.at(i)
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() &&
+        (MD->getName() == "front" || MD->getName() == "back" ||
+         MD->getName() == "at"))
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+        return evalContainer(E, ME->getBase(), ME->isArrow(), S, Depth);
+    return Value::top();
+  }
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_UncheckedDerivedToBase ||
+        Cast->getCastKind() == CK_DerivedToBase)
+      return evalAddress(Cast->getSubExpr(), S, Depth);
+  return Value::top();
+}
+
+/// The storage of the container `Object` (`Arrow`: Object is a pointer to
+/// it), taken by the expression `Whole`.
+Value PointerProvenance::Impl::evalContainer(const Expr *Whole,
+                                             const Expr *Object, bool Arrow,
+                                             const State &S,
+                                             unsigned Depth) const {
+  if (!Object || Depth > MaxDepth)
+    return Value::top();
+  const Expr *Obj = Object->IgnoreParenImpCasts();
+  llvm::StringRef Display;
+  Storage Kind = containerStorage(Obj->getType(), Arrow, Display);
+  PointerOrigin O;
+  O.Kind = OriginKind::Container;
+  O.Where = Whole;
+  O.Object = Arrow ? nullptr : namedVariable(Obj);
+  O.Name = Display;
+  switch (Kind) {
+  case Storage::Heap:
+    return Value::known(MemoryKind::PageableHost, O);
+  case Storage::Device:
+    return Value::known(MemoryKind::Device, O);
+  case Storage::Inline: {
+    // A std::array's elements are where the array object is.
+    Value Where =
+        Arrow ? eval(Obj, S, Depth + 1) : evalAddress(Obj, S, Depth + 1);
+    if (Where.T != Value::Known)
+      return Where;
+    return Value::known(Where.Kind, O);
+  }
+  case Storage::None:
+    return Value::top();
+  }
+  return Value::top();
+}
+
+/// A thrust pointer (thrust::device_ptr or a raw pointer) as converted by
+/// thrust::raw_pointer_cast or device_ptr::get().
+Value PointerProvenance::Impl::evalThrust(const Expr *E, const State &S,
+                                          unsigned Depth) const {
+  if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
+    return Value::top();
+  ++Depth;
+  // Copies of the device_ptr.
+  for (int Step = 0; Step < 16; ++Step) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *FE = dyn_cast<FullExpr>(E))
+      E = FE->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
+             CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    else
+      break;
+  }
+  if (E->getType()->isPointerType())
+    return eval(E, S, Depth);
+  if (!isThrustDevicePtr(E->getType()))
+    return Value::top();
+  // dv.data()
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && MD->getName() == "data")
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
+        return evalContainer(E, ME->getBase(), ME->isArrow(), S, Depth);
+    return Value::top();
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // &dv[i]: device_reference's operator& gives the device_ptr.
+    if (Op->getOperator() == OO_Amp && Op->getNumArgs() == 1) {
+      const Expr *Ref = Op->getArg(0)->IgnoreParenImpCasts();
+      if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Ref))
+        Ref = MTE->getSubExpr()->IgnoreParenImpCasts();
+      if (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(Ref))
+        if (Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2)
+          return evalContainer(E, Sub->getArg(0), false, S, Depth);
+      return Value::top();
+    }
+    // dv.data() + k
+    if ((Op->getOperator() == OO_Plus || Op->getOperator() == OO_Minus) &&
+        Op->getNumArgs() == 2)
+      return evalThrust(Op->getArg(0), S, Depth);
+    return Value::top();
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && qualifiedName(FD) == "thrust::device_malloc") {
+      PointerOrigin O;
+      O.Kind = OriginKind::Allocation;
+      O.Where = Call;
+      O.Name = "thrust::device_malloc";
+      return Value::known(MemoryKind::Device, O);
+    }
+  }
+  return Value::top();
+}
+
+Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
+                                        unsigned Depth) const {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return Value::top();
+  llvm::StringRef Name = FD->getName();
+
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+    if (!ME)
+      return Value::top();
+    if ((Name == "data" || Name == "c_str") && MC->getNumArgs() == 0 &&
+        MC->getType()->isPointerType())
+      return evalContainer(Call, ME->getBase(), ME->isArrow(), S, Depth);
+    // device_ptr::get()
+    if (Name == "get" && MC->getNumArgs() == 0 && !ME->isArrow() &&
+        isThrustDevicePtr(ME->getBase()->IgnoreParenImpCasts()->getType()))
+      return evalThrust(ME->getBase(), S, Depth);
+    // std::unique_ptr::get() with the default deleter: memory from `new`.
+    if (Name == "get" && MC->getNumArgs() == 0 &&
+        isDefaultDeleteUniquePtr(
+            ME->getBase()->IgnoreParenImpCasts()->getType(), ME->isArrow())) {
+      PointerOrigin O;
+      O.Kind = OriginKind::Container;
+      O.Where = Call;
+      O.Object = ME->isArrow() ? nullptr : namedVariable(ME->getBase());
+      O.Name = "std::unique_ptr";
+      return Value::known(MemoryKind::PageableHost, O);
+    }
+    return Value::top();
+  }
+
+  if (Name == "raw_pointer_cast" && Call->getNumArgs() == 1 &&
+      qualifiedName(FD) == "thrust::raw_pointer_cast")
+    return evalThrust(Call->getArg(0), S, Depth);
+  if (Name == "addressof" && Call->getNumArgs() == 1 &&
+      qualifiedName(FD) == "std::addressof")
+    return evalAddress(Call->getArg(0), S, Depth);
+
+  if (std::optional<AllocatorInfo> A = allocator(FD); A && !A->OutParam) {
+    PointerOrigin O;
+    O.Kind = OriginKind::Allocation;
+    O.Where = Call;
+    O.Name = allocatorName(FD);
+    return Value::known(A->Kind, O);
+  }
+  return Value::top();
+}
+
+//===----------------------------------------------------------------------===//
+// Transfer functions
+//===----------------------------------------------------------------------===//
+
+void PointerProvenance::Impl::invalidateHandle(const ValueDecl *Key,
+                                               State &St) const {
+  auto It = St.Modes.find(Key);
+  const CallExpr *Created =
+      It == St.Modes.end() ? nullptr : It->second.CreatedBy;
+  // Any handle that may share its context goes too.
+  for (auto I = St.Modes.begin(); I != St.Modes.end();) {
+    bool Distinct =
+        Created && I->second.CreatedBy && I->second.CreatedBy != Created;
+    if (I->first == Key || !Distinct)
+      I = St.Modes.erase(I);
+    else
+      ++I;
+  }
+}
+
+void PointerProvenance::Impl::assignHandle(const ValueDecl *Key,
+                                           const Expr *From, State &St) {
+  const ValueDecl *Src = handleKey(From);
+  std::optional<ModeValue> V;
+  if (Src) {
+    auto It = St.Modes.find(Src);
+    if (It != St.Modes.end())
+      V = It->second;
+  }
+  St.Modes.erase(Key);
+  if (V)
+    St.Modes[Key] = *V;
+}
+
+void PointerProvenance::Impl::transfer(const Stmt *S, State &St) {
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD)
+        continue;
+      if (isTrackedPointer(VD)) {
+        Value V = VD->getInit() ? eval(VD->getInit(), St) : Value::bottom();
+        if (V.T == Value::Bottom)
+          St.Ptrs.erase(VD);
+        else
+          St.Ptrs[VD] = V;
+      } else if (isCublasHandleType(VD->getType()) &&
+                 !VD->getType()->isReferenceType() && !Escaped.contains(VD)) {
+        assignHandle(VD, VD->getInit(), St);
+      }
+    }
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->getOpcode() != BO_Assign)
+      return;
+    if (const VarDecl *VD = trackedPointer(BO->getLHS())) {
+      Value V = eval(BO->getRHS(), St);
+      if (V.T == Value::Bottom)
+        St.Ptrs.erase(VD);
+      else
+        St.Ptrs[VD] = V;
+      return;
+    }
+    if (const ValueDecl *Key = handleKey(BO->getLHS()))
+      assignHandle(Key, BO->getRHS(), St);
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    transferCall(Call, St);
+    return;
+  }
+  // A constructor of the user's, e.g. a guard that sets the pointer mode of
+  // the handle it is given and restores it when destroyed.
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S))
+    userCodeRuns(Construct->getConstructor(),
+                 llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs()),
+                 false, St);
+}
+
+void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
+  if (Recording) {
+    auto [It, New] = CallIndex.try_emplace(Call, Snapshots.size());
+    if (New) {
+      Calls.push_back(Call);
+      Snapshots.push_back(St);
+    }
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && isGlobalFunction(FD) && FD->getName() == "cudaHostRegister" &&
+        Call->getNumArgs() > 0)
+      Registered.push_back(eval(Call->getArg(0), St));
+  }
+
+  const FunctionDecl *FD = Call->getDirectCallee();
+  std::optional<AllocatorInfo> Alloc = allocator(FD);
+  const FunctionInfo *Cublas = calledCublasFunction(Call);
+  int CreatedOut = -1, ModeArg = -1, ModeHandle = -1;
+  if (Cublas) {
+    if (Cublas->Creates == ResourceKind::Handle)
+      CreatedOut = Cublas->findParam(ParamRole::ResourceOut);
+    ModeArg = Cublas->findParam(ParamRole::PointerMode);
+    if (ModeArg >= 0)
+      ModeHandle = Cublas->findParam(ParamRole::Resource);
+  }
+
+  // Escapes through the arguments: `&p`, or `p` bound to a reference.
+  for (unsigned I = 0, E = Call->getNumArgs(); I < E; ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (!Arg)
+      continue;
+    const Expr *Target = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
+      if (UO->getOpcode() == UO_AddrOf)
+        Target = UO->getSubExpr();
+    if (!Target && isMutableReference(paramForArg(Call, I)))
+      Target = Arg->IgnoreParenImpCasts();
+    if (!Target)
+      continue;
+    if (const VarDecl *VD = trackedPointer(Target)) {
+      if (I == 0 && Alloc && Alloc->OutParam) {
+        PointerOrigin O;
+        O.Kind = OriginKind::Allocation;
+        O.Where = Call;
+        O.Name = allocatorName(FD);
+        St.Ptrs[VD] = Value::known(Alloc->Kind, O);
+      } else {
+        St.Ptrs[VD] = Value::top();
+      }
+      continue;
+    }
+    if (const ValueDecl *Key = handleKey(Target)) {
+      if (static_cast<int>(I) == CreatedOut) {
+        // A new context: copies of the old value keep the old one.
+        ModeValue M;
+        M.Mode = PointerMode::Host;
+        M.Where = Call;
+        M.FromCreate = true;
+        M.CreatedBy = Call;
+        St.Modes[Key] = M;
+      } else {
+        invalidateHandle(Key, St);
+      }
+    }
+  }
+
+  if (ModeArg >= 0 && ModeHandle >= 0 &&
+      static_cast<unsigned>(std::max(ModeArg, ModeHandle)) <
+          Call->getNumArgs()) {
+    const Expr *HandleArg = Call->getArg(ModeHandle);
+    const ValueDecl *Key = handleKey(HandleArg);
+    PointerMode Mode = PointerMode::Unknown;
+    const Expr *ModeExpr = Call->getArg(ModeArg);
+    Expr::EvalResult R;
+    if (!ModeExpr->isValueDependent() && ModeExpr->EvaluateAsInt(R, *Ctx) &&
+        R.Val.isInt()) {
+      // CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1.
+      llvm::APSInt V = R.Val.getInt();
+      if (V == 0)
+        Mode = PointerMode::Host;
+      else if (V == 1)
+        Mode = PointerMode::Device;
+    }
+    if (!Key) {
+      // A handle the analysis does not follow may share its context with
+      // any other.
+      St.Modes.clear();
+      return;
+    }
+    auto It = St.Modes.find(Key);
+    const CallExpr *Created =
+        It == St.Modes.end() ? nullptr : It->second.CreatedBy;
+    invalidateHandle(Key, St);
+    if (Mode != PointerMode::Unknown) {
+      ModeValue M;
+      M.Mode = Mode;
+      M.Where = Call;
+      M.CreatedBy = Created;
+      St.Modes[Key] = M;
+    }
+    return;
+  }
+
+  if (Cublas)
+    return;
+  bool OnThis = false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Obj = MC->getImplicitObjectArgument())
+      OnThis = isa<CXXThisExpr>(Obj->IgnoreParenImpCasts());
+  userCodeRuns(FD, llvm::ArrayRef(Call->getArgs(), Call->getNumArgs()), OnThis,
+               St);
+}
+
+void PointerProvenance::Impl::userCodeRuns(const FunctionDecl *FD,
+                                           llvm::ArrayRef<const Expr *> Args,
+                                           bool OnThis, State &St) const {
+  // A function of the user's may set the pointer mode of the handles it can
+  // reach: the ones passed to it, the members of `this` when it is a member
+  // function of the object or is given `this`, and global handles.
+  const SourceManager &SM = Ctx->getSourceManager();
+  if (St.Modes.empty() ||
+      (FD && SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))))
+    return;
+  bool ReachesThis = OnThis;
+  for (const Expr *Arg : Args) {
+    if (!Arg)
+      continue;
+    if (isa<CXXThisExpr>(Arg->IgnoreParenImpCasts()))
+      ReachesThis = true;
+    if (const ValueDecl *Key = handleKey(Arg))
+      invalidateHandle(Key, St);
+  }
+  for (auto I = St.Modes.begin(); I != St.Modes.end();) {
+    bool Reached = isa<FieldDecl>(I->first)
+                       ? ReachesThis
+                       : !cast<VarDecl>(I->first)->hasLocalStorage();
+    I = Reached ? St.Modes.erase(I) : std::next(I);
+  }
+}
+
+void PointerProvenance::Impl::joinInto(State &Into, const State &From) const {
+  // Pointers: absent is Bottom.
+  for (const auto &[VD, V] : From.Ptrs) {
+    auto It = Into.Ptrs.find(VD);
+    if (It == Into.Ptrs.end())
+      Into.Ptrs.emplace(VD, V);
+    else
+      It->second = join(It->second, V);
+  }
+  // Modes: absent is unknown.
+  for (auto I = Into.Modes.begin(); I != Into.Modes.end();) {
+    auto Other = From.Modes.find(I->first);
+    if (Other == From.Modes.end() || Other->second.Mode != I->second.Mode ||
+        Other->second.CreatedBy != I->second.CreatedBy) {
+      I = Into.Modes.erase(I);
+      continue;
+    }
+    if (Other->second.Where != I->second.Where) {
+      // Same mode set in two places: keep the first in the source.
+      const CallExpr *A = I->second.Where, *B = Other->second.Where;
+      if (A && B &&
+          Ctx->getSourceManager().isBeforeInTranslationUnit(B->getBeginLoc(),
+                                                            A->getBeginLoc()))
+        I->second = Other->second;
+      I->second.FromCreate = I->second.FromCreate && Other->second.FromCreate;
+    }
+    ++I;
+  }
+}
+
+void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
+  const Stmt *Body = Callable->getBody();
+  if (!Body || isDeviceCode(Callable))
+    return;
+  if (const auto *DC = dyn_cast<DeclContext>(Callable);
+      !DC || DC->isDependentContext())
+    return;
+  Scope = dyn_cast<DeclContext>(Callable);
+
+  Cfg = sharedCfg(Callable, *Ctx);
+  if (!Cfg || Cfg->getNumBlockIDs() > Opts.MaxBlocks)
+    return;
+
+  EscapeScan Scan;
+  Scan.scan(Callable);
+  Escaped = std::move(Scan.Escaped);
+
+  // Reverse post-order numbering of the reachable blocks.
+  unsigned N = Cfg->getNumBlockIDs();
+  std::vector<int> Order(N, -1);
+  std::vector<const CFGBlock *> ByOrder;
+  {
+    std::vector<const CFGBlock *> Post;
+    std::vector<char> Seen(N, 0);
+    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
+        Stack;
+    const CFGBlock *Entry = &Cfg->getEntry();
+    Seen[Entry->getBlockID()] = 1;
+    Stack.push_back({Entry, Entry->succ_begin()});
+    while (!Stack.empty()) {
+      auto &[B, It] = Stack.back();
+      if (It == B->succ_end()) {
+        Post.push_back(B);
+        Stack.pop_back();
+        continue;
+      }
+      const CFGBlock *Succ = *It;
+      ++It;
+      if (Succ && !Seen[Succ->getBlockID()]) {
+        Seen[Succ->getBlockID()] = 1;
+        Stack.push_back({Succ, Succ->succ_begin()});
+      }
+    }
+    ByOrder.assign(Post.rbegin(), Post.rend());
+    for (unsigned I = 0; I < ByOrder.size(); ++I)
+      Order[ByOrder[I]->getBlockID()] = static_cast<int>(I);
+  }
+
+  auto Run = [&](const CFGBlock *B, State St) {
+    for (const CFGElement &El : *B)
+      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+        transfer(CS->getStmt(), St);
+    return St;
+  };
+
+  std::vector<std::optional<State>> In(N);
+  In[Cfg->getEntry().getBlockID()] = State();
+  std::set<int> Work{0};
+  unsigned Visits = 0;
+  while (!Work.empty()) {
+    int Index = *Work.begin();
+    Work.erase(Work.begin());
+    if (++Visits > Opts.MaxBlockVisits)
+      return; // incomplete: everything unknown
+    const CFGBlock *B = ByOrder[Index];
+    State Out = Run(B, *In[B->getBlockID()]);
+    for (const CFGBlock *Succ : B->succs()) {
+      if (!Succ || Order[Succ->getBlockID()] < 0)
+        continue;
+      std::optional<State> &SuccIn = In[Succ->getBlockID()];
+      if (!SuccIn) {
+        SuccIn = Out;
+      } else {
+        State Joined = *SuccIn;
+        joinInto(Joined, Out);
+        if (Joined == *SuccIn)
+          continue;
+        SuccIn = std::move(Joined);
+      }
+      Work.insert(Order[Succ->getBlockID()]);
+    }
+  }
+
+  // The fixpoint: record what holds at each call.
+  Recording = true;
+  for (const CFGBlock *B : ByOrder)
+    if (In[B->getBlockID()])
+      Run(B, *In[B->getBlockID()]);
+  Recording = false;
+
+  // Calls in source order: by where they are expanded in the user's file
+  // (decomposed once per call: comparing every pair's raw locations through
+  // the SourceManager cost a sixth of the whole analysis).
+  const SourceManager &SM = Ctx->getSourceManager();
+  struct Placed {
+    const CallExpr *Call;
+    SourceLocation At;
+    std::pair<FileID, unsigned> Decomposed;
+    unsigned Index;
+  };
+  std::vector<Placed> Sorted;
+  Sorted.reserve(Calls.size());
+  for (const CallExpr *C : Calls) {
+    SourceLocation At = SM.getExpansionLoc(C->getBeginLoc());
+    Sorted.push_back({C, At, SM.getDecomposedLoc(At), CallIndex.lookup(C)});
+  }
+  llvm::sort(Sorted, [&](const Placed &L, const Placed &R) {
+    if (L.Decomposed.first != R.Decomposed.first)
+      return SM.isBeforeInTranslationUnit(L.At, R.At);
+    if (L.Decomposed.second != R.Decomposed.second)
+      return L.Decomposed.second < R.Decomposed.second;
+    // One macro expansion: where the calls begin in it (rare, so exact).
+    SourceLocation A = L.Call->getBeginLoc(), B = R.Call->getBeginLoc();
+    if (A != B)
+      return SM.isBeforeInTranslationUnit(A, B);
+    return L.Index < R.Index;
+  });
+  Calls.clear();
+  for (const Placed &P : Sorted)
+    Calls.push_back(P.Call);
+  Complete = true;
+}
+
+Value PointerProvenance::Impl::applyRegistrations(Value V) const {
+  if (V.T != Value::Known || V.Kind != MemoryKind::PageableHost)
+    return V;
+  // cudaHostRegister pins pageable memory: that memory, or, when the
+  // registered pointer is unknown, any, is no longer known to be pageable.
+  for (const Value &R : Registered) {
+    if (R.T == Value::Bottom)
+      continue;
+    if (R.T == Value::Top)
+      return Value::top();
+    bool Same = (R.Origin.Where && R.Origin.Where == V.Origin.Where) ||
+                (R.Origin.Object && R.Origin.Object == V.Origin.Object);
+    if (Same)
+      return Value::known(MemoryKind::PinnedHost, V.Origin);
+  }
+  return V;
+}
+
+//===----------------------------------------------------------------------===//
+// The interface
+//===----------------------------------------------------------------------===//
+
+PointerProvenance::PointerProvenance(std::unique_ptr<Impl> I)
+    : I(std::move(I)) {}
+PointerProvenance::~PointerProvenance() = default;
+PointerProvenance::PointerProvenance(PointerProvenance &&) = default;
+PointerProvenance &PointerProvenance::operator=(PointerProvenance &&) = default;
+
+PointerProvenance PointerProvenance::analyze(const Decl *Callable,
+                                             ASTContext &Ctx, Options Opts) {
+  auto I = std::make_unique<Impl>();
+  I->Ctx = &Ctx;
+  I->Callable = Callable;
+  if (Callable)
+    I->run(Opts);
+  if (!I->Complete) {
+    I->Calls.clear();
+    I->CallIndex.clear();
+    I->Snapshots.clear();
+  }
+  return PointerProvenance(std::move(I));
+}
+
+bool PointerProvenance::complete() const { return I->Complete; }
+
+llvm::ArrayRef<const CallExpr *> PointerProvenance::calls() const {
+  return I->Calls;
+}
+
+PointerFact PointerProvenance::pointee(const CallExpr *Call,
+                                       const Expr *E) const {
+  PointerFact F;
+  if (!I->Complete || !Call || !E)
+    return F;
+  auto It = I->CallIndex.find(Call);
+  if (It == I->CallIndex.end())
+    return F;
+  Value V = I->applyRegistrations(I->eval(E, I->Snapshots[It->second]));
+  switch (V.T) {
+  case Value::Bottom:
+    F.Kind = MemoryKind::Null;
+    break;
+  case Value::Top:
+    break;
+  case Value::Known:
+    F.Kind = V.Kind;
+    F.Origin = V.Origin;
+    break;
+  }
+  return F;
+}
+
+PointerFact PointerProvenance::argument(const CallExpr *Call,
+                                        unsigned Index) const {
+  if (!Call || Index >= Call->getNumArgs())
+    return {};
+  return pointee(Call, Call->getArg(Index));
+}
+
+PointerModeFact PointerProvenance::pointerMode(const CallExpr *Call,
+                                               const Expr *Handle) const {
+  PointerModeFact F;
+  if (!I->Complete || !Call || !Handle)
+    return F;
+  auto It = I->CallIndex.find(Call);
+  const ValueDecl *Key = I->handleKey(Handle);
+  if (It == I->CallIndex.end() || !Key)
+    return F;
+  const State &S = I->Snapshots[It->second];
+  auto M = S.Modes.find(Key);
+  if (M == S.Modes.end())
+    return F;
+  F.Mode = M->second.Mode;
+  F.Where = M->second.Where;
+  F.FromCreate = M->second.FromCreate;
+  return F;
+}
+
+} // namespace cublas_tidy

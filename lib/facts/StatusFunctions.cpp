@@ -1,0 +1,219 @@
+//===- StatusFunctions.cpp ------------------------------------------------===//
+
+#include "facts/StatusFunctions.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "ast/TranslationUnitCache.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <memory>
+#include <set>
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+thread_local TranslationUnitCache<const FunctionDecl *, StatusFunctionFacts>
+    Facts;
+
+bool isStatus(const Expr *E) {
+  return E && isCublasStatusType(E->IgnoreParenImpCasts()->getType());
+}
+
+/// True when the value of `E` (a statement of `Stmts` at index `I`) is
+/// inspected by its context: compared, negated, switched on, tested, or
+/// passed to a function that does not return a status.
+bool inspected(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {
+  const Stmt *Child = Stmts[I].S;
+  for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
+    const Stmt *Parent = Stmts[P].S;
+    if (isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr>(Parent)) {
+      Child = Parent;
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+      return BO->isComparisonOp() || BO->isLogicalOp();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Parent))
+      return UO->getOpcode() == UO_LNot;
+    if (const auto *If = dyn_cast<IfStmt>(Parent))
+      return Child == If->getCond();
+    if (const auto *W = dyn_cast<WhileStmt>(Parent))
+      return Child == W->getCond();
+    if (const auto *D = dyn_cast<DoStmt>(Parent))
+      return Child == D->getCond();
+    if (const auto *F = dyn_cast<ForStmt>(Parent))
+      return Child == F->getCond();
+    if (const auto *S = dyn_cast<SwitchStmt>(Parent))
+      return Child == S->getCond();
+    if (const auto *C = dyn_cast<ConditionalOperator>(Parent))
+      return Child == C->getCond();
+    if (const auto *Call = dyn_cast<CallExpr>(Parent))
+      return Child != Call->getCallee() && !isCublasStatusType(Call->getType());
+    return false;
+  }
+  return false;
+}
+
+StatusFunctionFacts analyse(const FunctionDecl *Def) {
+  StatusFunctionFacts Out;
+  if (!Def || !analysableBody(Def))
+    return Out;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Def);
+  // Variables that hold the status of a cuBLAS call, by the call's name.
+  llvm::DenseMap<const VarDecl *, std::string> HeldStatus;
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  const LangOptions &LO = Def->getASTContext().getLangOpts();
+  auto CublasName = [&](const Expr *E) -> std::string {
+    const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts()
+                                                    : nullptr);
+    if (Call && calledCublasFunction(Call))
+      return spelledCalleeName(Call, SM, LO);
+    return "";
+  };
+  std::set<std::string> Returned;
+  bool ReturnsOther = false;
+  // Status variables the body inspects, and the variables it returns.
+  llvm::SmallPtrSet<const VarDecl *, 4> Inspected;
+  llvm::SmallVector<const VarDecl *, 4> ReturnedVars;
+  bool ReturnsUninspected = false;
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const Stmt *S = Stmts[I].S;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (isStatus(DRE) && inspected(Stmts, I))
+          Inspected.insert(VD);
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (std::string N = CublasName(VD->getInit()); !N.empty())
+            HeldStatus[VD] = N;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+               BO && BO->getOpcode() == BO_Assign) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+          std::string N = CublasName(BO->getRHS());
+          if (N.empty() || (HeldStatus.count(VD) && HeldStatus[VD] != N))
+            HeldStatus[VD] = ""; // holds something else, or several calls
+          else
+            HeldStatus[VD] = N;
+        }
+    } else if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      const Expr *V = RS->getRetValue();
+      std::string N = CublasName(V);
+      const VarDecl *RetVar = nullptr;
+      if (V)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(V->IgnoreParenImpCasts()))
+          RetVar = dyn_cast<VarDecl>(DRE->getDecl());
+      if (N.empty() && RetVar)
+        N = HeldStatus.lookup(RetVar);
+      if (N.empty())
+        ReturnsOther = true;
+      else
+        Returned.insert(N);
+      if (RetVar)
+        ReturnedVars.push_back(RetVar);
+      else if (V && !V->isIntegerConstantExpr(Def->getASTContext()) &&
+               !isa<DeclRefExpr>(V->IgnoreParenImpCasts()))
+        ReturnsUninspected = true; // a call's status, returned untouched
+    }
+  }
+  // A checker looks at the status it receives, or at the status it returns
+  // (every return gives back a status it inspected, or a constant).
+  for (const ParmVarDecl *P : Def->parameters())
+    if (Inspected.contains(P))
+      return {StatusFunctionFacts::Checker, ""};
+  if (!ReturnedVars.empty() && !ReturnsUninspected &&
+      llvm::all_of(ReturnedVars,
+                   [&](const VarDecl *VD) { return Inspected.contains(VD); }))
+    return {StatusFunctionFacts::Checker, ""};
+  if (!isCublasStatusType(Def->getReturnType()))
+    return Out;
+  Out.Role = StatusFunctionFacts::Wrapper;
+  if (Returned.size() == 1 && !ReturnsOther)
+    Out.Wrapped = *Returned.begin();
+  return Out;
+}
+
+} // namespace
+
+const StatusFunctionFacts &statusFunctionFacts(const FunctionDecl *FD) {
+  static const StatusFunctionFacts None;
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Def)
+    return None;
+  return *Facts.get(Def->getASTContext(), Def, [&] {
+    return std::make_unique<StatusFunctionFacts>(analyse(Def));
+  });
+}
+
+llvm::DenseMap<const VarDecl *, const CallExpr *>
+statusHoldingVars(const Decl *Callable) {
+  llvm::DenseMap<const VarDecl *, const CallExpr *> Holds;
+  if (!analysableBody(Callable))
+    return Holds;
+  llvm::SmallPtrSet<const VarDecl *, 8> Other; // also holds something else
+  auto StatusCall = [](const Expr *E) -> const CallExpr * {
+    if (!E)
+      return nullptr;
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+    return Call && calledCublasFunction(Call) && isStatus(Call) ? Call
+                                                                : nullptr;
+  };
+  auto Store = [&](const VarDecl *VD, const Expr *Value) {
+    if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+        isCublasStatusType(VD->getType()) || !VD->getType()->isIntegralOrEnumerationType())
+      return;
+    if (const CallExpr *Call = StatusCall(Value))
+      Holds.try_emplace(VD, Call);
+    else
+      Other.insert(VD);
+  };
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const Stmt *S = Stmts[I].S;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
+          Store(VD, VD->getInit());
+          // A reference bound to a variable may store anything in it.
+          if (VD->getType()->isReferenceType())
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                    VD->getInit()->IgnoreParenImpCasts()))
+              if (const auto *Bound = dyn_cast<VarDecl>(DRE->getDecl()))
+                Other.insert(Bound);
+        }
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+               BO && BO->isAssignmentOp()) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        Store(dyn_cast<VarDecl>(DRE->getDecl()),
+              BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp())
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            Other.insert(VD);
+    } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      for (const LambdaCapture &C : L->captures())
+        if (C.capturesVariable())
+          if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+            Other.insert(VD);
+    }
+  }
+  for (const VarDecl *VD : Other)
+    Holds.erase(VD);
+  return Holds;
+}
+
+} // namespace cublas_tidy

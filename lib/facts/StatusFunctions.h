@@ -1,0 +1,57 @@
+//===- StatusFunctions.h - What user functions do with cuBLAS statuses ----===//
+//
+// Projects put cuBLAS calls behind their own functions: checkers that look at
+// a status and report or abort (`checkCublas(cublasSgemm(...))`), and thin
+// wrappers that return the status of the call they make
+// (`cublasStatus_t gemm(...) { return cublasSgemm(...); }`). Discarding a
+// checker's result loses nothing: it has looked at the status. Discarding a
+// wrapper's result loses the status of the call inside.
+//
+// Decided from the function's body in the same translation unit: a function
+// inspects a status when its body compares a cublasStatus_t value, switches
+// on it, negates it, tests it in a condition, or passes it to a function that
+// does not itself return a status (a reporting function: fprintf,
+// cublasGetStatusString, a logger). Returning it, or storing it, is not
+// inspecting it. A declaration without a body is unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_STATUSFUNCTIONS_H
+#define CUBLAS_TIDY_LIB_FACTS_STATUSFUNCTIONS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+
+namespace cublas_tidy {
+
+struct StatusFunctionFacts {
+  enum RoleT {
+    Unknown, // no body in the translation unit, or a body with errors
+    Checker, // inspects a status
+    Wrapper, // returns a status it never inspected
+  };
+  RoleT Role = Unknown;
+  /// For a wrapper: the cuBLAS function whose status it returns, when it is
+  /// one function (as the user writes it: "cublasSgemm"); empty otherwise.
+  std::string Wrapped;
+};
+
+/// What `FD` (its definition in the translation unit) does with statuses.
+/// Cached per translation unit.
+const StatusFunctionFacts &statusFunctionFacts(const clang::FunctionDecl *FD);
+
+/// The local variables of `Callable` of a type other than cublasStatus_t (an
+/// int, an enum) that hold nothing but cuBLAS statuses: every value stored
+/// in them (initializer and assignments) is the status of a cuBLAS call, and
+/// their address is never taken. Each maps to the first such call. A project
+/// macro `{ int ret; if ((ret = (fun)) != 0) ... }` launders a status into
+/// such a variable.
+llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
+statusHoldingVars(const clang::Decl *Callable);
+
+} // namespace cublas_tidy
+
+#endif

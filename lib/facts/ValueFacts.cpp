@@ -1,0 +1,1072 @@
+//===- ValueFacts.cpp -----------------------------------------------------===//
+
+#include "facts/ValueFacts.h"
+
+#include "ast/SharedCfg.h"
+
+#include "facts/Allocations.h"
+#include "ast/Callables.h"
+#include "ast/PlainUses.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+//===----------------------------------------------------------------------===//
+// Symbols and symbolic expressions
+//===----------------------------------------------------------------------===//
+
+std::string Symbol::name() const {
+  if (!Decl)
+    return "?";
+  std::string N = Decl->getNameAsString();
+  return N.empty() ? "?" : N;
+}
+
+SymExpr SymExpr::constant(int64_t V) {
+  SymExpr E;
+  E.Const = V;
+  return E;
+}
+
+SymExpr SymExpr::symbol(const Symbol &S) {
+  SymExpr E;
+  E.Terms[{S, Symbol()}] = 1;
+  return E;
+}
+
+std::optional<Symbol> SymExpr::asSymbol() const {
+  if (Const != 0 || Terms.size() != 1)
+    return std::nullopt;
+  const auto &[M, C] = *Terms.begin();
+  if (C != 1 || M.degree() != 1)
+    return std::nullopt;
+  return M.First;
+}
+
+std::optional<SymExpr> SymExpr::add(const SymExpr &O) const {
+  SymExpr R = *this;
+  if (llvm::AddOverflow(R.Const, O.Const, R.Const))
+    return std::nullopt;
+  for (const auto &[M, C] : O.Terms) {
+    int64_t &Slot = R.Terms[M];
+    if (llvm::AddOverflow(Slot, C, Slot))
+      return std::nullopt;
+    if (Slot == 0)
+      R.Terms.erase(M);
+  }
+  return R;
+}
+
+std::optional<SymExpr> SymExpr::neg() const {
+  SymExpr R;
+  if (Const == INT64_MIN)
+    return std::nullopt;
+  R.Const = -Const;
+  for (const auto &[M, C] : Terms) {
+    if (C == INT64_MIN)
+      return std::nullopt;
+    R.Terms[M] = -C;
+  }
+  return R;
+}
+
+std::optional<SymExpr> SymExpr::sub(const SymExpr &O) const {
+  std::optional<SymExpr> N = O.neg();
+  if (!N)
+    return std::nullopt;
+  return add(*N);
+}
+
+static std::optional<SymExpr::Monomial> multiply(const SymExpr::Monomial &L,
+                                                 const SymExpr::Monomial &R) {
+  if (L.degree() + R.degree() > 2)
+    return std::nullopt;
+  SymExpr::Monomial M{L.First, R.First};
+  if (M.Second < M.First)
+    std::swap(M.First, M.Second);
+  return M;
+}
+
+std::optional<SymExpr> SymExpr::mul(const SymExpr &O) const {
+  SymExpr R;
+  if (llvm::MulOverflow(Const, O.Const, R.Const))
+    return std::nullopt;
+  auto AddTerm = [&R](const Monomial &M, int64_t C) {
+    int64_t &Slot = R.Terms[M];
+    if (llvm::AddOverflow(Slot, C, Slot))
+      return false;
+    if (Slot == 0)
+      R.Terms.erase(M);
+    return true;
+  };
+  int64_t P;
+  for (const auto &[M, C] : Terms)
+    if (llvm::MulOverflow(C, O.Const, P) || (P != 0 && !AddTerm(M, P)))
+      return std::nullopt;
+  for (const auto &[M, C] : O.Terms)
+    if (llvm::MulOverflow(C, Const, P) || (P != 0 && !AddTerm(M, P)))
+      return std::nullopt;
+  for (const auto &[LM, LC] : Terms)
+    for (const auto &[RM, RC] : O.Terms) {
+      std::optional<Monomial> M = multiply(LM, RM);
+      if (!M || llvm::MulOverflow(LC, RC, P) || !AddTerm(*M, P))
+        return std::nullopt;
+    }
+  return R;
+}
+
+std::optional<SymExpr> SymExpr::divExact(int64_t D) const {
+  if (D == 0 || (D == -1 && Const == INT64_MIN) || Const % D != 0)
+    return std::nullopt;
+  SymExpr R;
+  R.Const = Const / D;
+  for (const auto &[M, C] : Terms) {
+    if (C % D != 0 || (D == -1 && C == INT64_MIN))
+      return std::nullopt;
+    R.Terms[M] = C / D;
+  }
+  return R;
+}
+
+std::optional<int64_t> SymExpr::lowerBound(const SymbolBounds &Bounds) const {
+  auto Least = [&Bounds](const Symbol &S) -> std::optional<int64_t> {
+    if (Bounds.Positive.count(S))
+      return 1;
+    if (S.NonNegative)
+      return 0;
+    return std::nullopt;
+  };
+  int64_t Sum = Const;
+  for (const auto &[M, C] : Terms) {
+    int64_t Min;
+    if (M.degree() == 2 && M.First == M.Second) {
+      // A square is never negative, whatever the symbol.
+      std::optional<int64_t> L = Least(M.First);
+      Min = L ? *L * *L : 0;
+    } else {
+      std::optional<int64_t> L1 = Least(M.First);
+      if (!L1)
+        return std::nullopt;
+      Min = *L1;
+      if (M.degree() == 2) {
+        std::optional<int64_t> L2 = Least(M.Second);
+        if (!L2)
+          return std::nullopt;
+        Min *= *L2;
+      }
+    }
+    if (C < 0)
+      return std::nullopt;
+    int64_t T;
+    if (llvm::MulOverflow(C, Min, T) || llvm::AddOverflow(Sum, T, Sum))
+      return std::nullopt;
+  }
+  return Sum;
+}
+
+std::string SymExpr::str() const {
+  std::vector<std::pair<std::string, int64_t>> Parts;
+  for (const auto &[M, C] : Terms) {
+    std::string Name = M.First.name();
+    if (M.degree() == 2)
+      Name += "*" + M.Second.name();
+    Parts.push_back({Name, C});
+  }
+  std::sort(Parts.begin(), Parts.end());
+  std::string Out;
+  for (const auto &[Name, C] : Parts) {
+    if (Out.empty())
+      Out = C == 1    ? Name
+            : C == -1 ? "-" + Name
+                      : std::to_string(C) + "*" + Name;
+    else if (C < 0)
+      Out += " - " + (C == -1 ? Name : std::to_string(-C) + "*" + Name);
+    else
+      Out += " + " + (C == 1 ? Name : std::to_string(C) + "*" + Name);
+  }
+  if (Out.empty())
+    return std::to_string(Const);
+  if (Const > 0)
+    Out += " + " + std::to_string(Const);
+  else if (Const < 0)
+    Out += " - " + std::to_string(static_cast<uint64_t>(-(Const + 1)) + 1);
+  return Out;
+}
+
+Order compare(const SymExpr &L, const SymExpr &R, const SymbolBounds &Bounds) {
+  std::optional<SymExpr> D = L.sub(R);
+  if (!D)
+    return Order::Unknown;
+  if (std::optional<int64_t> C = D->getConstant())
+    return *C < 0 ? Order::Less : *C > 0 ? Order::Greater : Order::Equal;
+  if (std::optional<int64_t> LB = D->lowerBound(Bounds))
+    return *LB > 0 ? Order::Greater : Order::GreaterOrEqual;
+  if (std::optional<SymExpr> N = D->neg())
+    if (std::optional<int64_t> LB = N->lowerBound(Bounds))
+      return *LB > 0 ? Order::Less : Order::LessOrEqual;
+  return Order::Unknown;
+}
+
+const Expr *ignoreWrappers(const Expr *E) {
+  for (unsigned Step = 0; Step < 16 && E; ++Step) {
+    const Expr *Next = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<ConstantExpr>(Next))
+      Next = CE->getSubExpr();
+    else if (const auto *EWC = dyn_cast<ExprWithCleanups>(Next))
+      Next = EWC->getSubExpr();
+    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = MT->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = BT->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+//===----------------------------------------------------------------------===//
+// Containers
+//===----------------------------------------------------------------------===//
+
+bool isSizedContainer(QualType T, QualType *Elem) {
+  if (T.isNull())
+    return false;
+  const auto *RD =
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !Spec->getIdentifier())
+    return false;
+  StringRef Name = Spec->getName();
+  bool Known = false;
+  if (Name == "vector" && Spec->isInStdNamespace()) {
+    Known = true;
+  } else if (Name == "device_vector" || Name == "host_vector" ||
+             Name == "universal_vector") {
+    std::string Q = Spec->getQualifiedNameAsString();
+    Known = StringRef(Q).starts_with("thrust::");
+  }
+  if (!Known)
+    return false;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() < 1 || Args[0].getKind() != TemplateArgument::Type)
+    return false;
+  if (Elem)
+    *Elem = Args[0].getAsType();
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Definitions of locals and their reaching sets
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr unsigned MaxBlocks = 4000;
+constexpr unsigned MaxDefinitions = 8000;
+constexpr unsigned MaxEvalDepth = 48;
+constexpr unsigned MaxContextDepth = 3;
+
+bool isTrackableType(QualType T) {
+  if (T.isNull() || T->isReferenceType() || T.isVolatileQualified() ||
+      T->isDependentType())
+    return false;
+  return T->isIntegralOrEnumerationType() || T->isPointerType() ||
+         isSizedContainer(T);
+}
+
+bool isCandidate(const VarDecl *VD) {
+  if (!VD || VD->hasAttr<BlocksAttr>())
+    return false;
+  if (!VD->hasLocalStorage())
+    return false;
+  return isTrackableType(VD->getType());
+}
+
+const Expr *skipParens(const Expr *E) {
+  // Only parentheses: an implicit cast changes how the value is used.
+  while (const auto *P = dyn_cast_or_null<ParenExpr>(E))
+    E = P->getSubExpr();
+  return E;
+}
+
+const DeclRefExpr *refTo(const Expr *E) {
+  return dyn_cast_or_null<DeclRefExpr>(skipParens(E));
+}
+
+/// Members of a sized container that leave its size unchanged.
+bool isSizePreservingMember(StringRef Name) {
+  return Name == "size" || Name == "data" || Name == "begin" || Name == "end" ||
+         Name == "cbegin" || Name == "cend" || Name == "empty" ||
+         Name == "front" || Name == "back" || Name == "at" ||
+         Name == "rbegin" || Name == "rend" || Name == "capacity";
+}
+
+/// Decides, for each DeclRefExpr to a candidate variable, whether it is a
+/// plain read, a definition the CFG scan will find, or an escape (anything
+/// else). Variables with an escaping use are not tracked.
+///
+/// It reads the statements of the body in pre-order (stmtsIn(), shared with
+/// other analyses). Lambda bodies are not among them: a variable a lambda
+/// captures by reference is referenced by the capture itself, not plainly,
+/// and escapes; one captured by copy is read when the lambda is made.
+class UseClassifier {
+public:
+  llvm::DenseSet<const VarDecl *> Escaped;
+  llvm::DenseMap<const VarDecl *, unsigned> DefCount;
+
+  void classify(const Decl *Callable) {
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+    // Operands of sizeof/alignof, typeid and noexcept are never evaluated:
+    // they and everything under them are skipped.
+    std::vector<char> Unevaluated(Stmts.size(), 0);
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const Stmt *S = Stmts[I].S;
+      int Parent = Stmts[I].Parent;
+      if ((Parent >= 0 && Unevaluated[Parent]) ||
+          isa<UnaryExprOrTypeTraitExpr, CXXTypeidExpr, CXXNoexceptExpr>(S)) {
+        Unevaluated[I] = 1;
+        continue;
+      }
+      if (const DeclRefExpr *Stored = Uses.visit(S))
+        countDef(Stored);
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        visitCallExpr(Call);
+        if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+          visitCXXMemberCallExpr(Member);
+      } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+        visitCXXConstructExpr(CE);
+      } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+        visitCXXForRangeStmt(Range);
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        visitDeclRefExpr(DRE);
+      }
+    }
+  }
+
+private:
+  void visitCallExpr(const CallExpr *Call) {
+    for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
+        if (UO->getOpcode() == UO_AddrOf && isAllocatorOutArgument(Call, I))
+          if (PlainUses::referenceIn(UO->getSubExpr())) {
+            if (const DeclRefExpr *Stored = Uses.markStore(UO->getSubExpr()))
+              countDef(Stored);
+            continue;
+          }
+      markIfConstRefArgument(Call->getDirectCallee(), I, Arg);
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+      if (Op->getOperator() == OO_Subscript && Op->getNumArgs() >= 1)
+        markContainer(Op->getArg(0));
+  }
+  void visitCXXMemberCallExpr(const CXXMemberCallExpr *Call) {
+    const CXXMethodDecl *MD = Call->getMethodDecl();
+    if (MD && MD->getIdentifier() && isSizePreservingMember(MD->getName()))
+      markContainer(Call->getImplicitObjectArgument());
+  }
+  void visitCXXConstructExpr(const CXXConstructExpr *CE) {
+    for (unsigned I = 0, N = CE->getNumArgs(); I < N; ++I)
+      markIfConstRefArgument(CE->getConstructor(), I, CE->getArg(I));
+  }
+  void visitCXXForRangeStmt(const CXXForRangeStmt *S) {
+    if (const VarDecl *Range =
+            S->getRangeStmt()
+                ? dyn_cast_or_null<VarDecl>(S->getRangeStmt()->getSingleDecl())
+                : nullptr)
+      markContainer(Range->getInit());
+  }
+  void visitDeclRefExpr(const DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return;
+    if (DRE->refersToEnclosingVariableOrCapture() || !Uses.isPlain(DRE))
+      Escaped.insert(VD);
+  }
+
+  PlainUses Uses;
+
+  void countDef(const DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      ++DefCount[VD];
+  }
+  /// Uses of a container that keep its size.
+  void markContainer(const Expr *E) {
+    if (!E)
+      return;
+    const DeclRefExpr *DRE = PlainUses::referenceIn(E->IgnoreParenImpCasts());
+    if (DRE && isSizedContainer(DRE->getType()))
+      Uses.markPlain(DRE);
+  }
+  void markIfConstRefArgument(const FunctionDecl *FD, unsigned I,
+                              const Expr *Arg) {
+    if (!FD || I >= FD->getNumParams())
+      return;
+    QualType PT = FD->getParamDecl(I)->getType();
+    if (!PT->isReferenceType() || !PT->getPointeeType().isConstQualified())
+      return;
+    markContainer(Arg);
+  }
+};
+
+} // namespace
+
+class FunctionDefinitions {
+public:
+  FunctionDefinitions(const Decl *Callable, ASTContext &Ctx);
+
+  bool tracks(const VarDecl *VD) const { return Tracked.contains(VD); }
+
+  std::optional<llvm::SmallVector<const Definition *, 4>>
+  reaching(const VarDecl *VD, const Stmt *Use) const;
+
+  const Definition *initOf(const VarDecl *VD) const {
+    for (const Definition &D : Defs)
+      if (D.Var == VD && D.Kind == DefKind::Init)
+        return &D;
+    return nullptr;
+  }
+
+private:
+  void addDef(Definition D, unsigned Block, unsigned Index) {
+    DefsIn[Block].push_back({Index, static_cast<unsigned>(Defs.size())});
+    Defs.push_back(D);
+  }
+  /// Applies the definitions at the elements [From, To) of `Block`.
+  void apply(llvm::BitVector &State, unsigned Block, unsigned From,
+             unsigned To) const;
+
+  const CFG *Cfg = nullptr;
+  llvm::DenseSet<const VarDecl *> Tracked;
+  std::vector<Definition> Defs; // stable after construction
+  /// Per block: (element index, definition), by element index.
+  std::vector<llvm::SmallVector<std::pair<unsigned, unsigned>, 2>> DefsIn;
+  llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> Position;
+  std::vector<llvm::BitVector> In;
+  std::vector<llvm::BitVector> KillMaskOf; // per variable index
+  llvm::DenseMap<const VarDecl *, unsigned> VarIndex;
+  bool Valid = false;
+};
+
+FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
+                                         ASTContext &Ctx) {
+  if (!Callable)
+    return;
+  Stmt *Body = Callable->getBody();
+  if (!Body)
+    return;
+  if (const auto *DC = dyn_cast<DeclContext>(Callable))
+    if (DC->isDependentContext())
+      return;
+
+  UseClassifier Uses;
+  Uses.classify(Callable);
+
+  Cfg = sharedCfg(Callable, Ctx);
+  if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
+    return;
+  DefsIn.resize(Cfg->getNumBlockIDs());
+
+  // Candidates: the parameters and the locals the body declares.
+  llvm::SmallVector<const VarDecl *, 16> Params;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
+    for (const ParmVarDecl *P : FD->parameters())
+      Params.push_back(P);
+  else if (const auto *BD = dyn_cast<BlockDecl>(Callable))
+    for (const ParmVarDecl *P : BD->parameters())
+      Params.push_back(P);
+
+  // Definitions found in the CFG, per variable.
+  llvm::DenseMap<const VarDecl *, unsigned> Found;
+  auto Candidate = [&](const VarDecl *VD) {
+    return isCandidate(VD) && !Uses.Escaped.contains(VD);
+  };
+  // The candidate variable a store writes, counted.
+  auto Target = [&](const Expr *E) -> const VarDecl * {
+    const DeclRefExpr *DRE = refTo(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !Candidate(VD))
+      return nullptr;
+    ++Found[VD];
+    return VD;
+  };
+  unsigned EntryID = Cfg->getEntry().getBlockID();
+  for (const VarDecl *P : Params)
+    if (Candidate(P))
+      addDef({P, DefKind::Entry, nullptr, nullptr, 0}, EntryID, 0);
+
+  for (const CFGBlock *B : *Cfg) {
+    if (!B)
+      continue;
+    unsigned Index = 0;
+    for (const CFGElement &El : *B) {
+      std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+      unsigned I = Index++;
+      if (!CS)
+        continue;
+      const Stmt *S = CS->getStmt();
+      // Reads are asked about by their DeclRefExpr: only those are placed.
+      if (isa<DeclRefExpr>(S))
+        Position.try_emplace(S, B->getBlockID(), I + 1);
+      if (Defs.size() > MaxDefinitions)
+        return;
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            if (Candidate(VD))
+              addDef({VD, DefKind::Init, S, VD->getInit(), 0}, B->getBlockID(),
+                     I);
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        if (!BO->isAssignmentOp())
+          continue;
+        const VarDecl *VD = Target(BO->getLHS());
+        if (!VD)
+          continue;
+        if (BO->getOpcode() == BO_Assign)
+          addDef({VD, DefKind::Assign, S, BO->getRHS(), 0}, B->getBlockID(), I);
+        else
+          addDef({VD, DefKind::Compound, S, nullptr, 0}, B->getBlockID(), I);
+      } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+        if (!UO->isIncrementDecrementOp())
+          continue;
+        const VarDecl *VD = Target(UO->getSubExpr());
+        if (!VD)
+          continue;
+        addDef({VD, DefKind::IncDec, S, nullptr, 0}, B->getBlockID(), I);
+      } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        for (unsigned A = 0, N = Call->getNumArgs(); A < N; ++A) {
+          const auto *UO =
+              dyn_cast<UnaryOperator>(Call->getArg(A)->IgnoreParenCasts());
+          if (!UO || UO->getOpcode() != UO_AddrOf ||
+              !isAllocatorOutArgument(Call, A))
+            continue;
+          const VarDecl *VD = Target(UO->getSubExpr());
+          if (!VD)
+            continue;
+          addDef({VD, DefKind::OutArgument, S, nullptr, A}, B->getBlockID(), I);
+        }
+      }
+    }
+  }
+
+  // Track a variable only when the CFG holds every definition the AST has
+  // (a definition in code the CFG leaves out would otherwise go unseen).
+  for (const Definition &D : Defs)
+    Tracked.insert(D.Var);
+  for (const auto &[VD, Count] : Uses.DefCount)
+    if (Found.lookup(VD) != Count)
+      Tracked.erase(VD);
+
+  // Reaching definitions: a forward union over the CFG.
+  unsigned NumDefs = Defs.size();
+  for (const Definition &D : Defs)
+    VarIndex.try_emplace(D.Var, VarIndex.size());
+  KillMaskOf.assign(VarIndex.size(), llvm::BitVector(NumDefs));
+  for (unsigned I = 0; I < NumDefs; ++I)
+    KillMaskOf[VarIndex[Defs[I].Var]].set(I);
+
+  unsigned NumBlocks = Cfg->getNumBlockIDs();
+  In.assign(NumBlocks, llvm::BitVector(NumDefs));
+  std::vector<llvm::BitVector> Out(NumBlocks, llvm::BitVector(NumDefs));
+  std::vector<const CFGBlock *> ByID(NumBlocks, nullptr);
+  for (const CFGBlock *B : *Cfg)
+    if (B)
+      ByID[B->getBlockID()] = B;
+
+  auto Transfer = [&](const CFGBlock *B, llvm::BitVector State) {
+    apply(State, B->getBlockID(), 0, B->size() + 1);
+    return State;
+  };
+  llvm::SmallVector<const CFGBlock *, 64> Work;
+  llvm::BitVector Queued(NumBlocks);
+  for (const CFGBlock *B : *Cfg)
+    if (B) {
+      Work.push_back(B);
+      Queued.set(B->getBlockID());
+    }
+  unsigned Budget = 64 * NumBlocks + 64;
+  while (!Work.empty()) {
+    if (Budget-- == 0)
+      return; // not converged: know nothing
+    const CFGBlock *B = Work.pop_back_val();
+    unsigned ID = B->getBlockID();
+    Queued.reset(ID);
+    llvm::BitVector NewIn(NumDefs);
+    for (const CFGBlock *P : B->preds())
+      if (P)
+        NewIn |= Out[P->getBlockID()];
+    In[ID] = NewIn;
+    llvm::BitVector NewOut = Transfer(B, NewIn);
+    if (NewOut != Out[ID]) {
+      Out[ID] = std::move(NewOut);
+      for (const CFGBlock *S : B->succs())
+        if (S && !Queued.test(S->getBlockID())) {
+          Queued.set(S->getBlockID());
+          Work.push_back(S);
+        }
+    }
+  }
+  Valid = true;
+}
+
+void FunctionDefinitions::apply(llvm::BitVector &State, unsigned Block,
+                                unsigned From, unsigned To) const {
+  llvm::ArrayRef<std::pair<unsigned, unsigned>> At = DefsIn[Block];
+  // The definitions of one element kill their variables' others first, then
+  // all take effect (`f(&x, &x)` defines x twice at once).
+  for (size_t I = 0; I < At.size();) {
+    unsigned Index = At[I].first;
+    size_t End = I;
+    while (End < At.size() && At[End].first == Index)
+      ++End;
+    if (Index >= From && Index < To) {
+      for (size_t J = I; J < End; ++J) {
+        auto VI = VarIndex.find(Defs[At[J].second].Var);
+        if (VI != VarIndex.end())
+          State.reset(KillMaskOf[VI->second]);
+      }
+      for (size_t J = I; J < End; ++J)
+        State.set(At[J].second);
+    }
+    I = End;
+  }
+}
+
+std::optional<llvm::SmallVector<const Definition *, 4>>
+FunctionDefinitions::reaching(const VarDecl *VD, const Stmt *Use) const {
+  if (!Valid || !Tracked.contains(VD))
+    return std::nullopt;
+  auto PosIt = Position.find(Use);
+  if (PosIt == Position.end())
+    return std::nullopt;
+  auto [Block, After] = PosIt->second;
+  // Position holds the index just after the element: the definitions
+  // reaching the element itself are those before it.
+  unsigned Before = After - 1;
+  llvm::BitVector State = In[Block];
+  apply(State, Block, 0, Before);
+  auto VI = VarIndex.find(VD);
+  if (VI == VarIndex.end())
+    return std::nullopt;
+  llvm::BitVector Mine = State;
+  Mine &= KillMaskOf[VI->second];
+  llvm::SmallVector<const Definition *, 4> Result;
+  for (int D = Mine.find_first(); D >= 0; D = Mine.find_next(D)) {
+    if (Result.size() >= 16)
+      return std::nullopt;
+    Result.push_back(&Defs[D]);
+  }
+  if (Result.empty())
+    return std::nullopt;
+  return Result;
+}
+
+//===----------------------------------------------------------------------===//
+// ValueFacts
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Parameters that a condition in `Body` reads.
+class GuardFinder : public RecursiveASTVisitor<GuardFinder> {
+public:
+  std::set<const ParmVarDecl *> Params;
+
+  bool VisitIfStmt(IfStmt *S) { return collect(S->getCond()); }
+  bool VisitWhileStmt(WhileStmt *S) { return collect(S->getCond()); }
+  bool VisitDoStmt(DoStmt *S) { return collect(S->getCond()); }
+  bool VisitForStmt(ForStmt *S) { return collect(S->getCond()); }
+  bool VisitSwitchStmt(SwitchStmt *S) { return collect(S->getCond()); }
+  bool VisitAbstractConditionalOperator(AbstractConditionalOperator *CO) {
+    return collect(CO->getCond());
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isLogicalOp()) {
+      collect(BO->getLHS());
+      collect(BO->getRHS());
+    }
+    return true;
+  }
+
+private:
+  bool collect(const Stmt *S) {
+    if (!S)
+      return true;
+    llvm::SmallVector<const Stmt *, 16> Work{S};
+    unsigned Budget = 512;
+    while (!Work.empty() && Budget--) {
+      const Stmt *Cur = Work.pop_back_val();
+      if (!Cur)
+        continue;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+          Params.insert(P);
+      for (const Stmt *C : Cur->children())
+        Work.push_back(C);
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+ValueFacts::ValueFacts(const Decl *Callable, ASTContext &Ctx)
+    : Callable(Callable), Ctx(Ctx),
+      Guarded(std::make_shared<GuardedParams>()),
+      Defs(std::make_shared<FunctionDefinitions>(Callable, Ctx)) {}
+
+const std::set<const ParmVarDecl *> &ValueFacts::guardedParams() const {
+  // Found the first time a caller's argument is asked for: most facts are
+  // never asked in a caller's context.
+  if (!Guarded->Params) {
+    GuardFinder G;
+    if (Callable && Callable->getBody())
+      G.TraverseStmt(Callable->getBody());
+    Guarded->Params = std::move(G.Params);
+  }
+  return *Guarded->Params;
+}
+
+ValueFacts::ValueFacts(const ValueFacts &Callee, const CallExpr *Site,
+                       const ValueFacts &Caller)
+    : Callable(Callee.Callable), Ctx(Callee.Ctx), Caller(&Caller), Site(Site),
+      Depth(Caller.Depth + 1), Guarded(Callee.Guarded), Defs(Callee.Defs) {}
+
+ValueFacts::~ValueFacts() = default;
+
+std::optional<ValueFacts::Binding>
+ValueFacts::binding(const ParmVarDecl *Param) const {
+  if (!Caller || !Site || Depth > MaxContextDepth ||
+      guardedParams().count(Param))
+    return std::nullopt;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
+  if (!FD || Site->getDirectCallee() == nullptr ||
+      Site->getDirectCallee()->getCanonicalDecl() != FD->getCanonicalDecl())
+    return std::nullopt;
+  unsigned Index = Param->getFunctionScopeIndex();
+  if (Index >= FD->getNumParams() || FD->getParamDecl(Index) != Param)
+    return std::nullopt;
+  // Member calls have no implicit-object argument among the CallExpr's
+  // arguments, operator calls do: only plain function calls are bound.
+  if (isa<CXXOperatorCallExpr>(Site) || isa<CXXMethodDecl>(FD) ||
+      Index >= Site->getNumArgs())
+    return std::nullopt;
+  return Binding{Caller, Site->getArg(Index)};
+}
+
+std::optional<llvm::SmallVector<const Definition *, 4>>
+ValueFacts::reachingDefinitions(const VarDecl *Var, const Expr *Use) const {
+  if (!Var || !Use)
+    return std::nullopt;
+  return Defs->reaching(Var, Use);
+}
+
+std::optional<SymExpr> ValueFacts::evaluate(const Expr *E) const {
+  // The checks ask for the same arguments again (a dimension is read by
+  // every operand it shapes). A value found inside another evaluation may
+  // have been cut at a cycle: only outermost ones are kept.
+  if (!InProgress.empty())
+    return eval(E, 0);
+  auto It = Evaluated.find(E);
+  if (It != Evaluated.end())
+    return It->second;
+  std::optional<SymExpr> V = eval(E, 0);
+  Evaluated.try_emplace(E, V);
+  return V;
+}
+
+static std::optional<SymExpr> applyBinary(BinaryOperatorKind Op,
+                                          const SymExpr &L, const SymExpr &R) {
+  switch (Op) {
+  case BO_Add:
+  case BO_AddAssign:
+    return L.add(R);
+  case BO_Sub:
+  case BO_SubAssign:
+    return L.sub(R);
+  case BO_Mul:
+  case BO_MulAssign:
+    return L.mul(R);
+  case BO_Div:
+  case BO_DivAssign: {
+    std::optional<int64_t> D = R.getConstant();
+    if (!D || *D == 0)
+      return std::nullopt;
+    if (std::optional<int64_t> N = L.getConstant()) {
+      if (*N == INT64_MIN && *D == -1)
+        return std::nullopt;
+      return SymExpr::constant(*N / *D);
+    }
+    return L.divExact(*D);
+  }
+  case BO_Rem:
+  case BO_RemAssign: {
+    std::optional<int64_t> N = L.getConstant(), D = R.getConstant();
+    if (!N || !D || *D == 0 || (*N == INT64_MIN && *D == -1))
+      return std::nullopt;
+    return SymExpr::constant(*N % *D);
+  }
+  case BO_Shl:
+  case BO_ShlAssign: {
+    std::optional<int64_t> S = R.getConstant();
+    if (!S || *S < 0 || *S > 40)
+      return std::nullopt;
+    return L.mul(SymExpr::constant(int64_t(1) << *S));
+  }
+  case BO_Shr:
+  case BO_ShrAssign: {
+    std::optional<int64_t> N = L.getConstant(), S = R.getConstant();
+    if (!N || !S || *S < 0 || *S > 62)
+      return std::nullopt;
+    return SymExpr::constant(*N >> *S);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
+  if (!E || Depth > MaxEvalDepth)
+    return std::nullopt;
+  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  QualType T = E->getType();
+  if (T.isNull())
+    return std::nullopt;
+
+  if (T->isIntegralOrEnumerationType()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt()) {
+      const llvm::APSInt &V = R.Val.getInt();
+      if (V.getSignificantBits() <= 64 &&
+          (V.isSigned() || V.getActiveBits() < 64))
+        return SymExpr::constant(V.getExtValue());
+      return std::nullopt;
+    }
+  }
+
+  E = ignoreWrappers(E);
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+      if (Cast->getCastKind() == CK_IntegralToBoolean)
+        return std::nullopt;
+      if (!Cast->getSubExpr()->getType()->isIntegralOrEnumerationType())
+        return std::nullopt;
+      return eval(Cast->getSubExpr(), Depth + 1);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return evalVar(DRE, Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return eval(BO->getRHS(), Depth + 1);
+    if (BO->isAssignmentOp() || !BO->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    std::optional<SymExpr> L = eval(BO->getLHS(), Depth + 1);
+    if (!L)
+      return std::nullopt;
+    std::optional<SymExpr> R = eval(BO->getRHS(), Depth + 1);
+    if (!R)
+      return std::nullopt;
+    return applyBinary(BO->getOpcode(), *L, *R);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Plus)
+      return eval(UO->getSubExpr(), Depth + 1);
+    if (UO->getOpcode() == UO_Minus) {
+      std::optional<SymExpr> V = eval(UO->getSubExpr(), Depth + 1);
+      return V ? V->neg() : std::nullopt;
+    }
+    return std::nullopt;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<SymExpr> Cond = eval(CO->getCond(), Depth + 1);
+    if (Cond && Cond->isConstant())
+      return eval(*Cond->getConstant() ? CO->getTrueExpr() : CO->getFalseExpr(),
+                  Depth + 1);
+    std::optional<SymExpr> L = eval(CO->getTrueExpr(), Depth + 1);
+    std::optional<SymExpr> R =
+        L ? eval(CO->getFalseExpr(), Depth + 1) : std::nullopt;
+    if (L && R && *L == *R)
+      return L;
+    return std::nullopt;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && MD->getName() == "size" &&
+        MC->getNumArgs() == 0)
+      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
+              MC->getImplicitObjectArgument()
+                  ? MC->getImplicitObjectArgument()->IgnoreParenImpCasts()
+                  : nullptr))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          return containerSize(VD);
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // std::max / std::min of known values.
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && FD->getIdentifier() && FD->isInStdNamespace() &&
+        (FD->getName() == "max" || FD->getName() == "min") &&
+        Call->getNumArgs() == 2) {
+      std::optional<SymExpr> L = eval(Call->getArg(0), Depth + 1);
+      std::optional<SymExpr> R =
+          L ? eval(Call->getArg(1), Depth + 1) : std::nullopt;
+      if (!L || !R)
+        return std::nullopt;
+      Order O = compare(*L, *R);
+      bool Max = FD->getName() == "max";
+      if (O == Order::Equal)
+        return L;
+      if (O == Order::Less || O == Order::LessOrEqual)
+        return Max ? R : L;
+      if (O == Order::Greater || O == Order::GreaterOrEqual)
+        return Max ? L : R;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<SymExpr> ValueFacts::evalVar(const DeclRefExpr *DRE,
+                                           unsigned Depth) const {
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !VD->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  if (DRE->refersToEnclosingVariableOrCapture())
+    return std::nullopt;
+  if (Defs->tracks(VD)) {
+    auto Reaching = Defs->reaching(VD, DRE);
+    if (!Reaching)
+      return std::nullopt;
+    std::optional<SymExpr> Value;
+    for (const Definition *D : *Reaching) {
+      std::optional<SymExpr> V = evalDefinition(*D, Depth + 1);
+      if (!V || (Value && *V != *Value))
+        return std::nullopt;
+      Value = V;
+    }
+    return Value;
+  }
+  // Not tracked here: a constant whose initializer fixes it.
+  if (VD->getType().isConstQualified() && VD->getInit() &&
+      !isa<ParmVarDecl>(VD))
+    return eval(VD->getInit(), Depth + 1);
+  return std::nullopt;
+}
+
+std::optional<SymExpr> ValueFacts::evalDefinition(const Definition &D,
+                                                  unsigned Depth) const {
+  auto Cached = Memo.find(&D);
+  if (Cached != Memo.end())
+    return Cached->second;
+  if (InProgress.count(&D) || Depth > MaxEvalDepth)
+    return std::nullopt;
+  InProgress.insert(&D);
+
+  const VarDecl *VD = D.Var;
+  bool Integral = VD->getType()->isIntegralOrEnumerationType();
+  Symbol Opaque{VD, D.S, VD->getType()->isUnsignedIntegerOrEnumerationType()};
+  std::optional<SymExpr> Result;
+  switch (D.Kind) {
+  case DefKind::Entry:
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+      if (std::optional<Binding> B = binding(P)) {
+        Result = B->Facts->evaluate(B->Arg);
+        break;
+      }
+    if (Integral)
+      Result = SymExpr::symbol(Opaque);
+    break;
+  case DefKind::Init:
+  case DefKind::Assign:
+    Result = eval(D.Value, Depth + 1);
+    break;
+  case DefKind::Compound:
+  case DefKind::IncDec: {
+    const Expr *Target = nullptr;
+    std::optional<SymExpr> Step;
+    BinaryOperatorKind Op = BO_Add;
+    if (const auto *BO = dyn_cast<CompoundAssignOperator>(D.S)) {
+      Target = BO->getLHS();
+      Op = BO->getOpcode();
+      Step = eval(BO->getRHS(), Depth + 1);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(D.S)) {
+      Target = UO->getSubExpr();
+      Op = UO->isIncrementOp() ? BO_Add : BO_Sub;
+      Step = SymExpr::constant(1);
+    }
+    const DeclRefExpr *DRE = refTo(Target);
+    std::optional<SymExpr> Old =
+        DRE && Step ? evalVar(DRE, Depth + 1) : std::nullopt;
+    if (Old && Step)
+      Result = applyBinary(Op, *Old, *Step);
+    break;
+  }
+  case DefKind::OutArgument:
+    break;
+  }
+  bool Uninitialized = D.Kind == DefKind::Init && !D.Value;
+  if (!Result && Integral && D.Kind != DefKind::Entry && !Uninitialized) {
+    // What the variable received here, by name: equal only to itself.
+    Result = SymExpr::symbol(Opaque);
+  }
+  InProgress.erase(&D);
+  Memo[&D] = Result;
+  return Result;
+}
+
+std::optional<SymExpr> ValueFacts::containerSize(const VarDecl *Var) const {
+  if (!Var || !isSizedContainer(Var->getType()) || !Defs->tracks(Var))
+    return std::nullopt;
+  const Definition *Init = Defs->initOf(Var);
+  if (!Init || !Init->Value)
+    return std::nullopt;
+  const Expr *E = Init->Value;
+  for (unsigned Step = 0; Step < 8 && E; ++Step) {
+    E = ignoreWrappers(E->IgnoreParenImpCasts());
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    else
+      break;
+  }
+  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+  if (!CE)
+    return std::nullopt;
+  if (CE->getNumArgs() == 0)
+    return SymExpr::constant(0);
+  const Expr *First = CE->getArg(0);
+  if (isa<CXXDefaultArgExpr>(First))
+    return SymExpr::constant(0);
+  if (const auto *IL =
+          dyn_cast<CXXStdInitializerListExpr>(First->IgnoreImplicit()))
+    if (const auto *Arr = dyn_cast<ConstantArrayType>(
+            Ctx.getAsArrayType(IL->getSubExpr()->getType())))
+      return SymExpr::constant(Arr->getSize().getZExtValue());
+  if (!First->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  return eval(First, 0);
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,144 @@
+//===- CublasApi.cpp - The cuBLAS API model -------------------------------===//
+//
+// The table and everything that reads it, except the name index
+// (CublasApiLookup.cpp). This file uses only header-only parts of LLVM, so
+// that the runtime tracer (integration/tracer/), an LD_PRELOAD library that
+// must not drag LLVM into the traced program, compiles it as it is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "model/CublasApi.h"
+#include "model/ElementTypes.h"
+
+namespace cublas_tidy {
+namespace {
+
+// One parameter array per function, each closed by a sentinel so that
+// functions without parameters still have an array.
+#define CUBLAS_FUNCTION(Name, Routine, Family, Elem, ReturnsStatus, Is64,      \
+                        Batched, StridedBatched, Creates, Destroys)            \
+  const ParamInfo Params_##Name[] = {
+#define CUBLAS_PARAM(Name, Role, Op) {#Name, ParamRole::Role, Operand::Op},
+#define CUBLAS_END_FUNCTION(Name)                                              \
+  { nullptr, ParamRole::Other, Operand::None }                                 \
+  }                                                                            \
+  ;
+#include "model/CublasApi.def"
+
+const FunctionInfo Functions[] = {
+#define CUBLAS_FUNCTION(Name, Routine, Family, Elem, ReturnsStatus, Is64,      \
+                        Batched, StridedBatched, Creates, Destroys)            \
+  {#Name,                                                                      \
+   Routine,                                                                    \
+   ApiFamily::Family,                                                          \
+   ElemType::Elem,                                                             \
+   ReturnsStatus,                                                              \
+   Is64,                                                                       \
+   Batched,                                                                    \
+   StridedBatched,                                                             \
+   ResourceKind::Creates,                                                      \
+   ResourceKind::Destroys,                                                     \
+   Params_##Name,                                                              \
+   static_cast<unsigned>(std::size(Params_##Name) - 1)},
+#include "model/CublasApi.def"
+};
+
+const OutOfScopeEntry OutOfScope[] = {
+#define CUBLAS_OUT_OF_SCOPE(Name, Reason) {#Name, Reason},
+#include "model/CublasApi.def"
+};
+
+} // namespace
+
+int FunctionInfo::findParam(ParamRole Role, Operand Op) const {
+  for (unsigned I = 0; I < NumParams; ++I)
+    if (ParamsBegin[I].Role == Role &&
+        (Op == Operand::None || ParamsBegin[I].Op == Op))
+      return static_cast<int>(I);
+  return -1;
+}
+
+llvm::ArrayRef<FunctionInfo> allFunctions() { return Functions; }
+
+llvm::ArrayRef<OutOfScopeEntry> outOfScopeFunctions() { return OutOfScope; }
+
+llvm::StringRef destroyFunctionFor(ResourceKind Kind) {
+  if (Kind == ResourceKind::None)
+    return {};
+  for (const FunctionInfo &F : Functions)
+    if (F.Destroys == Kind)
+      return F.Name;
+  return {};
+}
+
+llvm::StringRef toString(ParamRole Role) {
+  switch (Role) {
+#define ROLE(R)                                                                \
+  case ParamRole::R:                                                           \
+    return #R;
+    ROLE(Other) ROLE(Resource) ROLE(ResourceOut) ROLE(ResourceDestroyed)
+    ROLE(Operation) ROLE(Fill) ROLE(Side) ROLE(Diag) ROLE(PointerMode)
+    ROLE(DimM) ROLE(DimN) ROLE(DimK) ROLE(DimKL) ROLE(DimKU) ROLE(ElemSize)
+    ROLE(BatchCount) ROLE(LeadingDim) ROLE(Increment) ROLE(BatchStride)
+    ROLE(DeviceMatrix) ROLE(DeviceVector) ROLE(DevicePointerArray)
+    ROLE(HostMatrix) ROLE(HostVector) ROLE(HostArray) ROLE(AnyMemory)
+    ROLE(HostScalar) ROLE(Scalar) ROLE(ScalarResult) ROLE(DeviceWorkspace)
+    ROLE(WorkspaceSize) ROLE(DataType) ROLE(ComputeType) ROLE(Stream)
+#undef ROLE
+  }
+  return "?";
+}
+
+llvm::StringRef toString(Operand Op) {
+  switch (Op) {
+  case Operand::None: return "None";
+  case Operand::A: return "A";
+  case Operand::B: return "B";
+  case Operand::C: return "C";
+  case Operand::D: return "D";
+  case Operand::X: return "x";
+  case Operand::Y: return "y";
+  case Operand::Alpha: return "alpha";
+  case Operand::Beta: return "beta";
+  case Operand::Result: return "result";
+  case Operand::Info: return "info";
+  case Operand::Pivot: return "pivot";
+  }
+  return "?";
+}
+
+llvm::StringRef toString(ResourceKind Kind) {
+  switch (Kind) {
+  case ResourceKind::None: return "none";
+  case ResourceKind::Handle: return "cublasHandle_t";
+  case ResourceKind::LtHandle: return "cublasLtHandle_t";
+  case ResourceKind::XtHandle: return "cublasXtHandle_t";
+  case ResourceKind::LtMatmulDesc: return "cublasLtMatmulDesc_t";
+  case ResourceKind::LtMatrixLayout: return "cublasLtMatrixLayout_t";
+  case ResourceKind::LtMatmulPreference: return "cublasLtMatmulPreference_t";
+  case ResourceKind::LtMatrixTransformDesc:
+    return "cublasLtMatrixTransformDesc_t";
+  case ResourceKind::LtEmulationDesc: return "cublasLtEmulationDesc_t";
+  }
+  return "?";
+}
+
+llvm::StringRef toString(ElemType Elem) {
+  switch (Elem) {
+  case ElemType::None: return "none";
+  case ElemType::F16: return "__half";
+  case ElemType::F32: return "float";
+  case ElemType::F64: return "double";
+  case ElemType::C32: return "cuComplex";
+  case ElemType::C64: return "cuDoubleComplex";
+  case ElemType::Dynamic: return "cudaDataType";
+  }
+  return "?";
+}
+
+unsigned elementSize(ElemType Elem) {
+  const DataTypeInfo *T = dataTypeOf(Elem);
+  return T ? T->Bytes : 0;
+}
+
+} // namespace cublas_tidy

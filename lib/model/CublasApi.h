@@ -1,0 +1,143 @@
+//===- CublasApi.h - The cuBLAS API model ---------------------------------===//
+//
+// Every cuBLAS function the checks know is one row of CublasApi.def, giving
+// the role of each of its parameters. This header is the only way the checks
+// read that table. Nothing here depends on clang-tidy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_MODEL_CUBLASAPI_H
+#define CUBLAS_TIDY_LIB_MODEL_CUBLASAPI_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace cublas_tidy {
+
+/// Which of the three cuBLAS APIs a function belongs to.
+enum class ApiFamily : std::uint8_t { Classic, Lt, Xt };
+
+/// The element type of the matrices and vectors of a routine, fixed by its
+/// precision prefix (S/D/C/Z/H). `Dynamic` means it is given by a
+/// `cudaDataType` argument (role `DataType`); `None` means the function
+/// has no matrix or vector operands.
+enum class ElemType : std::uint8_t { None, F16, F32, F64, C32, C64, Dynamic };
+
+/// A resource that a function creates or destroys.
+enum class ResourceKind : std::uint8_t {
+  None,
+  Handle,                  // cublasHandle_t
+  LtHandle,                // cublasLtHandle_t
+  XtHandle,                // cublasXtHandle_t
+  LtMatmulDesc,            // cublasLtMatmulDesc_t
+  LtMatrixLayout,          // cublasLtMatrixLayout_t
+  LtMatmulPreference,      // cublasLtMatmulPreference_t
+  LtMatrixTransformDesc,   // cublasLtMatrixTransformDesc_t
+  LtEmulationDesc,         // cublasLtEmulationDesc_t
+};
+
+/// What a parameter means to cuBLAS.
+enum class ParamRole : std::uint8_t {
+  Other,            // nothing the checks reason about
+  // Resources.
+  Resource,         // a handle or descriptor that is used (by value)
+  ResourceOut,      // where a Create function writes the new resource
+  ResourceDestroyed,// the resource a Destroy function releases
+  // Flags.
+  Operation,        // cublasOperation_t of Operand
+  Fill,             // cublasFillMode_t
+  Side,             // cublasSideMode_t
+  Diag,             // cublasDiagType_t
+  PointerMode,      // the cublasPointerMode_t of cublasSetPointerMode
+  // Sizes.
+  DimM, DimN, DimK, // the m, n, k of the operation (n alone for vectors)
+  DimKL, DimKU,     // band widths
+  ElemSize,         // elemSize of Set/Get routines, in bytes
+  BatchCount,       // number of problems in a batched call
+  LeadingDim,       // leading dimension of Operand
+  Increment,        // increment of vector Operand
+  BatchStride,      // stride between the batch members of Operand
+  // Memory.
+  DeviceMatrix,     // device memory holding matrix Operand
+  DeviceVector,     // device memory holding vector Operand
+  DevicePointerArray, // device array of device pointers to Operand's batch
+  HostMatrix,       // host memory holding matrix Operand (Set/Get routines)
+  HostVector,       // host memory holding vector Operand (Set/Get routines)
+  HostArray,        // host memory (e.g. the per-group arrays of grouped calls)
+  AnyMemory,        // host or device memory (cublasXt operands)
+  HostScalar,       // host memory scalar regardless of pointer mode (cublasXt)
+  Scalar,           // alpha/beta-like input: host or device per pointer mode
+  ScalarResult,     // result written by cuBLAS: host or device per pointer mode
+  DeviceWorkspace,  // device workspace
+  WorkspaceSize,    // its size in bytes
+  // Types.
+  DataType,         // cudaDataType_t of Operand
+  ComputeType,      // cublasComputeType_t / cudaDataType_t for computation
+  Stream,           // cudaStream_t
+};
+
+/// Which operand of the routine a parameter refers to.
+enum class Operand : std::uint8_t {
+  None, A, B, C, D, X, Y, Alpha, Beta, Result, Info, Pivot
+};
+
+struct ParamInfo {
+  const char *Name;   // as spelled in the header
+  ParamRole Role;
+  Operand Op;
+};
+
+struct FunctionInfo {
+  const char *Name;        // real symbol, e.g. "cublasSgemm_v2_64"
+  const char *Routine;     // BLAS routine without prefix/suffixes: "gemm"
+  ApiFamily Family;
+  ElemType Elem;
+  bool ReturnsStatus;      // returns cublasStatus_t
+  bool Is64;               // the _64 (int64_t sizes) variant
+  bool Batched;            // *Batched (arrays of pointers)
+  bool StridedBatched;     // *StridedBatched
+  ResourceKind Creates;    // None unless this is a Create function
+  ResourceKind Destroys;   // None unless this is a Destroy function
+  const ParamInfo *ParamsBegin;
+  unsigned NumParams;
+
+  llvm::ArrayRef<ParamInfo> params() const {
+    return {ParamsBegin, NumParams};
+  }
+  /// Index of the first parameter with this role (and operand, unless
+  /// Operand::None is given and any operand matches), or -1.
+  int findParam(ParamRole Role, Operand Op = Operand::None) const;
+};
+
+/// The row for a real function name (after macro expansion, e.g.
+/// "cublasSgemm_v2"), or nullptr. O(1).
+const FunctionInfo *lookupFunction(llvm::StringRef Name);
+
+/// Every row of the table, in table order.
+llvm::ArrayRef<FunctionInfo> allFunctions();
+
+/// Functions declared in the CUDA headers that the model knows of and
+/// deliberately does not describe, with the reason.
+struct OutOfScopeEntry {
+  const char *Name;
+  const char *Reason;
+};
+llvm::ArrayRef<OutOfScopeEntry> outOfScopeFunctions();
+
+/// The Destroy function that releases what `Kind` names, e.g.
+/// "cublasDestroy_v2" for ResourceKind::Handle.
+llvm::StringRef destroyFunctionFor(ResourceKind Kind);
+
+llvm::StringRef toString(ParamRole Role);
+llvm::StringRef toString(Operand Op);
+llvm::StringRef toString(ResourceKind Kind);
+llvm::StringRef toString(ElemType Elem);
+
+/// Size in bytes of one element of `Elem`; 0 when not fixed.
+unsigned elementSize(ElemType Elem);
+
+} // namespace cublas_tidy
+
+#endif

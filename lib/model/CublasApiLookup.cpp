@@ -1,0 +1,33 @@
+//===- CublasApiLookup.cpp - Function lookup by name ----------------------===//
+//
+// The name index of the API model, apart from CublasApi.cpp because it links
+// LLVMSupport (StringMap).
+//
+//===----------------------------------------------------------------------===//
+
+#include "model/CublasApi.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace cublas_tidy {
+namespace {
+
+const llvm::StringMap<const FunctionInfo *> &index() {
+  static const llvm::StringMap<const FunctionInfo *> Map = [] {
+    llvm::StringMap<const FunctionInfo *> M;
+    for (const FunctionInfo &F : allFunctions())
+      M.try_emplace(F.Name, &F);
+    return M;
+  }();
+  return Map;
+}
+
+} // namespace
+
+const FunctionInfo *lookupFunction(llvm::StringRef Name) {
+  const auto &Map = index();
+  auto It = Map.find(Name);
+  return It == Map.end() ? nullptr : It->second;
+}
+
+} // namespace cublas_tidy
