@@ -10,6 +10,7 @@
 #include "ast/AstUtils.h"
 #include "model/CublasApi.h"
 #include "facts/CallGeometry.h"
+#include "facts/LtLayouts.h"
 #include "model/OperandShapes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -283,22 +284,7 @@ void CallAnalysis::checkLayout() {
   if (!Rows || !Ld || !provenLess(Ld->V, Rows->V, Bounds))
     return;
   // Any attribute set in this function may switch the order to rows.
-  bool SetsAttributes = false;
-  llvm::SmallVector<const Stmt *, 64> Work{VF.callable()->getBody()};
-  unsigned Budget = 20000;
-  while (!Work.empty() && Budget-- && !SetsAttributes) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *C = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *FD = C->getDirectCallee())
-        if (FD->getIdentifier() &&
-            FD->getName() == "cublasLtMatrixLayoutSetAttribute")
-          SetsAttributes = true;
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
-  }
-  if (SetsAttributes || Budget == 0)
+  if (maySetLayoutAttributes(VF.callable()))
     return;
   std::string Message = "ld (" + Ld->describe("ld") +
                         ") of this column-major cublasLt layout is smaller "
@@ -338,7 +324,7 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
 MatrixExtentsCheck::MatrixExtentsCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : CublasCheck(Name, Context),
-      MaxCallSites(Options.get("MaxCallSites", 8U)) {}
+      MaxCallSites(Options.get("MaxCallSites", 8U)), Callers(MaxCallSites) {}
 
 void MatrixExtentsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxCallSites", MaxCallSites);
@@ -350,52 +336,21 @@ void MatrixExtentsCheck::registerMatchers(MatchFinder *Finder) {
 
 void MatrixExtentsCheck::onStartOfTranslationUnit() {
   Checked.clear();
-  Facts.clear();
-  Contexts.clear();
-  CallSites.clear();
+  Callers.clear();
   Emitted.clear();
   Pending.clear();
   Context = nullptr;
 }
 
-const ValueFacts &MatrixExtentsCheck::factsFor(const Decl *Callable,
-                                               ASTContext &Ctx) {
-  std::unique_ptr<ValueFacts> &Slot = Facts[Callable];
-  if (!Slot)
-    Slot = std::make_unique<ValueFacts>(Callable, Ctx);
-  return *Slot;
-}
-
-namespace {
-
-/// True when the facts at a call in `Callable` may depend on its callers:
-/// it is a function with parameters.
-bool hasCallerFacts(const Decl *Callable) {
-  const auto *FD = dyn_cast<FunctionDecl>(Callable);
-  return FD && FD->getNumParams() > 0 && !isa<CXXMethodDecl>(FD);
-}
-
-} // namespace
-
-void MatrixExtentsCheck::collectCallSites() {
-  // Direct calls of plain functions defined in this translation unit, by
-  // the analysable callables of user code that make them (template
-  // patterns are read in their instantiations).
-  for (const Decl *Caller : Pending) {
-    if (!analysableBody(Caller))
-      continue;
-    for (const CallExpr *Call : callsIn(Caller)) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || isa<CXXMethodDecl>(FD))
-        continue;
-      const FunctionDecl *Def = FD->getDefinition();
-      if (!Def || !Def->hasBody())
-        continue;
-      auto &Sites = CallSites[Def];
-      if (Sites.size() < 64)
-        Sites.push_back({Call, Caller});
-    }
-  }
+std::pair<SourceLocation, std::string>
+MatrixExtentsCheck::callSiteNote(const CallerFacts::Site &S,
+                                 const SourceManager &SM) const {
+  const auto &[Call, Caller] = S;
+  std::string Name = "a lambda";
+  if (const auto *FD = dyn_cast<FunctionDecl>(Caller); FD && FD->getIdentifier())
+    Name = "'" + FD->getName().str() + "'";
+  return {userLocation(Call->getBeginLoc(), SM),
+          "with the arguments of this call from " + Name};
 }
 
 void MatrixExtentsCheck::emit(const Finding &F) {
@@ -421,8 +376,7 @@ void MatrixExtentsCheck::onEndOfTranslationUnit() {
   if (!Context || Pending.empty())
     return;
   ASTContext &Ctx = *Context;
-  if (MaxCallSites > 0)
-    collectCallSites();
+  Callers.collectCallSites(Pending);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Decl *Callable : Pending) {
     if (!analysableBody(Callable))
@@ -440,7 +394,7 @@ void MatrixExtentsCheck::checkCall(const CallExpr *Call,
                                    const Decl *Callable, ASTContext &Ctx) {
   const FunctionInfo *Info = &InfoRef;
 
-  const ValueFacts &Own = factsFor(Callable, Ctx);
+  const ValueFacts &Own = Callers.factsFor(Callable, Ctx);
   std::vector<Finding> Direct = CallAnalysis(Call, *Info, Own, Ctx).run();
   std::set<std::string> Keys;
   for (const Finding &F : Direct) {
@@ -451,59 +405,18 @@ void MatrixExtentsCheck::checkCall(const CallExpr *Call,
   // Facts that flow in from the callers of this function: its direct
   // callers, and theirs (bounded by MaxCallSites at each level).
   const auto *FD = dyn_cast<FunctionDecl>(Callable);
-  if (!FD || MaxCallSites == 0 || !hasCallerFacts(Callable))
+  if (!FD)
     return;
-  for (const CallerContext &C : contextsOf(FD, Ctx, 0)) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallerFacts::Context &C : Callers.contextsOf(FD, Ctx)) {
     for (Finding F : CallAnalysis(Call, *Info, *C.Facts, Ctx).run()) {
       if (Keys.count(F.Key))
         continue;
-      F.Notes.insert(F.Notes.end(), C.Notes.begin(), C.Notes.end());
+      for (const CallerFacts::Site &S : C.Chain)
+        F.Notes.push_back(callSiteNote(S, SM));
       emit(F);
     }
   }
-}
-
-const std::vector<MatrixExtentsCheck::CallerContext> &
-MatrixExtentsCheck::contextsOf(const FunctionDecl *Fn, ASTContext &Ctx,
-                               unsigned Level) {
-  auto Found = Contexts.find({Fn, Level});
-  if (Found != Contexts.end())
-    return Found->second;
-  std::vector<CallerContext> &Out = Contexts[{Fn, Level}];
-  auto It = CallSites.find(Fn->getDefinition());
-  if (It == CallSites.end())
-    return Out;
-  const ValueFacts &Base = factsFor(Fn, Ctx);
-  const SourceManager &SM = Ctx.getSourceManager();
-  unsigned Taken = 0;
-  for (const auto &[Site, Caller] : It->second) {
-    if (Caller == Fn || Taken >= MaxCallSites)
-      continue;
-    ++Taken;
-    std::string Name = "a lambda";
-    if (const auto *CallerFD = dyn_cast<FunctionDecl>(Caller);
-        CallerFD && CallerFD->getIdentifier())
-      Name = "'" + CallerFD->getName().str() + "'";
-    std::pair<SourceLocation, std::string> Note{
-        userLocation(Site->getBeginLoc(), SM),
-        "with the arguments of this call from " + Name};
-    Out.push_back(
-        {std::make_unique<ValueFacts>(Base, Site, factsFor(Caller, Ctx)),
-         {Note}});
-    const auto *CallerFD = dyn_cast<FunctionDecl>(Caller);
-    if (Level + 1 >= 2 || !CallerFD || isa<CXXMethodDecl>(CallerFD) ||
-        CallerFD->getNumParams() == 0)
-      continue;
-    for (const CallerContext &Up : contextsOf(CallerFD, Ctx, Level + 1)) {
-      if (Out.size() >= 4 * MaxCallSites)
-        break;
-      std::vector<std::pair<SourceLocation, std::string>> Notes{Note};
-      Notes.insert(Notes.end(), Up.Notes.begin(), Up.Notes.end());
-      Out.push_back({std::make_unique<ValueFacts>(Base, Site, *Up.Facts),
-                     std::move(Notes)});
-    }
-  }
-  return Out;
 }
 
 } // namespace clang::tidy::cublas

@@ -6,9 +6,8 @@
 #include "CublasCheck.h"
 #include "model/CublasApi.h"
 #include "llvm/ADT/DenseSet.h"
-#include "facts/ValueFacts.h"
+#include "facts/CallerFacts.h"
 
-#include "llvm/ADT/DenseMap.h"
 
 #include <map>
 #include <memory>
@@ -44,27 +43,14 @@ private:
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &Info,
                  const Decl *Callable, ASTContext &Ctx);
 
-  /// The facts of a function in the context of one of its call sites, and
-  /// the notes that name the call sites.
-  struct CallerContext {
-    std::unique_ptr<cublas_tidy::ValueFacts> Facts;
-    std::vector<std::pair<SourceLocation, std::string>> Notes;
-  };
-  const std::vector<CallerContext> &contextsOf(const FunctionDecl *Fn,
-                                               ASTContext &Ctx, unsigned Level);
-  const cublas_tidy::ValueFacts &factsFor(const Decl *Callable,
-                                          ASTContext &Ctx);
-  void collectCallSites();
+  /// The note that names one call site of a context.
+  std::pair<SourceLocation, std::string>
+  callSiteNote(const cublas_tidy::CallerFacts::Site &S,
+               const SourceManager &SM) const;
   void emit(const Finding &F);
 
   const unsigned MaxCallSites;
-  std::map<const Decl *, std::unique_ptr<cublas_tidy::ValueFacts>> Facts;
-  std::map<std::pair<const FunctionDecl *, unsigned>,
-           std::vector<CallerContext>>
-      Contexts;
-  std::map<const FunctionDecl *,
-           std::vector<std::pair<const CallExpr *, const Decl *>>>
-      CallSites;
+  cublas_tidy::CallerFacts Callers;
   std::set<std::pair<SourceLocation, std::string>> Emitted;
   llvm::DenseSet<const Decl *> Checked;  // callables matched
   std::vector<const Decl *> Pending;     // the same, in the order matched

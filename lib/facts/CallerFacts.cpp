@@ -1,0 +1,91 @@
+//===- CallerFacts.cpp - The values at a call, in the context of callers --===//
+
+#include "facts/CallerFacts.h"
+
+#include "ast/Callables.h"
+
+#include "clang/AST/DeclCXX.h"
+
+namespace cublas_tidy {
+
+void CallerFacts::clear() {
+  Facts.clear();
+  Contexts.clear();
+  CallSites.clear();
+}
+
+bool CallerFacts::hasCallerFacts(const clang::Decl *Callable) {
+  const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(Callable);
+  return FD && FD->getNumParams() > 0 && !llvm::isa<clang::CXXMethodDecl>(FD);
+}
+
+void CallerFacts::collectCallSites(
+    llvm::ArrayRef<const clang::Decl *> Callables) {
+  if (MaxCallSites == 0)
+    return;
+  // Template patterns are read in their instantiations.
+  for (const clang::Decl *Caller : Callables) {
+    if (!analysableBody(Caller))
+      continue;
+    for (const clang::CallExpr *Call : callsIn(Caller)) {
+      const clang::FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || llvm::isa<clang::CXXMethodDecl>(FD))
+        continue;
+      const clang::FunctionDecl *Def = FD->getDefinition();
+      if (!Def || !Def->hasBody())
+        continue;
+      auto &Sites = CallSites[Def];
+      if (Sites.size() < 64)
+        Sites.push_back({Call, Caller});
+    }
+  }
+}
+
+const ValueFacts &CallerFacts::factsFor(const clang::Decl *Callable,
+                                        clang::ASTContext &Ctx) {
+  std::unique_ptr<ValueFacts> &Slot = Facts[Callable];
+  if (!Slot)
+    Slot = std::make_unique<ValueFacts>(Callable, Ctx);
+  return *Slot;
+}
+
+const std::vector<CallerFacts::Context> &
+CallerFacts::contextsAt(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
+                        unsigned Level) {
+  auto Found = Contexts.find({Fn, Level});
+  if (Found != Contexts.end())
+    return Found->second;
+  std::vector<Context> &Out = Contexts[{Fn, Level}];
+  if (MaxCallSites == 0 || !hasCallerFacts(Fn))
+    return Out;
+  auto It = CallSites.find(Fn->getDefinition());
+  if (It == CallSites.end())
+    return Out;
+  const ValueFacts &Base = factsFor(Fn, Ctx);
+  unsigned Taken = 0;
+  for (const Site &S : It->second) {
+    const auto &[Call, Caller] = S;
+    if (Caller == Fn || Taken >= MaxCallSites)
+      continue;
+    ++Taken;
+    Out.push_back({std::make_unique<ValueFacts>(Base, Call,
+                                                factsFor(Caller, Ctx)),
+                   {S}});
+    const auto *CallerFD = llvm::dyn_cast<clang::FunctionDecl>(Caller);
+    if (Level + 1 >= 2 || !CallerFD ||
+        llvm::isa<clang::CXXMethodDecl>(CallerFD) ||
+        CallerFD->getNumParams() == 0)
+      continue;
+    for (const Context &Up : contextsAt(CallerFD, Ctx, Level + 1)) {
+      if (Out.size() >= 4 * MaxCallSites)
+        break;
+      std::vector<Site> Chain{S};
+      Chain.insert(Chain.end(), Up.Chain.begin(), Up.Chain.end());
+      Out.push_back({std::make_unique<ValueFacts>(Base, Call, *Up.Facts),
+                     std::move(Chain)});
+    }
+  }
+  return Out;
+}
+
+} // namespace cublas_tidy
