@@ -3,6 +3,7 @@
 #include "ClangTidyModule.h"
 #include "DevicePointerCheck.h"
 #include "HandleChecks.h"
+#include "HandlePerCallCheck.h"
 #include "HostPointerCheck.h"
 #include "MatrixExtentsCheck.h"
 #include "UncheckedStatusCheck.h"
@@ -14,6 +15,7 @@ class CublasTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<HandleLeakCheck>("cublas-handle-leak");
+    Factories.registerCheck<HandlePerCallCheck>("cublas-handle-per-call");
     Factories.registerCheck<HandleUseAfterDestroyCheck>(
         "cublas-handle-use-after-destroy");
     Factories.registerCheck<DevicePointerCheck>("cublas-device-pointer");

@@ -145,6 +145,7 @@ PREDICTION_FORMS = (
     ("use-after-destroy", re.compile(r"^use-after-destroy " + LOCATED % "" + "$")),
     ("leaked-handles", re.compile(r"^leaked-handles (?P<op>>=|==) (?P<count>\d+)$")),
     ("leaked-descriptors", re.compile(r"^leaked-descriptors (?P<op>>=|==) (?P<count>\d+)$")),
+    ("created-handles", re.compile(r"^created-handles (?P<op>>=|==) (?P<count>\d+)$")),
     ("cuda-error", re.compile(r"^cuda-error (?P<error>cudaError[A-Z]\w*)$")),
     ("sanitizer", re.compile(r'^sanitizer "(?P<needle>[^"]+)"$')),
     ("wrong-result", re.compile(r"^wrong-result$")),
@@ -656,8 +657,9 @@ class Observed:
             elif kind == "missing-function":
                 out.append("tracer: no real %s" % e.get("function"))
             elif kind == "exit":
-                out.append("leaked-handles %s, leaked-descriptors %s"
-                           % (e.get("leaked_handles"), e.get("leaked_descriptors")))
+                out.append("leaked-handles %s, leaked-descriptors %s, created-handles %s"
+                           % (e.get("leaked_handles"), e.get("leaked_descriptors"),
+                              e.get("created_handles")))
         if self.exit_record() is None:
             out.append("no exit record from the tracer")
         out += ["CUDA-ERROR: " + l for l in self.output_lines("CUDA-ERROR:")]
@@ -689,7 +691,7 @@ def match_prediction(p, seen):
             return True, "seen @ %s" % hits[0]["line"]
         others = [d for d in seen.describe() if d.startswith(p.kind)]
         return False, "not seen" + ("; saw " + "; ".join(others[:4]) if others else "")
-    if p.kind in ("leaked-handles", "leaked-descriptors"):
+    if p.kind in ("leaked-handles", "leaked-descriptors", "created-handles"):
         record = seen.exit_record()
         if record is None:
             return False, "no exit record (the program did not exit normally)"

@@ -183,7 +183,7 @@ class HeaderTest(unittest.TestCase):
 class TheSamplesTest(unittest.TestCase):
     REQUIRED = ("cublas-unchecked-status", "cublas-handle-leak",
                 "cublas-handle-use-after-destroy", "cublas-host-pointer",
-                "cublas-matrix-extents")
+                "cublas-matrix-extents", "cublas-handle-per-call")
 
     def test_every_sample_has_a_valid_header(self):
         samples = [runner.parse_sample(p) for p in runner.find_samples()]
@@ -299,11 +299,12 @@ class MatchTest(unittest.TestCase):
     def predict(self, text):
         return runner.parse_prediction(text, self.LINES, runner.load_api_model())
 
-    def seen(self, events=(), stdout="", exit_code=0, sanitizer=None, leaks=(0, 0)):
+    def seen(self, events=(), stdout="", exit_code=0, sanitizer=None, leaks=(0, 0),
+             created=0):
         events = list(events)
         if leaks is not None:
             events.append({"event": "exit", "leaked_handles": leaks[0],
-                           "leaked_descriptors": leaks[1]})
+                           "leaked_descriptors": leaks[1], "created_handles": created})
         return runner.Observed(events, stdout, "", exit_code, False, sanitizer,
                                "" if sanitizer is not None else "not run")
 
@@ -336,6 +337,12 @@ class MatchTest(unittest.TestCase):
         self.assertMatch("leaked-descriptors == 50", self.seen(leaks=(0, 51)), False)
         why = self.assertMatch("leaked-handles >= 1", self.seen(leaks=None), False)
         self.assertIn("no exit record", why)
+
+    def test_created_handles(self):
+        self.assertMatch("created-handles >= 200", self.seen(created=201))
+        why = self.assertMatch("created-handles >= 200", self.seen(created=1), False)
+        self.assertIn("created-handles 1", why)
+        self.assertMatch("created-handles == 1", self.seen(created=1))
 
     def test_program_output(self):
         out = "CUDA-ERROR: cudaErrorIllegalAddress (axpy)\nRESULT: WRONG\n"

@@ -303,6 +303,8 @@ void Tracer::afterCall(const FunctionInfo &F, const Arg *Args,
     if (I >= 0 && Args[I].K == Arg::Pointer && Args[I].Ptr) {
       const void *Created = *static_cast<const void *const *>(Args[I].Ptr);
       if (Created) {
+        if (isHandleKind(F.Creates))
+          ++CreatedHandles;
         Live[Created] = Resource{&F, Site};
         Destroyed.erase(Created);
       }
@@ -342,6 +344,7 @@ void Tracer::finish() {
         ",\"site\":" + jsonSite(R.Site) + "}";
   }
   Out.write("{\"event\":\"exit\",\"calls\":" + std::to_string(Calls) +
+            ",\"created_handles\":" + std::to_string(CreatedHandles) +
             ",\"leaked_handles\":" + std::to_string(Handles) +
             ",\"leaked_descriptors\":" + std::to_string(Descriptors) +
             ",\"leaks\":[" + Leaks + "]}");

@@ -121,6 +121,8 @@ private:
   ReportSink &Out;
   std::mutex Mutex;
   std::uint64_t Calls = 0;
+  /// Handles (cuBLAS, cuBLASLt, cuBLASXt) created, destroyed or not.
+  std::uint64_t CreatedHandles = 0;
   bool Finished = false;
   std::map<const void *, Resource> Live;
   std::map<const void *, Resource> Destroyed;

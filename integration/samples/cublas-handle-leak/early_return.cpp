@@ -1,11 +1,15 @@
 // INTEGRATION-CHECK: cublas-handle-leak
-// EXPECT-DIAG: cublas-handle-leak @ 14
-// EXPECT-DIAG: cublas-handle-leak @ 18 (note)
+// EXPECT-DIAG: cublas-handle-leak @ 18
+// EXPECT-DIAG: cublas-handle-leak @ 22 (note)
+// EXPECT-DIAG: cublas-handle-per-call @ 18
+// EXPECT-DIAG: cublas-handle-per-call @ 38 (note)
 // PREDICT: leaked-handles == 100
+// PREDICT: created-handles == 200
 //
 // A helper that creates a handle and then returns early for an empty input,
 // without destroying it. Half of its 200 calls get an empty input, so exactly
-// 100 handles leak; the other calls destroy theirs.
+// 100 handles leak; the other calls destroy theirs. A handle made per call
+// of a function called in a loop is also cublas-handle-per-call's.
 #include "sample.h"
 
 // The sum of |x[i]| into *out; 0 on success.

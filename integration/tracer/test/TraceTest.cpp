@@ -216,7 +216,8 @@ TEST_F(TraceTest, LeaksAtExitByCategory) {
   run(Destroy);
   Trace.finish();
   Trace.finish(); // once only
-  expectOne("exit", {"\"leaked_handles\":2", "\"leaked_descriptors\":1",
+  expectOne("exit", {"\"created_handles\":3", "\"leaked_handles\":2",
+                     "\"leaked_descriptors\":1",
                      "\"kind\":\"cublasLtMatrixLayout_t\"",
                      "\"created_by\":\"cublasCreate_v2\""});
   const std::string Exit = events("exit")[0];

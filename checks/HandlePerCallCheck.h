@@ -1,0 +1,35 @@
+//===- HandlePerCallCheck.h - cublas-handle-per-call ----------------------===//
+
+#ifndef CUBLAS_TIDY_CHECKS_HANDLEPERCALLCHECK_H
+#define CUBLAS_TIDY_CHECKS_HANDLEPERCALLCHECK_H
+
+#include "CublasCheck.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include <vector>
+
+namespace clang::tidy::cublas {
+
+/// Finds cuBLAS and cuBLASLt handles created and destroyed around cuBLAS
+/// work on every iteration of a loop, or on every call of a function that
+/// the translation unit calls from a loop.
+///
+/// For the user-facing documentation see:
+/// docs/checks/cublas-handle-per-call.md
+class HandlePerCallCheck : public CublasCheck {
+public:
+  using CublasCheck::CublasCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  llvm::DenseSet<const Decl *> Seen;
+  std::vector<const Decl *> Callables; // in the order matched
+};
+
+} // namespace clang::tidy::cublas
+
+#endif

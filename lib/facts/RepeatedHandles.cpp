@@ -1,0 +1,366 @@
+//===- RepeatedHandles.cpp - Handles made and destroyed again and again ---===//
+
+#include "facts/RepeatedHandles.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace cublas_tidy {
+
+namespace {
+
+using clang::CallExpr;
+using clang::Stmt;
+
+bool isRepeatedKind(ResourceKind K) {
+  return K == ResourceKind::Handle || K == ResourceKind::LtHandle;
+}
+
+bool isLoop(const Stmt *S) {
+  return llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+                   clang::CXXForRangeStmt>(S);
+}
+
+/// An if statement around a call, and how many loops were open when it
+/// began.
+struct OpenIf {
+  const clang::IfStmt *If;
+  unsigned Loops;
+};
+
+/// Where a call is: the loops around it (outermost first) and the ifs
+/// whose branches hold it.
+struct Place {
+  llvm::SmallVector<const Stmt *, 4> Loops;
+  llvm::SmallVector<OpenIf, 4> Ifs;
+};
+
+/// Every call of a body (not those of nested lambdas, which are callables
+/// of their own) with its place, in source order. Iterative: bodies may
+/// nest thousands of levels deep.
+class Places {
+public:
+  explicit Places(const Stmt *Body) {
+    enum Kind { Visit, EnterLoop, ExitLoop, EnterIf, ExitIf };
+    struct Item {
+      const Stmt *S;
+      Kind K;
+    };
+    llvm::SmallVector<Item, 64> Work;
+    if (Body)
+      Work.push_back({Body, Visit});
+    Place Now;
+    unsigned Budget = 200000;
+    while (!Work.empty() && Budget--) {
+      Item I = Work.pop_back_val();
+      switch (I.K) {
+      case EnterLoop:
+        Now.Loops.push_back(I.S);
+        continue;
+      case ExitLoop:
+        Now.Loops.pop_back();
+        continue;
+      case EnterIf:
+        Now.Ifs.push_back({llvm::cast<clang::IfStmt>(I.S),
+                           static_cast<unsigned>(Now.Loops.size())});
+        continue;
+      case ExitIf:
+        Now.Ifs.pop_back();
+        continue;
+      case Visit:
+        break;
+      }
+      const Stmt *S = I.S;
+      if (!S || llvm::isa<clang::LambdaExpr>(S))
+        continue;
+      if (const auto *C = llvm::dyn_cast<CallExpr>(S)) {
+        Order.push_back(C);
+        Of[C] = Now;
+      }
+      // In source order; pushed in reverse below.
+      llvm::SmallVector<Item, 8> Next;
+      if (const auto *F = llvm::dyn_cast<clang::ForStmt>(S)) {
+        Next.push_back({F->getInit(), Visit}); // runs once
+        Next.push_back({F, EnterLoop});
+        Next.push_back({F->getCond(), Visit});
+        Next.push_back({F->getBody(), Visit});
+        Next.push_back({F->getInc(), Visit});
+        Next.push_back({F, ExitLoop});
+      } else if (const auto *R = llvm::dyn_cast<clang::CXXForRangeStmt>(S)) {
+        Next.push_back({R->getInit(), Visit});
+        Next.push_back({R->getRangeStmt(), Visit});
+        Next.push_back({R, EnterLoop});
+        Next.push_back({R->getLoopVarStmt(), Visit});
+        Next.push_back({R->getBody(), Visit});
+        Next.push_back({R, ExitLoop});
+      } else if (isLoop(S)) {
+        Next.push_back({S, EnterLoop});
+        for (const Stmt *Child : S->children())
+          Next.push_back({Child, Visit});
+        Next.push_back({S, ExitLoop});
+      } else if (const auto *If = llvm::dyn_cast<clang::IfStmt>(S)) {
+        Next.push_back({If->getInit(), Visit});
+        Next.push_back({If->getConditionVariableDeclStmt(), Visit});
+        Next.push_back({If->getCond(), Visit});
+        Next.push_back({If, EnterIf});
+        Next.push_back({If->getThen(), Visit});
+        Next.push_back({If->getElse(), Visit});
+        Next.push_back({If, ExitIf});
+      } else {
+        for (const Stmt *Child : S->children())
+          Next.push_back({Child, Visit});
+      }
+      for (auto It = Next.rbegin(); It != Next.rend(); ++It)
+        Work.push_back(*It);
+    }
+    Complete = Work.empty();
+  }
+
+  bool Complete = false;
+  std::vector<const CallExpr *> Order;
+  llvm::DenseMap<const CallExpr *, Place> Of;
+};
+
+const clang::VarDecl *referencedVar(const clang::Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
+    return llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// `v` in `&v`.
+const clang::VarDecl *addressedVar(const clang::Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E))
+    if (U->getOpcode() == clang::UO_AddrOf)
+      return referencedVar(U->getSubExpr());
+  return nullptr;
+}
+
+/// The loop's counter: the variable a for loop declares or assigns in its
+/// init, or a range-for's loop variable.
+const clang::VarDecl *counterOf(const Stmt *Loop) {
+  if (const auto *R = llvm::dyn_cast<clang::CXXForRangeStmt>(Loop))
+    return R->getLoopVariable();
+  const auto *F = llvm::dyn_cast<clang::ForStmt>(Loop);
+  if (!F || !F->getInit())
+    return nullptr;
+  if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(F->getInit()))
+    return DS->isSingleDecl() ? llvm::dyn_cast<clang::VarDecl>(DS->getSingleDecl())
+                              : nullptr;
+  if (const auto *B = llvm::dyn_cast<clang::BinaryOperator>(F->getInit()))
+    if (B->isAssignmentOp())
+      return referencedVar(B->getLHS());
+  return nullptr;
+}
+
+/// Walks `S` (not nested lambdas), bounded; false when the budget ran out.
+template <class Fn> bool walk(const Stmt *S, Fn &&Visit, bool IntoLoops = true) {
+  llvm::SmallVector<const Stmt *, 64> Work{S};
+  unsigned Budget = 100000;
+  while (!Work.empty()) {
+    if (Budget-- == 0)
+      return false;
+    const Stmt *N = Work.pop_back_val();
+    if (!N || llvm::isa<clang::LambdaExpr>(N))
+      continue;
+    if (N != S && !IntoLoops &&
+        (isLoop(N) || llvm::isa<clang::SwitchStmt>(N)))
+      continue;
+    Visit(N);
+    for (const Stmt *Child : N->children())
+      Work.push_back(Child);
+  }
+  return true;
+}
+
+bool mentions(const Stmt *S, const clang::VarDecl *V) {
+  bool Found = false;
+  bool Done = walk(S, [&](const Stmt *N) {
+    if (referencedVar(llvm::dyn_cast<clang::Expr>(N)) == V)
+      Found = true;
+  });
+  return Found || !Done;
+}
+
+/// True when the loop may run once: it has a `break` of its own (a retry
+/// loop that stops at the first success), or is too large to tell.
+bool mayRunOnce(const Stmt *Loop) {
+  bool Break = false;
+  bool Done = walk(
+      Loop, [&](const Stmt *N) { Break |= llvm::isa<clang::BreakStmt>(N); },
+      /*IntoLoops=*/false);
+  return Break || !Done;
+}
+
+/// True when `S` calls cudaSetDevice (or is too large to tell): one handle
+/// per device is what NVIDIA recommends.
+bool selectsDevice(const Stmt *S) {
+  bool Found = false;
+  bool Done = walk(S, [&](const Stmt *N) {
+    if (const auto *C = llvm::dyn_cast<CallExpr>(N))
+      if (const clang::FunctionDecl *FD = C->getDirectCallee())
+        if (FD->getIdentifier() && FD->getName() == "cudaSetDevice")
+          Found = true;
+  });
+  return Found || !Done;
+}
+
+/// The innermost loop that holds every place, or null.
+const Stmt *commonLoop(std::initializer_list<const Place *> Ps) {
+  const Place &First = **Ps.begin();
+  unsigned N = First.Loops.size();
+  for (const Place *P : Ps) {
+    unsigned Same = 0;
+    while (Same < N && Same < P->Loops.size() &&
+           P->Loops[Same] == First.Loops[Same])
+      ++Same;
+    N = Same;
+  }
+  return N ? First.Loops[N - 1] : nullptr;
+}
+
+/// True when `P` is in a branch, inside `Loop`, of an if whose condition
+/// names the loop's counter (`if (i == 0)`).
+bool underCounterCondition(const Place &P, const Stmt *Loop) {
+  const clang::VarDecl *Counter = counterOf(Loop);
+  if (!Counter)
+    return false;
+  unsigned Depth = 0;
+  while (Depth < P.Loops.size() && P.Loops[Depth] != Loop)
+    ++Depth;
+  for (const OpenIf &I : P.Ifs)
+    if (I.Loops > Depth && mentions(I.If->getCond(), Counter))
+      return true;
+  return false;
+}
+
+/// A loop around `P` that repeats it, by the rules of the header.
+const Stmt *repeatingLoop(const Place &P, const Stmt *Loop) {
+  if (!Loop || mayRunOnce(Loop) || selectsDevice(Loop) ||
+      underCounterCondition(P, Loop))
+    return nullptr;
+  return Loop;
+}
+
+} // namespace
+
+std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
+  std::vector<ScopedHandle> Out;
+  const Stmt *Body = analysableBody(Callable);
+  if (!Body)
+    return Out;
+  Places Ps(Body);
+  if (!Ps.Complete)
+    return Out;
+  struct Seen {
+    ScopedHandle H;
+    unsigned Creates = 0;
+  };
+  llvm::DenseMap<const clang::VarDecl *, Seen> Vars;
+  // Creates into local variables.
+  for (const CallExpr *C : Ps.Order) {
+    const FunctionInfo *F = calledCublasFunction(C);
+    if (!F || !isRepeatedKind(F->Creates))
+      continue;
+    int OutParam = F->findParam(ParamRole::ResourceOut);
+    if (OutParam < 0 || unsigned(OutParam) >= C->getNumArgs())
+      continue;
+    const clang::VarDecl *V = addressedVar(C->getArg(OutParam));
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
+      continue;
+    Seen &S = Vars[V];
+    if (S.Creates++ == 0)
+      S.H = {V, F->Creates, C, nullptr, nullptr, nullptr, false};
+  }
+  // Their destroys and the work on them.
+  for (const CallExpr *C : Ps.Order) {
+    const FunctionInfo *F = calledCublasFunction(C);
+    if (!F)
+      continue;
+    for (unsigned I = 0; I < F->NumParams && I < C->getNumArgs(); ++I) {
+      ParamRole R = F->params()[I].Role;
+      if (R != ParamRole::Resource && R != ParamRole::ResourceDestroyed)
+        continue;
+      auto It = Vars.find(referencedVar(C->getArg(I)));
+      if (It == Vars.end())
+        continue;
+      ScopedHandle &H = It->second.H;
+      if (R == ParamRole::ResourceDestroyed && isRepeatedKind(F->Destroys)) {
+        if (!H.Destroy)
+          H.Destroy = C;
+      } else if (R == ParamRole::Resource && F->Routine && *F->Routine &&
+                 !H.Work) {
+        H.Work = C;
+      }
+    }
+  }
+  for (auto &[V, S] : Vars) {
+    ScopedHandle H = S.H;
+    // One create and a destroy after it, with work between.
+    if (S.Creates != 1 || !H.Destroy || !H.Work)
+      continue;
+    const Place &Create = Ps.Of[H.Create], &Destroy = Ps.Of[H.Destroy],
+                &Work = Ps.Of[H.Work];
+    if (const Stmt *Loop = commonLoop({&Create, &Destroy, &Work})) {
+      H.Loop = repeatingLoop(Create, Loop);
+      if (H.Loop)
+        Out.push_back(H);
+    } else if (Create.Loops.empty() && Destroy.Loops.empty()) {
+      H.OncePerCall = true;
+      Out.push_back(H);
+    }
+  }
+  llvm::sort(Out, [](const ScopedHandle &A, const ScopedHandle &B) {
+    return A.Create->getBeginLoc() < B.Create->getBeginLoc();
+  });
+  return Out;
+}
+
+std::optional<CallInLoop>
+callInLoop(const clang::FunctionDecl *Fn,
+           llvm::ArrayRef<const clang::Decl *> Callables) {
+  if (!Fn || Fn->isMain() || !Fn->getBody() || selectsDevice(Fn->getBody()))
+    return std::nullopt;
+  const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
+  for (const clang::Decl *Caller : Callables) {
+    if (Caller == Fn || !callsIn(Caller).size())
+      continue;
+    bool Calls = false;
+    for (const CallExpr *C : callsIn(Caller))
+      if (const clang::FunctionDecl *FD = C->getDirectCallee();
+          FD && FD->getCanonicalDecl() == Canon)
+        Calls = true;
+    if (!Calls)
+      continue;
+    const Stmt *Body = analysableBody(Caller);
+    if (!Body)
+      continue;
+    Places Ps(Body);
+    if (!Ps.Complete)
+      continue;
+    for (const CallExpr *C : Ps.Order) {
+      const clang::FunctionDecl *FD = C->getDirectCallee();
+      if (!FD || FD->getCanonicalDecl() != Canon)
+        continue;
+      const Place &P = Ps.Of[C];
+      if (P.Loops.empty())
+        continue;
+      if (const Stmt *Loop = repeatingLoop(P, P.Loops.back()))
+        return CallInLoop{C, Loop, Caller};
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace cublas_tidy

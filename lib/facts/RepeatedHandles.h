@@ -1,0 +1,70 @@
+//===- RepeatedHandles.h - Handles made and destroyed again and again -----===//
+//
+// A cuBLAS or cuBLASLt handle that lives in a local variable and is created
+// and destroyed around cuBLAS work in the same function, and where that
+// pair runs repeatedly: inside one iteration of a loop, or in a function
+// that the translation unit calls from a loop. Each cublasCreate allocates
+// a workspace and synchronizes with the device; NVIDIA's guidance is one
+// handle per thread and device, reused.
+//
+// Precision first. Nothing is said of a loop that may run once (it has a
+// `break` of its own: a retry), of a loop or function that selects devices
+// (cudaSetDevice: one handle per device is the guidance), of a create or a
+// call under a condition on the loop's counter (`if (i == 0)`), or of a
+// function whose callers are not in the translation unit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_REPEATEDHANDLES_H
+#define CUBLAS_TIDY_LIB_FACTS_REPEATEDHANDLES_H
+
+#include "model/CublasApi.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <vector>
+
+namespace cublas_tidy {
+
+/// A local handle created and destroyed in one callable, with cuBLAS work
+/// on it in between.
+struct ScopedHandle {
+  const clang::VarDecl *Var = nullptr;
+  ResourceKind Kind = ResourceKind::None; // Handle or LtHandle
+  const clang::CallExpr *Create = nullptr;
+  const clang::CallExpr *Destroy = nullptr;
+  const clang::CallExpr *Work = nullptr; // the first cuBLAS routine on it
+  /// The innermost loop of the callable that holds the create, the work
+  /// and the destroy: the pair runs on each of its iterations. Null when no
+  /// loop holds all three.
+  const clang::Stmt *Loop = nullptr;
+  /// Neither the create nor the destroy is in a loop of the callable.
+  bool OncePerCall = false;
+};
+
+/// The scoped handles of `Callable` (a function body or a lambda's call
+/// operator) that may run repeatedly, by the rules above: those with a
+/// Loop, and those OncePerCall (which repeat when the callable is called
+/// from a loop: see callInLoop).
+std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable);
+
+/// A call of a function in a loop of another callable.
+struct CallInLoop {
+  const clang::CallExpr *Call = nullptr;
+  const clang::Stmt *Loop = nullptr;
+  const clang::Decl *Caller = nullptr;
+};
+
+/// The first call (in source order of `Callables`) of `Fn` inside a loop,
+/// by the rules above; nothing when `Fn` is `main`, selects a device, or no
+/// such call is in `Callables`.
+std::optional<CallInLoop>
+callInLoop(const clang::FunctionDecl *Fn,
+           llvm::ArrayRef<const clang::Decl *> Callables);
+
+} // namespace cublas_tidy
+
+#endif
