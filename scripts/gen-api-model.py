@@ -15,7 +15,12 @@ writes the X-macro table read by lib/model/CublasApi.h.
 
 Besides the roles, each row carries the C signature of the function
 (CUBLAS_SIGNATURE: return type, parameter declarations, argument names), from
-which integration/tracer/ generates its interposers.
+which integration/tracer/ generates its interposers. The `static inline` Init
+helpers of cublasLt.h (cublasLtMatmulPreferenceInit, ...) are rows too: they
+use a descriptor as any other call does. They are defined in the header and
+have no symbol, so their signature is written CUBLAS_INLINE_SIGNATURE instead:
+a consumer that defines only CUBLAS_SIGNATURE (the tracer's interposers) does
+not see them.
 
 Standard library only; the output depends only on the headers.
 """
@@ -224,10 +229,18 @@ INLINE_REASON = {
         "inline helper defined in the header (maps a cudaDataType_t to a "
         "cublasComputeType_t); not a library entry point",
 }
-INIT_WRAPPER_REASON = ("inline wrapper of the matching Init_internal: "
-                       "initialises a descriptor in caller-owned storage, "
-                       "which needs no Destroy")
 DEFAULT_INLINE_REASON = "inline helper defined in the header; not a library entry point"
+
+# The inline Init helpers of cublasLt.h: name -> the ResourceKind of the
+# descriptor they (re)initialise in place, their first parameter. Each is a
+# row (the descriptor is a Resource, used by value), marked inline.
+INIT_HELPERS = {
+    "cublasLtMatrixLayoutInit": "LtMatrixLayout",
+    "cublasLtMatmulDescInit": "LtMatmulDesc",
+    "cublasLtMatrixTransformDescInit": "LtMatrixTransformDesc",
+    "cublasLtEmulationDescInit": "LtEmulationDesc",
+    "cublasLtMatmulPreferenceInit": "LtMatmulPreference",
+}
 
 # Name -> ResourceKind for the Create/Destroy pairs.
 CREATES = {
@@ -378,6 +391,8 @@ class Ctx:
         self.routine = routine
         self.creates = CREATES.get(decl.name, "None")
         self.destroys = DESTROYS.get(decl.name, "None")
+        # The kind of descriptor an inline Init helper initialises.
+        self.inits = INIT_HELPERS.get(decl.name, "None")
         # A routine that is not a Set/Get copy: its operands follow BLAS
         # naming (A, B, C, x, y, lda, incx, ...).
         self.blas = routine != "" and routine not in SET_GET.values()
@@ -422,9 +437,11 @@ def classify(ctx, idx, typ, pname):
             return "ComputeType", "None"
         return "Other", "None"
 
-    # cublasLtMatrixLayoutCreate(layout, type, rows, cols, ld): the shape of
-    # the matrix the layout describes.
-    if ctx.creates == "LtMatrixLayout" and depth == 0 and pname in LT_LAYOUT:
+    # cublasLtMatrixLayoutCreate(layout, type, rows, cols, ld) and
+    # cublasLtMatrixLayoutInit(layout, type, rows, cols, ld): the shape of the
+    # matrix the layout describes.
+    if "LtMatrixLayout" in (ctx.creates, ctx.inits) and depth == 0 \
+            and pname in LT_LAYOUT:
         return LT_LAYOUT[pname], "None"
 
     r = ctx.routine
@@ -590,8 +607,11 @@ class Row:
                                      % (decl.name, i, got, want))
 
     def signature(self):
-        return "CUBLAS_SIGNATURE(%s, %s, (%s), (%s))" % (
-            self.name, self.decl.ret,
+        # An inline helper of the header has no symbol: its signature is not
+        # a CUBLAS_SIGNATURE, from which the tracer makes interposers.
+        macro = "CUBLAS_INLINE_SIGNATURE" if self.decl.inline else "CUBLAS_SIGNATURE"
+        return "%s(%s, %s, (%s), (%s))" % (
+            macro, self.name, self.decl.ret,
             ", ".join(declarator(typ, pname) for pname, typ, _r, _o in self.params),
             ", ".join(p[0] for p in self.params))
 
@@ -638,10 +658,10 @@ class Model:
                 if not d.inline or d.name in real_names or d.name in names:
                     continue  # overload of a real function: same row
                 names.add(d.name)
-                if d.name.endswith("Init"):
-                    reason = INIT_WRAPPER_REASON
-                else:
-                    reason = INLINE_REASON.get(d.name, DEFAULT_INLINE_REASON)
+                if d.name in INIT_HELPERS:
+                    self.rows.append(Row(d))
+                    continue
+                reason = INLINE_REASON.get(d.name, DEFAULT_INLINE_REASON)
                 self.out_of_scope.append((d.name, reason, header))
         self.cuda_version = None
         cuda_h = os.path.join(include_dir, "cuda.h")
@@ -668,6 +688,9 @@ class Model:
             "// CUBLAS_FUNCTION(Name, Routine, Family, Elem, ReturnsStatus, Is64, "
             "Batched, StridedBatched, Creates, Destroys)",
             "// CUBLAS_SIGNATURE(Name, ReturnType, (ParameterDeclarations), (ParameterNames))",
+            "// CUBLAS_INLINE_SIGNATURE(Name, ReturnType, (ParameterDeclarations), (ParameterNames))",
+            "//   instead of CUBLAS_SIGNATURE for a static inline helper of the header",
+            "//   (no symbol: nothing to link to or interpose)",
             "// CUBLAS_PARAM(Name, Role, Operand)",
             "// CUBLAS_END_FUNCTION(Name)",
             "// CUBLAS_OUT_OF_SCOPE(Name, Reason)",
@@ -676,6 +699,8 @@ class Model:
             ("CUBLAS_FUNCTION", "Name, Routine, Family, Elem, ReturnsStatus, Is64, "
                                 "Batched, StridedBatched, Creates, Destroys"),
             ("CUBLAS_SIGNATURE", "Name, ReturnType, ParameterDeclarations, ParameterNames"),
+            ("CUBLAS_INLINE_SIGNATURE",
+             "Name, ReturnType, ParameterDeclarations, ParameterNames"),
             ("CUBLAS_PARAM", "Name, Role, Operand"),
             ("CUBLAS_END_FUNCTION", "Name"),
             ("CUBLAS_OUT_OF_SCOPE", "Name, Reason"),
@@ -890,6 +915,14 @@ SPOT_CHECKS = {
     "cublasLtMatrixLayoutCreate": ("", "Lt", "None", (False, False, False), "LtMatrixLayout", "None", _p(
         "matLayout:ResourceOut:None", "type:Other:None", "rows:DimM:None",
         "cols:DimN:None", "ld:LeadingDim:None")),
+    "cublasLtMatrixLayoutInit": ("", "Lt", "None", (False, False, False), "None", "None", _p(
+        "matLayout:Resource:None", "type:Other:None", "rows:DimM:None",
+        "cols:DimN:None", "ld:LeadingDim:None")),
+    "cublasLtMatmulDescInit": ("", "Lt", "None", (False, False, False), "None", "None", _p(
+        "matmulDesc:Resource:None", "computeType:ComputeType:None",
+        "scaleType:Other:None")),
+    "cublasLtMatmulPreferenceInit": ("", "Lt", "None", (False, False, False), "None", "None", _p(
+        "pref:Resource:None")),
     "cublasXtSgemm": ("gemm", "Xt", "F32", (False, False, False), "None", "None", _p(
         "handle:Resource:None", "transa:Operation:A", "transb:Operation:B",
         "m:DimM:None", "n:DimN:None", "k:DimK:None", "alpha:HostScalar:Alpha",
@@ -943,6 +976,8 @@ SPOT_SIGNATURES = {
     "cublasCreate_v2": "CUBLAS_SIGNATURE(cublasCreate_v2, cublasStatus_t, "
     "(cublasHandle_t* handle), (handle))",
     "cublasGetCudartVersion": "CUBLAS_SIGNATURE(cublasGetCudartVersion, size_t, (), ())",
+    "cublasLtMatmulPreferenceInit": "CUBLAS_INLINE_SIGNATURE(cublasLtMatmulPreferenceInit, "
+    "cublasStatus_t, (cublasLtMatmulPreference_t pref), (pref))",
 }
 
 ENUMS_FROM_HEADER = ("ApiFamily", "ElemType", "ResourceKind", "ParamRole", "Operand")
@@ -984,11 +1019,14 @@ def self_test(model, repo_root):
         out = sum(1 for n in distinct if n in oos)
         inline_oos = sorted({d.name for d in inline if d.name in oos})
         merged = sorted({d.name for d in inline if d.name in distinct})
+        inline_rows = sorted({d.name for d in inline
+                              if d.name in rows and rows[d.name].decl.inline})
         print("  %-13s CUBLASWINAPI declarations: %d (distinct %d): %d modelled, "
               "%d out of scope; static inline: %d (%d merged with a real function, "
-              "%d out of scope: %s)"
+              "%d modelled as inline rows, %d out of scope: %s)"
               % (header, len(real), len(distinct), modelled, out, len(inline),
-                 len(merged), len(inline_oos), ", ".join(inline_oos) or "-"),
+                 len(merged), len(inline_rows), len(inline_oos),
+                 ", ".join(inline_oos) or "-"),
               file=sys.stderr)
         for d in decls:
             if d.name not in rows and d.name not in oos:
@@ -1091,6 +1129,30 @@ def self_test(model, repo_root):
                  "cublasSetEmulationStrategy", "cublasGetEmulationStrategy"):
         if name in rows and rows[name].decl.inline:
             fail("%s: the inline overload won over the CUBLASWINAPI declaration" % name)
+    # The inline Init helpers: rows marked inline, the descriptor first (a
+    # Resource), the Init_internal they call out of scope; no other row is
+    # inline.
+    for r in model.rows:
+        if r.decl.inline != (r.name in INIT_HELPERS):
+            fail("%s: inline %s, but %s INIT_HELPERS" % (
+                r.name, r.decl.inline, "in" if r.name in INIT_HELPERS else "not in"))
+    for name, kind in INIT_HELPERS.items():
+        r = rows.get(name)
+        if r is None:
+            print("  note: no inline helper %s in these headers" % name, file=sys.stderr)
+            continue
+        if not r.params or r.params[0][2] != "Resource" or \
+                RESOURCE_TYPES.get(base_type(r.params[0][1])[0]) != kind:
+            fail("%s: the first parameter is not a %s Resource" % (name, kind))
+        if r.creates != "None" or r.destroys != "None":
+            fail("%s: an Init helper creates or destroys nothing" % name)
+        if not r.signature().startswith("CUBLAS_INLINE_SIGNATURE("):
+            fail("%s: an inline helper needs CUBLAS_INLINE_SIGNATURE" % name)
+        if name + "_internal" not in oos:
+            fail("%s_internal should be out of scope" % name)
+    for r in model.rows:
+        if not r.decl.inline and not r.signature().startswith("CUBLAS_SIGNATURE("):
+            fail("%s: a real function needs CUBLAS_SIGNATURE" % r.name)
     print("== Spot checks: %d rows checked" % checked, file=sys.stderr)
 
     # 6. Signatures: the declarations parse back to the same types and names,

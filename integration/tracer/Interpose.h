@@ -1,7 +1,9 @@
 //===- Interpose.h - The shape of every interposer ------------------------===//
 //
 // Interposers.cpp defines one extern "C" function per row of the API model
-// with the real signature (CUBLAS_SIGNATURE in lib/model/CublasApi.def); each one
+// that has a symbol, with the real signature (CUBLAS_SIGNATURE in
+// lib/model/CublasApi.def; the header's inline helpers, which have
+// CUBLAS_INLINE_SIGNATURE, get none); each one
 // packs its arguments and calls intercept(), which finds the real function
 // (dlsym RTLD_NEXT), tells the tracer before and after, and forwards.
 // Calls that cuBLAS makes to its own entry points (libcublas calling
@@ -20,7 +22,8 @@
 namespace cublas_trace {
 
 /// One enumerator per row of the API model, in table order: the index of
-/// the row in cublas_tidy::allFunctions().
+/// the row in cublas_tidy::allFunctions(). Inline rows (no interposer) have
+/// theirs too, so that the indices stay those of the table.
 enum class FunctionId : unsigned {
 #define CUBLAS_FUNCTION(Name, ...) Name,
 #include "model/CublasApi.def"

@@ -4,6 +4,9 @@
 // lib/model/CublasApi.def becomes an extern "C" function with the signature the
 // CUDA headers declare. Being compiled against those headers is the test
 // that the signatures are right: a mismatch is a "conflicting types" error.
+// The rows of the header's static inline helpers (cublasLtMatmulDescInit,
+// ...) carry CUBLAS_INLINE_SIGNATURE instead: they have no symbol to
+// interpose, and an extern "C" definition would clash with the header's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,4 +24,6 @@
           return reinterpret_cast<Ret(*) Params>(Real) Args;                   \
         });                                                                    \
   }
+// Inline helpers: the header defines them, the program calls its own copy.
+#define CUBLAS_INLINE_SIGNATURE(Name, Ret, Params, Args)
 #include "model/CublasApi.def"

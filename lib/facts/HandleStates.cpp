@@ -763,7 +763,11 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
     return;
   }
 
-  // A cuBLAS call reads its handles and descriptors.
+  // A cuBLAS call reads its handles and descriptors. The model decides
+  // before any body is looked at: the Init helpers of cublasLt.h
+  // (cublasLtMatmulPreferenceInit, ...) are defined in the header, and their
+  // bodies, which hand the descriptor to an unmodelled ..._Init_internal,
+  // would read as an escape.
   if (const FunctionInfo *F = calledCublasFunction(CE)) {
     for (unsigned I = 0; I < F->NumParams && I < Args.size(); ++I) {
       const VarDecl *VD = refVar(Args[I]);

@@ -25,6 +25,13 @@ namespace {
   ;
 #include "model/CublasApi.def"
 
+// Whether each row is an inline helper of the header: `false || true` for
+// a row with CUBLAS_INLINE_SIGNATURE.
+#define CUBLAS_FUNCTION(Name, ...) constexpr bool Inline_##Name = false
+#define CUBLAS_INLINE_SIGNATURE(Name, ...) || true
+#define CUBLAS_END_FUNCTION(Name) ;
+#include "model/CublasApi.def"
+
 const FunctionInfo Functions[] = {
 #define CUBLAS_FUNCTION(Name, Routine, Family, Elem, ReturnsStatus, Is64,      \
                         Batched, StridedBatched, Creates, Destroys)            \
@@ -38,6 +45,7 @@ const FunctionInfo Functions[] = {
    StridedBatched,                                                             \
    ResourceKind::Creates,                                                      \
    ResourceKind::Destroys,                                                     \
+   Inline_##Name,                                                              \
    Params_##Name,                                                              \
    static_cast<unsigned>(std::size(Params_##Name) - 1)},
 #include "model/CublasApi.def"

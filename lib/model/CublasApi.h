@@ -100,6 +100,10 @@ struct FunctionInfo {
   bool StridedBatched;     // *StridedBatched
   ResourceKind Creates;    // None unless this is a Create function
   ResourceKind Destroys;   // None unless this is a Destroy function
+  /// A `static inline` helper defined in the header (cublasLtMatmulDescInit,
+  /// ...; CUBLAS_INLINE_SIGNATURE in the table): calls of it are calls like
+  /// any other, but it has no symbol to link to or interpose.
+  bool Inline;
   const ParamInfo *ParamsBegin;
   unsigned NumParams;
 

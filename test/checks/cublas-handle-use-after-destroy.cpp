@@ -37,6 +37,18 @@ void destroyed_on_every_branch(bool b) {
   // CHECK-NOTES: :[[@LINE-5]]:5: note: 'h' was destroyed here
 }
 
+void initialised_after_destroy() {
+  // cublasLtMatmulPreferenceInit is an inline helper of the header: it
+  // re-initialises the descriptor it is given, here one already released.
+  cublasLtMatmulPreference_t pref;
+  if (cublasLtMatmulPreferenceCreate(&pref) != CUBLAS_STATUS_SUCCESS)
+    return;
+  cublasLtMatmulPreferenceDestroy(pref);
+  log_status(cublasLtMatmulPreferenceInit(pref));
+  // CHECK-NOTES: :[[@LINE-1]]:14: warning: descriptor 'pref' is used after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'pref' was destroyed here
+}
+
 //===--- Not flagged --------------------------------------------------------===//
 
 void destroyed_on_some_paths(bool b) {

@@ -86,6 +86,14 @@ void discarded_lt(cublasLtHandle_t lt) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasLtDestroy' is discarded
 }
 
+void discarded_lt_init() {
+  // An inline helper of cublasLt.h, which fails (CUBLAS_STATUS_ALLOC_FAILED)
+  // when the storage is too small for the descriptor.
+  cublasLtMatmulPreferenceOpaque_t storage;
+  cublasLtMatmulPreferenceInit(&storage);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasLtMatmulPreferenceInit' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+}
+
 template <typename T> void destroy_later(T h) {
   cublasDestroy(h);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded

@@ -146,6 +146,39 @@ TEST(ApiModel, LtLayoutsGiveTheirShape) {
   EXPECT_EQ(F->findParam(ParamRole::LeadingDim), 4);
 }
 
+TEST(ApiModel, InlineInitHelpersUseTheirDescriptor) {
+  // cublasLt.h's static inline Init helpers re-initialise a descriptor in
+  // place: a use of it, not a create, and no symbol.
+  for (const char *Name :
+       {"cublasLtMatrixLayoutInit", "cublasLtMatmulDescInit",
+        "cublasLtMatrixTransformDescInit", "cublasLtEmulationDescInit",
+        "cublasLtMatmulPreferenceInit"}) {
+    const FunctionInfo *F = lookupFunction(Name);
+    ASSERT_NE(F, nullptr) << Name;
+    EXPECT_TRUE(F->Inline) << Name;
+    EXPECT_EQ(F->Family, ApiFamily::Lt) << Name;
+    EXPECT_TRUE(F->ReturnsStatus) << Name;
+    EXPECT_EQ(F->Creates, ResourceKind::None) << Name;
+    EXPECT_EQ(F->Destroys, ResourceKind::None) << Name;
+    ASSERT_GE(F->NumParams, 1u) << Name;
+    EXPECT_EQ(F->params()[0].Role, ParamRole::Resource) << Name;
+  }
+  const FunctionInfo &Layout = *lookupFunction("cublasLtMatrixLayoutInit");
+  EXPECT_EQ(Layout.findParam(ParamRole::DimM), 2);
+  EXPECT_EQ(Layout.findParam(ParamRole::DimN), 3);
+  EXPECT_EQ(Layout.findParam(ParamRole::LeadingDim), 4);
+  EXPECT_EQ(
+      param(*lookupFunction("cublasLtMatmulDescInit"), "computeType").Role,
+      ParamRole::ComputeType);
+  // The rest are real entry points.
+  EXPECT_FALSE(lookupFunction("cublasLtMatmulPreferenceCreate")->Inline);
+  EXPECT_FALSE(lookupFunction("cublasSgemm_v2")->Inline);
+  unsigned Inline = 0;
+  for (const FunctionInfo &F : allFunctions())
+    Inline += F.Inline;
+  EXPECT_EQ(Inline, 5u);
+}
+
 TEST(ApiModel, TableIsConsistent) {
   llvm::StringSet<> Names;
   for (const FunctionInfo &F : allFunctions()) {
@@ -155,7 +188,8 @@ TEST(ApiModel, TableIsConsistent) {
     for (const ParamInfo &P : F.params()) {
       // Operands only where the role names one. A cublasLt layout's
       // leading dimension belongs to whichever operand uses the layout.
-      bool Layout = F.Creates == ResourceKind::LtMatrixLayout;
+      bool Layout = F.Creates == ResourceKind::LtMatrixLayout ||
+                    llvm::StringRef(F.Name) == "cublasLtMatrixLayoutInit";
       if (P.Role == ParamRole::LeadingDim || P.Role == ParamRole::Increment ||
           P.Role == ParamRole::BatchStride)
         EXPECT_TRUE(P.Op != Operand::None || Layout)

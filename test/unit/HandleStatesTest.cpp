@@ -153,6 +153,53 @@ TEST(HandleStates, SummariesOfSameFileFunctions) {
   EXPECT_EQ(Effect("recurse"), HandleAnalyzer::ParamEffect::Escapes);
 }
 
+TEST(HandleStates, ModelRowsWinOverHeaderBodies) {
+  // cublasLtMatmulPreferenceInit has a body in cublasLt.h; as a row of the
+  // model it uses the descriptor instead of letting it escape.
+  Analysis A(R"(
+    int leak() {
+      cublasLtMatmulPreference_t p;
+      cublasLtMatmulPreferenceCreate(&p);
+      cublasLtMatmulPreferenceInit(p);
+      return 0;
+    }
+    void after_destroy() {
+      cublasLtMatmulPreference_t p;
+      if (cublasLtMatmulPreferenceCreate(&p) != CUBLAS_STATUS_SUCCESS)
+        return;
+      cublasLtMatmulPreferenceDestroy(p);
+      cublasLtMatmulPreferenceInit(p);
+    }
+    void caller_owned() {
+      cublasLtMatmulPreferenceOpaque_t storage;
+      cublasLtMatmulPreference_t p = &storage;
+      cublasLtMatmulPreferenceInit(p);
+    }
+    static void init(cublasLtMatmulPreference_t p) {
+      cublasLtMatmulPreferenceInit(p);
+    })");
+  HandleAnalysisResult Leak = A.run("leak");
+  ASSERT_TRUE(Leak.Completed);
+  ASSERT_EQ(Leak.Leaks.size(), 1u);
+  EXPECT_TRUE(Leak.Leaks[0].NeverReleased);
+  EXPECT_EQ(A.line(Leak.Leaks[0].Create->getBeginLoc()), 8u);
+
+  HandleAnalysisResult After = A.run("after_destroy");
+  ASSERT_TRUE(After.Completed);
+  EXPECT_TRUE(After.Leaks.empty());
+  ASSERT_EQ(After.UsesAfterDestroy.size(), 1u);
+  EXPECT_EQ(A.line(After.UsesAfterDestroy[0].Use->getBeginLoc()), 17u);
+
+  HandleAnalysisResult Owned = A.run("caller_owned");
+  ASSERT_TRUE(Owned.Completed);
+  EXPECT_TRUE(Owned.Leaks.empty());
+  EXPECT_TRUE(Owned.UsesAfterDestroy.empty());
+
+  // A same-file function that only initialises keeps the descriptor.
+  EXPECT_EQ(A.Analyzer->summarize(A.fn("init"), 0, 1),
+            HandleAnalyzer::ParamEffect::Keeps);
+}
+
 TEST(HandleStates, UseAfterDestroyNeedsEveryPath) {
   Analysis A(R"(
     void f(bool b) {

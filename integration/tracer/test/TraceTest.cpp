@@ -1,5 +1,6 @@
 //===- TraceTest.cpp - What the tracer records, without a GPU -------------===//
 
+#include "Interpose.h"
 #include "TraceTestUtil.h"
 
 #include "gtest/gtest.h"
@@ -79,6 +80,24 @@ protected:
   Tracer Trace;
   CallSite Site;
 };
+
+TEST(FunctionIds, AreTheRowsOfTheModelInlineHelpersIncluded) {
+  // Interposers find their row by FunctionId: one enumerator per row, the
+  // inline helpers (which have no interposer) included.
+  auto All = cublas_tidy::allFunctions();
+  ASSERT_EQ(static_cast<std::size_t>(FunctionId::NumFunctions), All.size());
+  auto Row = [&](FunctionId Id) {
+    return std::string(All[static_cast<unsigned>(Id)].Name);
+  };
+  EXPECT_EQ(Row(FunctionId::cublasLtMatmulPreferenceInit),
+            "cublasLtMatmulPreferenceInit");
+  EXPECT_TRUE(
+      All[static_cast<unsigned>(FunctionId::cublasLtMatmulPreferenceInit)]
+          .Inline);
+  // Rows after them keep their place.
+  EXPECT_EQ(Row(FunctionId::cublasXtCreate), "cublasXtCreate");
+  EXPECT_FALSE(All[static_cast<unsigned>(FunctionId::cublasXtCreate)].Inline);
+}
 
 TEST_F(TraceTest, FailedStatusIsRecordedWithItsName) {
   Call C("cublasSgemm_v2");
