@@ -7,6 +7,7 @@
 extern "C" {
 #endif
 cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaSetDevice(int device);
 cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
