@@ -207,6 +207,20 @@ void HandleLeakCheck::reportFunction(const Decl *Callable, ASTContext &Ctx) {
   const auto *FD = dyn_cast<FunctionDecl>(Callable);
   for (const RecreatedStatic &R : recreatedStatics(Callable, table())) {
     const ResourceTable::Kind &K = table().kind(R.KindId);
+    StringRef Storage = R.Var->isStaticLocal() ? "static" : "global";
+    if (R.NeverSetFlag) {
+      diag(userLocation(R.Create->getBeginLoc(), SM),
+           "%0 %1 '%2' is created on every call of '%3': its guard '%4' is "
+           "tested but never set, and the previous one is never destroyed; "
+           "each call after the first leaks one; set '%4' after the create")
+          << Storage << K.Noun << R.Var->getName()
+          << (FD ? FD->getName() : "") << R.NeverSetFlag->getName();
+      diag(userLocation(R.Guard->getBeginLoc(), SM),
+           "'%0' is false on every call: nothing sets it",
+           DiagnosticIDs::Note)
+          << R.NeverSetFlag->getName();
+      continue;
+    }
     diag(userLocation(R.Create->getBeginLoc(), SM),
          "static %0 '%1' is created on every call of '%2' and the previous "
          "one is never destroyed: each call after the first leaks one; "

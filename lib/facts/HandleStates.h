@@ -125,6 +125,10 @@ struct RecreatedStatic {
   const clang::VarDecl *Var;
   const clang::CallExpr *Create;
   unsigned KindId;
+  /// The flag of the guard `if (!flag)` around the create, which nothing
+  /// sets (null when the create is not guarded).
+  const clang::VarDecl *NeverSetFlag = nullptr;
+  const clang::IfStmt *Guard = nullptr;
 };
 
 /// The creates of `Function` (a function, not a lambda or `main`) into its
@@ -132,7 +136,10 @@ struct RecreatedStatic {
 /// under a branch (a status test of the create itself, a `do { } while (0)`
 /// macro and a checking macro's failure exit are fine), and no statement
 /// before it mentions the variable (a guard `if (h) return h;`, a destroy)
-/// or returns.
+/// or returns. Also the creates, into a static local or a global, under a
+/// guard `if (!flag)` whose flag starts false and is never set (a static
+/// local of the function, or a variable of internal linkage that no
+/// function of the file sets): the guard lets every call through.
 std::vector<RecreatedStatic> recreatedStatics(const clang::Decl *Function,
                                               const ResourceTable &Table);
 

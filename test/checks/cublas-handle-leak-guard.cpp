@@ -1,0 +1,110 @@
+// RUN: %check_clang_tidy %s cublas-handle-leak %t
+
+// A handle in a static or a global, created under a guard `if (!flag)` whose
+// flag is tested but never set: the guard lets every call through, and each
+// call after the first leaks the previous handle. And the correct guards a
+// naive rule would flag.
+
+#include <cublas_v2.h>
+
+// --- Reported -------------------------------------------------------------
+
+void scale(float *d_x, int n) {
+  static cublasHandle_t h;
+  static bool initialized = false;
+  if (!initialized) {
+    cublasCreate(&h);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: static handle 'h' is created on every call of 'scale': its guard 'initialized' is tested but never set, and the previous one is never destroyed; each call after the first leaks one; set 'initialized' after the create [cublas-handle-leak]
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: 'initialized' is false on every call: nothing sets it
+  }
+  const float two = 2.0f;
+  cublasSscal(h, n, &two, d_x, 1);
+}
+
+static cublasHandle_t g_handle;
+static int g_ready;
+
+void axpy(const float *d_x, float *d_y, int n) {
+  if (g_ready == 0)
+    if (cublasCreate(&g_handle) != CUBLAS_STATUS_SUCCESS)
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: global handle 'g_handle' is created on every call of 'axpy': its guard 'g_ready' is tested but never set, {{.*}}
+      // CHECK-NOTES: :[[@LINE-3]]:3: note: 'g_ready' is false on every call: nothing sets it
+      return;
+  const float one = 1.0f;
+  cublasSaxpy(g_handle, n, &one, d_x, 1, d_y, 1);
+}
+
+bool ready_for_axpy() { return g_ready != 0; }
+
+// --- Not reported ---------------------------------------------------------
+
+void scale_set(float *d_x, int n) {
+  static cublasHandle_t h;
+  static bool initialized = false;
+  if (!initialized) {
+    cublasCreate(&h);
+    initialized = true;
+  }
+  const float two = 2.0f;
+  cublasSscal(h, n, &two, d_x, 1);
+}
+
+static cublasHandle_t g_other;
+static bool g_other_ready;
+
+void init_other() { g_other_ready = true; }
+
+void use_other(float *d_x, int n) {
+  if (!g_other_ready)
+    cublasCreate(&g_other); // set elsewhere in this file
+  const float two = 2.0f;
+  cublasSscal(g_other, n, &two, d_x, 1);
+}
+
+// A flag that other files may set.
+extern bool shared_ready;
+cublasHandle_t shared_handle;
+void use_shared(float *d_x, int n) {
+  if (!shared_ready)
+    cublasCreate(&shared_handle);
+  const float two = 2.0f;
+  cublasSscal(shared_handle, n, &two, d_x, 1);
+}
+
+// A flag set through a pointer.
+static bool g_flagged;
+static cublasHandle_t g_flagged_handle;
+static void mark(bool *flag) { *flag = true; }
+void use_flagged(float *d_x, int n) {
+  if (!g_flagged) {
+    cublasCreate(&g_flagged_handle);
+    mark(&g_flagged);
+  }
+  const float two = 2.0f;
+  cublasSscal(g_flagged_handle, n, &two, d_x, 1);
+}
+
+// A flag that starts true.
+void starts_true(float *d_x, int n) {
+  static cublasHandle_t h;
+  static bool skip = true;
+  if (!skip)
+    cublasCreate(&h);
+}
+
+// A guard on the handle itself.
+void guard_on_handle(float *d_x, int n) {
+  static cublasHandle_t h;
+  if (!h)
+    cublasCreate(&h);
+  const float two = 2.0f;
+  cublasSscal(h, n, &two, d_x, 1);
+}
+
+// A global created once by its initialiser, with no guard: an initialiser
+// called once is fine.
+cublasHandle_t g_main_handle;
+void init_handle() { cublasCreate(&g_main_handle); }
+
+// A local flag is a fresh false on every call, but the handle is local too:
+// the ordinary leak rules apply, not this one.
