@@ -1388,6 +1388,21 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
       if (!Clear)
         break;
     }
+    // A destroy of it anywhere in the function releases the previous one
+    // (create, use, destroy on every call: a cost, not a leak).
+    if (Clear && containsAny(Stmts[0].S, [&](const Stmt *S) {
+          const auto *C = dyn_cast<CallExpr>(S);
+          const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+          const ResourceTable::Entry *D =
+              F && F->getIdentifier() ? Table.lookup(F->getName()) : nullptr;
+          if (!D || D->IsCreate)
+            return false;
+          for (const Expr *Arg : C->arguments())
+            if (refVar(Arg) == VD)
+              return true;
+          return false;
+        }))
+      continue;
     // The create's own statement may not mention it elsewhere either
     // (`if (!h && cublasCreate(&h))`).
     if (Clear && !containsAny(Stmts[Cur].S, [&](const Stmt *S) {

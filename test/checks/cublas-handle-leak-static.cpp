@@ -98,3 +98,13 @@ int main() {
   cublasDestroy(h);
   return 0;
 }
+
+// Created and destroyed on every call: the previous handle is gone before
+// the next create (a cost, which cublas-handle-per-call judges, not a leak).
+void recreated_and_destroyed(float *d_x, int n) {
+  static cublasHandle_t h;
+  cublasCreate(&h);
+  const float two = 2.0f;
+  cublasSscal(h, n, &two, d_x, 1);
+  cublasDestroy(h);
+}
