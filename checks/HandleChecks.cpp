@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "CallableMatchers.h"
+#include "facts/RepeatedHandles.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
 #include "ast/TranslationUnitCache.h"
@@ -206,6 +207,11 @@ void HandleLeakCheck::reportFunction(const Decl *Callable, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const auto *FD = dyn_cast<FunctionDecl>(Callable);
   for (const RecreatedStatic &R : recreatedStatics(Callable, table())) {
+    if (R.UnguardedGlobal) {
+      if (FD)
+        GlobalCreates.push_back({R, FD});
+      continue;
+    }
     const ResourceTable::Kind &K = table().kind(R.KindId);
     StringRef Storage = R.Var->isStaticLocal() ? "static" : "global";
     if (R.NeverSetFlag) {
@@ -227,6 +233,61 @@ void HandleLeakCheck::reportFunction(const Decl *Callable, ASTContext &Ctx) {
          "create it once (guard the create with 'if (!%1)')")
         << K.Noun << R.Var->getName() << (FD ? FD->getName() : "");
   }
+}
+
+void HandleLeakCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const Decl *Callable = callableOf(Result))
+    if (SeenCallables.insert(Callable).second)
+      Callables.push_back(Callable);
+  HandleCheckBase::check(Result);
+}
+
+void HandleLeakCheck::onStartOfTranslationUnit() {
+  HandleCheckBase::onStartOfTranslationUnit();
+  Callables.clear();
+  SeenCallables.clear();
+  GlobalCreates.clear();
+}
+
+void HandleLeakCheck::onEndOfTranslationUnit() {
+  for (const auto &[R, FD] : GlobalCreates) {
+    // Nothing in the file destroys it (a cleanup called in the same loop
+    // would release it).
+    bool Destroyed = false;
+    for (const Decl *C : Callables) {
+      for (const CallExpr *Call : callsIn(C)) {
+        const FunctionDecl *F = Call->getDirectCallee();
+        const ResourceTable::Entry *E =
+            F && F->getIdentifier() ? table().lookup(F->getName()) : nullptr;
+        if (!E || E->IsCreate)
+          continue;
+        for (const Expr *Arg : Call->arguments())
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+            Destroyed |= DRE->getDecl() == R.Var;
+      }
+      if (Destroyed)
+        break;
+    }
+    if (Destroyed)
+      continue;
+    std::optional<CallInLoop> In = callInLoop(FD, Callables);
+    if (!In)
+      continue;
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    const ResourceTable::Kind &K = table().kind(R.KindId);
+    diag(userLocation(R.Create->getBeginLoc(), SM),
+         "global %0 '%1' is created on every call of '%2', which is called in "
+         "a loop, and the previous one is never destroyed: each call after "
+         "the first leaks one; create it once (guard the create with "
+         "'if (!%1)')")
+        << K.Noun << R.Var->getName() << FD->getName();
+    diag(userLocation(In->Call->getBeginLoc(), SM),
+         "'%0' is called in this loop", DiagnosticIDs::Note)
+        << FD->getName();
+  }
+  GlobalCreates.clear();
+  HandleCheckBase::onEndOfTranslationUnit();
 }
 
 void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,

@@ -9,6 +9,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <vector>
+
 #include <memory>
 
 namespace clang::tidy::cublas {
@@ -55,12 +57,25 @@ private:
 class HandleLeakCheck : public HandleCheckBase {
 public:
   using HandleCheckBase::HandleCheckBase;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
 
 protected:
   void report(const cublas_tidy::HandleAnalysisResult &Result,
               ASTContext &Ctx) override;
   bool needsCreates() const override { return true; }
   void reportFunction(const Decl *Callable, ASTContext &Ctx) override;
+
+private:
+  /// Every callable of user code, in the order matched: the callers that
+  /// may call a function in a loop.
+  std::vector<const Decl *> Callables;
+  llvm::DenseSet<const Decl *> SeenCallables;
+  /// Globals created unguarded in a function: a leak when the function is
+  /// called in a loop and nothing in the file destroys them.
+  std::vector<std::pair<cublas_tidy::RecreatedStatic, const FunctionDecl *>>
+      GlobalCreates;
 };
 
 /// Finds handles and descriptors used or destroyed again after a destroy.

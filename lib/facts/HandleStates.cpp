@@ -1370,10 +1370,9 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
     }
     if (!Always || Stmts[Cur].Parent != 0)
       continue;
-    // A global (not a static local) is reported only behind such a guard:
-    // an unguarded create of a global is an initialiser, called once.
-    if (!VD->isStaticLocal() && !Guard)
-      continue;
+    // An unguarded create of a global is an initialiser: the caller decides
+    // whether it runs again.
+    bool UnguardedGlobal = !VD->isStaticLocal() && !Guard;
     // Nothing before it guards it, releases the old one, or leaves.
     const auto *Body = cast<CompoundStmt>(Stmts[0].S);
     bool Clear = true;
@@ -1410,7 +1409,7 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
           return DRE && DRE->getDecl() == VD &&
                  !containsAny(Call, [&](const Stmt *In) { return In == DRE; });
         }))
-      Out.push_back({VD, Call, E->KindId, Guard, GuardIf});
+      Out.push_back({VD, Call, E->KindId, Guard, GuardIf, UnguardedGlobal});
   }
   return Out;
 }

@@ -129,6 +129,10 @@ struct RecreatedStatic {
   /// sets (null when the create is not guarded).
   const clang::VarDecl *NeverSetFlag = nullptr;
   const clang::IfStmt *Guard = nullptr;
+  /// A global created with no guard: a leak only when the function runs
+  /// again while the previous handle lives (it is called in a loop, and
+  /// nothing destroys the global in between), which the caller decides.
+  bool UnguardedGlobal = false;
 };
 
 /// The creates of `Function` (a function, not a lambda or `main`) into its
@@ -139,7 +143,9 @@ struct RecreatedStatic {
 /// or returns. Also the creates, into a static local or a global, under a
 /// guard `if (!flag)` whose flag starts false and is never set (a static
 /// local of the function, or a variable of internal linkage that no
-/// function of the file sets): the guard lets every call through.
+/// function of the file sets): the guard lets every call through. And the
+/// unguarded creates into a global (UnguardedGlobal). None of these when the
+/// function destroys the variable anywhere.
 std::vector<RecreatedStatic> recreatedStatics(const clang::Decl *Function,
                                               const ResourceTable &Table);
 

@@ -6,6 +6,7 @@
 // naive rule would flag.
 
 #include <cublas_v2.h>
+#include <cuda_runtime.h>
 
 // --- Reported -------------------------------------------------------------
 
@@ -108,3 +109,49 @@ void init_handle() { cublasCreate(&g_main_handle); }
 
 // A local flag is a fresh false on every call, but the handle is local too:
 // the ordinary leak rules apply, not this one.
+
+// --- A global created by a function that a loop calls ----------------------
+
+static cublasHandle_t g_step_handle;
+static void setup_step() {
+  cublasCreate(&g_step_handle);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: global handle 'g_step_handle' is created on every call of 'setup_step', which is called in a loop, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!g_step_handle)') [cublas-handle-leak]
+  // CHECK-NOTES: :[[@LINE+7]]:5: note: 'setup_step' is called in this loop
+}
+
+void run_steps(float *d_x, int n, int steps) {
+  const float two = 2.0f;
+  for (int s = 0; s < steps; ++s) {
+    // Each step "sets up" again: the previous handle is lost.
+    setup_step();
+    cublasSscal(g_step_handle, n, &two, d_x, 1);
+  }
+}
+
+// Not reported: a cleanup in the same file releases it.
+static cublasHandle_t g_cycle;
+static void open_cycle() { cublasCreate(&g_cycle); }
+static void close_cycle() { cublasDestroy(g_cycle); }
+void cycles(float *d_x, int n, int count) {
+  const float two = 2.0f;
+  for (int i = 0; i < count; ++i) {
+    open_cycle();
+    cublasSscal(g_cycle, n, &two, d_x, 1);
+    close_cycle();
+  }
+}
+
+// Not reported: one handle per device.
+cublasHandle_t g_device_handles[8];
+cublasHandle_t g_current;
+static void open_device() { cublasCreate(&g_current); }
+void open_all(int devices) {
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    open_device();
+    g_device_handles[d] = g_current;
+  }
+}
+
+// Not reported: an initialiser called once.
+void setup_once() { init_handle(); }
