@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "CallableMatchers.h"
+#include "facts/MemberHandles.h"
 #include "facts/RepeatedHandles.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
@@ -287,6 +288,18 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
         << FD->getName();
   }
   GlobalCreates.clear();
+
+  for (const LeakedMember &M : leakedMembers(Callables, table())) {
+    const SourceManager &SM = M.Class->getASTContext().getSourceManager();
+    const ResourceTable::Kind &K = table().kind(M.KindId);
+    diag(userLocation(M.Create->getBeginLoc(), SM),
+         "%0 member '%1' is created when a '%2' is constructed, but nothing "
+         "destroys it: every '%2' object leaks one; call '%3' in '~%2'")
+        << K.Noun << M.Field->getName() << M.Class->getName() << K.Destroy;
+    diag(userLocation(M.Object->getBeginLoc(), SM),
+         "a '%0' is created here", DiagnosticIDs::Note)
+        << M.Class->getName();
+  }
   HandleCheckBase::onEndOfTranslationUnit();
 }
 

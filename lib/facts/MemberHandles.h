@@ -1,0 +1,46 @@
+//===- MemberHandles.h - Handles kept in class members --------------------===//
+//
+// A class that creates a handle or descriptor into one of its data members
+// in a constructor (directly, or in a member function the constructor
+// calls) and never destroys it: every object of the class leaks one.
+//
+// Precision first. Nothing is said when any function of the class, or any
+// other function of the file, does anything with the member but pass it to
+// cuBLAS (a getter that returns it, a swap, a move that nulls it, an
+// assignment: the handle may be released elsewhere), when any of them
+// destroys it, or when the file creates no object of the class but as a
+// variable of static storage (a singleton lives until the process ends).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_MEMBERHANDLES_H
+#define CUBLAS_TIDY_LIB_FACTS_MEMBERHANDLES_H
+
+#include "facts/HandleStates.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <vector>
+
+namespace cublas_tidy {
+
+struct LeakedMember {
+  const clang::CXXRecordDecl *Class = nullptr;
+  const clang::FieldDecl *Field = nullptr;
+  const clang::CallExpr *Create = nullptr;
+  unsigned KindId = 0;
+  /// An object of the class that the file creates (not a static).
+  const clang::Expr *Object = nullptr;
+};
+
+/// The leaked members of the classes whose constructors are among
+/// `Callables` (the callables of user code of one translation unit).
+std::vector<LeakedMember>
+leakedMembers(llvm::ArrayRef<const clang::Decl *> Callables,
+              const ResourceTable &Table);
+
+} // namespace cublas_tidy
+
+#endif

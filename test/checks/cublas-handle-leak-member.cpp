@@ -1,0 +1,113 @@
+// RUN: %check_clang_tidy %s cublas-handle-leak %t
+
+// A handle kept in a class member, created when an object is constructed
+// and never destroyed: every object leaks one. And the classes a naive rule
+// would flag.
+
+#include <cublas_v2.h>
+#include <cublasLt.h>
+
+// --- Reported -------------------------------------------------------------
+
+class Gemm {
+public:
+  Gemm() { cublasCreate(&handle_); }
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: handle member 'handle_' is created when a 'Gemm' is constructed, but nothing destroys it: every 'Gemm' object leaks one; call 'cublasDestroy' in '~Gemm' [cublas-handle-leak]
+  void run(const float *A, float *C, int n) {
+    const float one = 1.0f, zero = 0.0f;
+    cublasSgemm(handle_, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, A, n,
+                &zero, C, n);
+  }
+
+private:
+  cublasHandle_t handle_;
+};
+
+void layer(const float *A, float *C, int n) {
+  Gemm g;
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: a 'Gemm' is created here
+  g.run(A, C, n);
+}
+
+struct LtRunner {
+  LtRunner() { init(); }
+  void init() { cublasLtCreate(&lt); }
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: handle member 'lt' is created when a 'LtRunner' is constructed, but nothing destroys it: every 'LtRunner' object leaks one; call 'cublasLtDestroy' in '~LtRunner' [cublas-handle-leak]
+  ~LtRunner() {}
+  cublasLtHandle_t lt;
+};
+
+LtRunner *make_runner() {
+  return new LtRunner();
+  // CHECK-NOTES: :[[@LINE-1]]:14: note: a 'LtRunner' is created here
+}
+
+// --- Not reported ---------------------------------------------------------
+
+class Owned {
+public:
+  Owned() { cublasCreate(&h_); }
+  ~Owned() { cublasDestroy(h_); }
+  void scale(float *x, int n) {
+    const float two = 2.0f;
+    cublasSscal(h_, n, &two, x, 1);
+  }
+
+private:
+  cublasHandle_t h_;
+};
+void use_owned(float *x, int n) {
+  Owned o;
+  o.scale(x, n);
+}
+
+// Released by a member function the destructor calls.
+class Released {
+public:
+  Released() { cublasCreate(&h_); }
+  ~Released() { release(); }
+  void release() {
+    if (h_)
+      cublasDestroy(h_);
+    h_ = nullptr;
+  }
+  cublasHandle_t h_ = nullptr;
+};
+void use_released() { Released r; }
+
+// Handed out by a getter: whoever gets it may destroy it.
+class Getter {
+public:
+  Getter() { cublasCreate(&h_); }
+  cublasHandle_t get() const { return h_; }
+
+private:
+  cublasHandle_t h_;
+};
+void use_getter() { Getter g; cublasDestroy(g.get()); }
+
+// A process-wide singleton: lives until the process ends.
+class Context {
+public:
+  static Context &instance() {
+    static Context c;
+    return c;
+  }
+  void scale(float *x, int n) {
+    const float two = 2.0f;
+    cublasSscal(h_, n, &two, x, 1);
+  }
+
+private:
+  Context() { cublasCreate(&h_); }
+  cublasHandle_t h_;
+};
+
+void use_context(float *x, int n) { Context::instance().scale(x, n); }
+
+// A class never instantiated in this file.
+class Unused {
+public:
+  Unused() { cublasCreate(&h_); }
+  cublasHandle_t h_;
+};
