@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "CallableMatchers.h"
+#include "ast/CompileErrors.h"
 #include "facts/MemberHandles.h"
 #include "facts/RepeatedHandles.h"
 #include "ast/Callables.h"
@@ -251,6 +252,16 @@ void HandleLeakCheck::onStartOfTranslationUnit() {
 }
 
 void HandleLeakCheck::onEndOfTranslationUnit() {
+  // The rules below read the whole file: a function with compile errors
+  // (a destructor being typed) may hold the destroy they look for.
+  bool Broken = false;
+  for (const Decl *C : Callables)
+    Broken |= hasCompileErrors(C);
+  if (Broken) {
+    GlobalCreates.clear();
+    HandleCheckBase::onEndOfTranslationUnit();
+    return;
+  }
   for (const auto &[R, FD] : GlobalCreates) {
     // Nothing in the file destroys it (a cleanup called in the same loop
     // would release it).

@@ -6,6 +6,7 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "ast/CompileErrors.h"
 #include "model/CublasApi.h"
 #include "ast/ValueUse.h"
 
@@ -1307,7 +1308,9 @@ const VarDecl *neverSetGuard(const IfStmt *If, const Stmt *Branch,
     if (SM.isInSystemHeader(D->getLocation()))
       continue;
     if (const auto *Other = dyn_cast<FunctionDecl>(D)) {
-      if (Other->hasBody() && !neverSet(Flag, Other->getBody(), Ctx))
+      // A function with compile errors may be where the flag is being set.
+      if (Other->hasBody() && (hasCompileErrors(Other) ||
+                               !neverSet(Flag, Other->getBody(), Ctx)))
         return nullptr;
       continue;
     }
