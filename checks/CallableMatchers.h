@@ -5,6 +5,10 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <vector>
 
 namespace clang::tidy::cublas {
 
@@ -31,6 +35,29 @@ callableOf(const ast_matchers::MatchFinder::MatchResult &Result) {
     return L->getCallOperator();
   return nullptr;
 }
+
+/// The callables of one translation unit, each once, in the order matched:
+/// for the rules that decide at the end of the unit (a function's callers
+/// may be matched after it).
+class MatchedCallables {
+public:
+  /// Adds `D`; false when it is null or already there.
+  bool add(const Decl *D) {
+    if (!D || !Seen.insert(D).second)
+      return false;
+    List.push_back(D);
+    return true;
+  }
+  void clear() {
+    Seen.clear();
+    List.clear();
+  }
+  llvm::ArrayRef<const Decl *> list() const { return List; }
+
+private:
+  llvm::DenseSet<const Decl *> Seen;
+  std::vector<const Decl *> List;
+};
 
 } // namespace clang::tidy::cublas
 

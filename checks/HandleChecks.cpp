@@ -85,9 +85,7 @@ bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
     auto [It, New] = CreatesInBody.try_emplace(Def, false);
     if (New)
       It->second = callsAny(Def, [&](const CallExpr *Inner) {
-        const FunctionDecl *F = Inner->getDirectCallee();
-        const ResourceTable::Entry *E =
-            F && F->getIdentifier() ? Table.lookup(F->getName()) : nullptr;
+        const ResourceTable::Entry *E = Table.lookup(Inner);
         return E && E->IsCreate;
       });
     return It->second;
@@ -95,19 +93,19 @@ bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
 }
 
 void HandleCheckBase::onStartOfTranslationUnit() {
-  Analyzed.clear();
+  Matched.clear();
   CreatesInBody.clear();
 }
 
 void HandleCheckBase::onEndOfTranslationUnit() {
   Analyzer.reset();
-  Analyzed.clear();
+  Matched.clear();
   CreatesInBody.clear();
 }
 
 void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
   const Decl *Callable = callableOf(Result);
-  if (!Callable || !Analyzed.insert(Callable).second)
+  if (!Matched.add(Callable))
     return;
   // Template patterns are analysed in their instantiations.
   if (!isWorthAnalysing(Callable))
@@ -237,17 +235,8 @@ void HandleLeakCheck::reportFunction(const Decl *Callable, ASTContext &Ctx) {
   }
 }
 
-void HandleLeakCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const Decl *Callable = callableOf(Result))
-    if (SeenCallables.insert(Callable).second)
-      Callables.push_back(Callable);
-  HandleCheckBase::check(Result);
-}
-
 void HandleLeakCheck::onStartOfTranslationUnit() {
   HandleCheckBase::onStartOfTranslationUnit();
-  Callables.clear();
-  SeenCallables.clear();
   GlobalCreates.clear();
 }
 
@@ -255,7 +244,7 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
   // The rules below read the whole file: a function with compile errors
   // (a destructor being typed) may hold the destroy they look for.
   bool Broken = false;
-  for (const Decl *C : Callables)
+  for (const Decl *C : callables())
     Broken |= hasCompileErrors(C);
   if (Broken) {
     GlobalCreates.clear();
@@ -266,24 +255,15 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
     // Nothing in the file destroys it (a cleanup called in the same loop
     // would release it).
     bool Destroyed = false;
-    for (const Decl *C : Callables) {
-      for (const CallExpr *Call : callsIn(C)) {
-        const FunctionDecl *F = Call->getDirectCallee();
-        const ResourceTable::Entry *E =
-            F && F->getIdentifier() ? table().lookup(F->getName()) : nullptr;
-        if (!E || E->IsCreate)
-          continue;
-        for (const Expr *Arg : Call->arguments())
-          if (const auto *DRE =
-                  dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
-            Destroyed |= DRE->getDecl() == R.Var;
-      }
+    for (const Decl *C : callables()) {
+      for (const CallExpr *Call : callsIn(C))
+        Destroyed |= table().destroys(Call, R.Var);
       if (Destroyed)
         break;
     }
     if (Destroyed)
       continue;
-    std::optional<CallInLoop> In = callInLoop(FD, Callables);
+    std::optional<CallInLoop> In = callInLoop(FD, callables());
     if (!In)
       continue;
     const SourceManager &SM = FD->getASTContext().getSourceManager();
@@ -300,7 +280,7 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
   }
   GlobalCreates.clear();
 
-  for (const LeakedMember &M : leakedMembers(Callables, table())) {
+  for (const LeakedMember &M : leakedMembers(callables(), table())) {
     const SourceManager &SM = M.Class->getASTContext().getSourceManager();
     const ResourceTable::Kind &K = table().kind(M.KindId);
     diag(userLocation(M.Create->getBeginLoc(), SM),

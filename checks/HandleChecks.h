@@ -3,6 +3,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
 #define CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
 
+#include "CallableMatchers.h"
 #include "CublasCheck.h"
 #include "facts/HandleStates.h"
 
@@ -36,6 +37,9 @@ protected:
   /// Words what the function-wide analysis does not cover (statics).
   virtual void reportFunction(const Decl *Callable, ASTContext &Ctx) {}
   const cublas_tidy::ResourceTable &table() const { return Table; }
+  /// Every callable of user code matched so far in this translation unit,
+  /// in the order matched (for the rules decided at its end).
+  llvm::ArrayRef<const Decl *> callables() const { return Matched.list(); }
 
 private:
   /// Whether `Callable` is analysed and its body calls a create (or, for
@@ -46,7 +50,7 @@ private:
   const StringRef ResourcePairs;
   cublas_tidy::ResourceTable Table;
   std::unique_ptr<cublas_tidy::HandleAnalyzer> Analyzer;
-  llvm::DenseSet<const Decl *> Analyzed;
+  MatchedCallables Matched;
   llvm::DenseMap<const FunctionDecl *, bool> CreatesInBody;
 };
 
@@ -57,7 +61,6 @@ private:
 class HandleLeakCheck : public HandleCheckBase {
 public:
   using HandleCheckBase::HandleCheckBase;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override;
   void onEndOfTranslationUnit() override;
 
@@ -68,10 +71,6 @@ protected:
   void reportFunction(const Decl *Callable, ASTContext &Ctx) override;
 
 private:
-  /// Every callable of user code, in the order matched: the callers that
-  /// may call a function in a loop.
-  std::vector<const Decl *> Callables;
-  llvm::DenseSet<const Decl *> SeenCallables;
   /// Globals created unguarded in a function: a leak when the function is
   /// called in a loop and nothing in the file destroys them.
   std::vector<std::pair<cublas_tidy::RecreatedStatic, const FunctionDecl *>>

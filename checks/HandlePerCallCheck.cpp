@@ -36,20 +36,17 @@ void HandlePerCallCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void HandlePerCallCheck::onStartOfTranslationUnit() {
-  Seen.clear();
   Callables.clear();
 }
 
 void HandlePerCallCheck::check(const MatchFinder::MatchResult &Result) {
   // Whether a function runs in a loop depends on callers the matchers may
   // not have reached yet: everything is decided at the end of the unit.
-  if (const Decl *Callable = callableOf(Result))
-    if (Seen.insert(Callable).second)
-      Callables.push_back(Callable);
+  Callables.add(callableOf(Result));
 }
 
 void HandlePerCallCheck::onEndOfTranslationUnit() {
-  for (const Decl *Callable : Callables) {
+  for (const Decl *Callable : Callables.list()) {
     const SourceManager &SM = Callable->getASTContext().getSourceManager();
     FunctionTimer Timer(getID(), Callable);
     for (const ScopedHandle &H : repeatedHandles(Callable)) {
@@ -71,7 +68,7 @@ void HandlePerCallCheck::onEndOfTranslationUnit() {
       const auto *Fn = dyn_cast<FunctionDecl>(Callable);
       if (!H.OncePerCall || !Fn || !Fn->getIdentifier())
         continue;
-      std::optional<CallInLoop> In = callInLoop(Fn, Callables);
+      std::optional<CallInLoop> In = callInLoop(Fn, Callables.list());
       if (!In)
         continue;
       diag(userLocation(H.Create->getBeginLoc(), SM),

@@ -3,11 +3,8 @@
 #ifndef CUBLAS_TIDY_CHECKS_HANDLEPERCALLCHECK_H
 #define CUBLAS_TIDY_CHECKS_HANDLEPERCALLCHECK_H
 
+#include "CallableMatchers.h"
 #include "CublasCheck.h"
-
-#include "llvm/ADT/DenseSet.h"
-
-#include <vector>
 
 namespace clang::tidy::cublas {
 
@@ -26,8 +23,7 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  llvm::DenseSet<const Decl *> Seen;
-  std::vector<const Decl *> Callables; // in the order matched
+  MatchedCallables Callables;
 };
 
 } // namespace clang::tidy::cublas

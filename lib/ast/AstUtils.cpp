@@ -123,4 +123,18 @@ std::string writtenText(const Expr *E, const ASTContext &Ctx,
   return Text.str();
 }
 
+const clang::VarDecl *referencedVar(const clang::Expr *E) {
+  const auto *DRE =
+      E ? llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+const clang::VarDecl *addressedVar(const clang::Expr *E) {
+  const auto *U =
+      E ? llvm::dyn_cast<clang::UnaryOperator>(E->IgnoreParenImpCasts())
+        : nullptr;
+  return U && U->getOpcode() == clang::UO_AddrOf ? referencedVar(U->getSubExpr())
+                                                 : nullptr;
+}
+
 } // namespace cublas_tidy

@@ -7,7 +7,9 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace cublas_tidy {
 
@@ -51,6 +53,34 @@ clang::SourceLocation userLocation(clang::SourceLocation Loc,
 /// empty otherwise. Messages quote it: "lda (K = 128)", "'x.data()'".
 std::string writtenText(const clang::Expr *E, const clang::ASTContext &Ctx,
                         unsigned MaxLength);
+
+/// The variable `E` names (parentheses and implicit casts aside), or null.
+const clang::VarDecl *referencedVar(const clang::Expr *E);
+
+/// `v` when `E` is `&v` for a variable v, or null.
+const clang::VarDecl *addressedVar(const clang::Expr *E);
+
+/// Visits `S` and the statements under it in pre-order, iteratively (bodies
+/// may nest thousands of levels deep) and at most `Budget` of them.
+/// `Visit(N)` returns whether to go on into N's children; a nested lambda
+/// is visited but never entered (it is a callable of its own). False when
+/// the budget ran out before the walk was done.
+template <class Fn>
+bool walkStmts(const clang::Stmt *S, Fn &&Visit, unsigned Budget = 200000) {
+  llvm::SmallVector<const clang::Stmt *, 64> Work{S};
+  while (!Work.empty()) {
+    if (Budget-- == 0)
+      return false;
+    const clang::Stmt *N = Work.pop_back_val();
+    if (!N)
+      continue;
+    if (!Visit(N) || llvm::isa<clang::LambdaExpr>(N))
+      continue;
+    for (const clang::Stmt *Child : N->children())
+      Work.push_back(Child);
+  }
+  return true;
+}
 
 } // namespace cublas_tidy
 

@@ -82,6 +82,22 @@ ResourceTable::lookup(llvm::StringRef FunctionName) const {
   return It == Functions.end() ? nullptr : &It->second;
 }
 
+const ResourceTable::Entry *
+ResourceTable::lookup(const clang::CallExpr *Call) const {
+  const clang::FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  return F && F->getIdentifier() ? lookup(F->getName()) : nullptr;
+}
+
+bool ResourceTable::destroys(const clang::CallExpr *Call,
+                             const clang::VarDecl *Var) const {
+  const Entry *E = lookup(Call);
+  if (!E || E->IsCreate)
+    return false;
+  return llvm::any_of(Call->arguments(), [&](const clang::Expr *Arg) {
+    return referencedVar(Arg) == Var;
+  });
+}
+
 std::vector<std::string> ResourceTable::createNames() const {
   std::vector<std::string> Names;
   for (const auto &E : Functions)
@@ -210,20 +226,6 @@ const Expr *strip(const Expr *E) {
   return E ? E->IgnoreParenImpCasts() : nullptr;
 }
 
-const VarDecl *refVar(const Expr *E) {
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E)))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
-
-/// `&v` for a variable v.
-const VarDecl *addressOfVar(const Expr *E) {
-  const auto *UO = dyn_cast_or_null<UnaryOperator>(strip(E));
-  if (!UO || UO->getOpcode() != UO_AddrOf)
-    return nullptr;
-  return refVar(UO->getSubExpr());
-}
-
 std::optional<llvm::APSInt> intValue(const Expr *E, const ASTContext &Ctx) {
   E = strip(E);
   if (!E || E->isValueDependent() || E->isTypeDependent())
@@ -335,7 +337,7 @@ llvm::DenseSet<const VarDecl *> findCorrelatableVars(const Stmt *Body) {
     while (!Sub.empty() && Budget) {
       --Budget;
       const Stmt *S = Sub.pop_back_val();
-      if (const VarDecl *VD = refVar(dyn_cast<Expr>(S)))
+      if (const VarDecl *VD = referencedVar(dyn_cast<Expr>(S)))
         if (InThis.insert(VD).second)
           ++Count[VD];
       for (const Stmt *C : S->children())
@@ -562,7 +564,7 @@ void Engine::processElement(const CFGElement &E, PathState &S) {
       processAssign(BO, S);
   } else if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
     if (UO->isIncrementDecrementOp())
-      if (const VarDecl *VD = refVar(UO->getSubExpr()))
+      if (const VarDecl *VD = referencedVar(UO->getSubExpr()))
         S.written(VD);
   }
 }
@@ -716,8 +718,7 @@ void Engine::adoptNewResource(const VarDecl *VD, const CallExpr *CE,
 
 void Engine::processCall(const CallExpr *CE, PathState &S) {
   const FunctionDecl *FD = CE->getDirectCallee();
-  const ResourceTable::Entry *Entry =
-      FD && FD->getIdentifier() ? Table.lookup(FD->getName()) : nullptr;
+  const ResourceTable::Entry *Entry = Table.lookup(CE);
   auto Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
 
   // A new resource from a helper that nobody keeps: handed straight to a
@@ -734,7 +735,7 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
       });
       if (!Known &&
           (Dropped || (Outer && calledCublasFunction(Outer) &&
-                       !Table.lookup(Outer->getDirectCallee()->getName()))))
+                       !Table.lookup(Outer))))
         Leaks.push_back({nullptr, CE, *Kind, {}});
     }
 
@@ -751,14 +752,14 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
       return nullptr;
     };
     if (Entry->IsCreate) {
-      const VarDecl *VD = Pick(addressOfVar);
+      const VarDecl *VD = Pick(addressedVar);
       if (isTrackable(VD))
         create(CE, VD, Entry->KindId, S);
       // A create into anything else (a member, an out-parameter) is not
       // followed; the other arguments are plain inputs.
       return;
     }
-    const VarDecl *VD = Pick(refVar);
+    const VarDecl *VD = Pick(referencedVar);
     if (isTrackable(VD))
       destroy(CE, VD, Entry->KindId, S);
     return;
@@ -771,7 +772,7 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
   // would read as an escape.
   if (const FunctionInfo *F = calledCublasFunction(CE)) {
     for (unsigned I = 0; I < F->NumParams && I < Args.size(); ++I) {
-      const VarDecl *VD = refVar(Args[I]);
+      const VarDecl *VD = referencedVar(Args[I]);
       if (!VD)
         continue;
       if (F->ParamsBegin[I].Role == ParamRole::Resource) {
@@ -780,7 +781,7 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
       }
     }
     for (const Expr *A : Args)
-      if (const VarDecl *VD = addressOfVar(A))
+      if (const VarDecl *VD = addressedVar(A))
         escape(VD, S);
     return;
   }
@@ -794,11 +795,11 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
   unsigned Offset = isa<CXXOperatorCallExpr>(CE) &&
                             isa_and_nonnull<CXXMethodDecl>(FD) ? 1 : 0;
   for (unsigned I = 0; I < Args.size(); ++I) {
-    if (const VarDecl *VD = addressOfVar(Args[I])) {
+    if (const VarDecl *VD = addressedVar(Args[I])) {
       escape(VD, S);
       continue;
     }
-    const VarDecl *VD = refVar(Args[I]);
+    const VarDecl *VD = referencedVar(Args[I]);
     Handle *H = VD ? S.find(VD) : nullptr;
     if (!H || H->S == HState::Released || H->S == HState::Escaped)
       continue;
@@ -823,9 +824,9 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
 
 void Engine::processConstruct(const CXXConstructExpr *CE, PathState &S) {
   for (const Expr *A : CE->arguments()) {
-    if (const VarDecl *VD = addressOfVar(A))
+    if (const VarDecl *VD = addressedVar(A))
       escape(VD, S);
-    else if (const VarDecl *VD = refVar(A))
+    else if (const VarDecl *VD = referencedVar(A))
       escape(VD, S);
   }
 }
@@ -939,21 +940,21 @@ void Engine::processDecl(const DeclStmt *DS, PathState &S) {
       adoptNewResource(VD, cast<CallExpr>(strip(Init)), *Kind, S);
       continue;
     }
-    if (const VarDecl *Alias = addressOfVar(Init))
+    if (const VarDecl *Alias = addressedVar(Init))
       escape(Alias, S);
-    else if (const VarDecl *Copied = refVar(Init))
+    else if (const VarDecl *Copied = referencedVar(Init))
       escape(Copied, S);
     bindStatus(VD, Init, S);
   }
 }
 
 void Engine::processAssign(const BinaryOperator *BO, PathState &S) {
-  const VarDecl *Target = refVar(BO->getLHS());
+  const VarDecl *Target = referencedVar(BO->getLHS());
   const Expr *RHS = BO->getRHS();
   if (BO->getOpcode() == BO_Assign) {
-    if (const VarDecl *Alias = addressOfVar(RHS))
+    if (const VarDecl *Alias = addressedVar(RHS))
       escape(Alias, S);
-    else if (const VarDecl *Copied = refVar(RHS))
+    else if (const VarDecl *Copied = referencedVar(RHS))
       escape(Copied, S);
   }
   if (!Target)
@@ -1018,7 +1019,7 @@ void Engine::atExit(const CFGBlock *From, PathState &S) {
 }
 
 bool Engine::refineTest(PathState &S, const Test &T, const Expr *Cond) {
-  const VarDecl *XVar = refVar(T.X);
+  const VarDecl *XVar = referencedVar(T.X);
   // Tests of a create's status.
   for (auto It = S.Handles.begin(); It != S.Handles.end();) {
     Handle &H = *It;
@@ -1342,16 +1343,13 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(FD);
   for (size_t I = 0; I < Stmts.size(); ++I) {
     const auto *Call = dyn_cast<CallExpr>(Stmts[I].S);
-    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    const ResourceTable::Entry *E = Callee && Callee->getIdentifier()
-                                        ? Table.lookup(Callee->getName())
-                                        : nullptr;
+    const ResourceTable::Entry *E = Table.lookup(Call);
     if (!E || !E->IsCreate)
       continue;
     const VarDecl *VD = nullptr;
     if (E->ParamIndex >= 0 &&
         static_cast<unsigned>(E->ParamIndex) < Call->getNumArgs())
-      VD = addressOfVar(Call->getArg(E->ParamIndex));
+      VD = addressedVar(Call->getArg(E->ParamIndex));
     if (!VD || !VD->hasGlobalStorage() || VD->getType()->isReferenceType())
       continue;
     // Up to the statement of the body that holds the create: always run,
@@ -1394,15 +1392,7 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
     // (create, use, destroy on every call: a cost, not a leak).
     if (Clear && containsAny(Stmts[0].S, [&](const Stmt *S) {
           const auto *C = dyn_cast<CallExpr>(S);
-          const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
-          const ResourceTable::Entry *D =
-              F && F->getIdentifier() ? Table.lookup(F->getName()) : nullptr;
-          if (!D || D->IsCreate)
-            return false;
-          for (const Expr *Arg : C->arguments())
-            if (refVar(Arg) == VD)
-              return true;
-          return false;
+          return C && Table.destroys(C, VD);
         }))
       continue;
     // The create's own statement may not mention it elsewhere either

@@ -56,6 +56,10 @@ public:
   bool addPair(llvm::StringRef Create, llvm::StringRef Destroy);
 
   const Entry *lookup(llvm::StringRef FunctionName) const;
+  /// The entry of the function `Call` names, or null.
+  const Entry *lookup(const clang::CallExpr *Call) const;
+  /// Whether `Call` destroys the resource held in `Var`.
+  bool destroys(const clang::CallExpr *Call, const clang::VarDecl *Var) const;
   const Kind &kind(unsigned Id) const { return Kinds[Id]; }
   /// Names of every create function (real symbols), for pre-filtering.
   std::vector<std::string> createNames() const;

@@ -31,30 +31,13 @@ const FieldDecl *addressedMember(const Expr *E) {
   return memberOfThis(U->getSubExpr());
 }
 
-const ResourceTable::Entry *entryOf(const CallExpr *C,
-                                    const ResourceTable &Table) {
-  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
-  return F && F->getIdentifier() ? Table.lookup(F->getName()) : nullptr;
-}
-
 /// Calls `Visit` on every statement of `S` (not nested lambdas); false
 /// when the walk was cut short.
 template <class Fn> bool walk(const Stmt *S, Fn &&Visit) {
-  llvm::SmallVector<const Stmt *, 64> Work{S};
-  unsigned Budget = 200000;
-  while (!Work.empty()) {
-    if (Budget-- == 0)
-      return false;
-    const Stmt *N = Work.pop_back_val();
-    if (!N)
-      continue;
+  return walkStmts(S, [&](const Stmt *N) {
     Visit(N);
-    if (isa<LambdaExpr>(N))
-      continue;
-    for (const Stmt *Child : N->children())
-      Work.push_back(Child);
-  }
-  return true;
+    return true;
+  });
 }
 
 /// The statements of a callable: its body and, for a constructor, its
@@ -107,7 +90,7 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
     for (const Stmt *Body : Bodies)
       walk(Body, [&](const Stmt *S) {
         const auto *C = dyn_cast<CallExpr>(S);
-        const ResourceTable::Entry *E = entryOf(C, Table);
+        const ResourceTable::Entry *E = Table.lookup(C);
         if (!E || !E->IsCreate)
           return;
         for (unsigned I = 0; I < C->getNumArgs(); ++I) {
@@ -132,7 +115,7 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
         const auto *C = dyn_cast<CallExpr>(S);
         if (!C)
           return;
-        const ResourceTable::Entry *E = entryOf(C, Table);
+        const ResourceTable::Entry *E = Table.lookup(C);
         bool Model = calledCublasFunction(C) != nullptr;
         for (const Expr *Arg : C->arguments()) {
           const Expr *A = Arg->IgnoreParenImpCasts();

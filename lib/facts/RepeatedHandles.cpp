@@ -127,26 +127,6 @@ public:
   llvm::DenseMap<const CallExpr *, Place> Of;
 };
 
-const clang::VarDecl *referencedVar(const clang::Expr *E) {
-  if (!E)
-    return nullptr;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
-    return llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
-  return nullptr;
-}
-
-/// `v` in `&v`.
-const clang::VarDecl *addressedVar(const clang::Expr *E) {
-  if (!E)
-    return nullptr;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E))
-    if (U->getOpcode() == clang::UO_AddrOf)
-      return referencedVar(U->getSubExpr());
-  return nullptr;
-}
-
 /// The loop's counter: the variable a for loop declares or assigns in its
 /// init, or a range-for's loop variable.
 const clang::VarDecl *counterOf(const Stmt *Loop) {
@@ -165,23 +145,18 @@ const clang::VarDecl *counterOf(const Stmt *Loop) {
 }
 
 /// Walks `S` (not nested lambdas), bounded; false when the budget ran out.
+/// Without `IntoLoops`, the loops and switches under `S` are skipped.
 template <class Fn> bool walk(const Stmt *S, Fn &&Visit, bool IntoLoops = true) {
-  llvm::SmallVector<const Stmt *, 64> Work{S};
-  unsigned Budget = 100000;
-  while (!Work.empty()) {
-    if (Budget-- == 0)
-      return false;
-    const Stmt *N = Work.pop_back_val();
-    if (!N || llvm::isa<clang::LambdaExpr>(N))
-      continue;
-    if (N != S && !IntoLoops &&
-        (isLoop(N) || llvm::isa<clang::SwitchStmt>(N)))
-      continue;
-    Visit(N);
-    for (const Stmt *Child : N->children())
-      Work.push_back(Child);
-  }
-  return true;
+  return walkStmts(
+      S,
+      [&](const Stmt *N) {
+        if (N != S && !IntoLoops &&
+            (isLoop(N) || llvm::isa<clang::SwitchStmt>(N)))
+          return false;
+        Visit(N);
+        return true;
+      },
+      /*Budget=*/100000);
 }
 
 bool mentions(const Stmt *S, const clang::VarDecl *V) {
