@@ -97,6 +97,11 @@ void HandleCheckBase::onStartOfTranslationUnit() {
   CreatesInBody.clear();
 }
 
+bool HandleCheckBase::anyCompileErrors() const {
+  return llvm::any_of(callables(),
+                      [](const Decl *C) { return hasCompileErrors(C); });
+}
+
 void HandleCheckBase::onEndOfTranslationUnit() {
   Analyzer.reset();
   Matched.clear();
@@ -241,12 +246,7 @@ void HandleLeakCheck::onStartOfTranslationUnit() {
 }
 
 void HandleLeakCheck::onEndOfTranslationUnit() {
-  // The rules below read the whole file: a function with compile errors
-  // (a destructor being typed) may hold the destroy they look for.
-  bool Broken = false;
-  for (const Decl *C : callables())
-    Broken |= hasCompileErrors(C);
-  if (Broken) {
+  if (anyCompileErrors()) {
     GlobalCreates.clear();
     HandleCheckBase::onEndOfTranslationUnit();
     return;
@@ -307,6 +307,38 @@ void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
          "'%0' was destroyed here", DiagnosticIDs::Note)
         << U.Var->getName();
   }
+}
+
+void HandleUseAfterDestroyCheck::onEndOfTranslationUnit() {
+  if (!anyCompileErrors())
+    for (const SharedHandleCopy &C : sharedHandleCopies(callables(), table())) {
+      const SourceManager &SM = C.Owner->getASTContext().getSourceManager();
+      const ResourceTable::Kind &K = table().kind(C.KindId);
+      SourceLocation At = C.Assignment ? C.Copy->getExprLoc()
+                                       : C.Copy->getBeginLoc();
+      if (C.Copied == C.Owner)
+        diag(userLocation(At, SM),
+             "this %select{copy|assignment}0 of a '%1' shares its %2 member "
+             "'%3' with the original: both destroy it in '~%1', so it is "
+             "destroyed twice and the one left is used after destroy; delete "
+             "the copy operations of '%1' or give each object its own %2")
+            << C.Assignment << C.Owner->getName() << K.Noun
+            << C.Field->getName();
+      else
+        diag(userLocation(At, SM),
+             "this %select{copy|assignment}0 of a '%1' shares the %2 member "
+             "'%3' of its '%4' with the original: both destroy it in '~%4', "
+             "so it is destroyed twice and the one left is used after "
+             "destroy; delete the copy operations of '%4' or give each "
+             "object its own %2")
+            << C.Assignment << C.Copied->getName() << K.Noun
+            << C.Field->getName() << C.Owner->getName();
+      diag(userLocation(C.Destroy->getBeginLoc(), SM),
+           "'%0' is destroyed here when each '%1' is destroyed",
+           DiagnosticIDs::Note)
+          << C.Field->getName() << C.Owner->getName();
+    }
+  HandleCheckBase::onEndOfTranslationUnit();
 }
 
 } // namespace clang::tidy::cublas

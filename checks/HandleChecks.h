@@ -40,6 +40,10 @@ protected:
   /// Every callable of user code matched so far in this translation unit,
   /// in the order matched (for the rules decided at its end).
   llvm::ArrayRef<const Decl *> callables() const { return Matched.list(); }
+  /// Whether a function of this unit has compile errors: the rules that
+  /// read the whole file then stay silent (a destructor being typed may
+  /// hold the destroy they look for).
+  bool anyCompileErrors() const;
 
 private:
   /// Whether `Callable` is analysed and its body calls a create (or, for
@@ -84,6 +88,7 @@ private:
 class HandleUseAfterDestroyCheck : public HandleCheckBase {
 public:
   using HandleCheckBase::HandleCheckBase;
+  void onEndOfTranslationUnit() override;
 
 protected:
   void report(const cublas_tidy::HandleAnalysisResult &Result,

@@ -5,9 +5,13 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <optional>
 
 namespace cublas_tidy {
 
@@ -179,6 +183,292 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
     }
     if (Object)
       Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object});
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Copies that share a handle member
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The bodies that run on `this` when `Fn` runs: its own, and those of the
+/// member functions of its class it calls on `this` (one level, at most 8).
+llvm::SmallVector<const Stmt *, 8> bodiesOnThis(const CXXMethodDecl *Fn) {
+  llvm::SmallVector<const Stmt *, 8> Bodies;
+  const Stmt *Own = analysableBody(Fn);
+  if (!Own)
+    return Bodies;
+  Bodies.push_back(Own);
+  walk(Own, [&](const Stmt *S) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+    if (!M || M->getParent() != Fn->getParent() ||
+        !isa<CXXThisExpr>(
+            MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+      return;
+    if (const Stmt *Body = analysableBody(M->getDefinition()))
+      if (Bodies.size() < 8 && !llvm::is_contained(Bodies, Body))
+        Bodies.push_back(Body);
+  });
+  return Bodies;
+}
+
+/// The condition a statement's children depend on (the left side for
+/// `&&` and `||`), or null.
+const Expr *conditionOf(const Stmt *S) {
+  if (const auto *I = dyn_cast<IfStmt>(S))
+    return I->getCond();
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getCond();
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getCond();
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+    return Sw->getCond();
+  if (const auto *C = dyn_cast<AbstractConditionalOperator>(S))
+    return C->getCond();
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isLogicalOp())
+    return B->getLHS();
+  return nullptr;
+}
+
+/// Whether `Cond` reads nothing but `Field` of this (and constants,
+/// functions, enumerators): `if (h_)`, `if (h_ != nullptr)`.
+bool testsOnly(const Expr *Cond, const FieldDecl *Field) {
+  bool Other = false;
+  bool Whole = walkStmts(Cond, [&](const Stmt *S) {
+    if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      if (memberOfThis(ME) != Field)
+        Other = true;
+      return false;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (!isa<FunctionDecl, EnumConstantDecl>(DRE->getDecl()))
+        Other = true;
+    if (isa<CXXThisExpr>(S))
+      Other = true; // `this` read otherwise than through the handle
+    return true;
+  });
+  return Whole && !Other;
+}
+
+/// The handle member a destructor destroys.
+struct DestroyedMember {
+  const FieldDecl *Field = nullptr;
+  const CallExpr *Destroy = nullptr;
+  unsigned KindId = 0;
+};
+
+/// The handle member the destructor of `Class` destroys, when whether it
+/// does depends on nothing but the handle itself.
+std::optional<DestroyedMember> destroyedByDestructor(const CXXRecordDecl *Class,
+                                                     const ResourceTable &Table) {
+  const CXXDestructorDecl *Dtor = Class->getDestructor();
+  if (!Dtor || !Dtor->isUserProvided())
+    return std::nullopt;
+  const auto *Def = dyn_cast_or_null<CXXMethodDecl>(Dtor->getDefinition());
+  if (!Def)
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 8> Bodies = bodiesOnThis(Def);
+  std::optional<DestroyedMember> Found;
+  for (const Stmt *Body : Bodies)
+    walk(Body, [&](const Stmt *S) {
+      const auto *C = dyn_cast<CallExpr>(S);
+      const ResourceTable::Entry *E = Table.lookup(C);
+      if (Found || !E || E->IsCreate)
+        return;
+      for (const Expr *Arg : C->arguments())
+        if (const FieldDecl *F = memberOfThis(Arg); F && F->getParent() == Class)
+          Found = DestroyedMember{F, C, E->KindId};
+    });
+  if (!Found)
+    return std::nullopt;
+  // Whether the destroy runs may depend only on the handle: the conditions
+  // around it (and around the call that leads to it) test the handle
+  // alone, and so do all of them when a body can leave early.
+  llvm::DenseMap<const Stmt *, const Stmt *> Parent;
+  bool Early = false;
+  for (const Stmt *Body : Bodies) {
+    bool Whole = walk(Body, [&](const Stmt *S) {
+      Early |= isa<ReturnStmt, CXXThrowExpr, GotoStmt, CXXTryStmt>(S);
+      if (!isa<LambdaExpr>(S))
+        for (const Stmt *Child : S->children())
+          if (Child)
+            Parent[Child] = S;
+    });
+    if (!Whole)
+      return std::nullopt;
+  }
+  auto ConditionsClear = [&](const Stmt *From) {
+    for (const Stmt *S = Parent.lookup(From); S; S = Parent.lookup(S))
+      if (const Expr *Cond = conditionOf(S); Cond && !testsOnly(Cond, Found->Field))
+        return false;
+    return true;
+  };
+  if (Early) {
+    for (const Stmt *Body : Bodies) {
+      bool Clear = true;
+      walk(Body, [&](const Stmt *S) {
+        if (const Expr *Cond = conditionOf(S))
+          Clear &= testsOnly(Cond, Found->Field);
+      });
+      if (!Clear)
+        return std::nullopt;
+    }
+    return Found;
+  }
+  if (!ConditionsClear(Found->Destroy))
+    return std::nullopt;
+  // A destroy in a member function the destructor calls: the conditions
+  // around those calls count too.
+  const Stmt *Holder = Found->Destroy;
+  while (Parent.lookup(Holder))
+    Holder = Parent.lookup(Holder);
+  if (Holder != Bodies.front()) {
+    bool Clear = true;
+    walk(Bodies.front(), [&](const Stmt *S) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+      const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+      if (M && analysableBody(M->getDefinition()) == Holder)
+        Clear &= ConditionsClear(MC);
+    });
+    if (!Clear)
+      return std::nullopt;
+  }
+  return Found;
+}
+
+/// Whether a member function of `Class` creates a handle into `Field`.
+bool createsInto(const CXXRecordDecl *Class, const FieldDecl *Field,
+                 llvm::ArrayRef<const Decl *> Callables,
+                 const ResourceTable &Table) {
+  for (const Decl *D : Callables) {
+    const auto *M = dyn_cast<CXXMethodDecl>(D);
+    if (!M || M->getParent() != Class)
+      continue;
+    bool Creates = false;
+    for (const Stmt *Part : partsOf(M))
+      walk(Part, [&](const Stmt *S) {
+        const auto *C = dyn_cast<CallExpr>(S);
+        const ResourceTable::Entry *E = Table.lookup(C);
+        if (!E || !E->IsCreate)
+          return;
+        for (const Expr *Arg : C->arguments())
+          Creates |= addressedMember(Arg) == Field;
+      });
+    if (Creates)
+      return true;
+  }
+  return false;
+}
+
+/// Whether copying (or, with `Assign`, assigning) a `Class` runs a copy
+/// the compiler writes.
+bool copiesMemberwise(const CXXRecordDecl *Class, bool Assign) {
+  if (Assign) {
+    for (const CXXMethodDecl *M : Class->methods())
+      if ((M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator()) &&
+          (M->isUserProvided() || M->isDeleted()))
+        return false;
+    return true;
+  }
+  for (const CXXConstructorDecl *C : Class->ctors())
+    if (C->isCopyOrMoveConstructor() && (C->isUserProvided() || C->isDeleted()))
+      return false;
+  return true;
+}
+
+class Sharers {
+public:
+  Sharers(llvm::ArrayRef<const Decl *> Callables, const ResourceTable &Table)
+      : Callables(Callables), Table(Table) {}
+
+  /// The destroying class a memberwise copy of `Class` copies: itself, or
+  /// one it holds by value (in a field or a base), a few levels deep.
+  std::optional<std::pair<const CXXRecordDecl *, DestroyedMember>>
+  sharedBy(const CXXRecordDecl *Class, bool Assign, unsigned Depth = 0) {
+    if (!Class || !Class->hasDefinition() || Class->isDependentContext() ||
+        Depth > 3)
+      return std::nullopt;
+    Class = Class->getDefinition();
+    if (std::optional<DestroyedMember> D = owned(Class))
+      return std::make_pair(Class, *D);
+    for (const CXXBaseSpecifier &B : Class->bases())
+      if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl())
+        if (copiesMemberwise(Base, Assign))
+          if (auto R = sharedBy(Base, Assign, Depth + 1))
+            return R;
+    for (const FieldDecl *F : Class->fields())
+      if (const CXXRecordDecl *Held = F->getType()->getAsCXXRecordDecl())
+        if (copiesMemberwise(Held, Assign))
+          if (auto R = sharedBy(Held, Assign, Depth + 1))
+            return R;
+    return std::nullopt;
+  }
+
+private:
+  std::optional<DestroyedMember> owned(const CXXRecordDecl *Class) {
+    auto [It, New] = Owned.try_emplace(Class);
+    if (New) {
+      It->second = destroyedByDestructor(Class, Table);
+      if (It->second && !createsInto(Class, It->second->Field, Callables, Table))
+        It->second.reset();
+    }
+    return It->second;
+  }
+
+  llvm::ArrayRef<const Decl *> Callables;
+  const ResourceTable &Table;
+  llvm::DenseMap<const CXXRecordDecl *, std::optional<DestroyedMember>> Owned;
+};
+
+} // namespace
+
+std::vector<SharedHandleCopy>
+sharedHandleCopies(llvm::ArrayRef<const Decl *> Callables,
+                   const ResourceTable &Table) {
+  std::vector<SharedHandleCopy> Out;
+  Sharers Of(Callables, Table);
+  for (const Decl *D : Callables) {
+    // The copies the compiler writes are no sites of their own.
+    if (D->isImplicit())
+      continue;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->isDefaulted())
+      continue;
+    for (const Stmt *Part : partsOf(D))
+      walk(Part, [&](const Stmt *S) {
+        const CXXRecordDecl *Class = nullptr;
+        bool Assign = false;
+        if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+          const CXXConstructorDecl *Ctor = CE->getConstructor();
+          if (!Ctor || !Ctor->isCopyOrMoveConstructor() ||
+              Ctor->isUserProvided() || Ctor->isDeleted() || CE->isElidable())
+            return;
+          // `return local;` constructs the result in place (NRVO).
+          if (CE->getNumArgs() == 1)
+            if (const VarDecl *V = referencedVar(CE->getArg(0));
+                V && V->isNRVOVariable())
+              return;
+          Class = Ctor->getParent();
+        } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+          const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+          if (!M ||
+              !(M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator()) ||
+              M->isUserProvided() || M->isDeleted())
+            return;
+          Class = M->getParent();
+          Assign = true;
+        } else {
+          return;
+        }
+        if (auto R = Of.sharedBy(Class, Assign))
+          Out.push_back({Class->getDefinition(), R->first, R->second.Field,
+                         R->second.Destroy, cast<Expr>(S), Assign,
+                         R->second.KindId});
+      });
   }
   return Out;
 }

@@ -11,6 +11,13 @@
 // destroys it, or when the file creates no object of the class but as a
 // variable of static storage (a singleton lives until the process ends).
 //
+// A class that creates a handle into a member and destroys it in its
+// destructor, copied by a copy operation the compiler writes (implicit or
+// `= default`): both objects hold the same handle and both destroy it.
+// Silent when the destructor's destroy depends on anything but the handle
+// itself (a shared count, an ownership flag), when the class never creates
+// the handle (it borrows it), and for copies the compiler elides.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUBLAS_TIDY_LIB_FACTS_MEMBERHANDLES_H
@@ -40,6 +47,28 @@ struct LeakedMember {
 std::vector<LeakedMember>
 leakedMembers(llvm::ArrayRef<const clang::Decl *> Callables,
               const ResourceTable &Table);
+
+/// A copy that shares a handle member with its original.
+struct SharedHandleCopy {
+  /// The class of the object copied: `Owner`, or a class that holds an
+  /// `Owner` by value (and copies it with its own copy).
+  const clang::CXXRecordDecl *Copied = nullptr;
+  /// The class whose destructor destroys `Field`.
+  const clang::CXXRecordDecl *Owner = nullptr;
+  const clang::FieldDecl *Field = nullptr;
+  /// The destroy that runs for each of the two objects.
+  const clang::CallExpr *Destroy = nullptr;
+  /// The copy: a CXXConstructExpr, or the call of a copy assignment.
+  const clang::Expr *Copy = nullptr;
+  bool Assignment = false;
+  unsigned KindId = 0;
+};
+
+/// The copies in `Callables` (the callables of user code of one translation
+/// unit) that share a handle member, by the rules above.
+std::vector<SharedHandleCopy>
+sharedHandleCopies(llvm::ArrayRef<const clang::Decl *> Callables,
+                   const ResourceTable &Table);
 
 } // namespace cublas_tidy
 

@@ -1,9 +1,10 @@
-// RUN: %check_clang_tidy -expect-clang-tidy-error %s cublas-handle-leak,cublas-handle-per-call %t
+// RUN: %check_clang_tidy -expect-clang-tidy-error %s cublas-handle-leak,cublas-handle-per-call,cublas-handle-use-after-destroy %t
 
 // While the user types the destructor that destroys a member handle, or the
 // cleanup of a global, the file does not compile. The rules that look at the
-// whole file (a member nothing destroys, a global re-created in a loop) must
-// not take the broken function's silence for the absence of a destroy.
+// whole file (a member nothing destroys, a global re-created in a loop, a
+// copy that shares a handle) must not take the broken function's silence
+// for the absence of a destroy or of a copy constructor.
 
 #include <cublas_v2.h>
 
@@ -52,4 +53,22 @@ void steps(float *x, int n, int count) {
     cublasSscal(g_step, n, &two, x, 1);
     teardown_step();
   }
+}
+
+// A copy constructor being typed: the copy below must not be taken for
+// the implicit one.
+class Copied {
+public:
+  Copied() { cublasCreate(&h_); }
+  Copied(const Copied &o;
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: error: expected ')' [clang-diagnostic-error]
+  ~Copied() { cublasDestroy(h_); }
+
+private:
+  cublasHandle_t h_;
+};
+
+void copy(const Copied &c) {
+  Copied other = c;
+  (void)other;
 }
