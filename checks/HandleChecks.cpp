@@ -263,20 +263,34 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
     }
     if (Destroyed)
       continue;
-    std::optional<CallInLoop> In = callInLoop(FD, callables());
-    if (!In)
+    // A copy kept elsewhere may be how the previous one lives on.
+    if (handleCopiedOut(R.Var, callables()))
       continue;
     const SourceManager &SM = FD->getASTContext().getSourceManager();
     const ResourceTable::Kind &K = table().kind(R.KindId);
-    diag(userLocation(R.Create->getBeginLoc(), SM),
-         "global %0 '%1' is created on every call of '%2', which is called in "
-         "a loop, and the previous one is never destroyed: each call after "
-         "the first leaks one; create it once (guard the create with "
-         "'if (!%1)')")
-        << K.Noun << R.Var->getName() << FD->getName();
-    diag(userLocation(In->Call->getBeginLoc(), SM),
-         "'%0' is called in this loop", DiagnosticIDs::Note)
-        << FD->getName();
+    if (std::optional<CallInLoop> In = callInLoop(FD, callables())) {
+      diag(userLocation(R.Create->getBeginLoc(), SM),
+           "global %0 '%1' is created on every call of '%2', which is called "
+           "in a loop, and the previous one is never destroyed: each call "
+           "after the first leaks one; create it once (guard the create with "
+           "'if (!%1)')")
+          << K.Noun << R.Var->getName() << FD->getName();
+      diag(userLocation(In->Call->getBeginLoc(), SM),
+           "'%0' is called in this loop", DiagnosticIDs::Note)
+          << FD->getName();
+    } else if (std::optional<CallTwice> Twice = callTwice(FD, callables())) {
+      diag(userLocation(R.Create->getBeginLoc(), SM),
+           "global %0 '%1' is created on every call of '%2', which is called "
+           "twice, and the previous one is never destroyed: the second call "
+           "leaks the first; create it once (guard the create with "
+           "'if (!%1)')")
+          << K.Noun << R.Var->getName() << FD->getName();
+      diag(userLocation(Twice->First->getBeginLoc(), SM),
+           "'%0' is called here", DiagnosticIDs::Note)
+          << FD->getName();
+      diag(userLocation(Twice->Second->getBeginLoc(), SM), "and again here",
+           DiagnosticIDs::Note);
+    }
   }
   GlobalCreates.clear();
 

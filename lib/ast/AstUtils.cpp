@@ -137,4 +137,27 @@ const clang::VarDecl *addressedVar(const clang::Expr *E) {
                                                  : nullptr;
 }
 
+bool alwaysRuns(const clang::Stmt *Parent, const clang::Stmt *Child,
+                const clang::ASTContext &Ctx) {
+  using namespace clang;
+  if (isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr, ExprWithCleanups,
+          CompoundStmt, DeclStmt, CallExpr, UnaryOperator,
+          MaterializeTemporaryExpr>(Parent))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+    return !BO->isLogicalOp() || Child == BO->getLHS();
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return Child == If->getCond();
+  if (const auto *Switch = dyn_cast<SwitchStmt>(Parent))
+    return Child == Switch->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
+    // The `do { ... } while (0)` of a macro runs its body once.
+    const Expr *Cond = Do->getCond();
+    Expr::EvalResult R;
+    return Child == Do->getBody() && Cond && !Cond->isValueDependent() &&
+           Cond->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
+  }
+  return false;
+}
+
 } // namespace cublas_tidy

@@ -60,6 +60,13 @@ const clang::VarDecl *referencedVar(const clang::Expr *E);
 /// `v` when `E` is `&v` for a variable v, or null.
 const clang::VarDecl *addressedVar(const clang::Expr *E);
 
+/// Whether `Child`, a child of `Parent`, runs whenever `Parent` does: the
+/// statements of a block, the operands of a call, the condition of an if
+/// (not its branches), the left side of `&&` (not the right), the body of
+/// a macro's `do { ... } while (0)`.
+bool alwaysRuns(const clang::Stmt *Parent, const clang::Stmt *Child,
+                const clang::ASTContext &Ctx);
+
 /// Visits `S` and the statements under it in pre-order, iteratively (bodies
 /// may nest thousands of levels deep) and at most `Budget` of them.
 /// `Visit(N)` returns whether to go on into N's children; a nested lambda

@@ -1191,26 +1191,6 @@ bool containsAny(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
   return false;
 }
 
-/// `Child` of `Parent` runs whenever `Parent` does.
-bool alwaysRuns(const Stmt *Parent, const Stmt *Child, const ASTContext &Ctx) {
-  if (isa<ParenExpr, ImplicitCastExpr, ExplicitCastExpr, ExprWithCleanups,
-          CompoundStmt, DeclStmt, CallExpr, UnaryOperator, MaterializeTemporaryExpr>(
-          Parent))
-    return true;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
-    return !BO->isLogicalOp() || Child == BO->getLHS();
-  if (const auto *If = dyn_cast<IfStmt>(Parent))
-    return Child == If->getCond();
-  if (const auto *Switch = dyn_cast<SwitchStmt>(Parent))
-    return Child == Switch->getCond();
-  if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
-    // The `do { ... } while (0)` of a macro runs its body once.
-    std::optional<llvm::APSInt> V = intValue(Do->getCond(), Ctx);
-    return Child == Do->getBody() && V && *V == 0;
-  }
-  return false;
-}
-
 /// The flag `f` of a guard `!f`, `f == false`, `f == 0` (also reversed),
 /// or null.
 const VarDecl *negatedFlag(const Expr *Cond) {

@@ -338,4 +338,123 @@ callInLoop(const clang::FunctionDecl *Fn,
   return std::nullopt;
 }
 
+namespace {
+
+/// The indices of `I`'s ancestors in `Stmts`, `I` first, the root last.
+llvm::SmallVector<int, 16> chainOf(llvm::ArrayRef<BodyStmt> Stmts, int I) {
+  llvm::SmallVector<int, 16> Chain;
+  for (; I >= 0; I = Stmts[I].Parent) {
+    Chain.push_back(I);
+    if (I == 0)
+      break;
+  }
+  return Chain;
+}
+
+/// Whether every statement of `Chain` up to (not including) `Stop` runs
+/// whenever its parent does.
+bool runsAlong(llvm::ArrayRef<BodyStmt> Stmts, llvm::ArrayRef<int> Chain,
+               int Stop, const clang::ASTContext &Ctx) {
+  for (int I : Chain) {
+    if (I == Stop)
+      return true;
+    int P = Stmts[I].Parent;
+    if (P < 0 || I == 0 || !alwaysRuns(Stmts[P].S, Stmts[I].S, Ctx))
+      return false;
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<CallTwice>
+callTwice(const clang::FunctionDecl *Fn,
+          llvm::ArrayRef<const clang::Decl *> Callables) {
+  if (!Fn || !Fn->getBody() || selectsDevice(Fn->getBody()))
+    return std::nullopt;
+  const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
+  for (const clang::Decl *Caller : Callables) {
+    if (Caller == Fn)
+      continue;
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Caller);
+    llvm::SmallVector<int, 4> Calls;
+    for (size_t I = 0; I < Stmts.size() && Calls.size() < 8; ++I)
+      if (const auto *C = llvm::dyn_cast<CallExpr>(Stmts[I].S))
+        if (const clang::FunctionDecl *FD = C->getDirectCallee();
+            FD && FD->getCanonicalDecl() == Canon)
+          Calls.push_back(static_cast<int>(I));
+    const clang::ASTContext &Ctx = Caller->getASTContext();
+    for (size_t A = 0; A + 1 < Calls.size(); ++A) {
+      llvm::SmallVector<int, 16> First = chainOf(Stmts, Calls[A]);
+      for (size_t B = A + 1; B < Calls.size(); ++B) {
+        llvm::SmallVector<int, 16> Second = chainOf(Stmts, Calls[B]);
+        // The innermost statement that holds both: a block.
+        auto Common = llvm::find_if(
+            Second, [&](int I) { return llvm::is_contained(First, I); });
+        if (Common == Second.end() ||
+            !llvm::isa<clang::CompoundStmt>(Stmts[*Common].S))
+          continue;
+        // The first runs whenever the block does; the second whenever the
+        // first did (on the paths that stay in the block: an early return
+        // between them still leaves the paths where it is not taken).
+        if (!runsAlong(Stmts, First, *Common, Ctx) ||
+            !runsAlong(Stmts, Second, *Common, Ctx))
+          continue;
+        // The statements of the block from the first to the second.
+        const auto *Block = llvm::cast<clang::CompoundStmt>(Stmts[*Common].S);
+        const auto *InFirst = llvm::find(First, *Common);
+        const Stmt *From = Stmts[*(InFirst - 1)].S;
+        const Stmt *To = Stmts[*(Common - 1)].S;
+        bool In = false, Device = false;
+        for (const Stmt *S : Block->body()) {
+          In |= S == From;
+          if (In)
+            Device |= selectsDevice(S);
+          if (S == To)
+            break;
+        }
+        if (Device)
+          continue;
+        return CallTwice{llvm::cast<CallExpr>(Stmts[Calls[A]].S),
+                         llvm::cast<CallExpr>(Stmts[Calls[B]].S), Caller};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+bool handleCopiedOut(const clang::VarDecl *Var,
+                     llvm::ArrayRef<const clang::Decl *> Callables) {
+  for (const clang::Decl *Caller : Callables) {
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Caller);
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Stmts[I].S);
+      if (!DRE || DRE->getDecl() != Var)
+        continue;
+      // Up through parentheses, casts and `&`, to what reads it.
+      int P = Stmts[I].Parent;
+      while (P > 0 && (llvm::isa<clang::ParenExpr, clang::ImplicitCastExpr>(
+                           Stmts[P].S) ||
+                       (llvm::isa<clang::UnaryOperator>(Stmts[P].S) &&
+                        llvm::cast<clang::UnaryOperator>(Stmts[P].S)
+                                ->getOpcode() == clang::UO_AddrOf)))
+        P = Stmts[P].Parent;
+      const Stmt *User = P >= 0 ? Stmts[P].S : nullptr;
+      if (const auto *C = llvm::dyn_cast_or_null<CallExpr>(User);
+          C && calledCublasFunction(C))
+        continue;
+      if (const auto *U = llvm::dyn_cast_or_null<clang::UnaryOperator>(User);
+          U && U->getOpcode() == clang::UO_LNot)
+        continue;
+      if (const auto *B = llvm::dyn_cast_or_null<clang::BinaryOperator>(User);
+          B && B->isEqualityOp())
+        continue;
+      if (llvm::isa_and_nonnull<clang::IfStmt>(User))
+        continue; // `if (g)`
+      return true;
+    }
+  }
+  return false;
+}
+
 } // namespace cublas_tidy

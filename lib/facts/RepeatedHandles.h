@@ -65,6 +65,28 @@ std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
            llvm::ArrayRef<const clang::Decl *> Callables);
 
+/// Two calls of a function in one callable where both run, the second
+/// after the first, whenever the first does (both in the same block, not
+/// in different branches, cases or operands of `&&`).
+struct CallTwice {
+  const clang::CallExpr *First = nullptr;
+  const clang::CallExpr *Second = nullptr;
+  const clang::Decl *Caller = nullptr;
+};
+
+/// The first such pair of calls of `Fn` in `Callables`; nothing when `Fn`
+/// selects a device, or when the caller selects one between the two calls
+/// (one handle per device).
+std::optional<CallTwice>
+callTwice(const clang::FunctionDecl *Fn,
+          llvm::ArrayRef<const clang::Decl *> Callables);
+
+/// Whether some callable reads `Var` otherwise than as an argument of a
+/// cuBLAS call (the handle it holds passed to work, a create or a
+/// destroy) or in a test of it: a copy elsewhere may keep the handle.
+bool handleCopiedOut(const clang::VarDecl *Var,
+                     llvm::ArrayRef<const clang::Decl *> Callables);
+
 } // namespace cublas_tidy
 
 #endif

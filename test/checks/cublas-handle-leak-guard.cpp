@@ -155,3 +155,77 @@ void open_all(int devices) {
 
 // Not reported: an initialiser called once.
 void setup_once() { init_handle(); }
+
+// Not reported: each handle is kept elsewhere before the next create.
+static cublasHandle_t g_kept;
+cublasHandle_t g_kept_all[4];
+static void open_kept() { cublasCreate(&g_kept); }
+void keep_all() {
+  for (int i = 0; i < 4; ++i) {
+    open_kept();
+    g_kept_all[i] = g_kept;
+  }
+}
+
+// --- A global created by a function called twice ---------------------------
+
+static cublasHandle_t g_module;
+static void init_module() {
+  cublasCreate(&g_module);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: global handle 'g_module' is created on every call of 'init_module', which is called twice, and the previous one is never destroyed: the second call leaks the first; create it once (guard the create with 'if (!g_module)') [cublas-handle-leak]
+  // CHECK-NOTES: :[[@LINE+7]]:3: note: 'init_module' is called here
+  // CHECK-NOTES: :[[@LINE+10]]:3: note: and again here
+}
+
+void run_twice(float *d_x, int n) {
+  const float two = 2.0f;
+  // Module setup, then a second setup pasted with the next stage.
+  init_module();
+  cublasSscal(g_module, n, &two, d_x, 1);
+
+  // Stage two.
+  init_module();
+  cublasSscal(g_module, n, &two, d_x, 1);
+}
+
+// Not reported: one call or the other runs, never both.
+static cublasHandle_t g_either;
+static void init_either() { cublasCreate(&g_either); }
+void either(bool fast, int mode) {
+  if (fast)
+    init_either();
+  else
+    init_either();
+  switch (mode) {
+  case 0:
+    init_either();
+    break;
+  default:
+    init_either();
+    break;
+  }
+}
+
+// Not reported: a retry after a failed create (nothing was created).
+static cublasHandle_t g_retry;
+static bool init_retry() {
+  return cublasCreate(&g_retry) == CUBLAS_STATUS_SUCCESS;
+}
+bool retry() {
+  if (!init_retry())
+    return init_retry();
+  return true;
+}
+
+// Not reported: the first handle is kept before the second create.
+static cublasHandle_t g_per_device;
+static void init_per_device() { cublasCreate(&g_per_device); }
+cublasHandle_t g_device0, g_device1;
+void two_devices() {
+  cudaSetDevice(0);
+  init_per_device();
+  g_device0 = g_per_device;
+  cudaSetDevice(1);
+  init_per_device();
+  g_device1 = g_per_device;
+}
