@@ -288,12 +288,13 @@ std::optional<DestroyedMember> destroyedByDestructor(const CXXRecordDecl *Class,
     return std::nullopt;
   // Whether the destroy runs may depend only on the handle: the conditions
   // around it (and around the call that leads to it) test the handle
-  // alone, and so do all of them when a body can leave early.
+  // alone, and so do all of them when a body can leave before it.
   llvm::DenseMap<const Stmt *, const Stmt *> Parent;
-  bool Early = false;
+  llvm::SmallVector<std::pair<const Stmt *, const Stmt *>, 4> Exits; // body
   for (const Stmt *Body : Bodies) {
     bool Whole = walk(Body, [&](const Stmt *S) {
-      Early |= isa<ReturnStmt, CXXThrowExpr, GotoStmt, CXXTryStmt>(S);
+      if (isa<ReturnStmt, CXXThrowExpr, GotoStmt, CXXTryStmt>(S))
+        Exits.push_back({S, Body});
       if (!isa<LambdaExpr>(S))
         for (const Stmt *Child : S->children())
           if (Child)
@@ -302,13 +303,45 @@ std::optional<DestroyedMember> destroyedByDestructor(const CXXRecordDecl *Class,
     if (!Whole)
       return std::nullopt;
   }
+  auto RootOf = [&](const Stmt *S) {
+    while (const Stmt *P = Parent.lookup(S))
+      S = P;
+    return S;
+  };
   auto ConditionsClear = [&](const Stmt *From) {
     for (const Stmt *S = Parent.lookup(From); S; S = Parent.lookup(S))
       if (const Expr *Cond = conditionOf(S); Cond && !testsOnly(Cond, Found->Field))
         return false;
     return true;
   };
-  if (Early) {
+  // Where each body reaches the destroy: the destroy itself, or (in the
+  // destructor) the call of the member function that holds it.
+  llvm::DenseMap<const Stmt *, const Stmt *> Point;
+  const Stmt *Holder = RootOf(Found->Destroy);
+  Point[Holder] = Found->Destroy;
+  if (Holder != Bodies.front()) {
+    bool Clear = true;
+    walk(Bodies.front(), [&](const Stmt *S) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+      const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+      if (!M || analysableBody(M->getDefinition()) != Holder)
+        return;
+      Clear &= ConditionsClear(MC);
+      Point.try_emplace(Bodies.front(), MC);
+    });
+    if (!Clear)
+      return std::nullopt;
+  }
+  if (!ConditionsClear(Found->Destroy))
+    return std::nullopt;
+  const SourceManager &SM = Class->getASTContext().getSourceManager();
+  bool Early = llvm::any_of(Exits, [&](const auto &X) {
+    const Stmt *At = Point.lookup(X.second);
+    return isa<CXXTryStmt>(X.first) || !At ||
+           !SM.isBeforeInTranslationUnit(At->getBeginLoc(),
+                                         X.first->getBeginLoc());
+  });
+  if (Early)
     for (const Stmt *Body : Bodies) {
       bool Clear = true;
       walk(Body, [&](const Stmt *S) {
@@ -318,26 +351,6 @@ std::optional<DestroyedMember> destroyedByDestructor(const CXXRecordDecl *Class,
       if (!Clear)
         return std::nullopt;
     }
-    return Found;
-  }
-  if (!ConditionsClear(Found->Destroy))
-    return std::nullopt;
-  // A destroy in a member function the destructor calls: the conditions
-  // around those calls count too.
-  const Stmt *Holder = Found->Destroy;
-  while (Parent.lookup(Holder))
-    Holder = Parent.lookup(Holder);
-  if (Holder != Bodies.front()) {
-    bool Clear = true;
-    walk(Bodies.front(), [&](const Stmt *S) {
-      const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
-      const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
-      if (M && analysableBody(M->getDefinition()) == Holder)
-        Clear &= ConditionsClear(MC);
-    });
-    if (!Clear)
-      return std::nullopt;
-  }
   return Found;
 }
 

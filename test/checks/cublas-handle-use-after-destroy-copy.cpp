@@ -110,7 +110,50 @@ void with_workspace(const WithWorkspace &w) {
   (void)copy;
 }
 
+// A project's check macro around the destroy: it throws after the destroy,
+// and the destroy itself runs on every destruction.
+#define CHECK_CUBLAS(call)                                                     \
+  do {                                                                         \
+    cublasStatus_t status_ = (call);                                           \
+    if (status_ != CUBLAS_STATUS_SUCCESS)                                      \
+      throw status_;                                                           \
+  } while (0)
+
+struct Checked {
+  cublasHandle_t h;
+  Checked() { CHECK_CUBLAS(cublasCreate(&h)); }
+  ~Checked() noexcept(false) { CHECK_CUBLAS(cublasDestroy(h)); }
+  operator cublasHandle_t() const { return h; }
+};
+
+void checked(const Checked &c) {
+  Checked copy(c);
+  // CHECK-NOTES: :[[@LINE-1]]:11: warning: this copy of a 'Checked' shares its handle member 'h' with the original: both destroy it in '~Checked', so it is destroyed twice and the one left is used after destroy; delete the copy operations of 'Checked' or give each object its own handle [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-7]]:45: note: 'h' is destroyed here when each 'Checked' is destroyed
+  (void)copy;
+}
+
 // --- Not reported ---------------------------------------------------------
+
+// The destructor may leave before the destroy, on a condition of its own.
+class EarlyOut {
+public:
+  EarlyOut() { cublasCreate(&h_); }
+  ~EarlyOut() {
+    if (borrowed_)
+      return;
+    cublasDestroy(h_);
+  }
+
+private:
+  cublasHandle_t h_;
+  bool borrowed_ = false;
+};
+
+void early_out(const EarlyOut &e) {
+  EarlyOut copy = e;
+  (void)copy;
+}
 
 // An ownership flag decides: whether the copy owns it is unclear.
 class View {
