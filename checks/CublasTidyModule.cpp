@@ -1,6 +1,7 @@
 //===- CublasTidyModule.cpp - Registers the cublas-* checks ---------------===//
 
 #include "ClangTidyModule.h"
+#include "DataTypeCheck.h"
 #include "DevicePointerCheck.h"
 #include "HandleChecks.h"
 #include "HandlePerCallCheck.h"
@@ -14,6 +15,7 @@ namespace cublas {
 class CublasTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<DataTypeCheck>("cublas-data-type");
     Factories.registerCheck<HandleLeakCheck>("cublas-handle-leak");
     Factories.registerCheck<HandlePerCallCheck>("cublas-handle-per-call");
     Factories.registerCheck<HandleUseAfterDestroyCheck>(

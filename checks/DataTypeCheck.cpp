@@ -1,0 +1,172 @@
+//===- DataTypeCheck.cpp - cublas-data-type -------------------------------===//
+
+#include "DataTypeCheck.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "ast/FunctionTimer.h"
+#include "facts/CallGeometry.h"
+#include "facts/OperandTypes.h"
+#include "model/ComputeTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace clang::tidy::cublas {
+
+namespace {
+
+/// The routines whose type combinations the cublasGemmEx table judges.
+bool judgedByGemmExTable(const FunctionInfo &F) {
+  StringRef Name = F.Name;
+  Name.consume_back("_64");
+  return Name == "cublasGemmEx" || Name == "cublasGemmBatchedEx" ||
+         Name == "cublasGemmStridedBatchedEx";
+}
+
+/// "floats", "__half values": the plural of a data type's elements.
+std::string elements(const DataTypeInfo &T) {
+  return std::to_string(T.Bytes) + "-byte " + T.Plural;
+}
+
+/// Whether data of type `Held` may be what `Declared` describes: the same
+/// type, or real elements read as complex pairs of the same precision
+/// (interleaved complex data in a real array).
+bool compatible(const DataTypeInfo &Held, const DataTypeInfo &Declared) {
+  if (&Held == &Declared)
+    return true;
+  StringRef H = Held.Name, D = Declared.Name;
+  return H.consume_front("CUDA_R_") && D.consume_front("CUDA_C_") && H == D;
+}
+
+/// "the operand 'A'" for messages: the role, and the argument as written
+/// when it is short.
+std::string operandText(StringRef Param, const Expr *Arg,
+                        const ASTContext &Ctx) {
+  std::string Written = writtenText(Arg, Ctx, 40);
+  if (Written.empty())
+    return Param.str();
+  if (Written == Param)
+    return "'" + Written + "'";
+  return Param.str() + " '" + Written + "'";
+}
+
+/// The variable `&v` takes the address of, for "read past the end of 'v'".
+const VarDecl *addressOf(const Expr *Arg) {
+  return addressedVar(Arg);
+}
+
+} // namespace
+
+void DataTypeCheck::registerMatchers(MatchFinder *Finder) {
+  addCallableMatchers(Finder, this);
+}
+
+void DataTypeCheck::onStartOfTranslationUnit() {
+  Seen.clear();
+  Callers.clear();
+}
+
+void DataTypeCheck::check(const MatchFinder::MatchResult &Result) {
+  const Decl *Callable = callableOf(Result);
+  if (!Seen.add(Callable) || !analysableBody(Callable))
+    return;
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ValueFacts *Facts = nullptr;
+  FunctionTimer Timer(getID(), Callable);
+  for (const CallExpr *Call : callsIn(Callable)) {
+    const FunctionInfo *F = calledCublasFunction(Call);
+    if (!F || F->findParam(ParamRole::DataType) < 0 ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+      continue;
+    if (!Facts)
+      Facts = &Callers.factsFor(Callable, Ctx);
+    checkCall(Call, *F, *Facts, Ctx);
+  }
+}
+
+void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
+                              const ValueFacts &Facts, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::unique_ptr<CallArguments> Args = argumentsAt(Call, Facts, Ctx);
+  llvm::ArrayRef<ParamInfo> Params = F.params();
+  auto Arg = [&](int I) -> const Expr * {
+    return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
+                                                       : nullptr;
+  };
+  // The enumerator a parameter is given, when it is known.
+  auto Enumerator = [&](int I) -> std::string {
+    if (I < 0)
+      return {};
+    std::optional<ArgValue> V = Args->value(I);
+    std::optional<int64_t> C = V ? V->V.getConstant() : std::nullopt;
+    return C ? Args->enumerator(I, *C) : std::string();
+  };
+  auto Declared = [&](int I) { return dataTypeByName(Enumerator(I)); };
+
+  // (a) A pointer whose elements are not of the type declared for them.
+  bool Mismatch = false;
+  for (const TypedPointer &P : typedPointers(F)) {
+    const DataTypeInfo *D = Declared(P.Type);
+    std::optional<HeldType> H = heldType(Arg(P.Pointer), P.Levels, Ctx);
+    if (!D || !H || compatible(*H->Type, *D))
+      continue;
+    Mismatch = true;
+    std::string Consequence;
+    if (D->Bytes && H->Bytes && D->Bytes == 2 * H->Bytes)
+      Consequence = ", twice the bytes it holds,";
+    else if (D->Bytes && H->Bytes && D->Bytes > H->Bytes)
+      Consequence = ", more bytes than it holds,";
+    diag(userLocation(Arg(P.Pointer)->getBeginLoc(), SM),
+         "%0 points to '%1' (%2 bytes) but %3 is %4 (%5): cuBLAS reads the "
+         "data as %6%7 and computes garbage")
+        << operandText(Params[P.Pointer].Name, Arg(P.Pointer), Ctx)
+        << H->Spelled << H->Bytes << Params[P.Type].Name << D->Name
+        << elements(*D) << D->Plural << Consequence;
+  }
+
+  // (b) alpha and beta of another type than the compute type's scale type.
+  int Compute = F.findParam(ParamRole::ComputeType);
+  std::string ComputeName = Enumerator(Compute);
+  const DataTypeInfo *CType =
+      Declared(F.findParam(ParamRole::DataType, Operand::C));
+  if (const DataTypeInfo *Scale =
+          ComputeName.empty() ? nullptr : scaleTypeOf(ComputeName, CType)) {
+    for (int S : untypedScalars(F)) {
+      std::optional<HeldType> H = heldType(Arg(S), 1, Ctx);
+      if (!H || compatible(*H->Type, *Scale) || H->Type == Scale)
+        continue;
+      std::string Past;
+      if (Scale->Bytes > H->Bytes)
+        if (const VarDecl *V = addressOf(Arg(S)))
+          Past = ", read past the end of '" + V->getName().str() + "'";
+      diag(userLocation(Arg(S)->getBeginLoc(), SM),
+           "%0 points to '%1' (%2 bytes) but %3 reads alpha and beta as %4 "
+           "(%5): cuBLAS scales by a garbage value%6")
+          << operandText(Params[S].Name, Arg(S), Ctx) << H->Spelled
+          << H->Bytes << ComputeName << Scale->Name << elements(*Scale)
+          << Past;
+    }
+  }
+
+  // (c) Type combinations the cublasGemmEx table does not list (not when a
+  // type above is wrong: that is the mistake to fix first).
+  if (!Mismatch && judgedByGemmExTable(F) && gemmExTableCovers(ComputeName)) {
+    const DataTypeInfo *A = Declared(F.findParam(ParamRole::DataType, Operand::A));
+    const DataTypeInfo *B = Declared(F.findParam(ParamRole::DataType, Operand::B));
+    if (A && B && CType && !gemmExSupports(ComputeName, A->Name, B->Name, CType->Name)) {
+      int AType = F.findParam(ParamRole::DataType, Operand::A);
+      diag(userLocation(Arg(AType)->getBeginLoc(), SM),
+           "A/B %0/%1, C %2 with %3 is not a combination %4 supports: it "
+           "returns CUBLAS_STATUS_NOT_SUPPORTED")
+          << A->Name << B->Name << CType->Name << ComputeName
+          << StringRef(F.Name).drop_back(StringRef(F.Name).ends_with("_64") ? 3 : 0);
+    }
+  }
+}
+
+} // namespace clang::tidy::cublas

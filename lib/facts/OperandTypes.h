@@ -1,0 +1,62 @@
+//===- OperandTypes.h - The element types a call's pointers hold ----------===//
+//
+// The Ex routines take each operand as `const void *` with a cudaDataType_t
+// beside it; what the pointer really holds is only in the source, in the
+// static type of the argument (`__half *d_A`, `&alpha` of a `float`). This
+// reads that type and the model's cudaDataType_t parameters that describe
+// each pointer, for the checks to compare.
+//
+// Unknown means null: `void *` (after looking through casts to `void *`),
+// raw bytes (char, unsigned char, int8_t, std::byte: how code holds data of
+// any type), a type the model does not name (model/ComputeTypes.h), a
+// template parameter.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_OPERANDTYPES_H
+#define CUBLAS_TIDY_LIB_FACTS_OPERANDTYPES_H
+
+#include "model/CublasApi.h"
+#include "model/ElementTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cublas_tidy {
+
+/// What a pointer argument points to.
+struct HeldType {
+  const DataTypeInfo *Type = nullptr; // never null in a result
+  std::string Spelled;                // as the source names it: "half"
+  unsigned Bytes = 0;                 // sizeof the element
+};
+
+/// The element type `Arg` points to (through `Levels` pointers: 2 for an
+/// array of pointers), when it is known.
+std::optional<HeldType> heldType(const clang::Expr *Arg, unsigned Levels,
+                                 const clang::ASTContext &Ctx);
+
+/// A pointer parameter of a routine and the cudaDataType_t parameter that
+/// gives the type of its elements.
+struct TypedPointer {
+  int Pointer = -1;
+  int Type = -1;
+  Operand Op = Operand::None;
+  unsigned Levels = 1; // 2 for arrays of pointers (batched routines)
+};
+
+/// The typed pointers of `F` (the Ex routines and the others that take a
+/// cudaDataType_t per operand).
+std::vector<TypedPointer> typedPointers(const FunctionInfo &F);
+
+/// The scalar parameters of `F` (alpha, beta) whose type no cudaDataType_t
+/// parameter of their own gives: the compute type decides it.
+std::vector<int> untypedScalars(const FunctionInfo &F);
+
+} // namespace cublas_tidy
+
+#endif

@@ -1,0 +1,79 @@
+//===- ComputeTypes.h - Compute types, scale types and type combinations --===//
+//
+// What the cuBLAS documentation says about the types of the Ex routines:
+// the scale type (the type of alpha and beta) each compute type implies,
+// the combinations of A/B/C types and compute type that cublasGemmEx and
+// its batched forms support, and which C and C++ element types hold the
+// data of each cudaDataType_t. Sources: the cuBLAS API reference
+// (docs.nvidia.com/cuda/cublas/, CUDA 13.2 edition: section 2.8.12
+// "cublasGemmEx()", the table under "cublasGemmEx() supports the following
+// Compute Type, Scale Type, Atype/Btype, and Ctype", printed again for
+// cublasGemmBatchedEx and cublasGemmStridedBatchedEx; section 2.2.11
+// "cublasComputeType_t"), and the headers (cublas_api.h, library_types.h,
+// cuda_fp16.h, cuda_bf16.h, cuda_fp8.h, vector_types.h). The compute types
+// the table does not list (CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT) are not
+// judged.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_MODEL_COMPUTETYPES_H
+#define CUBLAS_TIDY_LIB_MODEL_COMPUTETYPES_H
+
+#include "model/ElementTypes.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace cublas_tidy {
+
+struct ComputeTypeInfo {
+  std::int64_t Value; // the cublasComputeType_t value
+  const char *Name;   // "CUBLAS_COMPUTE_32F"
+  /// The scale type for real and for complex C ("CUDA_R_32F",
+  /// "CUDA_C_32F"; null when the compute type has no complex form).
+  const char *RealScale;
+  const char *ComplexScale;
+};
+
+/// Every cublasComputeType_t enumerator of cublas_api.h (CUDA 13).
+llvm::ArrayRef<ComputeTypeInfo> allComputeTypes();
+const ComputeTypeInfo *computeTypeByName(llvm::StringRef Name);
+
+/// The scale type (alpha, beta) of a GEMM whose computeType is the
+/// enumerator `ComputeName` and whose C is of type `C` (null: unknown).
+/// A cudaDataType_t given as computeType (the C++ overloads of cublas_api.h
+/// kept for old code) is its own scale type. Null when unknown.
+const DataTypeInfo *scaleTypeOf(llvm::StringRef ComputeName,
+                                const DataTypeInfo *C);
+
+/// One row of the cublasGemmEx table: a compute type, the scale type, the
+/// type of A and B (the same), the type of C.
+struct GemmExTypes {
+  const char *Compute;
+  const char *Scale;
+  const char *AB;
+  const char *C;
+};
+
+/// The documented rows (each _PEDANTIC compute type has the rows of its
+/// default one).
+llvm::ArrayRef<GemmExTypes> gemmExTypeRows();
+
+/// Whether the table has rows for compute type `ComputeName` (the others,
+/// the emulated compute types for instance, are not judged).
+bool gemmExTableCovers(llvm::StringRef ComputeName);
+
+/// Whether A, B and C of these types are a documented combination for
+/// `ComputeName`.
+bool gemmExSupports(llvm::StringRef ComputeName, llvm::StringRef A,
+                    llvm::StringRef B, llvm::StringRef C);
+
+/// The cudaDataType_t whose elements a C or C++ type holds, by the type's
+/// name as written in the headers ("float", "__half", "__nv_bfloat16",
+/// "float2", "c10::Half", "std::complex<float>"); null for names it does
+/// not know.
+const DataTypeInfo *dataTypeOfTypeName(llvm::StringRef Name);
+
+} // namespace cublas_tidy
+
+#endif
