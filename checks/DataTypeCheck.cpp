@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "ast/CompileErrors.h"
 #include "ast/FunctionTimer.h"
 #include "facts/CallGeometry.h"
 #include "facts/OperandTypes.h"
@@ -72,7 +73,9 @@ void DataTypeCheck::onStartOfTranslationUnit() {
 
 void DataTypeCheck::check(const MatchFinder::MatchResult &Result) {
   const Decl *Callable = callableOf(Result);
-  if (!Seen.add(Callable) || !analysableBody(Callable))
+  // A function with compile errors may hold calls being typed.
+  if (!Seen.add(Callable) || !analysableBody(Callable) ||
+      hasCompileErrors(Callable))
     return;
   ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();

@@ -183,7 +183,8 @@ class HeaderTest(unittest.TestCase):
 class TheSamplesTest(unittest.TestCase):
     REQUIRED = ("cublas-unchecked-status", "cublas-handle-leak",
                 "cublas-handle-use-after-destroy", "cublas-host-pointer",
-                "cublas-matrix-extents", "cublas-handle-per-call")
+                "cublas-matrix-extents", "cublas-handle-per-call",
+                "cublas-data-type")
 
     def test_every_sample_has_a_valid_header(self):
         samples = [runner.parse_sample(p) for p in runner.find_samples()]

@@ -10,6 +10,7 @@
 #define CUBLAS_TIDY_INTEGRATION_SAMPLE_H
 
 #include <cublas_v2.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <cmath>
@@ -140,6 +141,20 @@ inline bool batches_right(const std::vector<float> &a,
       return false;
   }
   return true;
+}
+
+// The same values as __half (exact for ramp() of small scales), and back.
+inline std::vector<__half> to_half(const std::vector<float> &v) {
+  std::vector<__half> h(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    h[i] = __float2half(v[i]);
+  return h;
+}
+inline std::vector<float> from_half(const std::vector<__half> &h) {
+  std::vector<float> v(h.size());
+  for (std::size_t i = 0; i < h.size(); ++i)
+    v[i] = __half2float(h[i]);
+  return v;
 }
 
 // Values that make wrong results visible: no two neighbours alike.

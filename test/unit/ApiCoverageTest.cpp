@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "model/ComputeTypes.h"
 #include "model/CublasApi.h"
+#include "model/ElementTypes.h"
 #include "TestAST.h"
 
 #include "clang/AST/Decl.h"
@@ -146,6 +148,75 @@ TEST(ApiCoverage, ModelledFunctionsAreDeclared) {
       ++Stale;
     }
   EXPECT_EQ(Stale, 0u);
+}
+
+/// The enumerators of the enum named `TypedefName` (a typedef of an
+/// anonymous enum in the headers), by name with their values.
+std::vector<std::pair<std::string, int64_t>>
+enumeratorsOf(ASTUnit &AST, llvm::StringRef TypedefName) {
+  std::vector<std::pair<std::string, int64_t>> Out;
+  std::vector<const Decl *> Decls;
+  for (const Decl *D : AST.getASTContext().getTranslationUnitDecl()->decls()) {
+    Decls.push_back(D);
+    if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) // extern "C" { ... }
+      Decls.insert(Decls.end(), LS->decls_begin(), LS->decls_end());
+  }
+  for (const Decl *D : Decls) {
+    const auto *TD = dyn_cast<TypedefNameDecl>(D);
+    if (!TD || TD->getName() != TypedefName)
+      continue;
+    const auto *ET = TD->getUnderlyingType()->getAs<EnumType>();
+    if (!ET)
+      continue;
+    for (const EnumConstantDecl *C :
+         ET->getOriginalDecl()->getDefinitionOrSelf()->enumerators())
+      Out.push_back({C->getName().str(), C->getInitVal().getExtValue()});
+  }
+  return Out;
+}
+
+// Every cudaDataType_t of library_types.h is a row of the element-type
+// table (model/ElementTypes.cpp), and every cublasComputeType_t of
+// cublas_api.h a row of the compute-type table (model/ComputeTypes.cpp),
+// with the same value. The compute types without rows in the cublasGemmEx
+// table are the ones the documentation does not list for it.
+TEST(ApiCoverage, EveryDataTypeAndComputeTypeIsInTheTables) {
+  if (!test::haveRealCudaHeaders())
+    GTEST_SKIP() << "no CUDA toolkit headers: set CUDA_PATH to run this test";
+  std::unique_ptr<ASTUnit> AST = test::buildAST("#include <cublas_v2.h>\n");
+  ASSERT_TRUE(AST);
+  auto DataTypes = enumeratorsOf(*AST, "cudaDataType");
+  ASSERT_GT(DataTypes.size(), 20u);
+  for (const auto &[Name, Value] : DataTypes) {
+    const DataTypeInfo *T = dataTypeByName(Name);
+    ASSERT_NE(T, nullptr) << Name << " is not in the cudaDataType_t table";
+    EXPECT_EQ(T->Value, Value) << Name;
+  }
+  auto ComputeTypes = enumeratorsOf(*AST, "cublasComputeType_t");
+  ASSERT_GT(ComputeTypes.size(), 10u);
+  std::vector<std::string> NotInGemmExTable;
+  for (const auto &[Name, Value] : ComputeTypes) {
+    const ComputeTypeInfo *C = computeTypeByName(Name);
+    ASSERT_NE(C, nullptr) << Name << " is not in the compute-type table";
+    EXPECT_EQ(C->Value, Value) << Name;
+    EXPECT_NE(dataTypeByName(C->RealScale), nullptr) << Name;
+    if (!gemmExTableCovers(Name))
+      NotInGemmExTable.push_back(Name);
+  }
+  EXPECT_EQ(ComputeTypes.size(), allComputeTypes().size());
+  // The one compute type the cublasGemmEx documentation does not list.
+  EXPECT_EQ(NotInGemmExTable,
+            std::vector<std::string>{"CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT"});
+  // Every row of the cublasGemmEx table names known types, and its scale
+  // type is the one the compute type implies.
+  for (const GemmExTypes &R : gemmExTypeRows()) {
+    const DataTypeInfo *C = dataTypeByName(R.C);
+    ASSERT_NE(C, nullptr) << R.C;
+    ASSERT_NE(dataTypeByName(R.AB), nullptr) << R.AB;
+    const DataTypeInfo *Scale = scaleTypeOf(R.Compute, C);
+    ASSERT_NE(Scale, nullptr) << R.Compute;
+    EXPECT_STREQ(Scale->Name, R.Scale) << R.Compute << " " << R.AB << " " << R.C;
+  }
 }
 
 } // namespace
