@@ -29,7 +29,9 @@ bool isCheckedCublasCall(const CallExpr *Call) {
   const FunctionInfo *F = calledCublasFunction(Call);
   return F && (!operandShapes(*F).empty() ||
                (F->Creates == ResourceKind::LtMatrixLayout &&
-                F->findParam(ParamRole::LeadingDim) >= 0));
+                F->findParam(ParamRole::LeadingDim) >= 0) ||
+               (F->findParam(ParamRole::DeviceWorkspace) >= 0 &&
+                F->findParam(ParamRole::WorkspaceSize) >= 0));
 }
 
 constexpr unsigned MaxTextLength = 40;
@@ -74,7 +76,13 @@ private:
   void checkLeadingDimension(const OperandAtCall &O);
   void checkFootprint(const OperandAtCall &O);
   void checkLayout();
+  void checkWorkspace();
   std::string remedy() const;
+  /// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values".
+  std::string allocationText(const Extent &X) const;
+  /// "allocated here" at the allocation, when it is known.
+  std::vector<std::pair<SourceLocation, std::string>>
+  allocationNote(const Extent &X) const;
 
   void report(std::string Key, const Expr *At, std::string Message,
               std::vector<std::pair<SourceLocation, std::string>> Notes = {}) {
@@ -212,42 +220,7 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
       return D->str();
     return parenthesize(Bytes.str()) + "/" + std::to_string(ElemBytes);
   };
-  auto Printed = [](const SymExpr &V, const Expr *Written,
-                    const ASTContext &Ctx) {
-    if (std::optional<int64_t> C = V.getConstant())
-      return std::to_string(*C);
-    std::string T = sourceText(Written, Ctx);
-    return T.empty() ? V.str() : T;
-  };
-
-  std::string Alloc;
-  StringRef Allocator = X->Allocator;
-  std::optional<int64_t> TypeSize;
-  if (!X->ElementType.isNull() && !X->ElementType->isIncompleteType() &&
-      !X->ElementType->isDependentType())
-    TypeSize = Ctx.getTypeSizeInChars(X->ElementType).getQuantity();
-  if ((Allocator == "new[]" || Allocator == "array" ||
-       Allocator.contains("vector")) &&
-      TypeSize && *TypeSize > 0) {
-    std::optional<SymExpr> Count = X->Bytes.divExact(*TypeSize);
-    std::string Type = X->ElementType.getAsString(Ctx.getPrintingPolicy());
-    if (Allocator == "array")
-      Alloc = "array of " + (Count ? Count->str() : X->Bytes.str() + " bytes") +
-              " " + Type + " values";
-    else
-      Alloc = Allocator.str() + " of " +
-              (Count ? (Count->isConstant() ? Count->str()
-                                            : Printed(*Count, X->SizeExpr, Ctx))
-                     : X->Bytes.str() + " bytes") +
-              " " + Type + " values";
-  } else if (X->PitchBytes) {
-    std::string Height = sourceText(X->SizeExpr, Ctx);
-    Alloc = Allocator.str() + " of pitch * " +
-            (Height.empty() ? "height" : parenthesize(Height)) + " bytes";
-  } else {
-    Alloc = Allocator.str() + " of " + Printed(X->Bytes, X->SizeExpr, Ctx) +
-            " bytes";
-  }
+  std::string Alloc = allocationText(*X);
   if (X->OffsetBytes != SymExpr::constant(0))
     Alloc += ", from element " + Elements(X->OffsetBytes);
 
@@ -260,17 +233,77 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
       " elements" + At + " but " +
       (Ptr.empty() ? "the pointer" : "'" + Ptr + "'") + " holds " +
       Elements(*Remaining) + " " + O.Plural + " (" + Alloc + ")";
-  std::vector<std::pair<SourceLocation, std::string>> Notes;
-  SourceLocation AllocLoc = X->Origin      ? X->Origin->getBeginLoc()
-                            : X->OriginVar ? X->OriginVar->getLocation()
-                                           : SourceLocation();
-  if (AllocLoc.isValid())
-    Notes.push_back({userLocation(AllocLoc, SM),
-                     X->OriginVar ? "'" + X->OriginVar->getName().str() +
-                                        "' is allocated here"
-                                  : "allocated here"});
   report("extent:" + std::to_string(P.Memory), arg(P.Memory), Message,
-         std::move(Notes));
+         allocationNote(*X));
+}
+
+std::string CallAnalysis::allocationText(const Extent &X) const {
+  auto Printed = [&](const SymExpr &V, const Expr *Written) {
+    if (std::optional<int64_t> C = V.getConstant())
+      return std::to_string(*C);
+    std::string T = sourceText(Written, Ctx);
+    return T.empty() ? V.str() : T;
+  };
+  StringRef Allocator = X.Allocator;
+  std::optional<int64_t> TypeSize;
+  if (!X.ElementType.isNull() && !X.ElementType->isIncompleteType() &&
+      !X.ElementType->isDependentType())
+    TypeSize = Ctx.getTypeSizeInChars(X.ElementType).getQuantity();
+  if ((Allocator == "new[]" || Allocator == "array" ||
+       Allocator.contains("vector")) &&
+      TypeSize && *TypeSize > 0) {
+    std::optional<SymExpr> Count = X.Bytes.divExact(*TypeSize);
+    std::string Type = X.ElementType.getAsString(Ctx.getPrintingPolicy());
+    if (Allocator == "array")
+      return "array of " + (Count ? Count->str() : X.Bytes.str() + " bytes") +
+             " " + Type + " values";
+    return Allocator.str() + " of " +
+           (Count ? (Count->isConstant() ? Count->str()
+                                         : Printed(*Count, X.SizeExpr))
+                  : X.Bytes.str() + " bytes") +
+           " " + Type + " values";
+  }
+  if (X.PitchBytes) {
+    std::string Height = sourceText(X.SizeExpr, Ctx);
+    return Allocator.str() + " of pitch * " +
+           (Height.empty() ? "height" : parenthesize(Height)) + " bytes";
+  }
+  return Allocator.str() + " of " + Printed(X.Bytes, X.SizeExpr) + " bytes";
+}
+
+std::vector<std::pair<SourceLocation, std::string>>
+CallAnalysis::allocationNote(const Extent &X) const {
+  SourceLocation AllocLoc = X.Origin      ? X.Origin->getBeginLoc()
+                            : X.OriginVar ? X.OriginVar->getLocation()
+                                          : SourceLocation();
+  if (AllocLoc.isInvalid())
+    return {};
+  return {{userLocation(AllocLoc, SM),
+           X.OriginVar ? "'" + X.OriginVar->getName().str() +
+                             "' is allocated here"
+                       : "allocated here"}};
+}
+
+void CallAnalysis::checkWorkspace() {
+  int WsParam = F.findParam(ParamRole::DeviceWorkspace);
+  int SizeParam = F.findParam(ParamRole::WorkspaceSize);
+  std::optional<Value> Size = valueOf(SizeParam);
+  if (WsParam < 0 || !Size)
+    return;
+  std::optional<Extent> X = pointerExtent(arg(WsParam), VF);
+  std::optional<SymExpr> Remaining = X ? X->remainingBytes() : std::nullopt;
+  if (!Remaining || !provenLess(*Remaining, Size->V, Bounds))
+    return;
+  std::string Ws = sourceText(arg(WsParam), Ctx);
+  std::string Alloc = allocationText(*X);
+  if (X->OffsetBytes != SymExpr::constant(0))
+    Alloc += ", from byte " + X->OffsetBytes.str();
+  std::string Name = paramName(SizeParam).str();
+  report("workspace:" + std::to_string(SizeParam), arg(SizeParam),
+         Name + " (" + Size->describe(Name) + ") is larger than the workspace " +
+             (Ws.empty() ? std::string("the pointer") : "'" + Ws + "'") +
+             " (" + Alloc + "); cuBLAS may read and write past its end",
+         allocationNote(*X));
 }
 
 void CallAnalysis::checkLayout() {
@@ -311,6 +344,7 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
     if (!LdError)
       for (const OperandAtCall &O : Geometry.operands())
         checkFootprint(O);
+    checkWorkspace();
   }
 
   if (RowMajorHint && !Findings.empty())
