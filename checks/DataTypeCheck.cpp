@@ -7,6 +7,7 @@
 #include "ast/CompileErrors.h"
 #include "ast/FunctionTimer.h"
 #include "facts/CallGeometry.h"
+#include "facts/LtDescriptors.h"
 #include "facts/OperandTypes.h"
 #include "model/ComputeTypes.h"
 
@@ -83,7 +84,9 @@ void DataTypeCheck::check(const MatchFinder::MatchResult &Result) {
   FunctionTimer Timer(getID(), Callable);
   for (const CallExpr *Call : callsIn(Callable)) {
     const FunctionInfo *F = calledCublasFunction(Call);
-    if (!F || F->findParam(ParamRole::DataType) < 0 ||
+    if (!F ||
+        (F->findParam(ParamRole::DataType) < 0 &&
+         StringRef(F->Name) != "cublasLtMatmul") ||
         SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
       continue;
     if (!Facts)
@@ -92,8 +95,95 @@ void DataTypeCheck::check(const MatchFinder::MatchResult &Result) {
   }
 }
 
+void DataTypeCheck::reportPointer(const Expr *Arg, StringRef Param,
+                                  const HeldType &H, const DataTypeInfo &D,
+                                  const std::string &Declared,
+                                  const CallExpr *DeclaredAt,
+                                  ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Consequence;
+  if (D.Bytes && H.Bytes && D.Bytes == 2 * H.Bytes)
+    Consequence = ", twice the bytes it holds,";
+  else if (D.Bytes && H.Bytes && D.Bytes > H.Bytes)
+    Consequence = ", more bytes than it holds,";
+  diag(userLocation(Arg->getBeginLoc(), SM),
+       "%0 points to '%1' (%2 bytes) but %3 (%4): cuBLAS reads the data as "
+       "%5%6 and computes garbage")
+      << operandText(Param, Arg, Ctx) << H.Spelled << H.Bytes << Declared
+      << elements(D) << D.Plural << Consequence;
+  if (DeclaredAt)
+    diag(userLocation(DeclaredAt->getBeginLoc(), SM),
+         "the layout is created here", DiagnosticIDs::Note);
+}
+
+void DataTypeCheck::reportScalar(const Expr *Arg, StringRef Param,
+                                 const HeldType &H, const DataTypeInfo &Scale,
+                                 const std::string &Reader,
+                                 const CallExpr *ReaderAt, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Past;
+  if (Scale.Bytes > H.Bytes)
+    if (const VarDecl *V = addressedVar(Arg))
+      Past = ", read past the end of '" + V->getName().str() + "'";
+  diag(userLocation(Arg->getBeginLoc(), SM),
+       "%0 points to '%1' (%2 bytes) but %3 (%4): cuBLAS scales by a garbage "
+       "value%5")
+      << operandText(Param, Arg, Ctx) << H.Spelled << H.Bytes << Reader
+      << elements(Scale) << Past;
+  if (ReaderAt)
+    diag(userLocation(ReaderAt->getBeginLoc(), SM),
+         "the matmul descriptor is created here", DiagnosticIDs::Note);
+}
+
+void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
+                                  const ValueFacts &Facts, ASTContext &Ctx) {
+  llvm::ArrayRef<ParamInfo> Params = F.params();
+  auto Arg = [&](int I) -> const Expr * {
+    return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
+                                                       : nullptr;
+  };
+  // A, B, C, D against the types of their layouts.
+  for (Operand Op : {Operand::A, Operand::B, Operand::C, Operand::D}) {
+    int Ptr = F.findParam(ParamRole::DeviceMatrix, Op);
+    int Desc = F.findParam(ParamRole::Resource, Op);
+    if (Ptr < 0 || Desc < 0 || !Arg(Desc))
+      continue;
+    std::optional<LtLayoutFacts> L = ltLayoutAt(Call, Arg(Desc), Facts);
+    std::optional<HeldType> H = heldType(Arg(Ptr), 1, Ctx);
+    if (!L || !L->Type || !H || compatible(*H->Type, *L->Type))
+      continue;
+    reportPointer(Arg(Ptr), Params[Ptr].Name, *H, *L->Type,
+                  "its layout '" + L->Var->getName().str() + "' is " +
+                      L->Type->Name,
+                  L->Create, Ctx);
+  }
+  // alpha and beta against the descriptor's scale type.
+  int DescParam = F.findParam(ParamRole::Resource);
+  for (int I = 0; I < int(Params.size()); ++I)
+    if (Params[I].Role == ParamRole::Resource && Params[I].Op == Operand::None &&
+        StringRef(Params[I].Name) == "computeDesc")
+      DescParam = I;
+  std::optional<LtMatmulDescFacts> D =
+      Arg(DescParam) ? ltMatmulDescAt(Call, Arg(DescParam), Facts)
+                     : std::nullopt;
+  const DataTypeInfo *Scale = D ? dataTypeByName(D->ScaleType) : nullptr;
+  if (!Scale)
+    return;
+  for (int S : untypedScalars(F)) {
+    std::optional<HeldType> H = heldType(Arg(S), 1, Ctx);
+    if (!H || compatible(*H->Type, *Scale))
+      continue;
+    reportScalar(Arg(S), Params[S].Name, *H, *Scale,
+                 "the scale type of '" + D->Var->getName().str() + "' is " +
+                     Scale->Name,
+                 D->Create, Ctx);
+  }
+}
+
 void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
                               const ValueFacts &Facts, ASTContext &Ctx) {
+  if (StringRef(F.Name) == "cublasLtMatmul")
+    return checkLtMatmul(Call, F, Facts, Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   std::unique_ptr<CallArguments> Args = argumentsAt(Call, Facts, Ctx);
   llvm::ArrayRef<ParamInfo> Params = F.params();
@@ -119,17 +209,8 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
     if (!D || !H || compatible(*H->Type, *D))
       continue;
     Mismatch = true;
-    std::string Consequence;
-    if (D->Bytes && H->Bytes && D->Bytes == 2 * H->Bytes)
-      Consequence = ", twice the bytes it holds,";
-    else if (D->Bytes && H->Bytes && D->Bytes > H->Bytes)
-      Consequence = ", more bytes than it holds,";
-    diag(userLocation(Arg(P.Pointer)->getBeginLoc(), SM),
-         "%0 points to '%1' (%2 bytes) but %3 is %4 (%5): cuBLAS reads the "
-         "data as %6%7 and computes garbage")
-        << operandText(Params[P.Pointer].Name, Arg(P.Pointer), Ctx)
-        << H->Spelled << H->Bytes << Params[P.Type].Name << D->Name
-        << elements(*D) << D->Plural << Consequence;
+    reportPointer(Arg(P.Pointer), Params[P.Pointer].Name, *H, *D,
+                  std::string(Params[P.Type].Name) + " is " + D->Name, nullptr, Ctx);
   }
 
   // (b) alpha and beta of another type than the compute type's scale type.
@@ -143,16 +224,9 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
       std::optional<HeldType> H = heldType(Arg(S), 1, Ctx);
       if (!H || compatible(*H->Type, *Scale) || H->Type == Scale)
         continue;
-      std::string Past;
-      if (Scale->Bytes > H->Bytes)
-        if (const VarDecl *V = addressOf(Arg(S)))
-          Past = ", read past the end of '" + V->getName().str() + "'";
-      diag(userLocation(Arg(S)->getBeginLoc(), SM),
-           "%0 points to '%1' (%2 bytes) but %3 reads alpha and beta as %4 "
-           "(%5): cuBLAS scales by a garbage value%6")
-          << operandText(Params[S].Name, Arg(S), Ctx) << H->Spelled
-          << H->Bytes << ComputeName << Scale->Name << elements(*Scale)
-          << Past;
+      reportScalar(Arg(S), Params[S].Name, *H, *Scale,
+                   ComputeName + " reads alpha and beta as " + Scale->Name,
+                   nullptr, Ctx);
     }
   }
 

@@ -6,6 +6,7 @@
 #include "CallableMatchers.h"
 #include "CublasCheck.h"
 #include "facts/CallerFacts.h"
+#include "facts/OperandTypes.h"
 #include "model/CublasApi.h"
 
 namespace clang::tidy::cublas {
@@ -27,6 +28,20 @@ public:
 private:
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                  const cublas_tidy::ValueFacts &Facts, ASTContext &Ctx);
+  void checkLtMatmul(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
+                     const cublas_tidy::ValueFacts &Facts, ASTContext &Ctx);
+  /// "`Arg` points to ... but `Declared` (...)", with a note at the
+  /// layout's create when the type is a layout's.
+  void reportPointer(const Expr *Arg, StringRef Param,
+                     const cublas_tidy::HeldType &H,
+                     const cublas_tidy::DataTypeInfo &D,
+                     const std::string &Declared, const CallExpr *DeclaredAt,
+                     ASTContext &Ctx);
+  void reportScalar(const Expr *Arg, StringRef Param,
+                    const cublas_tidy::HeldType &H,
+                    const cublas_tidy::DataTypeInfo &Scale,
+                    const std::string &Reader, const CallExpr *ReaderAt,
+                    ASTContext &Ctx);
 
   MatchedCallables Seen;
   cublas_tidy::CallerFacts Callers{0};

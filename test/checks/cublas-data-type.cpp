@@ -5,6 +5,7 @@
 // compute type's scale type, and type combinations cublasGemmEx does not
 // support. And the set-ups a naive rule would flag.
 
+#include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -19,7 +20,7 @@ void half_declared_float(cublasHandle_t h, const __half *A, const __half *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, A, CUDA_R_32F, m,
                B, CUDA_R_16F, k, &beta, C, CUDA_R_32F, m, CUBLAS_COMPUTE_32F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-3]]:62: warning: 'A' points to '__half' (2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:62: warning: 'A' points to '__half' (2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
 }
 
 void float_declared_half(cublasHandle_t h, const float *A, const float *B,
@@ -28,8 +29,8 @@ void float_declared_half(cublasHandle_t h, const float *A, const float *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_16F, n,
                B, CUDA_R_16F, n, &beta, C, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-3]]:62: warning: 'A' points to 'float' (4 bytes) but Atype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
-  // CHECK-MESSAGES: :[[@LINE-3]]:16: warning: 'B' points to 'float' (4 bytes) but Btype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:62: warning: 'A' points to 'float' (4 bytes) but Atype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:16: warning: 'B' points to 'float' (4 bytes) but Btype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
 }
 
 void bf16_declared_half(cublasHandle_t h, const __nv_bfloat16 *A,
@@ -38,7 +39,7 @@ void bf16_declared_half(cublasHandle_t h, const __nv_bfloat16 *A,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_16BF, n,
                B, CUDA_R_16BF, n, &beta, C, CUDA_R_16F, n, CUBLAS_COMPUTE_32F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-2]]:42: warning: 'C' points to '__nv_bfloat16' (2 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-2]]:42: warning: 'C' points to '__nv_bfloat16' (2 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
 }
 
 void half_scalars_with_32f(cublasHandle_t h, const __half *A, const __half *B,
@@ -47,8 +48,8 @@ void half_scalars_with_32f(cublasHandle_t h, const __half *A, const __half *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_16F, n,
                B, CUDA_R_16F, n, &beta, C, CUDA_R_16F, n, CUBLAS_COMPUTE_32F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to '__half' (2 bytes) but CUBLAS_COMPUTE_32F reads alpha and beta as CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'alpha' [cublas-data-type]
-  // CHECK-MESSAGES: :[[@LINE-3]]:34: warning: beta '&beta' points to '__half' (2 bytes) but CUBLAS_COMPUTE_32F reads alpha and beta as CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'beta' [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to '__half' (2 bytes) but CUBLAS_COMPUTE_32F reads alpha and beta as CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'alpha' [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:34: warning: beta '&beta' points to '__half' (2 bytes) but CUBLAS_COMPUTE_32F reads alpha and beta as CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'beta' [cublas-data-type]
 }
 
 void float_scalars_with_16f(cublasHandle_t h, const __half *A, const __half *B,
@@ -57,8 +58,8 @@ void float_scalars_with_16f(cublasHandle_t h, const __half *A, const __half *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_16F, n,
                B, CUDA_R_16F, n, &beta, C, CUDA_R_16F, n, CUBLAS_COMPUTE_16F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to 'float' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
-  // CHECK-MESSAGES: :[[@LINE-3]]:34: warning: beta '&beta' points to 'float' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to 'float' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:34: warning: beta '&beta' points to 'float' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
 }
 
 void int8_with_16f_compute(cublasHandle_t h, const int8_t *A, const int8_t *B,
@@ -67,9 +68,9 @@ void int8_with_16f_compute(cublasHandle_t h, const int8_t *A, const int8_t *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_8I, n,
                B, CUDA_R_8I, n, &beta, C, CUDA_R_32I, n, CUBLAS_COMPUTE_16F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to 'int32_t' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
-  // CHECK-MESSAGES: :[[@LINE-4]]:65: warning: A/B CUDA_R_8I/CUDA_R_8I, C CUDA_R_32I with CUBLAS_COMPUTE_16F is not a combination cublasGemmEx supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
-  // CHECK-MESSAGES: :[[@LINE-4]]:33: warning: beta '&beta' points to 'int32_t' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to 'int32_t' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-4]]:65: warning: A/B CUDA_R_8I/CUDA_R_8I, C CUDA_R_32I with CUBLAS_COMPUTE_16F is not a combination cublasGemmEx supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-4]]:33: warning: beta '&beta' points to 'int32_t' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
 }
 
 // Pointers and scalars agree with their types, but cublasGemmEx has no
@@ -80,7 +81,7 @@ void half_to_float_with_16f(cublasHandle_t h, const __half *A, const __half *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_16F, n,
                B, CUDA_R_16F, n, &beta, C, CUDA_R_32F, n, CUBLAS_COMPUTE_16F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-3]]:65: warning: A/B CUDA_R_16F/CUDA_R_16F, C CUDA_R_32F with CUBLAS_COMPUTE_16F is not a combination cublasGemmEx supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:65: warning: A/B CUDA_R_16F/CUDA_R_16F, C CUDA_R_32F with CUBLAS_COMPUTE_16F is not a combination cublasGemmEx supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
 }
 
 void strided_half_with_32i(cublasHandle_t h, const __half *A, const __half *B,
@@ -90,7 +91,7 @@ void strided_half_with_32i(cublasHandle_t h, const __half *A, const __half *B,
                              CUDA_R_16F, n, 1ll * n * n, B, CUDA_R_16F, n,
                              1ll * n * n, &beta, C, CUDA_R_32I, n, 1ll * n * n,
                              batch, CUBLAS_COMPUTE_32I, CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-3]]:30: warning: A/B CUDA_R_16F/CUDA_R_16F, C CUDA_R_32I with CUBLAS_COMPUTE_32I is not a combination cublasGemmStridedBatchedEx supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:30: warning: A/B CUDA_R_16F/CUDA_R_16F, C CUDA_R_32I with CUBLAS_COMPUTE_32I is not a combination cublasGemmStridedBatchedEx supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
 }
 
 // Batched: arrays of pointers.
@@ -102,7 +103,7 @@ void batched(cublasHandle_t h, const __half *const *A, const __half *const *B,
                       (const void *const *)B, CUDA_R_16F, n, &beta,
                       (void *const *)C, CUDA_R_16F, n, batch,
                       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-2]]:23: warning: Carray '(void *const *)C' points to 'float' (4 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-2]]:23: warning: Carray '(void *const *)C' points to 'float' (4 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
 }
 
 // The type held in a variable.
@@ -113,9 +114,9 @@ void type_in_variable(cublasHandle_t h, const __half *A, const __half *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, type, n, B,
                type, n, &beta, C, type, n, CUBLAS_COMPUTE_32F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-MESSAGES: :[[@LINE-3]]:62: warning: 'A' points to '__half' (2 bytes) but Atype is CUDA_R_16BF (2-byte __nv_bfloat16 values): cuBLAS reads the data as __nv_bfloat16 values and computes garbage [cublas-data-type]
-  // CHECK-MESSAGES: :[[@LINE-4]]:74: warning: 'B' points to '__half' (2 bytes) but Btype is CUDA_R_16BF (2-byte __nv_bfloat16 values): cuBLAS reads the data as __nv_bfloat16 values and computes garbage [cublas-data-type]
-  // CHECK-MESSAGES: :[[@LINE-4]]:32: warning: 'C' points to '__half' (2 bytes) but Ctype is CUDA_R_16BF (2-byte __nv_bfloat16 values): cuBLAS reads the data as __nv_bfloat16 values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:62: warning: 'A' points to '__half' (2 bytes) but Atype is CUDA_R_16BF (2-byte __nv_bfloat16 values): cuBLAS reads the data as __nv_bfloat16 values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-4]]:74: warning: 'B' points to '__half' (2 bytes) but Btype is CUDA_R_16BF (2-byte __nv_bfloat16 values): cuBLAS reads the data as __nv_bfloat16 values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-4]]:32: warning: 'C' points to '__half' (2 bytes) but Ctype is CUDA_R_16BF (2-byte __nv_bfloat16 values): cuBLAS reads the data as __nv_bfloat16 values and computes garbage [cublas-data-type]
 }
 
 // Axpy with its own alpha type.
@@ -123,10 +124,89 @@ void axpy_ex(cublasHandle_t h, const float *x, float *y, int n) {
   const double alpha = 2.0;
   cublasAxpyEx(h, n, &alpha, CUDA_R_32F, x, CUDA_R_32F, 1, y, CUDA_R_32F, 1,
                CUDA_R_32F);
-  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: alpha '&alpha' points to 'double' (8 bytes) but alphaType is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-2]]:22: warning: alpha '&alpha' points to 'double' (8 bytes) but alphaType is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats and computes garbage [cublas-data-type]
+}
+
+// cuBLASLt: the types come from the layouts and the matmul descriptor.
+void lt_half_layout_float(cublasLtHandle_t lt, const __half *A,
+                          const __half *B, float *C, int m, int n, int k,
+                          void *ws, size_t ws_size, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, m, k, m);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, k, n, k);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, m, n, m);
+  const __half alpha = __float2half(1.0f);
+  const float beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr, ws,
+                 ws_size, stream);
+  // CHECK-NOTES: :[[@LINE-2]]:26: warning: alpha '&alpha' points to '__half' (2 bytes) but the scale type of 'op' is CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'alpha' [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-10]]:3: note: the matmul descriptor is created here
+  // CHECK-NOTES: :[[@LINE-4]]:34: warning: 'A' points to '__half' (2 bytes) but its layout 'a' is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-10]]:3: note: the layout is created here
+  cublasLtMatrixLayoutDestroy(a);
+  cublasLtMatrixLayoutDestroy(b);
+  cublasLtMatrixLayoutDestroy(c);
+  cublasLtMatmulDescDestroy(op);
+}
+
+// The type set by an attribute after the create.
+void lt_type_attribute(cublasLtHandle_t lt, const __nv_bfloat16 *A,
+                       const __nv_bfloat16 *B, float *C, int n, void *ws,
+                       size_t ws_size, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16BF, n, n, n);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16BF, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, n, n, n);
+  cudaDataType_t half_type = CUDA_R_16F;
+  cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_TYPE, &half_type,
+                                   sizeof(half_type));
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr, ws,
+                 ws_size, stream);
+  // CHECK-NOTES: :[[@LINE-2]]:34: warning: 'A' points to '__nv_bfloat16' (2 bytes) but its layout 'a' is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-10]]:3: note: the layout is created here
 }
 
 // --- Not reported ---------------------------------------------------------
+
+// cuBLASLt set up right: bf16 in, float out, float scalars; and layouts
+// that come from elsewhere.
+void lt_matching(cublasLtHandle_t lt, const __nv_bfloat16 *A,
+                 const __nv_bfloat16 *B, float *C, int n, void *ws,
+                 size_t ws_size, cudaStream_t stream,
+                 cublasLtMatrixLayout_t given, cublasLtMatmulDesc_t given_op) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, b, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16BF, n, n, n);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16BF, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr, ws,
+                 ws_size, stream);
+  const __half halpha = __float2half(1.0f);
+  cublasLtMatmul(lt, given_op, &halpha, A, given, B, given, &beta, C, given,
+                 C, given, nullptr, ws, ws_size, stream);
+}
+
+// A layout created in a loop and typed per iteration: not one create.
+void lt_layouts_in_a_loop(cublasLtHandle_t lt, cublasLtMatmulDesc_t op,
+                          const __half *A, float *C, int n, void *ws,
+                          size_t ws_size, cudaStream_t stream, bool f32) {
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, n, n, n);
+  if (f32)
+    cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, n, n, n);
+  else
+    cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, n, n, n);
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, C, c, nullptr, ws,
+                 ws_size, stream);
+}
 
 void matching(cublasHandle_t h, const __half *A, const __half *B, __half *C,
               float *C32, const __nv_bfloat16 *Ab, const __nv_bfloat16 *Bb,

@@ -1,0 +1,244 @@
+//===- LtDescriptors.cpp - cuBLASLt layouts and matmul descriptors --------===//
+
+#include "facts/LtDescriptors.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace cublas_tidy {
+
+namespace {
+
+using namespace clang;
+
+/// The callee's name as the model spells it (`cublasLtMatmulDescCreate`).
+StringRef calleeName(const CallExpr *C) {
+  const FunctionInfo *F = C ? calledCublasFunction(C) : nullptr;
+  return F ? StringRef(F->Name) : StringRef();
+}
+
+/// The index of the statement above `I` that is not a parenthesis or an
+/// implicit cast.
+int parentOf(llvm::ArrayRef<BodyStmt> Stmts, int I) {
+  int P = Stmts[I].Parent;
+  while (P > 0 && isa<ParenExpr, ImplicitCastExpr>(Stmts[P].S))
+    P = Stmts[P].Parent;
+  return P;
+}
+
+/// A descriptor variable's create and the attributes set on it before a use.
+struct History {
+  const VarDecl *Var = nullptr;
+  const CallExpr *Create = nullptr;
+  llvm::SmallVector<const CallExpr *, 8> Sets;
+};
+
+std::optional<History> historyOf(const CallExpr *Use, const Expr *Arg,
+                                 const Decl *Callable, StringRef CreateName,
+                                 StringRef SetName) {
+  const VarDecl *Var = referencedVar(Arg);
+  if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+      Var->getType()->isReferenceType())
+    return std::nullopt;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  int UseAt = -1;
+  for (size_t I = 0; I < Stmts.size(); ++I)
+    if (Stmts[I].S == Use)
+      UseAt = static_cast<int>(I);
+  if (UseAt < 0)
+    return std::nullopt;
+  History H;
+  H.Var = Var;
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Stmts[I].S);
+    if (!DRE || DRE->getDecl() != Var)
+      continue;
+    int P = parentOf(Stmts, static_cast<int>(I));
+    const Stmt *User = P >= 0 ? Stmts[P].S : nullptr;
+    // `&var`: only the create may take its address.
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(User);
+        U && U->getOpcode() == UO_AddrOf) {
+      int Q = parentOf(Stmts, P);
+      const auto *C = Q >= 0 ? dyn_cast<CallExpr>(Stmts[Q].S) : nullptr;
+      if (!C || calleeName(C) != CreateName || C->getNumArgs() == 0 ||
+          C->getArg(0)->IgnoreParenImpCasts() != U || H.Create ||
+          Q > UseAt)
+        return std::nullopt;
+      H.Create = C;
+      continue;
+    }
+    const auto *C = dyn_cast_or_null<CallExpr>(User);
+    if (!C || calleeName(C).empty())
+      return std::nullopt; // copied, compared, passed to code of ours
+    if (calleeName(C) == SetName) {
+      if (C->getNumArgs() == 0 || referencedVar(C->getArg(0)) != Var ||
+          P > UseAt)
+        return std::nullopt;
+      H.Sets.push_back(C);
+    }
+  }
+  if (!H.Create)
+    return std::nullopt;
+  return H;
+}
+
+/// The value an attribute call sets: `&v` of a local (or constant) whose
+/// other uses are only such calls and `sizeof`, read from its initializer.
+std::optional<SymExpr> attributeValue(const CallExpr *Set,
+                                      const ValueFacts &Facts) {
+  if (Set->getNumArgs() < 3)
+    return std::nullopt;
+  const VarDecl *V = addressedVar(Set->getArg(2));
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getInit())
+    return std::nullopt;
+  if (!V->getType().isConstQualified()) {
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Facts.callable());
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(Stmts[I].S);
+      if (!DRE || DRE->getDecl() != V)
+        continue;
+      int P = parentOf(Stmts, static_cast<int>(I));
+      const Stmt *User = P >= 0 ? Stmts[P].S : nullptr;
+      if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(User))
+        continue; // sizeof(v)
+      const auto *U = dyn_cast_or_null<UnaryOperator>(User);
+      if (!U || U->getOpcode() != UO_AddrOf)
+        return std::nullopt;
+      int Q = parentOf(Stmts, P);
+      const auto *C = Q >= 0 ? dyn_cast<CallExpr>(Stmts[Q].S) : nullptr;
+      if (!C || !calleeName(C).ends_with("SetAttribute"))
+        return std::nullopt;
+    }
+  }
+  return Facts.evaluate(V->getInit());
+}
+
+std::optional<int64_t> attributeId(const CallExpr *Set,
+                                   const ValueFacts &Facts) {
+  if (Set->getNumArgs() < 2)
+    return std::nullopt;
+  std::optional<SymExpr> V = Facts.evaluate(Set->getArg(1));
+  return V ? V->getConstant() : std::nullopt;
+}
+
+std::optional<int64_t> constantOf(const std::optional<SymExpr> &V) {
+  return V ? V->getConstant() : std::nullopt;
+}
+
+} // namespace
+
+std::optional<LtLayoutFacts> ltLayoutAt(const CallExpr *Use, const Expr *Arg,
+                                        const ValueFacts &Facts) {
+  std::optional<History> H =
+      historyOf(Use, Arg, Facts.callable(), "cublasLtMatrixLayoutCreate",
+                "cublasLtMatrixLayoutSetAttribute");
+  if (!H || H->Create->getNumArgs() < 5)
+    return std::nullopt;
+  LtLayoutFacts L;
+  L.Var = H->Var;
+  L.Create = H->Create;
+  std::unique_ptr<CallArguments> Args =
+      argumentsAt(H->Create, Facts, Facts.context());
+  if (std::optional<ArgValue> T = Args->value(1))
+    if (std::optional<int64_t> C = T->V.getConstant())
+      L.Type = dataTypeByValue(*C);
+  L.Rows = Args->value(2);
+  L.Cols = Args->value(3);
+  L.Ld = Args->value(4);
+  L.BatchCount = SymExpr::constant(1);
+  L.BatchStride = SymExpr::constant(0);
+  for (const CallExpr *Set : H->Sets) {
+    std::optional<int64_t> Id = attributeId(Set, Facts);
+    if (!Id)
+      return std::nullopt;
+    std::optional<SymExpr> V = attributeValue(Set, Facts);
+    auto Known = [&]() -> std::optional<ArgValue> {
+      if (!V)
+        return std::nullopt;
+      return ArgValue{*V, {}};
+    };
+    switch (*Id) {
+    case 0: // CUBLASLT_MATRIX_LAYOUT_TYPE
+      L.Type = constantOf(V) ? dataTypeByValue(*constantOf(V)) : nullptr;
+      break;
+    case 1: // CUBLASLT_MATRIX_LAYOUT_ORDER
+      L.ColumnMajor = constantOf(V) == 0;
+      break;
+    case 2: // ROWS
+      L.Rows = Known();
+      break;
+    case 3: // COLS
+      L.Cols = Known();
+      break;
+    case 4: // LD
+      L.Ld = Known();
+      break;
+    case 5: // BATCH_COUNT
+      L.BatchCount = V;
+      break;
+    case 6: // STRIDED_BATCH_OFFSET
+      L.BatchStride = V;
+      break;
+    default: // plane offsets, batch modes, ...: not modelled
+      return std::nullopt;
+    }
+  }
+  return L;
+}
+
+std::optional<LtMatmulDescFacts> ltMatmulDescAt(const CallExpr *Use,
+                                                const Expr *Arg,
+                                                const ValueFacts &Facts) {
+  std::optional<History> H =
+      historyOf(Use, Arg, Facts.callable(), "cublasLtMatmulDescCreate",
+                "cublasLtMatmulDescSetAttribute");
+  if (!H || H->Create->getNumArgs() < 3)
+    return std::nullopt;
+  LtMatmulDescFacts D;
+  D.Var = H->Var;
+  D.Create = H->Create;
+  std::unique_ptr<CallArguments> Args =
+      argumentsAt(H->Create, Facts, Facts.context());
+  auto Enumerator = [&](int I) -> std::string {
+    std::optional<ArgValue> V = Args->value(I);
+    std::optional<int64_t> C = V ? V->V.getConstant() : std::nullopt;
+    return C ? Args->enumerator(I, *C) : std::string();
+  };
+  D.ComputeType = Enumerator(1);
+  D.ScaleType = Enumerator(2);
+  for (const CallExpr *Set : H->Sets) {
+    std::optional<int64_t> Id = attributeId(Set, Facts);
+    if (!Id)
+      return std::nullopt;
+    std::optional<int64_t> V = constantOf(attributeValue(Set, Facts));
+    switch (*Id) {
+    case 0: // CUBLASLT_MATMUL_DESC_COMPUTE_TYPE
+    case 1: // SCALE_TYPE: the name is not known from the value alone
+      if (*Id == 0)
+        D.ComputeType.clear();
+      else
+        D.ScaleType = V ? (dataTypeByValue(*V) ? dataTypeByValue(*V)->Name
+                                               : "")
+                        : "";
+      break;
+    case 2: // POINTER_MODE
+      D.PointerMode = V;
+      D.PointerModeSet = Set;
+      break;
+    case 3: // TRANSA
+      D.TransA = V;
+      break;
+    case 4: // TRANSB
+      D.TransB = V;
+      break;
+    default: // epilogues, scale pointers, ...: nothing read here
+      break;
+    }
+  }
+  return D;
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,79 @@
+//===- LtDescriptors.h - cuBLASLt layouts and matmul descriptors at a use --===//
+//
+// cublasLtMatmul takes its shapes, types, transposes and pointer mode from
+// descriptors made earlier: matrix layouts (cublasLtMatrixLayoutCreate and
+// cublasLtMatrixLayoutSetAttribute) and the matmul descriptor
+// (cublasLtMatmulDescCreate and cublasLtMatmulDescSetAttribute). These
+// facts follow a descriptor held in a local variable of the function from
+// its create, through the attributes set on it, to a call that uses it.
+//
+// Precision first: a descriptor is known only when it lives in a local
+// variable of the function, is created there exactly once before the use,
+// is otherwise only passed to cuBLASLt (no copy, no other address taken),
+// and every attribute set on it before the use is one these facts
+// understand, with a value they know (`&v` of a local whose only other
+// uses are such calls and `sizeof`). An attribute set after the use (in a
+// loop it may come first) makes it unknown. A layout whose order is not
+// column-major is unknown for its footprint.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_LTDESCRIPTORS_H
+#define CUBLAS_TIDY_LIB_FACTS_LTDESCRIPTORS_H
+
+#include "facts/CallGeometry.h"
+#include "facts/ValueFacts.h"
+#include "model/ElementTypes.h"
+
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <string>
+
+namespace cublas_tidy {
+
+/// A matrix layout where a call uses it.
+struct LtLayoutFacts {
+  const clang::VarDecl *Var = nullptr;
+  const clang::CallExpr *Create = nullptr;
+  /// Its element type (null when unknown).
+  const DataTypeInfo *Type = nullptr;
+  /// Rows, columns and leading dimension, as given to the create (or set
+  /// later by an attribute; then Written is empty).
+  std::optional<ArgValue> Rows, Cols, Ld;
+  /// Batches (1 unless set) and the elements between them (0 unless set).
+  std::optional<SymExpr> BatchCount, BatchStride;
+  /// CUBLASLT_ORDER_COL (the default); false when another order is set.
+  bool ColumnMajor = true;
+};
+
+/// A matmul descriptor where a call uses it.
+struct LtMatmulDescFacts {
+  const clang::VarDecl *Var = nullptr;
+  const clang::CallExpr *Create = nullptr;
+  /// The enumerators given to the create ("CUBLAS_COMPUTE_32F",
+  /// "CUDA_R_32F"), or set as attributes; empty when unknown.
+  std::string ComputeType, ScaleType;
+  /// CUBLASLT_MATMUL_DESC_TRANSA/B (CUBLAS_OP_N unless set); nullopt when
+  /// set to an unknown value.
+  std::optional<int64_t> TransA = 0, TransB = 0;
+  /// CUBLASLT_MATMUL_DESC_POINTER_MODE (CUBLASLT_POINTER_MODE_HOST = 0
+  /// unless set); nullopt when set to an unknown value.
+  std::optional<int64_t> PointerMode = 0;
+  /// The call that set the pointer mode (null: the default of the create).
+  const clang::CallExpr *PointerModeSet = nullptr;
+};
+
+/// The layout `Arg` (an argument of `Use`) holds at `Use`, when known.
+std::optional<LtLayoutFacts> ltLayoutAt(const clang::CallExpr *Use,
+                                        const clang::Expr *Arg,
+                                        const ValueFacts &Facts);
+
+/// The matmul descriptor `Arg` holds at `Use`, when known.
+std::optional<LtMatmulDescFacts> ltMatmulDescAt(const clang::CallExpr *Use,
+                                                const clang::Expr *Arg,
+                                                const ValueFacts &Facts);
+
+} // namespace cublas_tidy
+
+#endif
