@@ -8,6 +8,7 @@
 #include "ast/TranslationUnitCache.h"
 
 #include "ast/AstUtils.h"
+#include "facts/LtDescriptors.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -109,7 +110,7 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   for (const CallExpr *Call : P.calls())
     if (const FunctionInfo *F = calledCublasFunction(Call))
-      checkCall(Call, *F, P, Ctx);
+      checkCall(Call, *F, P, Callable, Ctx);
 }
 
 /// The pointer mode of the handle of a classic cuBLAS call, and the handle
@@ -127,9 +128,46 @@ static PointerModeFact modeOf(const CallExpr *Call, const FunctionInfo &F,
   return P.pointerMode(Call, Handle);
 }
 
+/// The names of cublasLtPointerMode_t's values.
+static StringRef ltModeName(int64_t Mode) {
+  switch (Mode) {
+  case 0:
+    return "CUBLASLT_POINTER_MODE_HOST";
+  case 1:
+    return "CUBLASLT_POINTER_MODE_DEVICE";
+  case 2:
+    return "CUBLASLT_POINTER_MODE_DEVICE_VECTOR";
+  case 3:
+    return "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO";
+  case 4:
+    return "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST";
+  }
+  return "";
+}
+
+/// Where cublasLtMatmul reads `Op` (alpha or beta) under the cuBLASLt
+/// pointer mode `Mode`: the vector modes put alpha on the device, and beta
+/// too unless it stays on the host (or is not read).
+static PointerMode ltScalarMode(int64_t Mode, Operand Op) {
+  switch (Mode) {
+  case 0:
+    return PointerMode::Host;
+  case 1:
+  case 2:
+    return PointerMode::Device;
+  case 3:
+    return Op == Operand::Alpha ? PointerMode::Device : PointerMode::Unknown;
+  case 4:
+    return Op == Operand::Alpha ? PointerMode::Device : PointerMode::Host;
+  }
+  return PointerMode::Unknown;
+}
+
 void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
-                                 const PointerProvenance &P, ASTContext &Ctx) {
+                                 const PointerProvenance &P,
+                                 const Decl *Callable, ASTContext &Ctx) {
   llvm::ArrayRef<ParamInfo> Params = F.params();
+  std::unique_ptr<ValueFacts> Facts; // for cuBLASLt's descriptor, on demand
   for (unsigned I = 0,
                 E = std::min<unsigned>(Params.size(), Call->getNumArgs());
        I < E; ++I) {
@@ -147,19 +185,46 @@ void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
       continue;
     }
     const Expr *Handle = nullptr;
-    PointerModeFact Mode = modeOf(Call, F, P, Handle);
+    PointerModeFact Mode;
+    std::string ModeName;
+    if (StringRef(F.Name) == "cublasLtMatmul") {
+      // The pointer mode of the matmul descriptor.
+      int Desc = -1;
+      for (unsigned J = 0; J < Params.size(); ++J)
+        if (StringRef(Params[J].Name) == "computeDesc")
+          Desc = static_cast<int>(J);
+      if (Desc < 0 || unsigned(Desc) >= Call->getNumArgs())
+        continue;
+      if (!Facts)
+        Facts = std::make_unique<ValueFacts>(Callable, Ctx);
+      Handle = Call->getArg(Desc);
+      std::optional<LtMatmulDescFacts> D =
+          ltMatmulDescAt(Call, Handle, *Facts);
+      if (!D || !D->PointerMode)
+        continue;
+      Mode.Mode = ltScalarMode(*D->PointerMode, Params[I].Op);
+      Mode.Where = D->PointerModeSet ? D->PointerModeSet : D->Create;
+      Mode.FromCreate = !D->PointerModeSet;
+      ModeName = ltModeName(*D->PointerMode).str();
+    } else {
+      Mode = modeOf(Call, F, P, Handle);
+      ModeName = Mode.Mode == PointerMode::Device
+                     ? "CUBLAS_POINTER_MODE_DEVICE"
+                     : "CUBLAS_POINTER_MODE_HOST";
+    }
     if (Mode.Mode == ScalarMode)
       report(Call, F, I, Fact,
              ScalarMode == PointerMode::Device ? Expected::DeviceMemory
                                                : Expected::HostMemory,
-             Ctx, &Mode, Handle);
+             Ctx, &Mode, Handle, ModeName);
   }
 }
 
 void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
                               unsigned Index, const PointerFact &Fact,
                               Expected Want, ASTContext &Ctx,
-                              const PointerModeFact *Mode, const Expr *Handle) {
+                              const PointerModeFact *Mode, const Expr *Handle,
+                              StringRef ModeName) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Expr *Arg = Call->getArg(Index);
   SourceLocation Loc = userLocation(Arg->getBeginLoc(), SM);
@@ -180,10 +245,9 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
   if (Mode) {
     diag(Loc, "%0 points to %1, but '%2' of '%3' is %select{read from|"
               "written to}4 %select{device|host}5 memory: the pointer mode of "
-              "%6 is %select{CUBLAS_POINTER_MODE_DEVICE|"
-              "CUBLAS_POINTER_MODE_HOST}5")
+              "%6 is %7")
         << What << Memory << Param << Callee << Written << ToHost << HandleText
-        << Range;
+        << ModeName << Range;
   } else if (Want == Expected::DevicePointerArray) {
     diag(Loc, "%0 points to %1, but the array of pointers '%2' of '%3' "
               "must itself be in device memory")
@@ -230,17 +294,12 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
   if (Mode && Mode->Where) {
     SourceLocation ModeLoc = userLocation(Mode->Where->getBeginLoc(), SM);
     if (Mode->FromCreate)
-      diag(ModeLoc,
-           "%0 is created here in the default "
-           "CUBLAS_POINTER_MODE_HOST",
+      diag(ModeLoc, "%0 is created here in the default %1",
            DiagnosticIDs::Note)
-          << HandleText;
+          << HandleText << ModeName;
     else
-      diag(ModeLoc,
-           "pointer mode of %0 set to %select{CUBLAS_POINTER_MODE_HOST|"
-           "CUBLAS_POINTER_MODE_DEVICE}1 here",
-           DiagnosticIDs::Note)
-          << HandleText << (Mode->Mode == PointerMode::Device);
+      diag(ModeLoc, "pointer mode of %0 set to %1 here", DiagnosticIDs::Note)
+          << HandleText << ModeName;
   }
 }
 

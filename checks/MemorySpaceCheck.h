@@ -56,7 +56,8 @@ private:
   provenanceOf(const Decl *Callable, ASTContext &Ctx);
 
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
-                 const cublas_tidy::PointerProvenance &P, ASTContext &Ctx);
+                 const cublas_tidy::PointerProvenance &P, const Decl *Callable,
+                 ASTContext &Ctx);
   /// Reports argument `Index` of `Call`, which points to the memory `Fact`
   /// describes, where `Want` was expected; for a scalar, `Mode` is the
   /// handle's pointer mode and `Handle` the handle argument.
@@ -64,7 +65,7 @@ private:
               unsigned Index, const cublas_tidy::PointerFact &Fact,
               Expected Want, ASTContext &Ctx,
               const cublas_tidy::PointerModeFact *Mode = nullptr,
-              const Expr *Handle = nullptr);
+              const Expr *Handle = nullptr, StringRef ModeName = "");
 
   const cublas_tidy::MemoryKind Wrong;
   const cublas_tidy::PointerMode ScalarMode;
