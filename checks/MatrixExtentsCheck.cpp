@@ -10,12 +10,15 @@
 #include "ast/AstUtils.h"
 #include "model/CublasApi.h"
 #include "facts/CallGeometry.h"
+#include "facts/LtDescriptors.h"
 #include "facts/LtLayouts.h"
 #include "model/OperandShapes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+
+#include <set>
 
 using namespace clang::ast_matchers;
 using namespace cublas_tidy;
@@ -77,6 +80,7 @@ private:
   void checkFootprint(const OperandAtCall &O);
   void checkLayout();
   void checkWorkspace();
+  void checkLtMatmul();
   std::string remedy() const;
   /// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values".
   std::string allocationText(const Extent &X) const;
@@ -332,6 +336,145 @@ void CallAnalysis::checkLayout() {
          Message + "; cuBLASLt requires ld >= rows");
 }
 
+void CallAnalysis::checkLtMatmul() {
+  int DescParam = -1;
+  for (unsigned I = 0; I < F.NumParams; ++I)
+    if (paramName(I) == "computeDesc")
+      DescParam = static_cast<int>(I);
+  struct Known {
+    Operand Op;
+    int Ptr = -1, Desc = -1;
+    std::optional<LtLayoutFacts> L;
+  };
+  llvm::SmallVector<Known, 4> Ops;
+  for (Operand Op : {Operand::A, Operand::B, Operand::C, Operand::D}) {
+    Known K{Op, F.findParam(ParamRole::DeviceMatrix, Op),
+            F.findParam(ParamRole::Resource, Op), std::nullopt};
+    if (K.Ptr >= 0 && K.Desc >= 0 && arg(K.Desc))
+      K.L = ltLayoutAt(Call, arg(K.Desc), VF);
+    Ops.push_back(std::move(K));
+  }
+  auto LayoutNote = [&](const LtLayoutFacts &L) {
+    return std::make_pair(userLocation(L.Create->getBeginLoc(), SM),
+                          "layout '" + L.Var->getName().str() +
+                              "' is created here");
+  };
+
+  // (a, b) Each operand's footprint, with its strided batches, against its
+  // allocation.
+  bool Rejected = false;
+  // D is often C (same pointer, same layout), B sometimes A: one finding.
+  std::set<std::pair<std::string, const VarDecl *>> Seen;
+  for (const Known &K : Ops) {
+    if (!K.L || !K.L->ColumnMajor || !K.L->Type || !K.L->Type->Bytes ||
+        !K.L->Rows || !K.L->Cols || !K.L->Ld || !K.L->BatchCount ||
+        !K.L->BatchStride)
+      continue;
+    const LtLayoutFacts &L = *K.L;
+    if (provenLess(L.Ld->V, L.Rows->V, Bounds)) {
+      Rejected = true; // reported at the layout's create
+      continue;
+    }
+    // ld*(cols-1)+rows, and stride*(batch-1) more for the last batch.
+    std::optional<SymExpr> Cols1 = L.Cols->V.sub(SymExpr::constant(1));
+    std::optional<SymExpr> Span = Cols1 ? L.Ld->V.mul(*Cols1) : std::nullopt;
+    std::optional<SymExpr> Member = Span ? Span->add(L.Rows->V) : std::nullopt;
+    std::optional<SymExpr> Batches1 = L.BatchCount->sub(SymExpr::constant(1));
+    std::optional<SymExpr> Extra =
+        Batches1 ? L.BatchStride->mul(*Batches1) : std::nullopt;
+    std::optional<SymExpr> Total = Member && Extra ? Member->add(*Extra)
+                                                   : std::nullopt;
+    std::optional<SymExpr> NeededBytes =
+        Total ? Total->mul(SymExpr::constant(L.Type->Bytes)) : std::nullopt;
+    std::optional<Extent> X = pointerExtent(arg(K.Ptr), VF);
+    std::optional<SymExpr> Remaining = X ? X->remainingBytes() : std::nullopt;
+    if (!NeededBytes || !Remaining ||
+        !provenLess(*Remaining, *NeededBytes, Bounds))
+      continue;
+    bool Batched = L.BatchCount != SymExpr::constant(1);
+    std::string Name = toString(K.Op).str();
+    std::string Ptr = sourceText(arg(K.Ptr), Ctx);
+    if (!Ptr.empty() && !Seen.insert({Ptr, L.Var}).second)
+      continue;
+    auto Text = [](const SymExpr &V) {
+      return V.isConstant() ? std::to_string(*V.getConstant()) : V.str();
+    };
+    std::optional<SymExpr> Held = Remaining->divExact(L.Type->Bytes);
+    std::string Message =
+        Name + " needs " + Text(*Total) + " elements (its layout '" +
+        L.Var->getName().str() + "': " + L.Rows->brief() + " x " +
+        L.Cols->brief() + ", ld=" + L.Ld->brief() +
+        (Batched ? ", " + Text(*L.BatchCount) + " batches " +
+                       Text(*L.BatchStride) + " elements apart"
+                 : std::string()) +
+        ") but " + (Ptr.empty() ? std::string("the pointer") : "'" + Ptr + "'") +
+        " holds " +
+        (Held ? Text(*Held) + " " + L.Type->Plural
+              : Text(*Remaining) + " bytes") +
+        " (" + allocationText(*X) + ")";
+    std::vector<std::pair<SourceLocation, std::string>> Notes{LayoutNote(L)};
+    for (auto &N : allocationNote(*X))
+      Notes.push_back(std::move(N));
+    report("lt-extent:" + std::to_string(K.Ptr), arg(K.Ptr), Message,
+           std::move(Notes));
+  }
+  if (Rejected || DescParam < 0 || !arg(DescParam))
+    return;
+
+  // (c) Shapes: op(A) is m x k, op(B) k x n, C and D m x n.
+  std::optional<LtMatmulDescFacts> D = ltMatmulDescAt(Call, arg(DescParam), VF);
+  if (!D)
+    return;
+  struct Shape {
+    std::optional<ArgValue> Rows, Cols;
+    const LtLayoutFacts *L = nullptr;
+    std::string Op;
+  };
+  auto ShapeOf = [&](const Known &K, std::optional<int64_t> Trans) {
+    Shape S;
+    if (!K.L || !K.L->ColumnMajor || !Trans || *Trans < 0 || *Trans > 2)
+      return S;
+    S.L = &*K.L;
+    bool T = *Trans != 0;
+    S.Rows = T ? K.L->Cols : K.L->Rows;
+    S.Cols = T ? K.L->Rows : K.L->Cols;
+    std::string Name = toString(K.Op).str();
+    S.Op = T ? "op(" + Name + ") = " + Name + "^T" : Name;
+    return S;
+  };
+  Shape A = ShapeOf(Ops[0], D->TransA), B = ShapeOf(Ops[1], D->TransB),
+        C = ShapeOf(Ops[2], 0), Dd = ShapeOf(Ops[3], 0);
+  auto Differ = [&](const std::optional<ArgValue> &X,
+                    const std::optional<ArgValue> &Y) {
+    return X && Y &&
+           (provenLess(X->V, Y->V, Bounds) || provenLess(Y->V, X->V, Bounds));
+  };
+  auto Report = [&](const Shape &X, StringRef XDim, const std::optional<ArgValue> &XV,
+                    const Shape &Y, StringRef YDim,
+                    const std::optional<ArgValue> &YV, StringRef Rule) {
+    std::string Message =
+        "the layouts contradict the operation: " + X.Op + " has " +
+        XV->brief() + " " + XDim.str() + " (layout '" +
+        X.L->Var->getName().str() + "') but " + Y.Op + " has " + YV->brief() +
+        " " + YDim.str() + " (layout '" + Y.L->Var->getName().str() +
+        "'); " + Rule.str() + "; cuBLASLt rejects the call";
+    report("lt-shape", Call, Message, {LayoutNote(*X.L), LayoutNote(*Y.L)});
+  };
+  if (A.L && C.L && Differ(A.Rows, C.Rows))
+    Report(A, "rows", A.Rows, C, "rows", C.Rows, "op(A) is m x k and C m x n");
+  else if (B.L && C.L && Differ(B.Cols, C.Cols))
+    Report(B, "columns", B.Cols, C, "columns", C.Cols,
+           "op(B) is k x n and C m x n");
+  else if (A.L && B.L && Differ(A.Cols, B.Rows))
+    Report(A, "columns", A.Cols, B, "rows", B.Rows,
+           "op(A) is m x k and op(B) k x n");
+  else if (C.L && Dd.L && Differ(C.Rows, Dd.Rows))
+    Report(Dd, "rows", Dd.Rows, C, "rows", C.Rows, "C and D are both m x n");
+  else if (C.L && Dd.L && Differ(C.Cols, Dd.Cols))
+    Report(Dd, "columns", Dd.Cols, C, "columns", C.Cols,
+           "C and D are both m x n");
+}
+
 std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
   if (F.Creates == ResourceKind::LtMatrixLayout) {
     checkLayout();
@@ -345,6 +488,8 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
       for (const OperandAtCall &O : Geometry.operands())
         checkFootprint(O);
     checkWorkspace();
+    if (StringRef(F.Name) == "cublasLtMatmul")
+      checkLtMatmul();
   }
 
   if (RowMajorHint && !Findings.empty())
