@@ -238,6 +238,67 @@ void Tracer::checkDestroyed(const FunctionInfo &F, unsigned I, const Arg &A,
            ",\"destroyed_at\":" + jsonSite(It->second.Site));
 }
 
+namespace {
+
+/// The argument of `F` named `Name`, or null.
+const Arg *argNamed(const FunctionInfo &F, const Arg *Args, const char *Name) {
+  for (unsigned I = 0; I < F.NumParams; ++I)
+    if (std::strcmp(F.params()[I].Name, Name) == 0)
+      return &Args[I];
+  return nullptr;
+}
+
+const char *ltModeName(std::int64_t Mode) {
+  switch (Mode) {
+  case 0:
+    return "the matmul descriptor is in CUBLASLT_POINTER_MODE_HOST";
+  case 1:
+    return "the matmul descriptor is in CUBLASLT_POINTER_MODE_DEVICE";
+  case 2:
+    return "the matmul descriptor is in CUBLASLT_POINTER_MODE_DEVICE_VECTOR";
+  case 3:
+    return "the matmul descriptor is in "
+           "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO";
+  case 4:
+    return "the matmul descriptor is in "
+           "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST";
+  }
+  return "";
+}
+
+} // namespace
+
+void Tracer::checkLtScalar(const FunctionInfo &F, unsigned I, const Arg *Args,
+                           const CallSite &Site) {
+  if (std::strcmp(F.Name, "cublasLtMatmul") != 0)
+    return;
+  const Arg *Desc = argNamed(F, Args, "computeDesc");
+  if (!Desc || Desc->K != Arg::Pointer)
+    return;
+  auto It = LtPointerModes.find(Desc->Ptr);
+  std::int64_t Mode = It == LtPointerModes.end() ? 0 : It->second;
+  bool Alpha = F.params()[I].Op == Operand::Alpha;
+  bool Device;
+  switch (Mode) {
+  case 0:
+    Device = false;
+    break;
+  case 1:
+  case 2:
+    Device = true;
+    break;
+  case 3: // beta is zero and not read
+  case 4: // beta stays on the host
+    if (!Alpha && Mode == 3)
+      return;
+    Device = Alpha;
+    break;
+  default:
+    return;
+  }
+  checkMemory(F, I, Args, Device, ltModeName(Mode), Site);
+}
+
 void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,
                         const CallSite &Site) {
   std::lock_guard<std::mutex> Lock(Mutex);
@@ -270,8 +331,10 @@ void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,
       break;
     case ParamRole::Scalar:
     case ParamRole::ScalarResult:
-      if (!Handle)
-        break; // cublasLt keeps its pointer mode in the descriptor
+      if (!Handle) {
+        checkLtScalar(F, I, Args, Site);
+        break;
+      }
       checkMemory(F, I, Args, DeviceMode,
                   DeviceMode ? "the handle is in CUBLAS_POINTER_MODE_DEVICE"
                              : "the handle is in CUBLAS_POINTER_MODE_HOST",
@@ -315,6 +378,7 @@ void Tracer::afterCall(const FunctionInfo &F, const Arg *Args,
     if (I >= 0 && Args[I].K == Arg::Pointer && Args[I].Ptr) {
       Live.erase(Args[I].Ptr);
       PointerModes.erase(Args[I].Ptr);
+      LtPointerModes.erase(Args[I].Ptr);
       Destroyed[Args[I].Ptr] = Resource{&F, Site};
     }
   }
@@ -322,6 +386,22 @@ void Tracer::afterCall(const FunctionInfo &F, const Arg *Args,
   if (Mode >= 0 && Args[Mode].K == Arg::Integer)
     if (const void *Handle = classicHandle(F, Args))
       PointerModes[Handle] = Args[Mode].Int;
+  // cuBLASLt: CUBLASLT_MATMUL_DESC_POINTER_MODE (2) set on a descriptor,
+  // an int32 in the caller's buffer.
+  if (std::strcmp(F.Name, "cublasLtMatmulDescSetAttribute") == 0) {
+    const Arg *Desc = argNamed(F, Args, "matmulDesc");
+    const Arg *Attr = argNamed(F, Args, "attr");
+    const Arg *Buf = argNamed(F, Args, "buf");
+    const Arg *Size = argNamed(F, Args, "sizeInBytes");
+    if (Desc && Attr && Buf && Size && Desc->K == Arg::Pointer &&
+        Attr->K == Arg::Integer && Attr->Int == 2 && Buf->K == Arg::Pointer &&
+        Buf->Ptr && Size->K == Arg::Integer &&
+        Size->Int >= static_cast<std::int64_t>(sizeof(std::int32_t))) {
+      std::int32_t Value;
+      std::memcpy(&Value, Buf->Ptr, sizeof(Value));
+      LtPointerModes[Desc->Ptr] = Value;
+    }
+  }
 }
 
 void Tracer::finish() {

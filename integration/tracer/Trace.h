@@ -112,6 +112,9 @@ private:
                    bool NeedsDevice, const char *Why, const CallSite &Site);
   void checkFootprint(const FunctionInfo &F, unsigned I, const Arg *Args,
                       const CallSite &Site);
+  /// alpha or beta of cublasLtMatmul, by its descriptor's pointer mode.
+  void checkLtScalar(const FunctionInfo &F, unsigned I,
+                     const Arg *Args, const CallSite &Site);
   void checkDestroyed(const FunctionInfo &F, unsigned I, const Arg &A,
                       const CallSite &Site);
   void emit(const std::string &Event, const FunctionInfo &F, unsigned I,
@@ -127,6 +130,9 @@ private:
   std::map<const void *, Resource> Live;
   std::map<const void *, Resource> Destroyed;
   std::map<const void *, std::int64_t> PointerModes; // per cublasHandle_t
+  /// CUBLASLT_MATMUL_DESC_POINTER_MODE per cublasLtMatmulDesc_t (absent:
+  /// the default, CUBLASLT_POINTER_MODE_HOST).
+  std::map<const void *, std::int64_t> LtPointerModes;
 };
 
 /// JSON text helpers for the records.

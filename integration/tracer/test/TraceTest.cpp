@@ -170,6 +170,47 @@ TEST_F(TraceTest, ScalarsFollowThePointerModeOfTheirHandle) {
   EXPECT_EQ(events("host-pointer").size(), 2u);
 }
 
+TEST_F(TraceTest, LtScalarsFollowThePointerModeOfTheirDescriptor) {
+  const void *Op = create("cublasLtMatmulDescCreate", 0x3000);
+  auto Matmul = [&](const void *Alpha, const void *Beta) {
+    Call C("cublasLtMatmul");
+    C.ptrs({{"lightHandle", reinterpret_cast<const void *>(0x4000)},
+            {"computeDesc", Op},
+            {"alpha", Alpha},
+            {"A", DeviceA},
+            {"B", DeviceA},
+            {"beta", Beta},
+            {"C", DeviceB},
+            {"D", DeviceB}});
+    run(C);
+  };
+  Matmul(&HostScalar, &HostScalar); // default host mode: fine
+  Matmul(DeviceB, &HostScalar);     // host mode, device alpha
+  expectOne("device-pointer",
+            {"\"param\":\"alpha\"", "CUBLASLT_POINTER_MODE_HOST"});
+
+  // CUBLASLT_MATMUL_DESC_POINTER_MODE = 2, CUBLASLT_POINTER_MODE_DEVICE = 1.
+  const std::int32_t Device = 1;
+  Call Set("cublasLtMatmulDescSetAttribute");
+  Set.ptr("matmulDesc", Op).set("attr", 2).ptr("buf", &Device).set(
+      "sizeInBytes", sizeof(Device));
+  run(Set);
+  Matmul(DeviceA, DeviceB);         // device mode, device scalars: fine
+  Matmul(&HostScalar, DeviceB);     // device mode, host alpha
+  expectOne("host-pointer",
+            {"\"param\":\"alpha\"", "CUBLASLT_POINTER_MODE_DEVICE"});
+
+  // Alpha a device vector, beta on the host.
+  const std::int32_t AlphaVector = 4;
+  Call Vector("cublasLtMatmulDescSetAttribute");
+  Vector.ptr("matmulDesc", Op).set("attr", 2).ptr("buf", &AlphaVector).set(
+      "sizeInBytes", sizeof(AlphaVector));
+  run(Vector);
+  Matmul(DeviceA, &HostScalar); // fine
+  EXPECT_EQ(events("host-pointer").size(), 1u);
+  EXPECT_EQ(events("device-pointer").size(), 1u);
+}
+
 TEST_F(TraceTest, HostArrayOfDevicePointersForBatchedGemm) {
   const float *Host[2] = {DeviceA, DeviceB};
   Call C("cublasSgemmBatched");
