@@ -80,6 +80,7 @@ private:
   void checkFootprint(const OperandAtCall &O);
   void checkLayout();
   void checkWorkspace();
+  void checkPreferenceWorkspace(const Extent &X, const SymExpr &Remaining);
   void checkLtMatmul();
   std::string remedy() const;
   /// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values".
@@ -296,8 +297,12 @@ void CallAnalysis::checkWorkspace() {
     return;
   std::optional<Extent> X = pointerExtent(arg(WsParam), VF);
   std::optional<SymExpr> Remaining = X ? X->remainingBytes() : std::nullopt;
-  if (!Remaining || !provenLess(*Remaining, Size->V, Bounds))
+  if (!Remaining)
     return;
+  if (!provenLess(*Remaining, Size->V, Bounds)) {
+    checkPreferenceWorkspace(*X, *Remaining);
+    return;
+  }
   std::string Ws = sourceText(arg(WsParam), Ctx);
   std::string Alloc = allocationText(*X);
   if (X->OffsetBytes != SymExpr::constant(0))
@@ -334,6 +339,49 @@ void CallAnalysis::checkLayout() {
   }
   report("ld:" + std::to_string(LdParam), arg(LdParam),
          Message + "; cuBLASLt requires ld >= rows");
+}
+
+void CallAnalysis::checkPreferenceWorkspace(const Extent &X,
+                                            const SymExpr &Remaining) {
+  // The algorithm of a heuristic whose preference allowed a larger
+  // workspace than the matmul gets.
+  if (StringRef(F.Name) != "cublasLtMatmul")
+    return;
+  int AlgoParam = -1, WsParam = F.findParam(ParamRole::DeviceWorkspace);
+  for (unsigned I = 0; I < F.NumParams; ++I)
+    if (paramName(I) == "algo")
+      AlgoParam = static_cast<int>(I);
+  const CallExpr *Heuristic =
+      ltHeuristicOf(Call, arg(AlgoParam), VF.callable());
+  if (!Heuristic || Heuristic->getNumArgs() < 7)
+    return;
+  std::optional<LtPreferenceFacts> P =
+      ltPreferenceAt(Heuristic, Heuristic->getArg(6), VF);
+  if (!P || !P->MaxWorkspace || !P->MaxWorkspaceSet ||
+      !provenLess(Remaining, *P->MaxWorkspace, Bounds))
+    return;
+  auto Text = [](const SymExpr &V) {
+    return V.isConstant() ? std::to_string(*V.getConstant()) : V.str();
+  };
+  std::string Ws = sourceText(arg(WsParam), Ctx);
+  std::vector<std::pair<SourceLocation, std::string>> Notes{
+      {userLocation(P->MaxWorkspaceSet->getBeginLoc(), SM),
+       "the limit is set here"},
+      {userLocation(Heuristic->getBeginLoc(), SM),
+       "the algorithm is chosen here"}};
+  for (auto &N : allocationNote(X))
+    Notes.push_back(std::move(N));
+  report("pref-workspace", arg(WsParam),
+         "the preference '" + P->Var->getName().str() +
+             "' lets the heuristic choose an algorithm that needs up to " +
+             Text(*P->MaxWorkspace) +
+             " bytes of workspace (CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES) "
+             "but " +
+             (Ws.empty() ? std::string("the workspace") : "'" + Ws + "'") +
+             " holds " + Text(Remaining) + " bytes (" + allocationText(X) +
+             "); cublasLtMatmul fails with that algorithm when it needs "
+             "more; set the limit to the workspace's size",
+         std::move(Notes));
 }
 
 void CallAnalysis::checkLtMatmul() {

@@ -86,7 +86,8 @@ std::optional<History> historyOf(const CallExpr *Use, const Expr *Arg,
 }
 
 /// The value an attribute call sets: `&v` of a local (or constant) whose
-/// other uses are only such calls and `sizeof`, read from its initializer.
+/// other uses are reads, such calls and `sizeof`, read from its
+/// initializer.
 std::optional<SymExpr> attributeValue(const CallExpr *Set,
                                       const ValueFacts &Facts) {
   if (Set->getNumArgs() < 3)
@@ -100,6 +101,11 @@ std::optional<SymExpr> attributeValue(const CallExpr *Set,
       const auto *DRE = dyn_cast<DeclRefExpr>(Stmts[I].S);
       if (!DRE || DRE->getDecl() != V)
         continue;
+      // A read of the value is fine.
+      if (int Raw = Stmts[I].Parent; Raw >= 0)
+        if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Stmts[Raw].S);
+            Cast && Cast->getCastKind() == CK_LValueToRValue)
+          continue;
       int P = parentOf(Stmts, static_cast<int>(I));
       const Stmt *User = P >= 0 ? Stmts[P].S : nullptr;
       if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(User))
@@ -239,6 +245,65 @@ std::optional<LtMatmulDescFacts> ltMatmulDescAt(const CallExpr *Use,
     }
   }
   return D;
+}
+
+std::optional<LtPreferenceFacts> ltPreferenceAt(const CallExpr *Use,
+                                                const Expr *Arg,
+                                                const ValueFacts &Facts) {
+  std::optional<History> H =
+      historyOf(Use, Arg, Facts.callable(), "cublasLtMatmulPreferenceCreate",
+                "cublasLtMatmulPreferenceSetAttribute");
+  if (!H)
+    return std::nullopt;
+  LtPreferenceFacts P;
+  P.Var = H->Var;
+  P.Create = H->Create;
+  P.MaxWorkspace = SymExpr::constant(0);
+  for (const CallExpr *Set : H->Sets) {
+    std::optional<int64_t> Id = attributeId(Set, Facts);
+    if (!Id)
+      return std::nullopt;
+    if (*Id == 1) { // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
+      P.MaxWorkspace = attributeValue(Set, Facts);
+      P.MaxWorkspaceSet = Set;
+    }
+  }
+  return P;
+}
+
+const CallExpr *ltHeuristicOf(const CallExpr *Matmul, const Expr *AlgoArg,
+                              const Decl *Callable) {
+  // `&results[i].algo` or `&result.algo`.
+  const auto *U = AlgoArg ? dyn_cast<UnaryOperator>(AlgoArg->IgnoreParenImpCasts())
+                          : nullptr;
+  if (!U || U->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const auto *ME = dyn_cast<MemberExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+  if (!ME || !ME->getMemberDecl()->getIdentifier() ||
+      ME->getMemberDecl()->getName() != "algo")
+    return nullptr;
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
+    Base = Sub->getBase()->IgnoreParenImpCasts();
+  const VarDecl *Results = referencedVar(Base);
+  if (!Results || !Results->hasLocalStorage())
+    return nullptr;
+  const CallExpr *Found = nullptr;
+  for (const BodyStmt &B : stmtsIn(Callable)) {
+    if (B.S == Matmul)
+      break;
+    const auto *C = dyn_cast<CallExpr>(B.S);
+    if (!C || calleeName(C) != "cublasLtMatmulAlgoGetHeuristic" ||
+        C->getNumArgs() < 10)
+      continue;
+    const Expr *Out = C->getArg(8)->IgnoreParenImpCasts();
+    if (referencedVar(Out) == Results || addressedVar(Out) == Results) {
+      if (Found)
+        return nullptr; // two heuristics fill it: which one is unclear
+      Found = C;
+    }
+  }
+  return Found;
 }
 
 } // namespace cublas_tidy

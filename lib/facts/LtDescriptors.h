@@ -74,6 +74,29 @@ std::optional<LtMatmulDescFacts> ltMatmulDescAt(const clang::CallExpr *Use,
                                                 const clang::Expr *Arg,
                                                 const ValueFacts &Facts);
 
+/// A matmul preference where a call uses it.
+struct LtPreferenceFacts {
+  const clang::VarDecl *Var = nullptr;
+  const clang::CallExpr *Create = nullptr;
+  /// CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES (0 unless set; nullopt when
+  /// set to an unknown value), and the call that set it.
+  std::optional<SymExpr> MaxWorkspace;
+  const clang::CallExpr *MaxWorkspaceSet = nullptr;
+};
+
+/// The preference `Arg` (of `Use`, a heuristic call) holds, when known.
+std::optional<LtPreferenceFacts> ltPreferenceAt(const clang::CallExpr *Use,
+                                                const clang::Expr *Arg,
+                                                const ValueFacts &Facts);
+
+/// The one cublasLtMatmulAlgoGetHeuristic call of `Callable`, before
+/// `Matmul`, whose results the algorithm argument `AlgoArg` of `Matmul`
+/// takes (`&results[i].algo`, `&result.algo`); null when there is none or
+/// more than one.
+const clang::CallExpr *ltHeuristicOf(const clang::CallExpr *Matmul,
+                                     const clang::Expr *AlgoArg,
+                                     const clang::Decl *Callable);
+
 } // namespace cublas_tidy
 
 #endif
