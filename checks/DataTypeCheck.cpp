@@ -191,15 +191,9 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
     return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
                                                        : nullptr;
   };
-  // The enumerator a parameter is given, when it is known.
-  auto Enumerator = [&](int I) -> std::string {
-    if (I < 0)
-      return {};
-    std::optional<ArgValue> V = Args->value(I);
-    std::optional<int64_t> C = V ? V->V.getConstant() : std::nullopt;
-    return C ? Args->enumerator(I, *C) : std::string();
+  auto Declared = [&](int I) {
+    return dataTypeByName(Args->knownEnumerator(I));
   };
-  auto Declared = [&](int I) { return dataTypeByName(Enumerator(I)); };
 
   // (a) A pointer whose elements are not of the type declared for them.
   bool Mismatch = false;
@@ -215,7 +209,7 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
 
   // (b) alpha and beta of another type than the compute type's scale type.
   int Compute = F.findParam(ParamRole::ComputeType);
-  std::string ComputeName = Enumerator(Compute);
+  std::string ComputeName = Args->knownEnumerator(Compute);
   const DataTypeInfo *CType =
       Declared(F.findParam(ParamRole::DataType, Operand::C));
   if (const DataTypeInfo *Scale =

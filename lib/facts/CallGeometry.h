@@ -68,6 +68,15 @@ public:
   /// The name of the enumerator with value `V` of parameter `Index`'s enum
   /// type ("CUBLAS_OP_T", "CUDA_R_16F"), or the number.
   virtual std::string enumerator(int Index, int64_t V) const = 0;
+  /// The enumerator parameter `Index` is given, when its value is known
+  /// ("CUDA_R_16F"); empty otherwise.
+  std::string knownEnumerator(int Index) const {
+    if (Index < 0)
+      return {};
+    std::optional<ArgValue> A = value(Index);
+    std::optional<int64_t> C = A ? A->V.getConstant() : std::nullopt;
+    return C ? enumerator(Index, *C) : std::string();
+  }
 };
 
 /// The arguments of `Call` as `Facts` know them.

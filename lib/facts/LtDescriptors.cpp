@@ -208,13 +208,8 @@ std::optional<LtMatmulDescFacts> ltMatmulDescAt(const CallExpr *Use,
   D.Create = H->Create;
   std::unique_ptr<CallArguments> Args =
       argumentsAt(H->Create, Facts, Facts.context());
-  auto Enumerator = [&](int I) -> std::string {
-    std::optional<ArgValue> V = Args->value(I);
-    std::optional<int64_t> C = V ? V->V.getConstant() : std::nullopt;
-    return C ? Args->enumerator(I, *C) : std::string();
-  };
-  D.ComputeType = Enumerator(1);
-  D.ScaleType = Enumerator(2);
+  D.ComputeType = Args->knownEnumerator(1);
+  D.ScaleType = Args->knownEnumerator(2);
   for (const CallExpr *Set : H->Sets) {
     std::optional<int64_t> Id = attributeId(Set, Facts);
     if (!Id)
