@@ -196,12 +196,26 @@ void Tracer::checkMemory(const FunctionInfo &F, unsigned I, const Arg *Args,
 
 void Tracer::checkFootprint(const FunctionInfo &F, unsigned I, const Arg *Args,
                             const CallSite &Site) {
+  if (Args[I].K != Arg::Pointer || !Args[I].Ptr)
+    return;
+  if (std::optional<Footprint> FP = operandFootprint(F, Args, I))
+    checkExtent(F, I, Args, FP->Bytes, FP->Formula, Site);
+}
+
+void Tracer::checkWorkspace(const FunctionInfo &F, unsigned I, const Arg *Args,
+                            const CallSite &Site) {
+  int Size = F.findParam(ParamRole::WorkspaceSize);
+  if (Size < 0 || Args[Size].K != Arg::Integer || Args[Size].Int <= 0 ||
+      Args[I].K != Arg::Pointer || !Args[I].Ptr)
+    return;
+  checkExtent(F, I, Args, static_cast<std::uint64_t>(Args[Size].Int),
+              F.params()[Size].Name, Site);
+}
+
+void Tracer::checkExtent(const FunctionInfo &F, unsigned I, const Arg *Args,
+                         std::uint64_t Needed, const std::string &Formula,
+                         const CallSite &Site) {
   const void *P = Args[I].Ptr;
-  if (Args[I].K != Arg::Pointer || !P)
-    return;
-  std::optional<Footprint> FP = operandFootprint(F, Args, I);
-  if (!FP)
-    return;
   std::uintptr_t Base = 0;
   std::size_t Size = 0;
   if (!Memory.allocation(P, Base, Size))
@@ -210,7 +224,7 @@ void Tracer::checkFootprint(const FunctionInfo &F, unsigned I, const Arg *Args,
   if (Begin < Base || Begin - Base > Size)
     return; // the oracle does not describe this pointer
   std::uint64_t Available = Base + Size - Begin;
-  if (FP->Bytes <= Available)
+  if (Needed <= Available)
     return;
   emit("out-of-bounds", F, I, Site,
        ",\"operand\":" +
@@ -218,9 +232,9 @@ void Tracer::checkFootprint(const FunctionInfo &F, unsigned I, const Arg *Args,
            ",\"pointer\":" + pointerText(P) +
            ",\"allocation_base\":" + jsonString(hexAddress(Base)) +
            ",\"allocation_size\":" + std::to_string(Size) +
-           ",\"needed_bytes\":" + std::to_string(FP->Bytes) +
+           ",\"needed_bytes\":" + std::to_string(Needed) +
            ",\"available_bytes\":" + std::to_string(Available) +
-           ",\"footprint\":" + jsonString(FP->Formula));
+           ",\"footprint\":" + jsonString(Formula));
 }
 
 void Tracer::checkDestroyed(const FunctionInfo &F, unsigned I, const Arg &A,
@@ -328,6 +342,7 @@ void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,
     case ParamRole::DeviceWorkspace:
       checkMemory(F, I, Args, true, "the workspace is used on the device",
                   Site);
+      checkWorkspace(F, I, Args, Site);
       break;
     case ParamRole::Scalar:
     case ParamRole::ScalarResult:

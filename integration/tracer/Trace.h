@@ -110,6 +110,14 @@ private:
 
   void checkMemory(const FunctionInfo &F, unsigned I, const Arg *Args,
                    bool NeedsDevice, const char *Why, const CallSite &Site);
+  /// The workspace against its allocation: workspaceSizeInBytes must fit.
+  void checkWorkspace(const FunctionInfo &F, unsigned I, const Arg *Args,
+                      const CallSite &Site);
+  /// Emits out-of-bounds when `Needed` bytes from argument I's pointer run
+  /// past its allocation; `Formula` says how they were counted.
+  void checkExtent(const FunctionInfo &F, unsigned I, const Arg *Args,
+                   std::uint64_t Needed, const std::string &Formula,
+                   const CallSite &Site);
   void checkFootprint(const FunctionInfo &F, unsigned I, const Arg *Args,
                       const CallSite &Site);
   /// alpha or beta of cublasLtMatmul, by its descriptor's pointer mode.

@@ -211,6 +211,24 @@ TEST_F(TraceTest, LtScalarsFollowThePointerModeOfTheirDescriptor) {
   EXPECT_EQ(events("device-pointer").size(), 1u);
 }
 
+TEST_F(TraceTest, WorkspaceSizeBeyondTheAllocation) {
+  const void *H = create("cublasCreate_v2", 0x1000);
+  auto SetWorkspace = [&](const void *Workspace, std::int64_t Bytes) {
+    Call C("cublasSetWorkspace_v2");
+    C.ptrs({{"handle", H}, {"workspace", Workspace}})
+        .set("workspaceSizeInBytes", Bytes);
+    run(C);
+  };
+  SetWorkspace(DeviceA, sizeof(DeviceA));     // exactly its size: fine
+  SetWorkspace(DeviceA + 16, 64);             // inside: fine
+  SetWorkspace(nullptr, 0);                   // no workspace: fine
+  EXPECT_TRUE(events("out-of-bounds").empty());
+  SetWorkspace(DeviceA, 2 * sizeof(DeviceA)); // twice its size
+  expectOne("out-of-bounds",
+            {"\"param\":\"workspace\"", "\"needed_bytes\":32768",
+             "\"available_bytes\":16384"});
+}
+
 TEST_F(TraceTest, HostArrayOfDevicePointersForBatchedGemm) {
   const float *Host[2] = {DeviceA, DeviceB};
   Call C("cublasSgemmBatched");
