@@ -143,15 +143,22 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
                                                        : nullptr;
   };
   // A, B, C, D against the types of their layouts.
+  const DataTypeInfo *Types[4] = {};
+  bool Mismatch = false;
+  unsigned Index = 0;
   for (Operand Op : {Operand::A, Operand::B, Operand::C, Operand::D}) {
+    unsigned At = Index++;
     int Ptr = F.findParam(ParamRole::DeviceMatrix, Op);
     int Desc = F.findParam(ParamRole::Resource, Op);
     if (Ptr < 0 || Desc < 0 || !Arg(Desc))
       continue;
     std::optional<LtLayoutFacts> L = ltLayoutAt(Call, Arg(Desc), Facts);
+    if (L)
+      Types[At] = L->Type;
     std::optional<HeldType> H = heldType(Arg(Ptr), 1, Ctx);
     if (!L || !L->Type || !H || compatible(*H->Type, *L->Type))
       continue;
+    Mismatch = true;
     reportPointer(Arg(Ptr), Params[Ptr].Name, *H, *L->Type,
                   "its layout '" + L->Var->getName().str() + "' is " +
                       L->Type->Name,
@@ -169,6 +176,24 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
   const DataTypeInfo *Scale = D ? dataTypeByName(D->ScaleType) : nullptr;
   if (!Scale)
     return;
+  // The combination of types, when every one is known and no pointer
+  // contradicts its layout (the FP8 types have a table of their own).
+  bool AllKnown = llvm::all_of(Types, [](const DataTypeInfo *T) {
+    return T && !StringRef(T->Name).starts_with("CUDA_R_8F");
+  });
+  if (!Mismatch && AllKnown && ltMatmulTableCovers(D->ComputeType) &&
+      !ltMatmulSupports(D->ComputeType, Scale->Name, Types[0]->Name,
+                        Types[1]->Name, Types[2]->Name, Types[3]->Name)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    diag(userLocation(Call->getBeginLoc(), SM),
+         "A/B %0/%1, C %2, D %3 with %4 and scale type %5 is not a "
+         "combination cublasLtMatmul supports: it returns "
+         "CUBLAS_STATUS_NOT_SUPPORTED")
+        << Types[0]->Name << Types[1]->Name << Types[2]->Name
+        << Types[3]->Name << D->ComputeType << Scale->Name;
+    diag(userLocation(D->Create->getBeginLoc(), SM),
+         "the matmul descriptor is created here", DiagnosticIDs::Note);
+  }
   for (int S : untypedScalars(F)) {
     std::optional<HeldType> H = heldType(Arg(S), 1, Ctx);
     if (!H || compatible(*H->Type, *Scale))

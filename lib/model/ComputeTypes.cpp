@@ -52,6 +52,41 @@ const GemmExTypes GemmExRows[] = {
     {"CUBLAS_COMPUTE_64F", "CUDA_C_64F", "CUDA_C_64F", "CUDA_C_64F"},
 };
 
+// The table of "cublasLtMatmul()" for regular column- or row-major
+// matrices in the cuBLAS API reference (section 3.4.17 of the CUDA 13.2
+// edition; the FP8 and IMMA tables are not here). D has C's type. The
+// compute types written in one cell share their rows (see ltDefaultOf).
+const LtMatmulTypes LtMatmulRows[] = {
+    {"CUBLAS_COMPUTE_16F", "CUDA_R_16F", "CUDA_R_16F", "CUDA_R_16F"},
+    {"CUBLAS_COMPUTE_32I", "CUDA_R_32I", "CUDA_R_8I", "CUDA_R_32I"},
+    {"CUBLAS_COMPUTE_32I", "CUDA_R_32F", "CUDA_R_8I", "CUDA_R_8I"},
+    {"CUBLAS_COMPUTE_32F", "CUDA_R_32F", "CUDA_R_16BF", "CUDA_R_16BF"},
+    {"CUBLAS_COMPUTE_32F", "CUDA_R_32F", "CUDA_R_16F", "CUDA_R_16F"},
+    {"CUBLAS_COMPUTE_32F", "CUDA_R_32F", "CUDA_R_8I", "CUDA_R_32F"},
+    {"CUBLAS_COMPUTE_32F", "CUDA_R_32F", "CUDA_R_16BF", "CUDA_R_32F"},
+    {"CUBLAS_COMPUTE_32F", "CUDA_R_32F", "CUDA_R_16F", "CUDA_R_32F"},
+    {"CUBLAS_COMPUTE_32F", "CUDA_R_32F", "CUDA_R_32F", "CUDA_R_32F"},
+    {"CUBLAS_COMPUTE_32F", "CUDA_C_32F", "CUDA_C_8I", "CUDA_C_32F"},
+    {"CUBLAS_COMPUTE_32F", "CUDA_C_32F", "CUDA_C_32F", "CUDA_C_32F"},
+    {"CUBLAS_COMPUTE_32F_FAST_16F", "CUDA_R_32F", "CUDA_R_32F", "CUDA_R_32F"},
+    {"CUBLAS_COMPUTE_32F_FAST_16F", "CUDA_C_32F", "CUDA_C_32F", "CUDA_C_32F"},
+    {"CUBLAS_COMPUTE_64F", "CUDA_R_64F", "CUDA_R_64F", "CUDA_R_64F"},
+    {"CUBLAS_COMPUTE_64F", "CUDA_C_64F", "CUDA_C_64F", "CUDA_C_64F"},
+};
+
+/// The compute type whose rows `Compute` shares in the cublasLtMatmul
+/// table.
+llvm::StringRef ltDefaultOf(llvm::StringRef Compute) {
+  Compute.consume_back("_PEDANTIC");
+  if (Compute == "CUBLAS_COMPUTE_32F_FAST_16BF" ||
+      Compute == "CUBLAS_COMPUTE_32F_FAST_TF32" ||
+      Compute == "CUBLAS_COMPUTE_32F_EMULATED_16BFX9")
+    return "CUBLAS_COMPUTE_32F_FAST_16F";
+  if (Compute == "CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT")
+    return "CUBLAS_COMPUTE_64F";
+  return Compute;
+}
+
 struct TypeName {
   const char *Name;
   const char *DataType;
@@ -155,6 +190,27 @@ bool gemmExSupports(llvm::StringRef ComputeName, llvm::StringRef A,
   llvm::StringRef Default = defaultOf(ComputeName);
   for (const GemmExTypes &R : GemmExRows)
     if (Default == R.Compute && A == R.AB && B == R.AB && C == R.C)
+      return true;
+  return false;
+}
+
+llvm::ArrayRef<LtMatmulTypes> ltMatmulTypeRows() { return LtMatmulRows; }
+
+bool ltMatmulTableCovers(llvm::StringRef ComputeName) {
+  llvm::StringRef Default = ltDefaultOf(ComputeName);
+  for (const LtMatmulTypes &R : LtMatmulRows)
+    if (Default == R.Compute)
+      return true;
+  return false;
+}
+
+bool ltMatmulSupports(llvm::StringRef ComputeName, llvm::StringRef Scale,
+                      llvm::StringRef A, llvm::StringRef B, llvm::StringRef C,
+                      llvm::StringRef D) {
+  llvm::StringRef Default = ltDefaultOf(ComputeName);
+  for (const LtMatmulTypes &R : LtMatmulRows)
+    if (Default == R.Compute && Scale == R.Scale && A == R.AB && B == R.AB &&
+        C == R.C && D == R.C)
       return true;
   return false;
 }

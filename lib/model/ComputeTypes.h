@@ -68,6 +68,30 @@ bool gemmExTableCovers(llvm::StringRef ComputeName);
 bool gemmExSupports(llvm::StringRef ComputeName, llvm::StringRef A,
                     llvm::StringRef B, llvm::StringRef C);
 
+/// One row of the cublasLtMatmul table for regular (column- or row-major)
+/// matrices: compute type, scale type, the type of A and B, the type of C
+/// (and D).
+struct LtMatmulTypes {
+  const char *Compute;
+  const char *Scale;
+  const char *AB;
+  const char *C;
+};
+
+/// The documented rows (compute types written in one cell of the
+/// documentation share the rows of the first: the _PEDANTIC forms, the
+/// fast and emulated 32F forms, the emulated 64F form).
+llvm::ArrayRef<LtMatmulTypes> ltMatmulTypeRows();
+
+/// Whether the cublasLtMatmul table has rows for `ComputeName`.
+bool ltMatmulTableCovers(llvm::StringRef ComputeName);
+
+/// Whether these types are a documented combination of cublasLtMatmul for
+/// regular matrices (the FP8 table is another one: not judged here).
+bool ltMatmulSupports(llvm::StringRef ComputeName, llvm::StringRef Scale,
+                      llvm::StringRef A, llvm::StringRef B, llvm::StringRef C,
+                      llvm::StringRef D);
+
 /// The cudaDataType_t whose elements a C or C++ type holds, by the type's
 /// name as written in the headers ("float", "__half", "__nv_bfloat16",
 /// "float2", "c10::Half", "std::complex<float>"); null for names it does

@@ -171,7 +171,37 @@ void lt_type_attribute(cublasLtHandle_t lt, const __nv_bfloat16 *A,
   // CHECK-NOTES: :[[@LINE-10]]:3: note: the layout is created here
 }
 
+// A combination the cublasLtMatmul table does not list: half inputs,
+// float output, half compute.
+void lt_unsupported(cublasLtHandle_t lt, const __half *A, float *C, int n,
+                    void *ws, size_t ws_size, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_16F, CUDA_R_16F);
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, n, n, n);
+  const __half alpha = __float2half(1.0f), beta = __float2half(0.0f);
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, C, c, nullptr, ws,
+                 ws_size, stream);
+  // CHECK-NOTES: :[[@LINE-2]]:3: warning: A/B CUDA_R_16F/CUDA_R_16F, C CUDA_R_32F, D CUDA_R_32F with CUBLAS_COMPUTE_16F and scale type CUDA_R_16F is not a combination cublasLtMatmul supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: the matmul descriptor is created here
+}
+
 // --- Not reported ---------------------------------------------------------
+
+// cuBLASLt's own rows: int8 in and out with a float scale (not a row of
+// cublasGemmEx's table).
+void lt_int8_out(cublasLtHandle_t lt, const int8_t *A, int8_t *C, int n,
+                 void *ws, size_t ws_size, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32I, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8I, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_8I, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, C, c, nullptr, ws,
+                 ws_size, stream);
+}
 
 // cuBLASLt set up right: bf16 in, float out, float scalars; and layouts
 // that come from elsewhere.

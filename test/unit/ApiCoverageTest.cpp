@@ -207,6 +207,15 @@ TEST(ApiCoverage, EveryDataTypeAndComputeTypeIsInTheTables) {
   // The one compute type the cublasGemmEx documentation does not list.
   EXPECT_EQ(NotInGemmExTable,
             std::vector<std::string>{"CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT"});
+  // Every compute type has rows in the cublasLtMatmul table, whose types
+  // are known.
+  for (const auto &[Name, Value] : ComputeTypes)
+    EXPECT_TRUE(ltMatmulTableCovers(Name)) << Name;
+  for (const LtMatmulTypes &R : ltMatmulTypeRows()) {
+    EXPECT_NE(computeTypeByName(R.Compute), nullptr) << R.Compute;
+    for (const char *T : {R.Scale, R.AB, R.C})
+      EXPECT_NE(dataTypeByName(T), nullptr) << T;
+  }
   // Every row of the cublasGemmEx table names known types, and its scale
   // type is the one the compute type implies.
   for (const GemmExTypes &R : gemmExTypeRows()) {
