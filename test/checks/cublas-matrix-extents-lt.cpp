@@ -136,3 +136,23 @@ void row_major(cublasLtHandle_t lt, void *ws, size_t ws_size,
   cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr, ws,
                  ws_size, stream);
 }
+
+// A layout handed to code of the project's (which may set its order or
+// batches): unknown from then on.
+void configure(cublasLtMatrixLayout_t layout);
+void configured_elsewhere(cublasLtHandle_t lt, void *ws, size_t ws_size,
+                          cudaStream_t stream) {
+  const int n = 64;
+  float *A, *C;
+  cudaMalloc(&A, sizeof(float) * n * n);
+  cudaMalloc(&C, sizeof(float) * n * 32);
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, n, n, n);
+  configure(c);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, C, c, nullptr, ws,
+                 ws_size, stream);
+}
