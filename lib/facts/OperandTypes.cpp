@@ -117,7 +117,8 @@ std::vector<int> untypedScalars(const FunctionInfo &F) {
   std::vector<int> Out;
   llvm::ArrayRef<ParamInfo> Params = F.params();
   for (size_t P = 0; P < Params.size(); ++P) {
-    if (Params[P].Role != ParamRole::Scalar)
+    if (Params[P].Role != ParamRole::Scalar ||
+        (Params[P].Op != Operand::Alpha && Params[P].Op != Operand::Beta))
       continue;
     if (F.findParam(ParamRole::DataType, Params[P].Op) < 0)
       Out.push_back(int(P));

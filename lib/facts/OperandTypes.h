@@ -53,8 +53,9 @@ struct TypedPointer {
 /// cudaDataType_t per operand).
 std::vector<TypedPointer> typedPointers(const FunctionInfo &F);
 
-/// The scalar parameters of `F` (alpha, beta) whose type no cudaDataType_t
-/// parameter of their own gives: the compute type decides it.
+/// The alpha and beta parameters of `F` whose type no cudaDataType_t
+/// parameter of their own gives: the compute type decides it. (The other
+/// scalars, the c and s of cublasRotEx, have types of their own.)
 std::vector<int> untypedScalars(const FunctionInfo &F);
 
 } // namespace cublas_tidy

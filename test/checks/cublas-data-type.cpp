@@ -273,6 +273,14 @@ void matching(cublasHandle_t h, const __half *A, const __half *B, __half *C,
                CUBLAS_GEMM_DEFAULT);
 }
 
+// Scalars typed by a parameter of their own (csType), not by the execution
+// type.
+void rot_ex(cublasHandle_t h, float *x, float *y, int n) {
+  const double c = 0.6, s = 0.8;
+  cublasRotEx(h, n, x, CUDA_R_32F, 1, y, CUDA_R_32F, 1, &c, &s, CUDA_R_64F,
+              CUDA_R_32F);
+}
+
 // void pointers, raw bytes and unknown types: nothing to compare.
 struct Opaque;
 void unknown(cublasHandle_t h, const void *A, const unsigned char *B,
