@@ -8,6 +8,7 @@
 #include "ast/TranslationUnitCache.h"
 
 #include "ast/AstUtils.h"
+#include "facts/CallerFacts.h"
 #include "facts/LtDescriptors.h"
 
 #include "clang/AST/ASTContext.h"
@@ -167,7 +168,7 @@ void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
                                  const PointerProvenance &P,
                                  const Decl *Callable, ASTContext &Ctx) {
   llvm::ArrayRef<ParamInfo> Params = F.params();
-  std::unique_ptr<ValueFacts> Facts; // for cuBLASLt's descriptor, on demand
+  const ValueFacts *Facts = nullptr; // for cuBLASLt's descriptor, on demand
   for (unsigned I = 0,
                 E = std::min<unsigned>(Params.size(), Call->getNumArgs());
        I < E; ++I) {
@@ -196,7 +197,7 @@ void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
       if (Desc < 0 || unsigned(Desc) >= Call->getNumArgs())
         continue;
       if (!Facts)
-        Facts = std::make_unique<ValueFacts>(Callable, Ctx);
+        Facts = &sharedValueFacts(Callable, Ctx);
       Handle = Call->getArg(Desc);
       std::optional<LtMatmulDescFacts> D =
           ltMatmulDescAt(Call, Handle, *Facts);

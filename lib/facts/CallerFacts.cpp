@@ -2,6 +2,8 @@
 
 #include "facts/CallerFacts.h"
 
+#include "ast/TranslationUnitCache.h"
+
 #include "ast/Callables.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -9,7 +11,6 @@
 namespace cublas_tidy {
 
 void CallerFacts::clear() {
-  Facts.clear();
   Contexts.clear();
   CallSites.clear();
 }
@@ -41,12 +42,20 @@ void CallerFacts::collectCallSites(
   }
 }
 
+namespace {
+thread_local TranslationUnitCache<const clang::Decl *, ValueFacts> Shared;
+} // namespace
+
+const ValueFacts &sharedValueFacts(const clang::Decl *Callable,
+                                   clang::ASTContext &Ctx) {
+  return *Shared.get(Ctx, Callable, [&] {
+    return std::make_unique<ValueFacts>(Callable, Ctx);
+  });
+}
+
 const ValueFacts &CallerFacts::factsFor(const clang::Decl *Callable,
                                         clang::ASTContext &Ctx) {
-  std::unique_ptr<ValueFacts> &Slot = Facts[Callable];
-  if (!Slot)
-    Slot = std::make_unique<ValueFacts>(Callable, Ctx);
-  return *Slot;
+  return sharedValueFacts(Callable, Ctx);
 }
 
 const std::vector<CallerFacts::Context> &

@@ -24,6 +24,11 @@
 
 namespace cublas_tidy {
 
+/// The facts of `Callable` on its own, computed once per translation unit
+/// and shared by every check that asks.
+const ValueFacts &sharedValueFacts(const clang::Decl *Callable,
+                                   clang::ASTContext &Ctx);
+
 class CallerFacts {
 public:
   explicit CallerFacts(unsigned MaxCallSites) : MaxCallSites(MaxCallSites) {}
@@ -66,7 +71,6 @@ private:
                                          unsigned Level);
 
   const unsigned MaxCallSites;
-  std::map<const clang::Decl *, std::unique_ptr<ValueFacts>> Facts;
   std::map<std::pair<const clang::FunctionDecl *, unsigned>,
            std::vector<Context>>
       Contexts;

@@ -444,6 +444,12 @@ std::vector<SharedHandleCopy>
 sharedHandleCopies(llvm::ArrayRef<const Decl *> Callables,
                    const ResourceTable &Table) {
   std::vector<SharedHandleCopy> Out;
+  // Nothing to look for unless a destructor of the file destroys a handle.
+  if (llvm::none_of(Callables, [&](const Decl *D) {
+        const auto *Dtor = dyn_cast<CXXDestructorDecl>(D);
+        return Dtor && destroyedByDestructor(Dtor->getParent(), Table);
+      }))
+    return Out;
   Sharers Of(Callables, Table);
   for (const Decl *D : Callables) {
     // The copies the compiler writes are no sites of their own.
