@@ -56,9 +56,10 @@ std::string operandText(StringRef Param, const Expr *Arg,
   return Param.str() + " '" + Written + "'";
 }
 
-/// The variable `&v` takes the address of, for "read past the end of 'v'".
-const VarDecl *addressOf(const Expr *Arg) {
-  return addressedVar(Arg);
+/// Argument `I` of `Call`, or null.
+const Expr *argOf(const CallExpr *Call, int I) {
+  return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
+                                                     : nullptr;
 }
 
 } // namespace
@@ -138,41 +139,28 @@ void DataTypeCheck::reportScalar(const Expr *Arg, StringRef Param,
 void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
                                   const ValueFacts &Facts, ASTContext &Ctx) {
   llvm::ArrayRef<ParamInfo> Params = F.params();
-  auto Arg = [&](int I) -> const Expr * {
-    return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
-                                                       : nullptr;
-  };
+  auto Arg = [&](int I) { return argOf(Call, I); };
   // A, B, C, D against the types of their layouts.
+  std::array<LtOperand, 4> Ops = ltMatmulOperands(Call, F, Facts);
   const DataTypeInfo *Types[4] = {};
   bool Mismatch = false;
-  unsigned Index = 0;
-  for (Operand Op : {Operand::A, Operand::B, Operand::C, Operand::D}) {
-    unsigned At = Index++;
-    int Ptr = F.findParam(ParamRole::DeviceMatrix, Op);
-    int Desc = F.findParam(ParamRole::Resource, Op);
-    if (Ptr < 0 || Desc < 0 || !Arg(Desc))
+  for (unsigned At = 0; At < 4; ++At) {
+    const std::optional<LtLayoutFacts> &L = Ops[At].Facts;
+    if (!L)
       continue;
-    std::optional<LtLayoutFacts> L = ltLayoutAt(Call, Arg(Desc), Facts);
-    if (L)
-      Types[At] = L->Type;
-    std::optional<HeldType> H = heldType(Arg(Ptr), 1, Ctx);
-    if (!L || !L->Type || !H || compatible(*H->Type, *L->Type))
+    Types[At] = L->Type;
+    std::optional<HeldType> H = heldType(Arg(Ops[At].Pointer), 1, Ctx);
+    if (!L->Type || !H || compatible(*H->Type, *L->Type))
       continue;
     Mismatch = true;
-    reportPointer(Arg(Ptr), Params[Ptr].Name, *H, *L->Type,
+    reportPointer(Arg(Ops[At].Pointer), Params[Ops[At].Pointer].Name, *H,
+                  *L->Type,
                   "its layout '" + L->Var->getName().str() + "' is " +
                       L->Type->Name,
                   L->Create, Ctx);
   }
   // alpha and beta against the descriptor's scale type.
-  int DescParam = F.findParam(ParamRole::Resource);
-  for (int I = 0; I < int(Params.size()); ++I)
-    if (Params[I].Role == ParamRole::Resource && Params[I].Op == Operand::None &&
-        StringRef(Params[I].Name) == "computeDesc")
-      DescParam = I;
-  std::optional<LtMatmulDescFacts> D =
-      Arg(DescParam) ? ltMatmulDescAt(Call, Arg(DescParam), Facts)
-                     : std::nullopt;
+  std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Call, F, Facts);
   const DataTypeInfo *Scale = D ? dataTypeByName(D->ScaleType) : nullptr;
   if (!Scale)
     return;
@@ -212,10 +200,7 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
   const SourceManager &SM = Ctx.getSourceManager();
   std::unique_ptr<CallArguments> Args = argumentsAt(Call, Facts, Ctx);
   llvm::ArrayRef<ParamInfo> Params = F.params();
-  auto Arg = [&](int I) -> const Expr * {
-    return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
-                                                       : nullptr;
-  };
+  auto Arg = [&](int I) { return argOf(Call, I); };
   auto Declared = [&](int I) {
     return dataTypeByName(Args->knownEnumerator(I));
   };
@@ -241,7 +226,7 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
           ComputeName.empty() ? nullptr : scaleTypeOf(ComputeName, CType)) {
     for (int S : untypedScalars(F)) {
       std::optional<HeldType> H = heldType(Arg(S), 1, Ctx);
-      if (!H || compatible(*H->Type, *Scale) || H->Type == Scale)
+      if (!H || compatible(*H->Type, *Scale))
         continue;
       reportScalar(Arg(S), Params[S].Name, *H, *Scale,
                    ComputeName + " reads alpha and beta as " + Scale->Name,

@@ -347,10 +347,8 @@ void CallAnalysis::checkPreferenceWorkspace(const Extent &X,
   // workspace than the matmul gets.
   if (StringRef(F.Name) != "cublasLtMatmul")
     return;
-  int AlgoParam = -1, WsParam = F.findParam(ParamRole::DeviceWorkspace);
-  for (unsigned I = 0; I < F.NumParams; ++I)
-    if (paramName(I) == "algo")
-      AlgoParam = static_cast<int>(I);
+  int AlgoParam = F.findParamNamed("algo");
+  int WsParam = F.findParam(ParamRole::DeviceWorkspace);
   const CallExpr *Heuristic =
       ltHeuristicOf(Call, arg(AlgoParam), VF.callable());
   if (!Heuristic || Heuristic->getNumArgs() < 7)
@@ -385,23 +383,7 @@ void CallAnalysis::checkPreferenceWorkspace(const Extent &X,
 }
 
 void CallAnalysis::checkLtMatmul() {
-  int DescParam = -1;
-  for (unsigned I = 0; I < F.NumParams; ++I)
-    if (paramName(I) == "computeDesc")
-      DescParam = static_cast<int>(I);
-  struct Known {
-    Operand Op;
-    int Ptr = -1, Desc = -1;
-    std::optional<LtLayoutFacts> L;
-  };
-  llvm::SmallVector<Known, 4> Ops;
-  for (Operand Op : {Operand::A, Operand::B, Operand::C, Operand::D}) {
-    Known K{Op, F.findParam(ParamRole::DeviceMatrix, Op),
-            F.findParam(ParamRole::Resource, Op), std::nullopt};
-    if (K.Ptr >= 0 && K.Desc >= 0 && arg(K.Desc))
-      K.L = ltLayoutAt(Call, arg(K.Desc), VF);
-    Ops.push_back(std::move(K));
-  }
+  std::array<LtOperand, 4> Ops = ltMatmulOperands(Call, F, VF);
   auto LayoutNote = [&](const LtLayoutFacts &L) {
     return std::make_pair(userLocation(L.Create->getBeginLoc(), SM),
                           "layout '" + L.Var->getName().str() +
@@ -413,12 +395,12 @@ void CallAnalysis::checkLtMatmul() {
   bool Rejected = false;
   // D is often C (same pointer, same layout), B sometimes A: one finding.
   std::set<std::pair<std::string, const VarDecl *>> Seen;
-  for (const Known &K : Ops) {
-    if (!K.L || !K.L->ColumnMajor || !K.L->Type || !K.L->Type->Bytes ||
-        !K.L->Rows || !K.L->Cols || !K.L->Ld || !K.L->BatchCount ||
-        !K.L->BatchStride)
+  for (const LtOperand &K : Ops) {
+    if (!K.Facts || !K.Facts->ColumnMajor || !K.Facts->Type ||
+        !K.Facts->Type->Bytes || !K.Facts->Rows || !K.Facts->Cols ||
+        !K.Facts->Ld || !K.Facts->BatchCount || !K.Facts->BatchStride)
       continue;
-    const LtLayoutFacts &L = *K.L;
+    const LtLayoutFacts &L = *K.Facts;
     if (provenLess(L.Ld->V, L.Rows->V, Bounds)) {
       Rejected = true; // reported at the layout's create
       continue;
@@ -434,14 +416,14 @@ void CallAnalysis::checkLtMatmul() {
                                                    : std::nullopt;
     std::optional<SymExpr> NeededBytes =
         Total ? Total->mul(SymExpr::constant(L.Type->Bytes)) : std::nullopt;
-    std::optional<Extent> X = pointerExtent(arg(K.Ptr), VF);
+    std::optional<Extent> X = pointerExtent(arg(K.Pointer), VF);
     std::optional<SymExpr> Remaining = X ? X->remainingBytes() : std::nullopt;
     if (!NeededBytes || !Remaining ||
         !provenLess(*Remaining, *NeededBytes, Bounds))
       continue;
     bool Batched = L.BatchCount != SymExpr::constant(1);
     std::string Name = toString(K.Op).str();
-    std::string Ptr = sourceText(arg(K.Ptr), Ctx);
+    std::string Ptr = sourceText(arg(K.Pointer), Ctx);
     if (!Ptr.empty() && !Seen.insert({Ptr, L.Var}).second)
       continue;
     auto Text = [](const SymExpr &V) {
@@ -463,14 +445,14 @@ void CallAnalysis::checkLtMatmul() {
     std::vector<std::pair<SourceLocation, std::string>> Notes{LayoutNote(L)};
     for (auto &N : allocationNote(*X))
       Notes.push_back(std::move(N));
-    report("lt-extent:" + std::to_string(K.Ptr), arg(K.Ptr), Message,
+    report("lt-extent:" + std::to_string(K.Pointer), arg(K.Pointer), Message,
            std::move(Notes));
   }
-  if (Rejected || DescParam < 0 || !arg(DescParam))
+  if (Rejected)
     return;
 
   // (c) Shapes: op(A) is m x k, op(B) k x n, C and D m x n.
-  std::optional<LtMatmulDescFacts> D = ltMatmulDescAt(Call, arg(DescParam), VF);
+  std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Call, F, VF);
   if (!D)
     return;
   struct Shape {
@@ -478,14 +460,15 @@ void CallAnalysis::checkLtMatmul() {
     const LtLayoutFacts *L = nullptr;
     std::string Op;
   };
-  auto ShapeOf = [&](const Known &K, std::optional<int64_t> Trans) {
+  auto ShapeOf = [&](const LtOperand &K, std::optional<int64_t> Trans) {
     Shape S;
-    if (!K.L || !K.L->ColumnMajor || !Trans || *Trans < 0 || *Trans > 2)
+    if (!K.Facts || !K.Facts->ColumnMajor || !Trans || *Trans < 0 ||
+        *Trans > 2)
       return S;
-    S.L = &*K.L;
+    S.L = &*K.Facts;
     bool T = *Trans != 0;
-    S.Rows = T ? K.L->Cols : K.L->Rows;
-    S.Cols = T ? K.L->Rows : K.L->Cols;
+    S.Rows = T ? K.Facts->Cols : K.Facts->Rows;
+    S.Cols = T ? K.Facts->Rows : K.Facts->Cols;
     std::string Name = toString(K.Op).str();
     S.Op = T ? "op(" + Name + ") = " + Name + "^T" : Name;
     return S;

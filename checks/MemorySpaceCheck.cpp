@@ -129,39 +129,11 @@ static PointerModeFact modeOf(const CallExpr *Call, const FunctionInfo &F,
   return P.pointerMode(Call, Handle);
 }
 
-/// The names of cublasLtPointerMode_t's values.
-static StringRef ltModeName(int64_t Mode) {
-  switch (Mode) {
-  case 0:
-    return "CUBLASLT_POINTER_MODE_HOST";
-  case 1:
-    return "CUBLASLT_POINTER_MODE_DEVICE";
-  case 2:
-    return "CUBLASLT_POINTER_MODE_DEVICE_VECTOR";
-  case 3:
-    return "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO";
-  case 4:
-    return "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST";
-  }
-  return "";
-}
-
-/// Where cublasLtMatmul reads `Op` (alpha or beta) under the cuBLASLt
-/// pointer mode `Mode`: the vector modes put alpha on the device, and beta
-/// too unless it stays on the host (or is not read).
-static PointerMode ltScalarMode(int64_t Mode, Operand Op) {
-  switch (Mode) {
-  case 0:
-    return PointerMode::Host;
-  case 1:
-  case 2:
-    return PointerMode::Device;
-  case 3:
-    return Op == Operand::Alpha ? PointerMode::Device : PointerMode::Unknown;
-  case 4:
-    return Op == Operand::Alpha ? PointerMode::Device : PointerMode::Host;
-  }
-  return PointerMode::Unknown;
+/// The PointerMode of a cuBLASLt ScalarSpace.
+static PointerMode modeOf(ScalarSpace Space) {
+  return Space == ScalarSpace::Device ? PointerMode::Device
+         : Space == ScalarSpace::Host ? PointerMode::Host
+                                      : PointerMode::Unknown;
 }
 
 void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
@@ -190,23 +162,16 @@ void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
     std::string ModeName;
     if (StringRef(F.Name) == "cublasLtMatmul") {
       // The pointer mode of the matmul descriptor.
-      int Desc = -1;
-      for (unsigned J = 0; J < Params.size(); ++J)
-        if (StringRef(Params[J].Name) == "computeDesc")
-          Desc = static_cast<int>(J);
-      if (Desc < 0 || unsigned(Desc) >= Call->getNumArgs())
-        continue;
       if (!Facts)
         Facts = &sharedValueFacts(Callable, Ctx);
-      Handle = Call->getArg(Desc);
-      std::optional<LtMatmulDescFacts> D =
-          ltMatmulDescAt(Call, Handle, *Facts);
+      std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Call, F, *Facts);
       if (!D || !D->PointerMode)
         continue;
-      Mode.Mode = ltScalarMode(*D->PointerMode, Params[I].Op);
+      Handle = Call->getArg(F.findParamNamed("computeDesc"));
+      Mode.Mode = modeOf(ltScalarSpace(*D->PointerMode, Params[I].Op));
       Mode.Where = D->PointerModeSet ? D->PointerModeSet : D->Create;
       Mode.FromCreate = !D->PointerModeSet;
-      ModeName = ltModeName(*D->PointerMode).str();
+      ModeName = ltPointerModeName(*D->PointerMode).str();
     } else {
       Mode = modeOf(Call, F, P, Handle);
       ModeName = Mode.Mode == PointerMode::Device

@@ -19,6 +19,7 @@ using cublas_tidy::ApiFamily;
 using cublas_tidy::Operand;
 using cublas_tidy::ParamRole;
 using cublas_tidy::ResourceKind;
+using cublas_tidy::ScalarSpace;
 
 MemoryOracle::~MemoryOracle() = default;
 ReportSink::~ReportSink() = default;
@@ -256,28 +257,8 @@ namespace {
 
 /// The argument of `F` named `Name`, or null.
 const Arg *argNamed(const FunctionInfo &F, const Arg *Args, const char *Name) {
-  for (unsigned I = 0; I < F.NumParams; ++I)
-    if (std::strcmp(F.params()[I].Name, Name) == 0)
-      return &Args[I];
-  return nullptr;
-}
-
-const char *ltModeName(std::int64_t Mode) {
-  switch (Mode) {
-  case 0:
-    return "the matmul descriptor is in CUBLASLT_POINTER_MODE_HOST";
-  case 1:
-    return "the matmul descriptor is in CUBLASLT_POINTER_MODE_DEVICE";
-  case 2:
-    return "the matmul descriptor is in CUBLASLT_POINTER_MODE_DEVICE_VECTOR";
-  case 3:
-    return "the matmul descriptor is in "
-           "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO";
-  case 4:
-    return "the matmul descriptor is in "
-           "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST";
-  }
-  return "";
+  int I = F.findParamNamed(Name);
+  return I < 0 ? nullptr : &Args[I];
 }
 
 } // namespace
@@ -291,26 +272,12 @@ void Tracer::checkLtScalar(const FunctionInfo &F, unsigned I, const Arg *Args,
     return;
   auto It = LtPointerModes.find(Desc->Ptr);
   std::int64_t Mode = It == LtPointerModes.end() ? 0 : It->second;
-  bool Alpha = F.params()[I].Op == Operand::Alpha;
-  bool Device;
-  switch (Mode) {
-  case 0:
-    Device = false;
-    break;
-  case 1:
-  case 2:
-    Device = true;
-    break;
-  case 3: // beta is zero and not read
-  case 4: // beta stays on the host
-    if (!Alpha && Mode == 3)
-      return;
-    Device = Alpha;
-    break;
-  default:
+  ScalarSpace Space = ltScalarSpace(Mode, F.params()[I].Op);
+  if (Space == ScalarSpace::Unknown)
     return;
-  }
-  checkMemory(F, I, Args, Device, ltModeName(Mode), Site);
+  const std::string Why = "the matmul descriptor is in " +
+                          cublas_tidy::ltPointerModeName(Mode).str();
+  checkMemory(F, I, Args, Space == ScalarSpace::Device, Why.c_str(), Site);
 }
 
 void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,

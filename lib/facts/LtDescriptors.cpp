@@ -242,6 +242,32 @@ std::optional<LtMatmulDescFacts> ltMatmulDescAt(const CallExpr *Use,
   return D;
 }
 
+std::array<LtOperand, 4> ltMatmulOperands(const CallExpr *Matmul,
+                                          const FunctionInfo &F,
+                                          const ValueFacts &Facts) {
+  std::array<LtOperand, 4> Out;
+  const Operand Ops[4] = {Operand::A, Operand::B, Operand::C, Operand::D};
+  for (unsigned I = 0; I < 4; ++I) {
+    LtOperand &O = Out[I];
+    O.Op = Ops[I];
+    O.Pointer = F.findParam(ParamRole::DeviceMatrix, O.Op);
+    O.Layout = F.findParam(ParamRole::Resource, O.Op);
+    if (O.Pointer >= 0 && O.Layout >= 0 &&
+        unsigned(O.Layout) < Matmul->getNumArgs())
+      O.Facts = ltLayoutAt(Matmul, Matmul->getArg(O.Layout), Facts);
+  }
+  return Out;
+}
+
+std::optional<LtMatmulDescFacts> ltMatmulDescOf(const CallExpr *Matmul,
+                                                const FunctionInfo &F,
+                                                const ValueFacts &Facts) {
+  int Desc = F.findParamNamed("computeDesc");
+  if (Desc < 0 || unsigned(Desc) >= Matmul->getNumArgs())
+    return std::nullopt;
+  return ltMatmulDescAt(Matmul, Matmul->getArg(Desc), Facts);
+}
+
 std::optional<LtPreferenceFacts> ltPreferenceAt(const CallExpr *Use,
                                                 const Expr *Arg,
                                                 const ValueFacts &Facts) {

@@ -23,10 +23,12 @@
 
 #include "facts/CallGeometry.h"
 #include "facts/ValueFacts.h"
+#include "model/CublasApi.h"
 #include "model/ElementTypes.h"
 
 #include "clang/AST/Expr.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -72,6 +74,26 @@ std::optional<LtLayoutFacts> ltLayoutAt(const clang::CallExpr *Use,
 /// The matmul descriptor `Arg` holds at `Use`, when known.
 std::optional<LtMatmulDescFacts> ltMatmulDescAt(const clang::CallExpr *Use,
                                                 const clang::Expr *Arg,
+                                                const ValueFacts &Facts);
+
+/// A/B/C/D of a cublasLtMatmul call: the pointer and layout parameters,
+/// and the layout's facts when known.
+struct LtOperand {
+  Operand Op = Operand::None;
+  int Pointer = -1, Layout = -1;
+  std::optional<LtLayoutFacts> Facts;
+};
+
+/// The four operands of `Matmul`, a call of cublasLtMatmul (`F`), in the
+/// order A, B, C, D.
+std::array<LtOperand, 4> ltMatmulOperands(const clang::CallExpr *Matmul,
+                                          const FunctionInfo &F,
+                                          const ValueFacts &Facts);
+
+/// The matmul descriptor (`computeDesc`) of `Matmul`, a call of
+/// cublasLtMatmul (`F`), when known.
+std::optional<LtMatmulDescFacts> ltMatmulDescOf(const clang::CallExpr *Matmul,
+                                                const FunctionInfo &F,
                                                 const ValueFacts &Facts);
 
 /// A matmul preference where a call uses it.

@@ -64,6 +64,28 @@ struct Candidate {
   unsigned KindId;
 };
 
+/// The bodies that run on `this` when `Fn` runs: its own, and those of the
+/// member functions of its class it calls on `this` (one level, at most 8).
+llvm::SmallVector<const Stmt *, 8> bodiesOnThis(const CXXMethodDecl *Fn) {
+  llvm::SmallVector<const Stmt *, 8> Bodies;
+  const Stmt *Own = analysableBody(Fn);
+  if (!Own)
+    return Bodies;
+  Bodies.push_back(Own);
+  walk(Own, [&](const Stmt *S) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+    if (!M || M->getParent() != Fn->getParent() ||
+        !isa<CXXThisExpr>(
+            MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+      return;
+    if (const Stmt *Body = analysableBody(M->getDefinition()))
+      if (Bodies.size() < 8 && !llvm::is_contained(Bodies, Body))
+        Bodies.push_back(Body);
+  });
+  return Bodies;
+}
+
 } // namespace
 
 std::vector<LeakedMember>
@@ -81,17 +103,7 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
     const CXXRecordDecl *Class = Ctor->getParent();
     if (!Class || Class->isLambda() || Class->isDependentContext())
       continue;
-    llvm::SmallVector<const Stmt *, 4> Bodies{analysableBody(Ctor)};
-    walk(Bodies[0], [&](const Stmt *S) {
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-        if (const CXXMethodDecl *M = MC->getMethodDecl())
-          if (M->getParent() == Class && isa<CXXThisExpr>(
-                  MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
-            if (const Stmt *Body = analysableBody(M->getDefinition()))
-              if (Bodies.size() < 8)
-                Bodies.push_back(Body);
-    });
-    for (const Stmt *Body : Bodies)
+    for (const Stmt *Body : bodiesOnThis(Ctor))
       walk(Body, [&](const Stmt *S) {
         const auto *C = dyn_cast<CallExpr>(S);
         const ResourceTable::Entry *E = Table.lookup(C);
@@ -192,28 +204,6 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-/// The bodies that run on `this` when `Fn` runs: its own, and those of the
-/// member functions of its class it calls on `this` (one level, at most 8).
-llvm::SmallVector<const Stmt *, 8> bodiesOnThis(const CXXMethodDecl *Fn) {
-  llvm::SmallVector<const Stmt *, 8> Bodies;
-  const Stmt *Own = analysableBody(Fn);
-  if (!Own)
-    return Bodies;
-  Bodies.push_back(Own);
-  walk(Own, [&](const Stmt *S) {
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
-    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
-    if (!M || M->getParent() != Fn->getParent() ||
-        !isa<CXXThisExpr>(
-            MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
-      return;
-    if (const Stmt *Body = analysableBody(M->getDefinition()))
-      if (Bodies.size() < 8 && !llvm::is_contained(Bodies, Body))
-        Bodies.push_back(Body);
-  });
-  return Bodies;
-}
 
 /// The condition a statement's children depend on (the left side for
 /// `&&` and `||`), or null.

@@ -2,6 +2,8 @@
 
 #include "model/ComputeTypes.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace cublas_tidy {
 
 namespace {
@@ -27,7 +29,7 @@ const ComputeTypeInfo ComputeTypes[] = {
 // cublasGemmStridedBatchedEx print the same rows, cublasGemmGroupedBatchedEx
 // has a table of its own and is not judged here). The _PEDANTIC compute
 // types share the rows of their default.
-const GemmExTypes GemmExRows[] = {
+const GemmTypes GemmExRows[] = {
     {"CUBLAS_COMPUTE_16F", "CUDA_R_16F", "CUDA_R_16F", "CUDA_R_16F"},
     {"CUBLAS_COMPUTE_32I", "CUDA_R_32I", "CUDA_R_8I", "CUDA_R_32I"},
     {"CUBLAS_COMPUTE_32F", "CUDA_R_32F", "CUDA_R_16BF", "CUDA_R_16BF"},
@@ -56,7 +58,7 @@ const GemmExTypes GemmExRows[] = {
 // matrices in the cuBLAS API reference (section 3.4.17 of the CUDA 13.2
 // edition; the FP8 and IMMA tables are not here). D has C's type. The
 // compute types written in one cell share their rows (see ltDefaultOf).
-const LtMatmulTypes LtMatmulRows[] = {
+const GemmTypes LtMatmulRows[] = {
     {"CUBLAS_COMPUTE_16F", "CUDA_R_16F", "CUDA_R_16F", "CUDA_R_16F"},
     {"CUBLAS_COMPUTE_32I", "CUDA_R_32I", "CUDA_R_8I", "CUDA_R_32I"},
     {"CUBLAS_COMPUTE_32I", "CUDA_R_32F", "CUDA_R_8I", "CUDA_R_8I"},
@@ -85,6 +87,24 @@ llvm::StringRef ltDefaultOf(llvm::StringRef Compute) {
   if (Compute == "CUBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT")
     return "CUBLAS_COMPUTE_64F";
   return Compute;
+}
+
+/// The row of `Rows` for compute type `Default` (as the table writes it)
+/// and these types; an empty `Scale` matches any (cublasGemmEx's scale type
+/// follows from the others).
+const GemmTypes *rowFor(llvm::ArrayRef<GemmTypes> Rows, llvm::StringRef Default,
+                        llvm::StringRef Scale, llvm::StringRef A,
+                        llvm::StringRef B, llvm::StringRef C) {
+  for (const GemmTypes &R : Rows)
+    if (Default == R.Compute && (Scale.empty() || Scale == R.Scale) &&
+        A == R.AB && B == R.AB && C == R.C)
+      return &R;
+  return nullptr;
+}
+
+bool hasRowsFor(llvm::ArrayRef<GemmTypes> Rows, llvm::StringRef Default) {
+  return llvm::any_of(Rows,
+                      [&](const GemmTypes &R) { return Default == R.Compute; });
 }
 
 struct TypeName {
@@ -156,10 +176,11 @@ const ComputeTypeInfo *computeTypeByName(llvm::StringRef Name) {
 const DataTypeInfo *scaleTypeOf(llvm::StringRef ComputeName,
                                 const DataTypeInfo *C) {
   if (const ComputeTypeInfo *CT = computeTypeByName(ComputeName)) {
-    bool Complex = C && llvm::StringRef(C->Name).starts_with("CUDA_C_");
     if (!C)
       return nullptr; // real or complex: C decides
-    const char *Scale = Complex ? CT->ComplexScale : CT->RealScale;
+    const char *Scale = llvm::StringRef(C->Name).starts_with("CUDA_C_")
+                            ? CT->ComplexScale
+                            : CT->RealScale;
     return Scale ? dataTypeByName(Scale) : nullptr;
   }
   // The C++ overloads of cublas_api.h take a cudaDataType_t computeType
@@ -175,44 +196,28 @@ const DataTypeInfo *scaleTypeOf(llvm::StringRef ComputeName,
   return nullptr;
 }
 
-llvm::ArrayRef<GemmExTypes> gemmExTypeRows() { return GemmExRows; }
+llvm::ArrayRef<GemmTypes> gemmExTypeRows() { return GemmExRows; }
 
 bool gemmExTableCovers(llvm::StringRef ComputeName) {
-  llvm::StringRef Default = defaultOf(ComputeName);
-  for (const GemmExTypes &R : GemmExRows)
-    if (Default == R.Compute)
-      return true;
-  return false;
+  return hasRowsFor(GemmExRows, defaultOf(ComputeName));
 }
 
 bool gemmExSupports(llvm::StringRef ComputeName, llvm::StringRef A,
                     llvm::StringRef B, llvm::StringRef C) {
-  llvm::StringRef Default = defaultOf(ComputeName);
-  for (const GemmExTypes &R : GemmExRows)
-    if (Default == R.Compute && A == R.AB && B == R.AB && C == R.C)
-      return true;
-  return false;
+  return rowFor(GemmExRows, defaultOf(ComputeName), "", A, B, C);
 }
 
-llvm::ArrayRef<LtMatmulTypes> ltMatmulTypeRows() { return LtMatmulRows; }
+llvm::ArrayRef<GemmTypes> ltMatmulTypeRows() { return LtMatmulRows; }
 
 bool ltMatmulTableCovers(llvm::StringRef ComputeName) {
-  llvm::StringRef Default = ltDefaultOf(ComputeName);
-  for (const LtMatmulTypes &R : LtMatmulRows)
-    if (Default == R.Compute)
-      return true;
-  return false;
+  return hasRowsFor(LtMatmulRows, ltDefaultOf(ComputeName));
 }
 
 bool ltMatmulSupports(llvm::StringRef ComputeName, llvm::StringRef Scale,
                       llvm::StringRef A, llvm::StringRef B, llvm::StringRef C,
                       llvm::StringRef D) {
-  llvm::StringRef Default = ltDefaultOf(ComputeName);
-  for (const LtMatmulTypes &R : LtMatmulRows)
-    if (Default == R.Compute && Scale == R.Scale && A == R.AB && B == R.AB &&
-        C == R.C && D == R.C)
-      return true;
-  return false;
+  return C == D &&
+         rowFor(LtMatmulRows, ltDefaultOf(ComputeName), Scale, A, B, C);
 }
 
 const DataTypeInfo *dataTypeOfTypeName(llvm::StringRef Name) {

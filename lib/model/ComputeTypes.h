@@ -46,18 +46,18 @@ const ComputeTypeInfo *computeTypeByName(llvm::StringRef Name);
 const DataTypeInfo *scaleTypeOf(llvm::StringRef ComputeName,
                                 const DataTypeInfo *C);
 
-/// One row of the cublasGemmEx table: a compute type, the scale type, the
-/// type of A and B (the same), the type of C.
-struct GemmExTypes {
+/// One row of a table of supported types: a compute type, the scale type,
+/// the type of A and B (the same), the type of C (and D).
+struct GemmTypes {
   const char *Compute;
   const char *Scale;
   const char *AB;
   const char *C;
 };
 
-/// The documented rows (each _PEDANTIC compute type has the rows of its
-/// default one).
-llvm::ArrayRef<GemmExTypes> gemmExTypeRows();
+/// The documented rows of cublasGemmEx (each _PEDANTIC compute type has
+/// the rows of its default one).
+llvm::ArrayRef<GemmTypes> gemmExTypeRows();
 
 /// Whether the table has rows for compute type `ComputeName` (the others,
 /// the emulated compute types for instance, are not judged).
@@ -68,20 +68,11 @@ bool gemmExTableCovers(llvm::StringRef ComputeName);
 bool gemmExSupports(llvm::StringRef ComputeName, llvm::StringRef A,
                     llvm::StringRef B, llvm::StringRef C);
 
-/// One row of the cublasLtMatmul table for regular (column- or row-major)
-/// matrices: compute type, scale type, the type of A and B, the type of C
-/// (and D).
-struct LtMatmulTypes {
-  const char *Compute;
-  const char *Scale;
-  const char *AB;
-  const char *C;
-};
-
-/// The documented rows (compute types written in one cell of the
+/// The documented rows of cublasLtMatmul for regular (column- or
+/// row-major) matrices (compute types written in one cell of the
 /// documentation share the rows of the first: the _PEDANTIC forms, the
 /// fast and emulated 32F forms, the emulated 64F form).
-llvm::ArrayRef<LtMatmulTypes> ltMatmulTypeRows();
+llvm::ArrayRef<GemmTypes> ltMatmulTypeRows();
 
 /// Whether the cublasLtMatmul table has rows for `ComputeName`.
 bool ltMatmulTableCovers(llvm::StringRef ComputeName);

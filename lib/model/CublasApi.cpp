@@ -66,6 +66,44 @@ int FunctionInfo::findParam(ParamRole Role, Operand Op) const {
   return -1;
 }
 
+int FunctionInfo::findParamNamed(llvm::StringRef Name) const {
+  for (unsigned I = 0; I < NumParams; ++I)
+    if (Name == ParamsBegin[I].Name)
+      return static_cast<int>(I);
+  return -1;
+}
+
+llvm::StringRef ltPointerModeName(std::int64_t Mode) {
+  switch (Mode) {
+  case 0:
+    return "CUBLASLT_POINTER_MODE_HOST";
+  case 1:
+    return "CUBLASLT_POINTER_MODE_DEVICE";
+  case 2:
+    return "CUBLASLT_POINTER_MODE_DEVICE_VECTOR";
+  case 3:
+    return "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO";
+  case 4:
+    return "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST";
+  }
+  return "";
+}
+
+ScalarSpace ltScalarSpace(std::int64_t Mode, Operand Op) {
+  switch (Mode) {
+  case 0:
+    return ScalarSpace::Host;
+  case 1:
+  case 2:
+    return ScalarSpace::Device;
+  case 3:
+    return Op == Operand::Alpha ? ScalarSpace::Device : ScalarSpace::Unknown;
+  case 4:
+    return Op == Operand::Alpha ? ScalarSpace::Device : ScalarSpace::Host;
+  }
+  return ScalarSpace::Unknown;
+}
+
 llvm::ArrayRef<FunctionInfo> allFunctions() { return Functions; }
 
 llvm::ArrayRef<OutOfScopeEntry> outOfScopeFunctions() { return OutOfScope; }

@@ -113,6 +113,9 @@ struct FunctionInfo {
   /// Index of the first parameter with this role (and operand, unless
   /// Operand::None is given and any operand matches), or -1.
   int findParam(ParamRole Role, Operand Op = Operand::None) const;
+  /// Index of the parameter named `Name` in the header ("computeDesc"), or
+  /// -1.
+  int findParamNamed(llvm::StringRef Name) const;
 };
 
 /// The row for a real function name (after macro expansion, e.g.
@@ -133,6 +136,20 @@ llvm::ArrayRef<OutOfScopeEntry> outOfScopeFunctions();
 /// The Destroy function that releases what `Kind` names, e.g.
 /// "cublasDestroy_v2" for ResourceKind::Handle.
 llvm::StringRef destroyFunctionFor(ResourceKind Kind);
+
+/// Where cublasLtMatmul reads alpha or beta.
+enum class ScalarSpace : std::uint8_t { Unknown, Host, Device };
+
+/// The enumerator of a cublasLtPointerMode_t value
+/// ("CUBLASLT_POINTER_MODE_DEVICE"); empty when unknown.
+llvm::StringRef ltPointerModeName(std::int64_t Mode);
+
+/// Where cublasLtMatmul reads `Op` (Operand::Alpha or Operand::Beta) when
+/// its matmul descriptor's CUBLASLT_MATMUL_DESC_POINTER_MODE is `Mode`: the
+/// vector modes put alpha on the device, and beta too unless it stays on
+/// the host; Unknown where it is not read (beta of ..._BETA_ZERO) or the
+/// mode is unknown.
+ScalarSpace ltScalarSpace(std::int64_t Mode, Operand Op);
 
 llvm::StringRef toString(ParamRole Role);
 llvm::StringRef toString(Operand Op);

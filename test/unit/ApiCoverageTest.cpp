@@ -211,14 +211,14 @@ TEST(ApiCoverage, EveryDataTypeAndComputeTypeIsInTheTables) {
   // are known.
   for (const auto &[Name, Value] : ComputeTypes)
     EXPECT_TRUE(ltMatmulTableCovers(Name)) << Name;
-  for (const LtMatmulTypes &R : ltMatmulTypeRows()) {
+  for (const GemmTypes &R : ltMatmulTypeRows()) {
     EXPECT_NE(computeTypeByName(R.Compute), nullptr) << R.Compute;
     for (const char *T : {R.Scale, R.AB, R.C})
       EXPECT_NE(dataTypeByName(T), nullptr) << T;
   }
   // Every row of the cublasGemmEx table names known types, and its scale
   // type is the one the compute type implies.
-  for (const GemmExTypes &R : gemmExTypeRows()) {
+  for (const GemmTypes &R : gemmExTypeRows()) {
     const DataTypeInfo *C = dataTypeByName(R.C);
     ASSERT_NE(C, nullptr) << R.C;
     ASSERT_NE(dataTypeByName(R.AB), nullptr) << R.AB;
