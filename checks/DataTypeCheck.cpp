@@ -58,8 +58,7 @@ std::string operandText(StringRef Param, const Expr *Arg,
 
 /// Argument `I` of `Call`, or null.
 const Expr *argOf(const CallExpr *Call, int I) {
-  return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
-                                                     : nullptr;
+  return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I) : nullptr;
 }
 
 } // namespace
@@ -99,8 +98,7 @@ void DataTypeCheck::check(const MatchFinder::MatchResult &Result) {
 void DataTypeCheck::reportPointer(const Expr *Arg, StringRef Param,
                                   const HeldType &H, const DataTypeInfo &D,
                                   const std::string &Declared,
-                                  const CallExpr *DeclaredAt,
-                                  ASTContext &Ctx) {
+                                  const CallExpr *DeclaredAt, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Consequence;
   if (D.Bytes && H.Bytes && D.Bytes == 2 * H.Bytes)
@@ -153,11 +151,10 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
     if (!L->Type || !H || compatible(*H->Type, *L->Type))
       continue;
     Mismatch = true;
-    reportPointer(Arg(Ops[At].Pointer), Params[Ops[At].Pointer].Name, *H,
-                  *L->Type,
-                  "its layout '" + L->Var->getName().str() + "' is " +
-                      L->Type->Name,
-                  L->Create, Ctx);
+    reportPointer(
+        Arg(Ops[At].Pointer), Params[Ops[At].Pointer].Name, *H, *L->Type,
+        "its layout '" + L->Var->getName().str() + "' is " + L->Type->Name,
+        L->Create, Ctx);
   }
   // alpha and beta against the descriptor's scale type.
   std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Call, F, Facts);
@@ -177,8 +174,8 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
          "A/B %0/%1, C %2, D %3 with %4 and scale type %5 is not a "
          "combination cublasLtMatmul supports: it returns "
          "CUBLAS_STATUS_NOT_SUPPORTED")
-        << Types[0]->Name << Types[1]->Name << Types[2]->Name
-        << Types[3]->Name << D->ComputeType << Scale->Name;
+        << Types[0]->Name << Types[1]->Name << Types[2]->Name << Types[3]->Name
+        << D->ComputeType << Scale->Name;
     diag(userLocation(D->Create->getBeginLoc(), SM),
          "the matmul descriptor is created here", DiagnosticIDs::Note);
   }
@@ -214,7 +211,8 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
       continue;
     Mismatch = true;
     reportPointer(Arg(P.Pointer), Params[P.Pointer].Name, *H, *D,
-                  std::string(Params[P.Type].Name) + " is " + D->Name, nullptr, Ctx);
+                  std::string(Params[P.Type].Name) + " is " + D->Name, nullptr,
+                  Ctx);
   }
 
   // (b) alpha and beta of another type than the compute type's scale type.
@@ -237,15 +235,19 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
   // (c) Type combinations the cublasGemmEx table does not list (not when a
   // type above is wrong: that is the mistake to fix first).
   if (!Mismatch && judgedByGemmExTable(F) && gemmExTableCovers(ComputeName)) {
-    const DataTypeInfo *A = Declared(F.findParam(ParamRole::DataType, Operand::A));
-    const DataTypeInfo *B = Declared(F.findParam(ParamRole::DataType, Operand::B));
-    if (A && B && CType && !gemmExSupports(ComputeName, A->Name, B->Name, CType->Name)) {
+    const DataTypeInfo *A =
+        Declared(F.findParam(ParamRole::DataType, Operand::A));
+    const DataTypeInfo *B =
+        Declared(F.findParam(ParamRole::DataType, Operand::B));
+    if (A && B && CType &&
+        !gemmExSupports(ComputeName, A->Name, B->Name, CType->Name)) {
       int AType = F.findParam(ParamRole::DataType, Operand::A);
       diag(userLocation(Arg(AType)->getBeginLoc(), SM),
            "A/B %0/%1, C %2 with %3 is not a combination %4 supports: it "
            "returns CUBLAS_STATUS_NOT_SUPPORTED")
           << A->Name << B->Name << CType->Name << ComputeName
-          << StringRef(F.Name).drop_back(StringRef(F.Name).ends_with("_64") ? 3 : 0);
+          << StringRef(F.Name).drop_back(
+                 StringRef(F.Name).ends_with("_64") ? 3 : 0);
     }
   }
 }

@@ -64,8 +64,7 @@ std::optional<History> historyOf(const CallExpr *Use, const Expr *Arg,
       int Q = parentOf(Stmts, P);
       const auto *C = Q >= 0 ? dyn_cast<CallExpr>(Stmts[Q].S) : nullptr;
       if (!C || calleeName(C) != CreateName || C->getNumArgs() == 0 ||
-          C->getArg(0)->IgnoreParenImpCasts() != U || H.Create ||
-          Q > UseAt)
+          C->getArg(0)->IgnoreParenImpCasts() != U || H.Create || Q > UseAt)
         return std::nullopt;
       H.Create = C;
       continue;
@@ -195,9 +194,8 @@ std::optional<LtLayoutFacts> ltLayoutAt(const CallExpr *Use, const Expr *Arg,
   return L;
 }
 
-std::optional<LtMatmulDescFacts> ltMatmulDescAt(const CallExpr *Use,
-                                                const Expr *Arg,
-                                                const ValueFacts &Facts) {
+std::optional<LtMatmulDescFacts>
+ltMatmulDescAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
   std::optional<History> H =
       historyOf(Use, Arg, Facts.callable(), "cublasLtMatmulDescCreate",
                 "cublasLtMatmulDescSetAttribute");
@@ -221,9 +219,8 @@ std::optional<LtMatmulDescFacts> ltMatmulDescAt(const CallExpr *Use,
       if (*Id == 0)
         D.ComputeType.clear();
       else
-        D.ScaleType = V ? (dataTypeByValue(*V) ? dataTypeByValue(*V)->Name
-                                               : "")
-                        : "";
+        D.ScaleType =
+            V ? (dataTypeByValue(*V) ? dataTypeByValue(*V)->Name : "") : "";
       break;
     case 2: // POINTER_MODE
       D.PointerMode = V;
@@ -268,9 +265,8 @@ std::optional<LtMatmulDescFacts> ltMatmulDescOf(const CallExpr *Matmul,
   return ltMatmulDescAt(Matmul, Matmul->getArg(Desc), Facts);
 }
 
-std::optional<LtPreferenceFacts> ltPreferenceAt(const CallExpr *Use,
-                                                const Expr *Arg,
-                                                const ValueFacts &Facts) {
+std::optional<LtPreferenceFacts>
+ltPreferenceAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
   std::optional<History> H =
       historyOf(Use, Arg, Facts.callable(), "cublasLtMatmulPreferenceCreate",
                 "cublasLtMatmulPreferenceSetAttribute");
@@ -295,8 +291,9 @@ std::optional<LtPreferenceFacts> ltPreferenceAt(const CallExpr *Use,
 const CallExpr *ltHeuristicOf(const CallExpr *Matmul, const Expr *AlgoArg,
                               const Decl *Callable) {
   // `&results[i].algo` or `&result.algo`.
-  const auto *U = AlgoArg ? dyn_cast<UnaryOperator>(AlgoArg->IgnoreParenImpCasts())
-                          : nullptr;
+  const auto *U = AlgoArg
+                      ? dyn_cast<UnaryOperator>(AlgoArg->IgnoreParenImpCasts())
+                      : nullptr;
   if (!U || U->getOpcode() != UO_AddrOf)
     return nullptr;
   const auto *ME = dyn_cast<MemberExpr>(U->getSubExpr()->IgnoreParenImpCasts());

@@ -1,4 +1,5 @@
-//===- LtDescriptors.h - cuBLASLt layouts and matmul descriptors at a use --===//
+//===- LtDescriptors.h - cuBLASLt layouts and matmul descriptors at a use
+//--===//
 //
 // cublasLtMatmul takes its shapes, types, transposes and pointer mode from
 // descriptors made earlier: matrix layouts (cublasLtMatrixLayoutCreate and

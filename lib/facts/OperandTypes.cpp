@@ -38,7 +38,8 @@ std::string modelName(QualType T, const ASTContext &Ctx) {
   for (llvm::StringRef Inline : {"::__1", "::__cxx11"})
     for (size_t At; (At = Name.find(Inline.str())) != std::string::npos;)
       Name.erase(At, Inline.size());
-  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD)) {
+  if (const auto *Spec =
+          dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD)) {
     const TemplateArgumentList &Args = Spec->getTemplateArgs();
     if (Args.size() != 1 || Args[0].getKind() != TemplateArgument::Type)
       return {};
