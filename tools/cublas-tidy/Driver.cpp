@@ -11,6 +11,7 @@
 #include "ClangTidyDiagnosticConsumer.h"
 #include "ClangTidyForceLinker.h"
 #include "ClangTidyOptions.h"
+#include "GlobList.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/StringExtras.h"
@@ -27,9 +28,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "Baseline.h"
+#include "Cache.h"
 #include "CudaArgs.h"
 #include "Findings.h"
 #include "Sarif.h"
+#include "Scan.h"
 #include "Version.h"
 
 #include "llvm/Support/thread.h"
@@ -305,6 +308,47 @@ static cl::opt<unsigned> Jobs(
     cl::desc("Number of files analysed in parallel (default: all cores)."),
     cl::init(0), cl::cat(Category));
 
+static cl::opt<bool> NoSkip(
+    "no-skip",
+    cl::desc("Analyse every unit. By default, when only cublas-* checks (and\n"
+             "compiler diagnostics) are enabled, units none of whose files\n"
+             "mentions cublas are found by a dependency scan and skipped."),
+    cl::init(false), cl::cat(Category));
+
+static cl::opt<bool> Verbose(
+    "v", cl::desc("Say, for each unit, whether it was analysed, skipped or\n"
+                  "replayed from the cache, and why."),
+    cl::init(false), cl::cat(Category));
+static cl::alias VerboseLong("verbose", cl::desc("Alias for -v"),
+                             cl::aliasopt(Verbose), cl::NotHidden);
+
+static cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Keep each unit's findings in this directory and replay them\n"
+             "while the unit, every file it includes, its compile command,\n"
+             "the configuration and the tool are unchanged (default:\n"
+             "$CUBLAS_TIDY_CACHE_DIR; no cache when neither is set)."),
+    cl::value_desc("dir"), cl::cat(Category));
+
+static cl::opt<std::string> CacheMaxSize(
+    "cache-max-size",
+    cl::desc("Size the cache directory is trimmed to after a run, least\n"
+             "recently used entries first: bytes, or a number with K, M or G."),
+    cl::init("512M"), cl::value_desc("size"), cl::cat(Category));
+
+static cl::opt<std::string> Shard(
+    "shard",
+    cl::desc("Analyse part K of N of the units (K/N, 1 <= K <= N), split by\n"
+             "size the same way on every machine, for CI jobs that share one\n"
+             "scan; join their SARIF logs with --merge-sarif."),
+    cl::value_desc("K/N"), cl::cat(Category));
+
+static cl::opt<std::string> MergeSarif(
+    "merge-sarif",
+    cl::desc("Join the SARIF logs given as inputs (of --shard runs) into\n"
+             "this file, and exit."),
+    cl::value_desc("out"), cl::cat(Category));
+
 /// The value of CommonOptionsParser's -p option (registered when the parser
 /// runs).
 static std::string buildPath() {
@@ -349,10 +393,43 @@ struct FileRun {
   IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS;
   std::unique_ptr<ClangTidyContext> Context;
   std::vector<ClangTidyError> Errors;
+  ClangTidyStats Stats;
+  enum { Analysed, Skipped, Replayed } Outcome = Analysed;
+  bool FromCache = false; // replayed from the cache
+  bool Stored = false;    // its results went into the cache
+  std::string Reason;     // why it was analysed or skipped (for -v)
 };
 
+/// What decides, unit by unit, whether to scan, skip, replay or analyse.
+struct RunPlan {
+  std::vector<std::string> AllChecks; // every check this binary has
+  cublas_tidy::ResultCache *Cache = nullptr;
+  cublas_tidy::ScanService *Scans = nullptr;
+  cublas_tidy::FileContents *Contents = nullptr;
+  std::string ExtraKey; // options outside the configuration that change results
+  bool Skip = false;    // units that cannot reach cuBLAS may be skipped
+};
+
+/// The first enabled check that is not a cublas-* one, or empty. Skipping a
+/// unit loses nothing only when every enabled check needs cuBLAS.
+static std::string otherCheck(const ClangTidyOptions &Options,
+                              ArrayRef<std::string> AllChecks) {
+  GlobList Enabled(Options.Checks.value_or(""));
+  for (const std::string &C : AllChecks)
+    if (!StringRef(C).starts_with("cublas-") && Enabled.contains(C))
+      return C;
+  return {};
+}
+
+/// The configuration that decides a unit's results, as text for its key.
+static std::string configurationKey(const ClangTidyOptions &Options,
+                                    StringRef Extra) {
+  return configurationAsText(Options) + "\n" + Extra.str();
+}
+
 static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
-                                   ArrayRef<std::string> Paths) {
+                                   ArrayRef<std::string> Paths,
+                                   const RunPlan &Plan) {
   std::vector<FileRun> Runs(Paths.size());
   for (size_t I = 0; I < Paths.size(); ++I) {
     Runs[I].File = Paths[I];
@@ -373,6 +450,7 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   bool Progress = Paths.size() > 1 && sys::Process::StandardErrIsDisplayed();
   std::atomic<unsigned> Done{0};
   std::mutex ProgressLock;
+
   auto Analyse = [&](FileRun &Run) {
     // A crash in one file's analysis is caught here: the stack dump and our
     // banner are printed, the file is reported as crashed, and the other
@@ -389,23 +467,88 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
       Run.Crashed = true;
       Run.Errors.clear();
     }
-    unsigned N = ++Done;
-    if (Progress) {
-      std::lock_guard<std::mutex> Lock(ProgressLock);
-      errs() << "\r[" << N << "/" << Paths.size() << "] " << Run.File
-             << "\x1b[K";
-      if (N == Paths.size())
-        errs() << "\n";
+    Run.Stats = Run.Context->getStats();
+  };
+
+  // Per unit: replay it from the cache, or scan it and skip it when no file
+  // of it mentions cublas, or analyse it (and store what it found).
+  auto Process = [&](FileRun &Run,
+                     std::optional<cublas_tidy::Scanner> &Scanner) {
+    ClangTidyOptions Options = Run.Context->getOptionsForFile(Run.File);
+    std::string Other = otherCheck(Options, Plan.AllChecks);
+    bool MaySkip = Plan.Skip && Other.empty();
+    std::vector<tooling::CompileCommand> Commands =
+        DB.getCompileCommands(Run.File);
+
+    std::string Key;
+    if (Plan.Cache) {
+      Key = Plan.Cache->key(Run.File, Commands,
+                            configurationKey(Options, Plan.ExtraKey));
+      if (std::optional<cublas_tidy::UnitResult> R =
+              Plan.Cache->lookup(Key, *Plan.Contents)) {
+        Run.Outcome = R->Skipped ? FileRun::Skipped : FileRun::Replayed;
+        Run.FromCache = true;
+        Run.Reason = R->Skipped ? "skipped (from the cache)"
+                                : "replayed from the cache";
+        Run.Errors = std::move(R->Errors);
+        Run.Stats = R->Stats;
+        return;
+      }
+    }
+
+    cublas_tidy::UnitScan Scan;
+    if (MaySkip || Plan.Cache) {
+      if (!Scanner)
+        Scanner.emplace(*Plan.Scans);
+      Scan = Scanner->scan(Commands, *Plan.Contents);
+    }
+    if (!Plan.Skip)
+      Run.Reason = "analysed: not skipped (--no-skip, or a command line after --)";
+    else if (!Other.empty())
+      Run.Reason = "analysed: " + Other + " is enabled, not a cublas-* check";
+    else if (!Scan.Scanned)
+      Run.Reason = "analysed: the dependency scan failed (" + Scan.Error + ")";
+    else if (Scan.Mention.empty()) {
+      Run.Outcome = FileRun::Skipped;
+      Run.Reason = "skipped: none of its " + std::to_string(Scan.Files.size()) +
+                   " files mentions cublas";
+    } else if (Scan.MentionUnreadable)
+      Run.Reason = "analysed: cannot read " + Scan.Mention;
+    else if (Scan.Mention == Scan.Files.front())
+      Run.Reason = "analysed: it mentions cublas";
+    else
+      Run.Reason = "analysed: " + Scan.Mention + " mentions cublas";
+
+    if (Run.Outcome != FileRun::Skipped)
+      Analyse(Run);
+    // What a failed scan includes is unknown: such units are never stored.
+    if (Plan.Cache && Scan.Scanned && !Run.Crashed) {
+      cublas_tidy::UnitResult R;
+      R.Skipped = Run.Outcome == FileRun::Skipped;
+      R.Errors = Run.Errors;
+      R.Stats = Run.Stats;
+      Run.Stored = Plan.Cache->store(Key, R, Scan.Files, *Plan.Contents);
     }
   };
+
   // Workers with large stacks: clang's parser and the AST walks recurse
   // once per nesting level, and deeply nested generated code overflows the
   // 8 MiB a process starts with (clang-tidy itself crashes there).
   constexpr unsigned StackSize = 512u << 20;
   std::atomic<size_t> Next{0};
   auto Worker = [&] {
-    for (size_t I = Next++; I < Runs.size(); I = Next++)
-      Analyse(Runs[I]);
+    std::optional<cublas_tidy::Scanner> Scanner; // one per thread
+    for (size_t I = Next++; I < Runs.size(); I = Next++) {
+      Process(Runs[I], Scanner);
+      unsigned N = ++Done;
+      if (Progress) {
+        std::lock_guard<std::mutex> Lock(ProgressLock);
+        errs() << "\r[" << N << "/" << Paths.size() << "] " << Runs[I].File
+               << "\x1b[K";
+        if (N == Paths.size())
+          errs() << "\n";
+      }
+    }
   };
   std::vector<llvm::thread> Workers;
   for (unsigned T = 0; T < std::max(1u, Threads); ++T)
@@ -413,6 +556,40 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   for (llvm::thread &W : Workers)
     W.join();
   return Runs;
+}
+
+/// Splits the units into N parts of about equal size (the largest first,
+/// each to the part with the least so far; ties by name) and returns part
+/// K, in input order. The same inputs give the same parts on any machine.
+static std::vector<std::string> shardOf(ArrayRef<std::string> Paths,
+                                        unsigned K, unsigned N) {
+  std::vector<std::pair<uint64_t, size_t>> BySize;
+  for (size_t I = 0; I < Paths.size(); ++I) {
+    uint64_t Size = 0;
+    (void)sys::fs::file_size(Paths[I], Size);
+    BySize.push_back({Size, I});
+  }
+  llvm::sort(BySize, [&](const auto &A, const auto &B) {
+    if (A.first != B.first)
+      return A.first > B.first;
+    return Paths[A.second] < Paths[B.second];
+  });
+  std::vector<uint64_t> Load(N, 0);
+  std::vector<bool> Mine(Paths.size(), false);
+  for (const auto &[Size, I] : BySize) {
+    unsigned Least = 0;
+    for (unsigned S = 1; S < N; ++S)
+      if (Load[S] < Load[Least])
+        Least = S;
+    // Every unit weighs at least one byte, so that empty files spread too.
+    Load[Least] += std::max<uint64_t>(Size, 1);
+    Mine[I] = Least == K - 1;
+  }
+  std::vector<std::string> Part;
+  for (size_t I = 0; I < Paths.size(); ++I)
+    if (Mine[I])
+      Part.push_back(Paths[I]);
+  return Part;
 }
 
 static void printVersion(raw_ostream &OS) {
@@ -427,6 +604,43 @@ int main(int argc, const char **argv) {
   CrashRecoveryContext::Enable();
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
+
+  // Skipping serves scans over a compile database; a command line given
+  // after `--` names the files the user wants analysed. (The parser below
+  // removes `--` and what follows from argv.)
+  bool FixedCommandLine = false;
+  for (int I = 1; I < argc; ++I)
+    FixedCommandLine |= StringRef(argv[I]) == "--";
+
+  // --merge-sarif OUT IN... reads no compilation database: it is handled
+  // before the command line is parsed as clang-tidy's.
+  for (int I = 1; I < argc; ++I) {
+    StringRef Arg = argv[I];
+    if (!Arg.consume_front("--merge-sarif") && !Arg.consume_front("-merge-sarif"))
+      continue;
+    std::vector<std::string> Inputs;
+    std::string Out;
+    int First = I + 1;
+    if (Arg.consume_front("="))
+      Out = Arg.str();
+    else if (Arg.empty() && I + 1 < argc)
+      Out = argv[First++];
+    for (int J = 1; J < argc; ++J)
+      if (J != I && J >= First)
+        Inputs.push_back(argv[J]);
+      else if (J != I && J < I)
+        Inputs.push_back(argv[J]);
+    if (Out.empty() || Inputs.empty()) {
+      WithColor::error() << "--merge-sarif wants OUT and the logs to join: "
+                            "--merge-sarif OUT IN...\n";
+      return 1;
+    }
+    if (Error E = cublas_tidy::mergeSarif(Inputs, Out)) {
+      WithColor::error() << toString(std::move(E)) << "\n";
+      return 1;
+    }
+    return 0;
+  }
 
   Expected<tooling::CommonOptionsParser> OptionsParser =
       tooling::CommonOptionsParser::create(argc, argv, Category,
@@ -520,6 +734,38 @@ int main(int argc, const char **argv) {
   const tooling::CompilationDatabase &Database =
       OwnDatabase ? *OwnDatabase : OptionsParser->getCompilations();
 
+  if (Shard.getNumOccurrences()) {
+    unsigned K = 0, N = 0;
+    auto [KText, NText] = StringRef(Shard).split('/');
+    if (KText.getAsInteger(10, K) || NText.getAsInteger(10, N) || K < 1 ||
+        K > N) {
+      WithColor::error() << "--shard wants K/N with 1 <= K <= N, not '"
+                         << Shard << "'\n";
+      return 1;
+    }
+    size_t Total = Paths.size();
+    Paths = shardOf(Paths, K, N);
+    if (Verbose)
+      errs() << "cublas-tidy: shard " << K << "/" << N << ": " << Paths.size()
+             << " of " << Total << " unit" << (Total == 1 ? "" : "s") << "\n";
+  }
+
+  std::string CacheDirectory = CacheDir;
+  if (CacheDir.getNumOccurrences() == 0)
+    if (std::optional<std::string> Env =
+            sys::Process::GetEnv("CUBLAS_TIDY_CACHE_DIR"))
+      CacheDirectory = *Env;
+  std::optional<uint64_t> CacheLimit = cublas_tidy::parseSize(CacheMaxSize);
+  if (!CacheLimit) {
+    WithColor::error() << "--cache-max-size wants bytes, or a number with K, "
+                          "M or G, not '"
+                       << CacheMaxSize << "'\n";
+    return 1;
+  }
+  // Profiles describe a real analysis: no cache then.
+  if (EnableCheckProfile || !StoreCheckProfile.empty())
+    CacheDirectory.clear();
+
   // nvcc commands of CMake databases become clang commands; .cu inputs are
   // parsed host-only against the CUDA toolkit; clang's builtin headers are
   // found wherever this binary lives.
@@ -534,7 +780,56 @@ int main(int argc, const char **argv) {
   InitializeAllTargetMCs();
   InitializeAllAsmParsers();
 
-  std::vector<FileRun> Runs = runAll(Compilations, Paths);
+  RunPlan Plan;
+  cublas_tidy::ScanService Scans;
+  cublas_tidy::FileContents Contents;
+  Plan.Contents = &Contents;
+  Plan.Skip = !NoSkip && !FixedCommandLine;
+  if (Plan.Skip)
+    Plan.Scans = &Scans;
+  {
+    ClangTidyOptions Everything;
+    Everything.Checks = "*";
+    Plan.AllChecks = getCheckNames(Everything, AllowEnablingAnalyzerAlphaCheckers,
+                                   /*ExperimentalCustomChecks=*/false);
+  }
+  std::optional<cublas_tidy::ResultCache> Cache;
+  if (!CacheDirectory.empty()) {
+    Cache.emplace(CacheDirectory, *CacheLimit,
+                  cublas_tidy::toolKey(argv[0], (void *)&printVersion));
+    Plan.Cache = &*Cache;
+    Plan.Scans = &Scans; // the cache needs every unit's file list
+    Plan.ExtraKey = "line-filter " + LineFilter + "\nfix-notes " +
+                    (FixNotes ? "1" : "0") + "\nno-skip " +
+                    (NoSkip ? "1" : "0");
+  }
+  std::vector<FileRun> Runs = runAll(Compilations, Paths, Plan);
+
+  if (Verbose) {
+    unsigned Skipped = 0, Replayed = 0, Stored = 0;
+    for (const FileRun &Run : Runs) {
+      errs() << "cublas-tidy: " << Run.File << ": " << Run.Reason << "\n";
+      Skipped += Run.Outcome == FileRun::Skipped;
+      Replayed += Run.FromCache;
+      Stored += Run.Stored;
+    }
+    if (Plan.Skip)
+      errs() << "cublas-tidy: skipped " << Skipped << " of " << Runs.size()
+             << " unit" << (Runs.size() == 1 ? "" : "s")
+             << " that cannot reach cuBLAS\n";
+    if (Cache)
+      errs() << "cublas-tidy: cache: " << Replayed << " replayed, " << Stored
+             << " stored";
+  }
+  if (Cache) {
+    unsigned Removed = Cache->trim();
+    if (Verbose) {
+      if (Removed)
+        errs() << ", " << Removed << " removed to stay under "
+               << Cache->maxBytes() << " bytes";
+      errs() << "\n";
+    }
+  }
 
   // Files that crashed, and files that did not compile: said once per file,
   // on stderr, so that the findings' output stays as it is.
@@ -664,7 +959,7 @@ int main(int argc, const char **argv) {
   if (!Quiet) {
     ClangTidyStats Total;
     for (const FileRun &Run : Runs) {
-      const ClangTidyStats &S = Run.Context->getStats();
+      const ClangTidyStats &S = Run.Stats;
       Total.ErrorsDisplayed += S.ErrorsDisplayed;
       Total.ErrorsIgnoredCheckFilter += S.ErrorsIgnoredCheckFilter;
       Total.ErrorsIgnoredNOLINT += S.ErrorsIgnoredNOLINT;

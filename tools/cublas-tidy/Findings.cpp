@@ -9,12 +9,18 @@
 
 namespace cublas_tidy {
 
-Position SourceCache::position(llvm::StringRef File, unsigned Offset) {
+Position SourceCache::position(llvm::StringRef File, unsigned Offset,
+                               llvm::StringRef BuildDirectory) {
   Position P;
   if (File.empty())
     return P;
+  // A relative path is relative to the directory of the compile command
+  // that reported it (a compile database's "directory").
   llvm::SmallString<256> Abs(File);
-  llvm::sys::fs::make_absolute(Abs);
+  if (!BuildDirectory.empty())
+    llvm::sys::path::make_absolute(BuildDirectory, Abs);
+  else
+    llvm::sys::fs::make_absolute(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   P.File = std::string(Abs);
   FileData &F = Files[P.File];
@@ -66,10 +72,12 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
     if (E.IsWarningAsError)
       F.Level = "error";
     F.Message = E.Message.Message;
-    F.Where = Sources.position(E.Message.FilePath, E.Message.FileOffset);
+    F.Where = Sources.position(E.Message.FilePath, E.Message.FileOffset,
+                               E.BuildDirectory);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
       F.Notes.push_back(
-          {Sources.position(N.FilePath, N.FileOffset), N.Message});
+          {Sources.position(N.FilePath, N.FileOffset, E.BuildDirectory),
+           N.Message});
     F.ErrorIndex = I;
     Result.push_back(std::move(F));
   }

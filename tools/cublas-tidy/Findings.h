@@ -44,7 +44,10 @@ struct Finding {
 /// Reads source files once and maps offsets to lines and columns.
 class SourceCache {
 public:
-  Position position(llvm::StringRef File, unsigned Offset);
+  /// `File` may be relative to `BuildDirectory` (or, without one, to the
+  /// working directory).
+  Position position(llvm::StringRef File, unsigned Offset,
+                    llvm::StringRef BuildDirectory = {});
 
 private:
   struct FileData {

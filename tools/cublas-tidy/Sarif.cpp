@@ -4,7 +4,10 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace cublas_tidy {
@@ -130,6 +133,102 @@ void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
       {"version", "2.1.0"},
       {"runs", llvm::json::Array{std::move(Run)}}};
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+}
+
+llvm::Error mergeSarif(llvm::ArrayRef<std::string> Inputs,
+                       llvm::StringRef Out) {
+  auto Fail = [](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  llvm::json::Array Rules;
+  llvm::StringMap<int64_t> RuleIndex;
+  llvm::json::Array Results;
+  llvm::StringSet<> SeenResults;
+  std::optional<llvm::json::Value> BaseIds;
+  llvm::json::Object Driver;
+  for (const std::string &In : Inputs) {
+    auto Buffer = llvm::MemoryBuffer::getFile(In);
+    if (!Buffer)
+      return Fail("cannot read '" + In + "': " + Buffer.getError().message());
+    llvm::Expected<llvm::json::Value> Log =
+        llvm::json::parse((*Buffer)->getBuffer());
+    if (!Log)
+      return Fail("'" + In + "' is not JSON: " + toString(Log.takeError()));
+    const llvm::json::Object *LogObject = Log->getAsObject();
+    const llvm::json::Array *Runs =
+        LogObject ? LogObject->getArray("runs") : nullptr;
+    if (!Runs || LogObject->getString("version") != "2.1.0")
+      return Fail("'" + In + "' is not a SARIF 2.1.0 log");
+    for (const llvm::json::Value &RunValue : *Runs) {
+      const llvm::json::Object *Run = RunValue.getAsObject();
+      if (!Run)
+        return Fail("'" + In + "' has a run that is not an object");
+      const llvm::json::Object *Tool = Run->getObject("tool");
+      const llvm::json::Object *D = Tool ? Tool->getObject("driver") : nullptr;
+      if (!D)
+        return Fail("'" + In + "' has a run without tool.driver");
+      if (Driver.empty())
+        for (const auto &[K, V] : *D)
+          if (K != "rules")
+            Driver[K] = V;
+      if (!BaseIds)
+        if (const llvm::json::Value *B = Run->get("originalUriBaseIds"))
+          BaseIds = *B;
+      // Rules by id: the results' ruleIndex is renumbered into the merged
+      // list.
+      std::vector<int64_t> Renumber;
+      if (const llvm::json::Array *RunRules = D->getArray("rules"))
+        for (const llvm::json::Value &Rule : *RunRules) {
+          const llvm::json::Object *R = Rule.getAsObject();
+          std::optional<llvm::StringRef> Id = R ? R->getString("id") : std::nullopt;
+          if (!Id)
+            return Fail("'" + In + "' has a rule without an id");
+          auto [It, New] = RuleIndex.try_emplace(*Id, Rules.size());
+          if (New)
+            Rules.push_back(Rule);
+          Renumber.push_back(It->second);
+        }
+      if (const llvm::json::Array *RunResults = Run->getArray("results"))
+        for (const llvm::json::Value &ResultValue : *RunResults) {
+          const llvm::json::Object *R = ResultValue.getAsObject();
+          if (!R)
+            return Fail("'" + In + "' has a result that is not an object");
+          llvm::json::Object Result = *R;
+          std::optional<int64_t> Index = R->getInteger("ruleIndex");
+          if (Index && *Index >= 0 &&
+              static_cast<size_t>(*Index) < Renumber.size())
+            Result["ruleIndex"] = Renumber[*Index];
+          else if (std::optional<llvm::StringRef> Id = R->getString("ruleId")) {
+            auto It = RuleIndex.find(*Id);
+            if (It != RuleIndex.end())
+              Result["ruleIndex"] = It->second;
+          }
+          std::string Text;
+          llvm::raw_string_ostream(Text)
+              << llvm::json::Value(llvm::json::Object(Result));
+          if (SeenResults.insert(Text).second)
+            Results.push_back(std::move(Result));
+        }
+    }
+  }
+  if (Driver.empty())
+    Driver = llvm::json::Object{{"name", "cublas-tidy"}};
+  Driver["rules"] = std::move(Rules);
+  llvm::json::Object Run{
+      {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+      {"results", std::move(Results)}};
+  if (BaseIds)
+    Run["originalUriBaseIds"] = std::move(*BaseIds);
+  llvm::json::Object Log{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", llvm::json::Array{std::move(Run)}}};
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Out, EC, llvm::sys::fs::OF_Text);
+  if (EC)
+    return Fail("cannot write '" + Out + "': " + EC.message());
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+  return llvm::Error::success();
 }
 
 } // namespace cublas_tidy

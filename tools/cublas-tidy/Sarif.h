@@ -5,6 +5,7 @@
 
 #include "Findings.h"
 
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace cublas_tidy {
@@ -18,6 +19,12 @@ llvm::StringRef checkDocumentation(llvm::StringRef Check);
 /// written relative to it, with the uriBaseId %SRCROOT%.
 void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
                 llvm::raw_ostream &OS);
+
+/// Joins SARIF logs of this tool (the parts of a --shard run) into one log
+/// with one run: the rules of all, each result once (a header's finding is
+/// reported by every part that includes it), the first log's base URIs.
+/// Written to `Out`.
+llvm::Error mergeSarif(llvm::ArrayRef<std::string> Inputs, llvm::StringRef Out);
 
 } // namespace cublas_tidy
 
