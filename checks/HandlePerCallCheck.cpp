@@ -46,6 +46,7 @@ void HandlePerCallCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void HandlePerCallCheck::onEndOfTranslationUnit() {
+  std::optional<CallerIndex> Callers; // built when first needed
   for (const Decl *Callable : Callables.list()) {
     const SourceManager &SM = Callable->getASTContext().getSourceManager();
     FunctionTimer Timer(getID(), Callable);
@@ -68,7 +69,9 @@ void HandlePerCallCheck::onEndOfTranslationUnit() {
       const auto *Fn = dyn_cast<FunctionDecl>(Callable);
       if (!H.OncePerCall || !Fn || !Fn->getIdentifier())
         continue;
-      std::optional<CallInLoop> In = callInLoop(Fn, Callables.list());
+      if (!Callers)
+        Callers.emplace(Callables.list());
+      std::optional<CallInLoop> In = callInLoop(Fn, *Callers);
       if (!In)
         continue;
       diag(userLocation(H.Create->getBeginLoc(), SM),

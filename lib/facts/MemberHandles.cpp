@@ -125,45 +125,48 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
   // fine; a destroy, or anything else, means it may be released.
   llvm::DenseSet<const FieldDecl *> Unclear;
   llvm::DenseSet<const MemberExpr *> Allowed;
-  for (const Decl *D : Callables)
-    for (const Stmt *Part : partsOf(D)) {
-      bool Whole = walk(Part, [&](const Stmt *S) {
-        const auto *C = dyn_cast<CallExpr>(S);
-        if (!C)
-          return;
-        const ResourceTable::Entry *E = Table.lookup(C);
-        bool Model = calledCublasFunction(C) != nullptr;
-        for (const Expr *Arg : C->arguments()) {
-          const Expr *A = Arg->IgnoreParenImpCasts();
-          if (const auto *U = dyn_cast<UnaryOperator>(A);
-              U && U->getOpcode() == UO_AddrOf && E && E->IsCreate)
-            A = U->getSubExpr()->IgnoreParenImpCasts();
-          const auto *ME = dyn_cast<MemberExpr>(A);
-          if (!ME)
-            continue;
-          if (E && !E->IsCreate) {
-            if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-              Unclear.insert(F); // destroyed here
-          } else if (Model || (E && E->IsCreate)) {
-            Allowed.insert(ME);
-          }
+  // One pre-order pass per callable: a call is seen before the member
+  // expressions among its arguments, so they are allowed before they are
+  // looked at. The body's statements come from the shared list.
+  auto Visit = [&](const Stmt *S) {
+    if (const auto *C = dyn_cast<CallExpr>(S)) {
+      const ResourceTable::Entry *E = Table.lookup(C);
+      bool Model = calledCublasFunction(C) != nullptr;
+      for (const Expr *Arg : C->arguments()) {
+        const Expr *A = Arg->IgnoreParenImpCasts();
+        if (const auto *U = dyn_cast<UnaryOperator>(A);
+            U && U->getOpcode() == UO_AddrOf && E && E->IsCreate)
+          A = U->getSubExpr()->IgnoreParenImpCasts();
+        const auto *ME = dyn_cast<MemberExpr>(A);
+        if (!ME)
+          continue;
+        if (E && !E->IsCreate) {
+          if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+            Unclear.insert(F); // destroyed here
+        } else if (Model || (E && E->IsCreate)) {
+          Allowed.insert(ME);
         }
-      });
-      bool Other = false;
-      Whole = walk(Part, [&](const Stmt *S) {
-                const auto *ME = dyn_cast<MemberExpr>(S);
-                const auto *F =
-                    ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-                if (F && Fields.count(F) && !Allowed.count(ME))
-                  Unclear.insert(F);
-              }) &&
-              Whole;
-      if (!Whole)
-        Other = true;
-      if (Other)
-        for (const Candidate &C : Candidates)
-          Unclear.insert(C.Field);
+      }
+      return;
     }
+    const auto *ME = dyn_cast<MemberExpr>(S);
+    const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    if (F && Fields.count(F) && !Allowed.count(ME))
+      Unclear.insert(F);
+  };
+  for (const Decl *D : Callables) {
+    bool Whole = true;
+    if (analysableBody(D))
+      for (const BodyStmt &N : stmtsIn(D))
+        Visit(N.S);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten() && Init->getInit())
+          Whole = walk(Init->getInit(), Visit) && Whole;
+    if (!Whole)
+      for (const Candidate &C : Candidates)
+        Unclear.insert(C.Field);
+  }
 
   // 3. An object of the class, not of static storage.
   for (const Candidate &C : Candidates) {
@@ -447,8 +450,7 @@ sharedHandleCopies(llvm::ArrayRef<const Decl *> Callables,
       continue;
     if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && FD->isDefaulted())
       continue;
-    for (const Stmt *Part : partsOf(D))
-      walk(Part, [&](const Stmt *S) {
+    auto Visit = [&](const Stmt *S) {
         const CXXRecordDecl *Class = nullptr;
         bool Assign = false;
         if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
@@ -477,7 +479,16 @@ sharedHandleCopies(llvm::ArrayRef<const Decl *> Callables,
           Out.push_back({Class->getDefinition(), R->first, R->second.Field,
                          R->second.Destroy, cast<Expr>(S), Assign,
                          R->second.KindId});
-      });
+    };
+    // The body from the shared statement list; a constructor's member
+    // initializers walked.
+    if (analysableBody(D))
+      for (const BodyStmt &N : stmtsIn(D))
+        Visit(N.S);
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten() && Init->getInit())
+          walk(Init->getInit(), Visit);
   }
   return Out;
 }

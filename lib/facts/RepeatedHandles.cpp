@@ -41,12 +41,12 @@ struct Place {
   llvm::SmallVector<OpenIf, 4> Ifs;
 };
 
-/// Every call of a body (not those of nested lambdas, which are callables
-/// of their own) with its place, in source order. Iterative: bodies may
-/// nest thousands of levels deep.
+/// Every call of a body that `Keep` accepts (not those of nested lambdas,
+/// which are callables of their own) with its place, in source order.
+/// Iterative: bodies may nest thousands of levels deep.
 class Places {
 public:
-  explicit Places(const Stmt *Body) {
+  Places(const Stmt *Body, llvm::function_ref<bool(const CallExpr *)> Keep) {
     enum Kind { Visit, EnterLoop, ExitLoop, EnterIf, ExitIf };
     struct Item {
       const Stmt *S;
@@ -79,7 +79,7 @@ public:
       const Stmt *S = I.S;
       if (!S || llvm::isa<clang::LambdaExpr>(S))
         continue;
-      if (const auto *C = llvm::dyn_cast<CallExpr>(S)) {
+      if (const auto *C = llvm::dyn_cast<CallExpr>(S); C && Keep(C)) {
         Order.push_back(C);
         Of[C] = Now;
       }
@@ -235,7 +235,14 @@ std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
   const Stmt *Body = analysableBody(Callable);
   if (!Body)
     return Out;
-  Places Ps(Body);
+  // Most functions create nothing: their shared call list says so without
+  // a walk of the body.
+  if (!callsAny(Callable, [](const CallExpr *C) {
+        const FunctionInfo *F = calledCublasFunction(C);
+        return F && isRepeatedKind(F->Creates);
+      }))
+    return Out;
+  Places Ps(Body, [](const CallExpr *C) { return calledCublasFunction(C) != nullptr; });
   if (!Ps.Complete)
     return Out;
   struct Seen {
@@ -302,32 +309,48 @@ std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
   return Out;
 }
 
+CallerIndex::CallerIndex(llvm::ArrayRef<const clang::Decl *> Callables) {
+  for (const clang::Decl *Caller : Callables)
+    for (const CallExpr *C : callsIn(Caller))
+      if (const clang::FunctionDecl *FD = C->getDirectCallee()) {
+        auto &List = Callers[FD->getCanonicalDecl()];
+        if (List.empty() || List.back() != Caller)
+          List.push_back(Caller);
+      }
+}
+
+llvm::ArrayRef<const clang::Decl *>
+CallerIndex::callersOf(const clang::FunctionDecl *Fn) const {
+  auto It = Callers.find(Fn->getCanonicalDecl());
+  if (It == Callers.end())
+    return {};
+  return It->second;
+}
+
 std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
            llvm::ArrayRef<const clang::Decl *> Callables) {
+  return callInLoop(Fn, CallerIndex(Callables));
+}
+
+std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
+                                     const CallerIndex &Index) {
   if (!Fn || Fn->isMain() || !Fn->getBody() || selectsDevice(Fn->getBody()))
     return std::nullopt;
   const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
-  for (const clang::Decl *Caller : Callables) {
-    if (Caller == Fn || !callsIn(Caller).size())
-      continue;
-    bool Calls = false;
-    for (const CallExpr *C : callsIn(Caller))
-      if (const clang::FunctionDecl *FD = C->getDirectCallee();
-          FD && FD->getCanonicalDecl() == Canon)
-        Calls = true;
-    if (!Calls)
+  for (const clang::Decl *Caller : Index.callersOf(Fn)) {
+    if (Caller == Fn)
       continue;
     const Stmt *Body = analysableBody(Caller);
     if (!Body)
       continue;
-    Places Ps(Body);
+    Places Ps(Body, [&](const CallExpr *C) {
+      const clang::FunctionDecl *FD = C->getDirectCallee();
+      return FD && FD->getCanonicalDecl() == Canon;
+    });
     if (!Ps.Complete)
       continue;
     for (const CallExpr *C : Ps.Order) {
-      const clang::FunctionDecl *FD = C->getDirectCallee();
-      if (!FD || FD->getCanonicalDecl() != Canon)
-        continue;
       const Place &P = Ps.Of[C];
       if (P.Loops.empty())
         continue;

@@ -23,6 +23,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 #include <vector>
@@ -58,12 +60,33 @@ struct CallInLoop {
   const clang::Decl *Caller = nullptr;
 };
 
+/// Which callables call a function directly: built once for all the
+/// functions asked about (a check that asks for each function of a file
+/// would otherwise read every call list once per function).
+class CallerIndex {
+public:
+  explicit CallerIndex(llvm::ArrayRef<const clang::Decl *> Callables);
+  /// The callables that call `Fn` (any declaration of it), in the order of
+  /// the callables given.
+  llvm::ArrayRef<const clang::Decl *>
+  callersOf(const clang::FunctionDecl *Fn) const;
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::Decl *, 2>>
+      Callers;
+};
+
 /// The first call (in source order of `Callables`) of `Fn` inside a loop,
 /// by the rules above; nothing when `Fn` is `main`, selects a device, or no
 /// such call is in `Callables`.
 std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
            llvm::ArrayRef<const clang::Decl *> Callables);
+/// The same, with the callers of `Fn` taken from `Index` (built from the
+/// same callables).
+std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
+                                     const CallerIndex &Index);
 
 /// Two calls of a function in one callable where both run, the second
 /// after the first, whenever the first does (both in the same block, not
