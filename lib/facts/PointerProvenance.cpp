@@ -1199,6 +1199,18 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
       Order[ByOrder[I]->getBlockID()] = static_cast<int>(I);
   }
 
+  // Without a back edge every block is visited once, after all its
+  // predecessors (the work list takes the lowest reverse post-order index
+  // first): its state is final on that visit, so the calls are recorded
+  // then, and the second pass is not needed.
+  bool Acyclic = true;
+  for (const CFGBlock *B : ByOrder)
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ && Order[Succ->getBlockID()] >= 0 &&
+          Order[Succ->getBlockID()] <= Order[B->getBlockID()])
+        Acyclic = false;
+  Recording = Acyclic;
+
   auto Run = [&](const CFGBlock *B, State St) {
     for (const CFGElement &El : *B)
       if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
@@ -1213,8 +1225,10 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
   while (!Work.empty()) {
     int Index = *Work.begin();
     Work.erase(Work.begin());
-    if (++Visits > Opts.MaxBlockVisits)
+    if (++Visits > Opts.MaxBlockVisits) {
+      Recording = false;
       return; // incomplete: everything unknown
+    }
     const CFGBlock *B = ByOrder[Index];
     State Out = Run(B, *In[B->getBlockID()]);
     for (const CFGBlock *Succ : B->succs()) {
@@ -1235,10 +1249,12 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
   }
 
   // The fixpoint: record what holds at each call.
-  Recording = true;
-  for (const CFGBlock *B : ByOrder)
-    if (In[B->getBlockID()])
-      Run(B, *In[B->getBlockID()]);
+  if (!Acyclic) {
+    Recording = true;
+    for (const CFGBlock *B : ByOrder)
+      if (In[B->getBlockID()])
+        Run(B, *In[B->getBlockID()]);
+  }
   Recording = false;
 
   // Calls in source order: by where they are expanded in the user's file

@@ -839,6 +839,37 @@ static std::optional<SymExpr> applyBinary(BinaryOperatorKind Op,
   }
 }
 
+/// True when clang's constant evaluator cannot fold `E`: it reads a
+/// variable that is neither const nor constexpr through operators that
+/// evaluate every operand. Asking the evaluator anyway costs as much as the
+/// rest of an evaluation, and most size arguments are such variables.
+static bool cannotFold(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V && !V->getType().isConstQualified() && !V->isConstexpr() &&
+           !V->getType()->isReferenceType();
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    switch (B->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+    case BO_Mul:
+    case BO_Div:
+    case BO_Rem:
+    case BO_Shl:
+    case BO_Shr:
+      return cannotFold(B->getLHS()) || cannotFold(B->getRHS());
+    default:
+      return false;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
+      return cannotFold(U->getSubExpr());
+  return false;
+}
+
 std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
   if (!E || Depth > MaxEvalDepth)
     return std::nullopt;
@@ -849,7 +880,7 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
   if (T.isNull())
     return std::nullopt;
 
-  if (T->isIntegralOrEnumerationType()) {
+  if (T->isIntegralOrEnumerationType() && !cannotFold(E)) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt()) {
       const llvm::APSInt &V = R.Val.getInt();
