@@ -840,15 +840,23 @@ static std::optional<SymExpr> applyBinary(BinaryOperatorKind Op,
 }
 
 /// True when clang's constant evaluator cannot fold `E`: it reads a
-/// variable that is neither const nor constexpr through operators that
-/// evaluate every operand. Asking the evaluator anyway costs as much as the
-/// rest of an evaluation, and most size arguments are such variables.
-static bool cannotFold(const Expr *E) {
+/// variable that is neither const nor constexpr (or a const local whose
+/// initializer cannot be folded) through operators that evaluate every
+/// operand. Asking the evaluator anyway costs as much as the rest of an
+/// evaluation, and most size arguments are such variables.
+static bool cannotFold(const Expr *E, unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
   E = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    return V && !V->getType().isConstQualified() && !V->isConstexpr() &&
-           !V->getType()->isReferenceType();
+    if (!V || V->isConstexpr() || V->getType()->isReferenceType())
+      return false;
+    if (!V->getType().isConstQualified())
+      return true;
+    // `const int lda = m;` in a function: as foldable as `m`.
+    const Expr *Init = V->getInit();
+    return V->hasLocalStorage() && Init && cannotFold(Init, Depth + 1);
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     switch (B->getOpcode()) {
@@ -859,15 +867,63 @@ static bool cannotFold(const Expr *E) {
     case BO_Rem:
     case BO_Shl:
     case BO_Shr:
-      return cannotFold(B->getLHS()) || cannotFold(B->getRHS());
+      return cannotFold(B->getLHS(), Depth + 1) ||
+             cannotFold(B->getRHS(), Depth + 1);
     default:
       return false;
     }
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
-      return cannotFold(U->getSubExpr());
+      return cannotFold(U->getSubExpr(), Depth + 1);
   return false;
+}
+
+/// The value of an integer literal or enumerator, seen through integral
+/// conversions, as the constant evaluator would give it in `E`'s type;
+/// nothing for anything else (which the evaluator is then asked about).
+static std::optional<llvm::APSInt> literalValue(const Expr *E,
+                                                const ASTContext &Ctx,
+                                                unsigned Depth = 0) {
+  if (Depth > 8)
+    return std::nullopt;
+  QualType T = E->getType();
+  const Expr *Inner = E;
+  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(Inner)) {
+    CastKind K = Cast->getCastKind();
+    if (K != CK_IntegralCast && K != CK_NoOp && K != CK_LValueToRValue)
+      return std::nullopt;
+    Inner = Cast->getSubExpr()->IgnoreParens();
+  }
+  llvm::APSInt V;
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(Inner))
+    V = llvm::APSInt(Lit->getValue(),
+                     !Lit->getType()->isSignedIntegerOrEnumerationType());
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner)) {
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+      V = ECD->getInitVal();
+    } else {
+      // `const int lda = 64;`: the constant its initializer is.
+      const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
+      QualType VT = Var ? Var->getType() : QualType();
+      if (!Var || VT.isNull() || !VT.isConstQualified() ||
+          VT.isVolatileQualified() || VT->isReferenceType() ||
+          !VT->isIntegralOrEnumerationType() || !Var->getInit())
+        return std::nullopt;
+      std::optional<llvm::APSInt> Init =
+          literalValue(Var->getInit()->IgnoreParens(), Ctx, Depth + 1);
+      if (!Init)
+        return std::nullopt;
+      V = *Init;
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (!T->isIntegralOrEnumerationType() || T->isBooleanType())
+    return std::nullopt;
+  V = V.extOrTrunc(Ctx.getIntWidth(T));
+  V.setIsSigned(T->isSignedIntegerOrEnumerationType());
+  return V;
 }
 
 std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
@@ -882,8 +938,9 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
 
   if (T->isIntegralOrEnumerationType() && !cannotFold(E)) {
     Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx) && R.Val.isInt()) {
-      const llvm::APSInt &V = R.Val.getInt();
+    std::optional<llvm::APSInt> Literal = literalValue(E, Ctx);
+    if (Literal || (E->EvaluateAsInt(R, Ctx) && R.Val.isInt())) {
+      const llvm::APSInt &V = Literal ? *Literal : R.Val.getInt();
       if (V.getSignificantBits() <= 64 &&
           (V.isSigned() || V.getActiveBits() < 64))
         return SymExpr::constant(V.getExtValue());

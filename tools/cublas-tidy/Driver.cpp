@@ -376,9 +376,11 @@ sourcesOfDatabase(const tooling::CompilationDatabase &DB) {
 
 /// A test hook: with CUBLAS_TIDY_TEST_CRASH_ON set to part of a file's
 /// name, the analysis of that file crashes as a bug in a check would, so
-/// that the tests can show what a crash does to a run of several files.
-static void crashForTesting(StringRef File) {
-  const char *On = std::getenv("CUBLAS_TIDY_TEST_CRASH_ON");
+/// that the tests can show what a crash does to a run of several files
+/// (CUBLAS_TIDY_TEST_CRASH_SCAN_ON: its dependency scan crashes).
+static void crashForTesting(StringRef File,
+                            const char *Variable = "CUBLAS_TIDY_TEST_CRASH_ON") {
+  const char *On = std::getenv(Variable);
   if (On && *On && File.contains(On)) {
     volatile int *Null = nullptr;
     *Null = 1;
@@ -422,8 +424,10 @@ static std::string otherCheck(const ClangTidyOptions &Options,
 }
 
 /// The configuration that decides a unit's results, as text for its key.
-static std::string configurationKey(const ClangTidyOptions &Options,
+static std::string configurationKey(ClangTidyOptions Options,
                                     StringRef Extra) {
+  // Who runs the tool changes no finding: one cache serves every user.
+  Options.User.reset();
   return configurationAsText(Options) + "\n" + Extra.str();
 }
 
@@ -500,7 +504,17 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
     if (MaySkip || Plan.Cache) {
       if (!Scanner)
         Scanner.emplace(*Plan.Scans);
-      Scan = Scanner->scan(Commands, *Plan.Contents);
+      // A crash of the scanner costs the skip, not the run: the unit is
+      // analysed as if its scan had failed.
+      CrashRecoveryContext CRC;
+      if (!CRC.RunSafely([&] {
+            crashForTesting(Run.File, "CUBLAS_TIDY_TEST_CRASH_SCAN_ON");
+            Scan = Scanner->scan(Commands, *Plan.Contents);
+          })) {
+        Scan = cublas_tidy::UnitScan();
+        Scan.Error = "the scanner crashed";
+        Scanner.reset();
+      }
     }
     if (!Plan.Skip)
       Run.Reason = "analysed: not skipped (--no-skip, or a command line after --)";
