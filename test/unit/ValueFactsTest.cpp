@@ -49,6 +49,23 @@ TEST(ValueFacts, Constants) {
             (Values{"?", "1024", "-3"}));
 }
 
+// Literals, enumerators and const variables are read without the constant
+// evaluator; the values must be those it gives, conversions included.
+TEST(ValueFacts, ConstantsReadDirectly) {
+  EXPECT_EQ(valuesIn(R"(void f(int n) {
+    const int lda = 64; use(lda);
+    const long long big = 1 << 20; use(big);
+    const int fromParam = n; use(fromParam);
+    const unsigned char narrow = 300; use(narrow);
+    const int negative = -5; use(negative);
+    const int viaConst = G; use(viaConst);
+    use(E); use(G); use('a');
+    const bool flag = 2; use(flag);
+  })"),
+            (Values{"64", "1048576", "n", "44", "-5", "100", "3", "100", "97",
+                    "1"}));
+}
+
 TEST(ValueFacts, LocalsAreFlowSensitive) {
   EXPECT_EQ(valuesIn(R"(void f(bool c) {
     int n = 4; use(n * 2);
