@@ -435,11 +435,56 @@ struct ModeValue {
   }
 };
 
+/// A map kept as a vector sorted by key: the states are small, copied at
+/// every block and call, and compared at every join, which a node-based map
+/// pays for in allocations. Iteration is in key order, as std::map's.
+template <class K, class V> class FlatMap {
+  using Entry = std::pair<K, V>;
+  llvm::SmallVector<Entry, 4> Entries;
+  static bool keyLess(const Entry &E, K Key) { return E.first < Key; }
+
+public:
+  using iterator = typename llvm::SmallVector<Entry, 4>::iterator;
+  using const_iterator = typename llvm::SmallVector<Entry, 4>::const_iterator;
+  iterator begin() { return Entries.begin(); }
+  iterator end() { return Entries.end(); }
+  const_iterator begin() const { return Entries.begin(); }
+  const_iterator end() const { return Entries.end(); }
+  bool empty() const { return Entries.empty(); }
+  void clear() { Entries.clear(); }
+  iterator find(K Key) {
+    iterator It = llvm::lower_bound(Entries, Key, keyLess);
+    return It != Entries.end() && It->first == Key ? It : Entries.end();
+  }
+  const_iterator find(K Key) const {
+    const_iterator It = llvm::lower_bound(Entries, Key, keyLess);
+    return It != Entries.end() && It->first == Key ? It : Entries.end();
+  }
+  std::pair<iterator, bool> emplace(K Key, const V &Val) {
+    iterator It = llvm::lower_bound(Entries, Key, keyLess);
+    if (It != Entries.end() && It->first == Key)
+      return {It, false};
+    return {Entries.insert(It, Entry(Key, Val)), true};
+  }
+  V &operator[](K Key) { return emplace(Key, V()).first->second; }
+  iterator erase(iterator It) { return Entries.erase(It); }
+  size_t erase(K Key) {
+    iterator It = find(Key);
+    if (It == Entries.end())
+      return 0;
+    Entries.erase(It);
+    return 1;
+  }
+  friend bool operator==(const FlatMap &L, const FlatMap &R) {
+    return L.Entries == R.Entries;
+  }
+};
+
 struct State {
   /// Tracked local pointers; absent means Bottom.
-  std::map<const VarDecl *, Value> Ptrs;
+  FlatMap<const VarDecl *, Value> Ptrs;
   /// Handles (variables, members of `this`); absent means unknown.
-  std::map<const ValueDecl *, ModeValue> Modes;
+  FlatMap<const ValueDecl *, ModeValue> Modes;
 
   friend bool operator==(const State &L, const State &R) {
     return L.Ptrs == R.Ptrs && L.Modes == R.Modes;
