@@ -57,6 +57,21 @@ llvm::SmallVector<const Stmt *, 4> partsOf(const Decl *D) {
   return Out;
 }
 
+/// Calls `Visit` on the statements of a callable in pre-order: its body's
+/// from the shared statement list, then, for a constructor, its member
+/// initializers'. False when a walk of an initializer was cut short.
+template <class Fn> bool visitParts(const Decl *D, Fn &&Visit) {
+  bool Whole = true;
+  if (analysableBody(D))
+    for (const BodyStmt &N : stmtsIn(D))
+      Visit(N.S);
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() && Init->getInit())
+        Whole = walk(Init->getInit(), Visit) && Whole;
+  return Whole;
+}
+
 struct Candidate {
   const CXXRecordDecl *Class;
   const FieldDecl *Field;
@@ -155,15 +170,7 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
       Unclear.insert(F);
   };
   for (const Decl *D : Callables) {
-    bool Whole = true;
-    if (analysableBody(D))
-      for (const BodyStmt &N : stmtsIn(D))
-        Visit(N.S);
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
-        if (Init->isWritten() && Init->getInit())
-          Whole = walk(Init->getInit(), Visit) && Whole;
-    if (!Whole)
+    if (!visitParts(D, Visit))
       for (const Candidate &C : Candidates)
         Unclear.insert(C.Field);
   }
@@ -480,15 +487,7 @@ sharedHandleCopies(llvm::ArrayRef<const Decl *> Callables,
                          R->second.Destroy, cast<Expr>(S), Assign,
                          R->second.KindId});
     };
-    // The body from the shared statement list; a constructor's member
-    // initializers walked.
-    if (analysableBody(D))
-      for (const BodyStmt &N : stmtsIn(D))
-        Visit(N.S);
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
-      for (const CXXCtorInitializer *Init : Ctor->inits())
-        if (Init->isWritten() && Init->getInit())
-          walk(Init->getInit(), Visit);
+    visitParts(D, Visit);
   }
   return Out;
 }
