@@ -31,19 +31,42 @@ std::string hexHash(llvm::StringRef Text) {
          llvm::utohexstr(H.low64, false, 16);
 }
 
+/// A byte range of a file (a fix's or a highlighted range), as stored.
+json::Object spanJson(llvm::StringRef File, unsigned Offset, unsigned Length) {
+  return json::Object{{"file", File}, {"offset", Offset}, {"length", Length}};
+}
+
+struct Span {
+  const json::Object *Object; // for the fields besides the span
+  llvm::StringRef File;
+  unsigned Offset, Length;
+};
+
+std::optional<Span> spanFromJson(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return std::nullopt;
+  auto File = O->getString("file");
+  auto Offset = O->getInteger("offset");
+  auto Length = O->getInteger("length");
+  if (!File || !Offset || !Length || *Offset < 0 || *Length < 0)
+    return std::nullopt;
+  return Span{O, *File, static_cast<unsigned>(*Offset),
+              static_cast<unsigned>(*Length)};
+}
+
 json::Value toJson(const tooling::DiagnosticMessage &M) {
   json::Array Fixes;
   for (const auto &[File, Replacements] : M.Fix)
-    for (const tooling::Replacement &R : Replacements)
-      Fixes.push_back(json::Object{{"file", R.getFilePath()},
-                                   {"offset", R.getOffset()},
-                                   {"length", R.getLength()},
-                                   {"text", R.getReplacementText()}});
+    for (const tooling::Replacement &R : Replacements) {
+      json::Object Fix =
+          spanJson(R.getFilePath(), R.getOffset(), R.getLength());
+      Fix["text"] = R.getReplacementText();
+      Fixes.push_back(std::move(Fix));
+    }
   json::Array Ranges;
   for (const tooling::FileByteRange &R : M.Ranges)
-    Ranges.push_back(json::Object{{"file", R.FilePath},
-                                  {"offset", R.FileOffset},
-                                  {"length", R.Length}});
+    Ranges.push_back(spanJson(R.FilePath, R.FileOffset, R.Length));
   return json::Object{{"message", M.Message},
                       {"file", M.FilePath},
                       {"offset", M.FileOffset},
@@ -66,35 +89,25 @@ bool fromJson(const json::Value &V, tooling::DiagnosticMessage &M) {
   M.FilePath = File->str();
   M.FileOffset = static_cast<unsigned>(*Offset);
   for (const json::Value &F : *Fixes) {
-    const json::Object *FO = F.getAsObject();
-    if (!FO)
+    std::optional<Span> S = spanFromJson(F);
+    std::optional<llvm::StringRef> Text =
+        S ? S->Object->getString("text") : std::nullopt;
+    if (!Text)
       return false;
-    auto FFile = FO->getString("file");
-    auto FOffset = FO->getInteger("offset");
-    auto FLength = FO->getInteger("length");
-    auto FText = FO->getString("text");
-    if (!FFile || !FOffset || !FLength || !FText)
-      return false;
-    tooling::Replacement R(*FFile, static_cast<unsigned>(*FOffset),
-                           static_cast<unsigned>(*FLength), *FText);
+    tooling::Replacement R(S->File, S->Offset, S->Length, *Text);
     if (llvm::Error E = M.Fix[R.getFilePath()].add(R)) {
       llvm::consumeError(std::move(E));
       return false;
     }
   }
   for (const json::Value &R : *Ranges) {
-    const json::Object *RO = R.getAsObject();
-    if (!RO)
-      return false;
-    auto RFile = RO->getString("file");
-    auto ROffset = RO->getInteger("offset");
-    auto RLength = RO->getInteger("length");
-    if (!RFile || !ROffset || !RLength)
+    std::optional<Span> S = spanFromJson(R);
+    if (!S)
       return false;
     tooling::FileByteRange B;
-    B.FilePath = RFile->str();
-    B.FileOffset = static_cast<unsigned>(*ROffset);
-    B.Length = static_cast<unsigned>(*RLength);
+    B.FilePath = S->File.str();
+    B.FileOffset = S->Offset;
+    B.Length = S->Length;
     M.Ranges.push_back(std::move(B));
   }
   return true;

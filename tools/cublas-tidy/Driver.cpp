@@ -396,8 +396,8 @@ struct FileRun {
   std::unique_ptr<ClangTidyContext> Context;
   std::vector<ClangTidyError> Errors;
   ClangTidyStats Stats;
-  enum { Analysed, Skipped, Replayed } Outcome = Analysed;
-  bool FromCache = false; // replayed from the cache
+  bool Skipped = false;   // cannot reach cuBLAS: not analysed
+  bool FromCache = false; // replayed (or its skip) from the cache
   bool Stored = false;    // its results went into the cache
   std::string Reason;     // why it was analysed or skipped (for -v)
 };
@@ -406,7 +406,7 @@ struct FileRun {
 struct RunPlan {
   std::vector<std::string> AllChecks; // every check this binary has
   cublas_tidy::ResultCache *Cache = nullptr;
-  cublas_tidy::ScanService *Scans = nullptr;
+  cublas_tidy::ScanService *Scans = nullptr; // for skipping and for the cache
   cublas_tidy::FileContents *Contents = nullptr;
   std::string ExtraKey; // options outside the configuration that change results
   bool Skip = false;    // units that cannot reach cuBLAS may be skipped
@@ -490,7 +490,7 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
                             configurationKey(Options, Plan.ExtraKey));
       if (std::optional<cublas_tidy::UnitResult> R =
               Plan.Cache->lookup(Key, *Plan.Contents)) {
-        Run.Outcome = R->Skipped ? FileRun::Skipped : FileRun::Replayed;
+        Run.Skipped = R->Skipped;
         Run.FromCache = true;
         Run.Reason = R->Skipped ? "skipped (from the cache)"
                                 : "replayed from the cache";
@@ -523,7 +523,7 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
     else if (!Scan.Scanned)
       Run.Reason = "analysed: the dependency scan failed (" + Scan.Error + ")";
     else if (Scan.Mention.empty()) {
-      Run.Outcome = FileRun::Skipped;
+      Run.Skipped = true;
       Run.Reason = "skipped: none of its " + std::to_string(Scan.Files.size()) +
                    " files mentions cublas";
     } else if (Scan.MentionUnreadable)
@@ -533,12 +533,12 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
     else
       Run.Reason = "analysed: " + Scan.Mention + " mentions cublas";
 
-    if (Run.Outcome != FileRun::Skipped)
+    if (!Run.Skipped)
       Analyse(Run);
     // What a failed scan includes is unknown: such units are never stored.
     if (Plan.Cache && Scan.Scanned && !Run.Crashed) {
       cublas_tidy::UnitResult R;
-      R.Skipped = Run.Outcome == FileRun::Skipped;
+      R.Skipped = Run.Skipped;
       R.Errors = Run.Errors;
       R.Stats = Run.Stats;
       Run.Stored = Plan.Cache->store(Key, R, Scan.Files, *Plan.Contents);
@@ -632,17 +632,17 @@ int main(int argc, const char **argv) {
     StringRef Arg = argv[I];
     if (!Arg.consume_front("--merge-sarif") && !Arg.consume_front("-merge-sarif"))
       continue;
-    std::vector<std::string> Inputs;
+    // OUT is the option's value (`=OUT`) or the next argument; the other
+    // arguments are the logs.
     std::string Out;
-    int First = I + 1;
+    int OutAt = -1;
     if (Arg.consume_front("="))
       Out = Arg.str();
     else if (Arg.empty() && I + 1 < argc)
-      Out = argv[First++];
+      Out = argv[OutAt = I + 1];
+    std::vector<std::string> Inputs;
     for (int J = 1; J < argc; ++J)
-      if (J != I && J >= First)
-        Inputs.push_back(argv[J]);
-      else if (J != I && J < I)
+      if (J != I && J != OutAt)
         Inputs.push_back(argv[J]);
     if (Out.empty() || Inputs.empty()) {
       WithColor::error() << "--merge-sarif wants OUT and the logs to join: "
@@ -798,10 +798,10 @@ int main(int argc, const char **argv) {
   cublas_tidy::ScanService Scans;
   cublas_tidy::FileContents Contents;
   Plan.Contents = &Contents;
+  Plan.Scans = &Scans;
   Plan.Skip = !NoSkip && !FixedCommandLine;
-  if (Plan.Skip)
-    Plan.Scans = &Scans;
-  {
+  if (Plan.Skip) {
+    // Which checks are not cublas-* ones: only asked when skipping.
     ClangTidyOptions Everything;
     Everything.Checks = "*";
     Plan.AllChecks = getCheckNames(Everything, AllowEnablingAnalyzerAlphaCheckers,
@@ -812,18 +812,18 @@ int main(int argc, const char **argv) {
     Cache.emplace(CacheDirectory, *CacheLimit,
                   cublas_tidy::toolKey(argv[0], (void *)&printVersion));
     Plan.Cache = &*Cache;
-    Plan.Scans = &Scans; // the cache needs every unit's file list
     Plan.ExtraKey = "line-filter " + LineFilter + "\nfix-notes " +
                     (FixNotes ? "1" : "0") + "\nno-skip " +
                     (NoSkip ? "1" : "0");
   }
   std::vector<FileRun> Runs = runAll(Compilations, Paths, Plan);
 
+  unsigned Removed = Cache ? Cache->trim() : 0;
   if (Verbose) {
     unsigned Skipped = 0, Replayed = 0, Stored = 0;
     for (const FileRun &Run : Runs) {
       errs() << "cublas-tidy: " << Run.File << ": " << Run.Reason << "\n";
-      Skipped += Run.Outcome == FileRun::Skipped;
+      Skipped += Run.Skipped;
       Replayed += Run.FromCache;
       Stored += Run.Stored;
     }
@@ -831,13 +831,9 @@ int main(int argc, const char **argv) {
       errs() << "cublas-tidy: skipped " << Skipped << " of " << Runs.size()
              << " unit" << (Runs.size() == 1 ? "" : "s")
              << " that cannot reach cuBLAS\n";
-    if (Cache)
+    if (Cache) {
       errs() << "cublas-tidy: cache: " << Replayed << " replayed, " << Stored
              << " stored";
-  }
-  if (Cache) {
-    unsigned Removed = Cache->trim();
-    if (Verbose) {
       if (Removed)
         errs() << ", " << Removed << " removed to stay under "
                << Cache->maxBytes() << " bytes";

@@ -67,6 +67,15 @@ llvm::json::Object location(const Position &P, llvm::StringRef Root) {
   return llvm::json::Object{{"physicalLocation", std::move(Physical)}};
 }
 
+/// A SARIF 2.1.0 log of one run, indented.
+void printLog(llvm::json::Object Run, llvm::raw_ostream &OS) {
+  llvm::json::Object Log{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", llvm::json::Array{std::move(Run)}}};
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+}
+
 } // namespace
 
 llvm::StringRef checkDocumentation(llvm::StringRef Check) {
@@ -128,11 +137,7 @@ void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
     Run["originalUriBaseIds"] = llvm::json::Object{
         {"%SRCROOT%",
          llvm::json::Object{{"uri", ("file://" + Root + "/").str()}}}};
-  llvm::json::Object Log{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", llvm::json::Array{std::move(Run)}}};
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+  printLog(std::move(Run), OS);
 }
 
 llvm::Error mergeSarif(llvm::ArrayRef<std::string> Inputs,
@@ -219,15 +224,11 @@ llvm::Error mergeSarif(llvm::ArrayRef<std::string> Inputs,
       {"results", std::move(Results)}};
   if (BaseIds)
     Run["originalUriBaseIds"] = std::move(*BaseIds);
-  llvm::json::Object Log{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", llvm::json::Array{std::move(Run)}}};
   std::error_code EC;
   llvm::raw_fd_ostream OS(Out, EC, llvm::sys::fs::OF_Text);
   if (EC)
     return Fail("cannot write '" + Out + "': " + EC.message());
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+  printLog(std::move(Run), OS);
   return llvm::Error::success();
 }
 
