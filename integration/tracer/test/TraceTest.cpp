@@ -189,12 +189,16 @@ TEST_F(TraceTest, LtScalarsFollowThePointerModeOfTheirDescriptor) {
   expectOne("device-pointer",
             {"\"param\":\"alpha\"", "CUBLASLT_POINTER_MODE_HOST"});
 
-  // CUBLASLT_MATMUL_DESC_POINTER_MODE = 2, CUBLASLT_POINTER_MODE_DEVICE = 1.
-  const std::int32_t Device = 1;
-  Call Set("cublasLtMatmulDescSetAttribute");
-  Set.ptr("matmulDesc", Op).set("attr", 2).ptr("buf", &Device).set(
-      "sizeInBytes", sizeof(Device));
-  run(Set);
+  // CUBLASLT_MATMUL_DESC_POINTER_MODE is attribute 2; the mode is read from
+  // the buffer the call is given.
+  auto SetMode = [&](const std::int32_t &Mode) {
+    Call Set("cublasLtMatmulDescSetAttribute");
+    Set.ptr("matmulDesc", Op).set("attr", 2).ptr("buf", &Mode).set(
+        "sizeInBytes", sizeof(Mode));
+    run(Set);
+  };
+  const std::int32_t Device = 1; // CUBLASLT_POINTER_MODE_DEVICE
+  SetMode(Device);
   Matmul(DeviceA, DeviceB);         // device mode, device scalars: fine
   Matmul(&HostScalar, DeviceB);     // device mode, host alpha
   expectOne("host-pointer",
@@ -202,10 +206,7 @@ TEST_F(TraceTest, LtScalarsFollowThePointerModeOfTheirDescriptor) {
 
   // Alpha a device vector, beta on the host.
   const std::int32_t AlphaVector = 4;
-  Call Vector("cublasLtMatmulDescSetAttribute");
-  Vector.ptr("matmulDesc", Op).set("attr", 2).ptr("buf", &AlphaVector).set(
-      "sizeInBytes", sizeof(AlphaVector));
-  run(Vector);
+  SetMode(AlphaVector);
   Matmul(DeviceA, &HostScalar); // fine
   EXPECT_EQ(events("host-pointer").size(), 1u);
   EXPECT_EQ(events("device-pointer").size(), 1u);
