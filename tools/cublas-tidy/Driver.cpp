@@ -867,15 +867,19 @@ int main(int argc, const char **argv) {
   }
 
   // All diagnostics, once each (a header's findings come from every file
-  // that includes it).
+  // that includes it, under whatever spelling of its path that file uses).
   std::vector<ClangTidyError> Errors;
   std::vector<unsigned> Owner; // which run's context reported each error
   {
     std::set<std::tuple<std::string, unsigned, std::string, std::string>> Seen;
     for (unsigned R = 0; R < Runs.size(); ++R)
       for (ClangTidyError &E : Runs[R].Errors)
-        if (Seen.insert({E.Message.FilePath, E.Message.FileOffset,
-                         E.DiagnosticName, E.Message.Message})
+        if (Seen.insert({E.Message.FilePath.empty()
+                             ? std::string()
+                             : cublas_tidy::absolutePath(E.Message.FilePath,
+                                                         E.BuildDirectory),
+                         E.Message.FileOffset, E.DiagnosticName,
+                         E.Message.Message})
                 .second) {
           Errors.push_back(std::move(E));
           Owner.push_back(R);

@@ -9,11 +9,8 @@
 
 namespace cublas_tidy {
 
-Position SourceCache::position(llvm::StringRef File, unsigned Offset,
-                               llvm::StringRef BuildDirectory) {
-  Position P;
-  if (File.empty())
-    return P;
+std::string absolutePath(llvm::StringRef File,
+                         llvm::StringRef BuildDirectory) {
   // A relative path is relative to the directory of the compile command
   // that reported it (a compile database's "directory").
   llvm::SmallString<256> Abs(File);
@@ -22,7 +19,15 @@ Position SourceCache::position(llvm::StringRef File, unsigned Offset,
   else
     llvm::sys::fs::make_absolute(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  P.File = std::string(Abs);
+  return std::string(Abs);
+}
+
+Position SourceCache::position(llvm::StringRef File, unsigned Offset,
+                               llvm::StringRef BuildDirectory) {
+  Position P;
+  if (File.empty())
+    return P;
+  P.File = absolutePath(File, BuildDirectory);
   FileData &F = Files[P.File];
   if (!F.Buffer) {
     auto Read = llvm::MemoryBuffer::getFile(P.File);

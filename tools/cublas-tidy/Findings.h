@@ -41,6 +41,11 @@ struct Finding {
   size_t ErrorIndex = 0; // index into the ClangTidyError list it came from
 };
 
+/// `File` as an absolute path without `.` and `..` components; a relative
+/// `File` is taken relative to `BuildDirectory` (a compile command's
+/// directory), or to the working directory without one.
+std::string absolutePath(llvm::StringRef File, llvm::StringRef BuildDirectory);
+
 /// Reads source files once and maps offsets to lines and columns.
 class SourceCache {
 public:
