@@ -86,8 +86,10 @@ static thread_local TranslationUnitCache<const Decl *, PointerProvenance>
 const PointerProvenance &MemorySpaceCheck::provenanceOf(const Decl *Callable,
                                                         ASTContext &Ctx) {
   return *Provenances.get(Ctx, Callable, [&] {
+    PointerProvenance::Options Opts;
+    Opts.CublasCallsOnly = true; // the checks ask about nothing else
     return std::make_unique<PointerProvenance>(
-        PointerProvenance::analyze(Callable, Ctx));
+        PointerProvenance::analyze(Callable, Ctx, Opts));
   });
 }
 

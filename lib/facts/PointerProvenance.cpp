@@ -510,6 +510,8 @@ struct PointerProvenance::Impl {
   /// What the first argument of each cudaHostRegister call pointed to.
   std::vector<Value> Registered;
   bool Recording = false;
+  /// Options::CublasCallsOnly.
+  bool CublasCallsOnly = false;
 
   // Variables.
   bool isTrackedPointer(const VarDecl *VD) const {
@@ -1028,11 +1030,14 @@ void PointerProvenance::Impl::transfer(const Stmt *S, State &St) {
 }
 
 void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
+  const FunctionInfo *Cublas = calledCublasFunction(Call);
   if (Recording) {
-    auto [It, New] = CallIndex.try_emplace(Call, Snapshots.size());
-    if (New) {
-      Calls.push_back(Call);
-      Snapshots.push_back(St);
+    if (Cublas || !CublasCallsOnly) {
+      auto [It, New] = CallIndex.try_emplace(Call, Snapshots.size());
+      if (New) {
+        Calls.push_back(Call);
+        Snapshots.push_back(St);
+      }
     }
     const FunctionDecl *FD = Call->getDirectCallee();
     if (FD && isGlobalFunction(FD) && FD->getName() == "cudaHostRegister" &&
@@ -1042,7 +1047,6 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
 
   const FunctionDecl *FD = Call->getDirectCallee();
   std::optional<AllocatorInfo> Alloc = allocator(FD);
-  const FunctionInfo *Cublas = calledCublasFunction(Call);
   int CreatedOut = -1, ModeArg = -1, ModeHandle = -1;
   if (Cublas) {
     if (Cublas->Creates == ResourceKind::Handle)
@@ -1204,6 +1208,7 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
       !DC || DC->isDependentContext())
     return;
   Scope = dyn_cast<DeclContext>(Callable);
+  CublasCallsOnly = Opts.CublasCallsOnly;
 
   Cfg = sharedCfg(Callable, *Ctx);
   if (!Cfg || Cfg->getNumBlockIDs() > Opts.MaxBlocks)

@@ -103,6 +103,11 @@ public:
     /// The fixpoint stops after this many block visits; everything is then
     /// unknown.
     unsigned MaxBlockVisits = 200000;
+    /// Keep the state only at the calls of cuBLAS functions: calls() lists
+    /// those alone, and nothing is known at the others. A state is copied
+    /// at each call kept: the memory space checks ask about cuBLAS calls
+    /// only.
+    bool CublasCallsOnly = false;
   };
 
   ~PointerProvenance();

@@ -1,6 +1,7 @@
 //===- PointerProvenanceTest.cpp - What memory pointers point to ----------===//
 
 #include "facts/PointerProvenance.h"
+#include "ast/AstUtils.h"
 #include "TestAST.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -413,6 +414,55 @@ TEST(PointerProvenance, BudgetExhaustedKnowsNothing) {
                        Opts);
   EXPECT_FALSE(A.P->complete());
   EXPECT_TRUE(A.P->calls().empty());
+}
+
+TEST(PointerProvenance, CublasCallsOnlyKeepsTheirStatesAlone) {
+  const char *Code = R"(
+    void f(cublasHandle_t h, bool c) {
+      float one = 1.0f;
+      float *p = (float *)malloc(16);
+      sink(p);
+      if (c)
+        p = &one;
+      cublasSscal(h, 4, &one, p, 1);
+      sink(p);
+      cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+      cublasSnrm2(h, 4, p, 1, &one);
+    }
+  )";
+  Analysis All = analyze(Code);
+  PointerProvenance::Options Opts;
+  Opts.CublasCallsOnly = true;
+  Analysis Only = analyze(Code, Opts);
+  ASSERT_TRUE(All.P->complete());
+  ASSERT_TRUE(Only.P->complete());
+  // Every call, sinks and malloc included, against the cuBLAS calls alone,
+  // still in source order.
+  EXPECT_EQ(All.Sinks.size(), 2u);
+  EXPECT_TRUE(Only.Sinks.empty());
+  ASSERT_EQ(Only.P->calls().size(), 3u);
+  for (const CallExpr *Call : Only.P->calls())
+    EXPECT_NE(calledCublasFunction(Call), nullptr);
+  EXPECT_TRUE(Only.P->calls()[0]->getBeginLoc() <
+              Only.P->calls()[1]->getBeginLoc());
+  EXPECT_TRUE(Only.P->calls()[1]->getBeginLoc() <
+              Only.P->calls()[2]->getBeginLoc());
+  // The facts at the cuBLAS calls are the same; a sink is not known.
+  ASSERT_EQ(All.Cublas.size(), 2u);
+  ASSERT_EQ(Only.Cublas.size(), 2u);
+  for (unsigned I = 0; I < 2; ++I) {
+    for (unsigned Arg = 0; Arg < Only.Cublas[I]->getNumArgs(); ++Arg)
+      EXPECT_EQ(Only.P->argument(Only.Cublas[I], Arg).Kind,
+                All.P->argument(All.Cublas[I], Arg).Kind)
+          << "call " << I << " argument " << Arg;
+    EXPECT_EQ(Only.modeAt(I), All.modeAt(I)) << "call " << I;
+  }
+  EXPECT_EQ(Only.modeAt(1), PointerMode::Device);
+  EXPECT_EQ(All.kindAt(0), MemoryKind::PageableHost);
+  const auto *Sink = test::selectFirst<CallExpr>(
+      *Only.AST, callExpr(callee(functionDecl(hasName("sink")))).bind("x"));
+  ASSERT_NE(Sink, nullptr);
+  EXPECT_EQ(Only.P->argument(Sink, 0).Kind, MemoryKind::Unknown);
 }
 
 TEST(PointerProvenance, LambdasAreTheirOwnFunctions) {
