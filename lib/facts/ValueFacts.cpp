@@ -2,6 +2,7 @@
 
 #include "facts/ValueFacts.h"
 
+#include "ast/CompileErrors.h"
 #include "ast/SharedCfg.h"
 
 #include "facts/Allocations.h"
@@ -43,8 +44,25 @@ SymExpr SymExpr::constant(int64_t V) {
 
 SymExpr SymExpr::symbol(const Symbol &S) {
   SymExpr E;
-  E.Terms[{S, Symbol()}] = 1;
+  E.Terms.push_back({Monomial{S, Symbol()}, 1});
   return E;
+}
+
+bool SymExpr::addTerm(const Monomial &M, int64_t C) {
+  auto It = llvm::lower_bound(
+      Terms, M, [](const std::pair<Monomial, int64_t> &T, const Monomial &K) {
+        return T.first < K;
+      });
+  if (It == Terms.end() || !(It->first == M)) {
+    if (C != 0)
+      Terms.insert(It, {M, C});
+    return true;
+  }
+  if (llvm::AddOverflow(It->second, C, It->second))
+    return false;
+  if (It->second == 0)
+    Terms.erase(It);
+  return true;
 }
 
 std::optional<Symbol> SymExpr::asSymbol() const {
@@ -60,13 +78,9 @@ std::optional<SymExpr> SymExpr::add(const SymExpr &O) const {
   SymExpr R = *this;
   if (llvm::AddOverflow(R.Const, O.Const, R.Const))
     return std::nullopt;
-  for (const auto &[M, C] : O.Terms) {
-    int64_t &Slot = R.Terms[M];
-    if (llvm::AddOverflow(Slot, C, Slot))
+  for (const auto &[M, C] : O.Terms)
+    if (!R.addTerm(M, C))
       return std::nullopt;
-    if (Slot == 0)
-      R.Terms.erase(M);
-  }
   return R;
 }
 
@@ -78,7 +92,7 @@ std::optional<SymExpr> SymExpr::neg() const {
   for (const auto &[M, C] : Terms) {
     if (C == INT64_MIN)
       return std::nullopt;
-    R.Terms[M] = -C;
+    R.Terms.push_back({M, -C}); // same order
   }
   return R;
 }
@@ -105,12 +119,7 @@ std::optional<SymExpr> SymExpr::mul(const SymExpr &O) const {
   if (llvm::MulOverflow(Const, O.Const, R.Const))
     return std::nullopt;
   auto AddTerm = [&R](const Monomial &M, int64_t C) {
-    int64_t &Slot = R.Terms[M];
-    if (llvm::AddOverflow(Slot, C, Slot))
-      return false;
-    if (Slot == 0)
-      R.Terms.erase(M);
-    return true;
+    return R.addTerm(M, C);
   };
   int64_t P;
   for (const auto &[M, C] : Terms)
@@ -136,7 +145,7 @@ std::optional<SymExpr> SymExpr::divExact(int64_t D) const {
   for (const auto &[M, C] : Terms) {
     if (C % D != 0 || (D == -1 && C == INT64_MIN))
       return std::nullopt;
-    R.Terms[M] = C / D;
+    R.Terms.push_back({M, C / D}); // same order, none zero
   }
   return R;
 }
@@ -425,57 +434,154 @@ private:
 
 } // namespace
 
+/// The definitions of the candidate variables of one body that reach each
+/// read of them.
+///
+/// Most variables are defined once: a parameter never assigned, a local
+/// never written after its initialiser. In C++ every read of such a
+/// variable sees that one definition (a jump may not bypass an
+/// initialisation, and a read precedes no declaration), so these are answered
+/// from the statement list alone. Only a variable stored to again needs the
+/// reaching definitions over the CFG, computed the first time one is asked
+/// about.
 class FunctionDefinitions {
 public:
   FunctionDefinitions(const Decl *Callable, ASTContext &Ctx);
 
-  bool tracks(const VarDecl *VD) const { return Tracked.contains(VD); }
+  bool tracks(const VarDecl *VD) const {
+    classify();
+    if (Single.count(VD))
+      return true;
+    return needsFlow(VD) && flow().Tracked.contains(VD);
+  }
 
   std::optional<llvm::SmallVector<const Definition *, 4>>
   reaching(const VarDecl *VD, const Stmt *Use) const;
 
   const Definition *initOf(const VarDecl *VD) const {
-    for (const Definition &D : Defs)
+    classify();
+    auto It = Single.find(VD);
+    if (It != Single.end())
+      return SingleDefs[It->second].Kind == DefKind::Init
+                 ? &SingleDefs[It->second]
+                 : nullptr;
+    if (!needsFlow(VD))
+      return nullptr;
+    for (const Definition &D : flow().Defs)
       if (D.Var == VD && D.Kind == DefKind::Init)
         return &D;
     return nullptr;
   }
 
 private:
-  void addDef(Definition D, unsigned Block, unsigned Index) {
-    DefsIn[Block].push_back({Index, static_cast<unsigned>(Defs.size())});
-    Defs.push_back(D);
-  }
-  /// Applies the definitions at the elements [From, To) of `Block`.
-  void apply(llvm::BitVector &State, unsigned Block, unsigned From,
-             unsigned To) const;
+  /// The reaching definitions over the CFG.
+  struct Flow {
+    Flow(const Decl *Callable, ASTContext &Ctx, const UseClassifier &Uses);
 
-  const CFG *Cfg = nullptr;
-  llvm::DenseSet<const VarDecl *> Tracked;
-  std::vector<Definition> Defs; // stable after construction
-  /// Per block: (element index, definition), by element index.
-  std::vector<llvm::SmallVector<std::pair<unsigned, unsigned>, 2>> DefsIn;
-  llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> Position;
-  std::vector<llvm::BitVector> In;
-  std::vector<llvm::BitVector> KillMaskOf; // per variable index
-  llvm::DenseMap<const VarDecl *, unsigned> VarIndex;
-  bool Valid = false;
+    void addDef(Definition D, unsigned Block, unsigned Index) {
+      DefsIn[Block].push_back({Index, static_cast<unsigned>(Defs.size())});
+      Defs.push_back(D);
+    }
+    /// Applies the definitions at the elements [From, To) of `Block`.
+    void apply(llvm::BitVector &State, unsigned Block, unsigned From,
+               unsigned To) const;
+    std::optional<llvm::SmallVector<const Definition *, 4>>
+    reaching(const VarDecl *VD, const Stmt *Use) const;
+
+    const CFG *Cfg = nullptr;
+    llvm::DenseSet<const VarDecl *> Tracked;
+    std::vector<Definition> Defs; // stable after construction
+    /// Per block: (element index, definition), by element index.
+    std::vector<llvm::SmallVector<std::pair<unsigned, unsigned>, 2>> DefsIn;
+    llvm::DenseMap<const Stmt *, std::pair<unsigned, unsigned>> Position;
+    std::vector<llvm::BitVector> In;
+    std::vector<llvm::BitVector> KillMaskOf; // per variable index
+    llvm::DenseMap<const VarDecl *, unsigned> VarIndex;
+    bool Valid = false;
+  };
+
+  /// A candidate stored to after its definition: only the CFG knows which
+  /// definitions reach a read.
+  bool needsFlow(const VarDecl *VD) const {
+    return Analysable && isCandidate(VD) && !Uses.Escaped.contains(VD) &&
+           Uses.DefCount.count(VD);
+  }
+  const Flow &flow() const {
+    if (!TheFlow)
+      TheFlow = std::make_unique<Flow>(Callable, Ctx, Uses);
+    return *TheFlow;
+  }
+
+  /// Reads the uses of the body and the variables defined once, the first
+  /// time a variable is asked about (many bodies only ever evaluate
+  /// constants).
+  void classify() const;
+
+  const Decl *Callable;
+  ASTContext &Ctx;
+  mutable bool Classified = false;
+  mutable bool Analysable = false;
+  mutable UseClassifier Uses;
+  /// The variables defined once, and their definition.
+  mutable llvm::DenseMap<const VarDecl *, unsigned> Single;
+  mutable std::vector<Definition> SingleDefs; // stable once classified
+  mutable std::unique_ptr<Flow> TheFlow;
 };
 
-FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
-                                         ASTContext &Ctx) {
-  if (!Callable)
+FunctionDefinitions::FunctionDefinitions(const Decl *Callable, ASTContext &Ctx)
+    : Callable(Callable), Ctx(Ctx) {}
+
+void FunctionDefinitions::classify() const {
+  if (Classified)
     return;
-  Stmt *Body = Callable->getBody();
-  if (!Body)
+  Classified = true;
+  if (!Callable || !Callable->getBody() || hasCompileErrors(Callable))
     return;
   if (const auto *DC = dyn_cast<DeclContext>(Callable))
     if (DC->isDependentContext())
       return;
-
-  UseClassifier Uses;
+  Analysable = true;
   Uses.classify(Callable);
+  // C lets a goto jump over an initialisation: there every variable is left
+  // to the CFG.
+  if (!Ctx.getLangOpts().CPlusPlus)
+    return;
+  auto Once = [&](const VarDecl *VD) {
+    return isCandidate(VD) && !Uses.Escaped.contains(VD) &&
+           !Uses.DefCount.count(VD) && !Single.count(VD);
+  };
+  auto Add = [&](Definition D) {
+    Single.try_emplace(D.Var, SingleDefs.size());
+    SingleDefs.push_back(D);
+  };
+  llvm::ArrayRef<ParmVarDecl *> Params;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
+    Params = FD->parameters();
+  else if (const auto *BD = dyn_cast<BlockDecl>(Callable))
+    Params = BD->parameters();
+  for (const ParmVarDecl *P : Params)
+    if (Once(P))
+      Add({P, DefKind::Entry, nullptr, nullptr, 0});
+  for (const BodyStmt &N : stmtsIn(Callable))
+    if (const auto *DS = dyn_cast<DeclStmt>(N.S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && Once(VD))
+          Add({VD, DefKind::Init, DS, VD->getInit(), 0});
+}
 
+std::optional<llvm::SmallVector<const Definition *, 4>>
+FunctionDefinitions::reaching(const VarDecl *VD, const Stmt *Use) const {
+  classify();
+  auto It = Single.find(VD);
+  if (It != Single.end())
+    return llvm::SmallVector<const Definition *, 4>{&SingleDefs[It->second]};
+  if (!needsFlow(VD))
+    return std::nullopt;
+  return flow().reaching(VD, Use);
+}
+
+FunctionDefinitions::Flow::Flow(const Decl *Callable, ASTContext &Ctx,
+                                const UseClassifier &Uses) {
   Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
     return;
@@ -623,8 +729,9 @@ FunctionDefinitions::FunctionDefinitions(const Decl *Callable,
   Valid = true;
 }
 
-void FunctionDefinitions::apply(llvm::BitVector &State, unsigned Block,
-                                unsigned From, unsigned To) const {
+void FunctionDefinitions::Flow::apply(llvm::BitVector &State,
+                                      unsigned Block, unsigned From,
+                                      unsigned To) const {
   llvm::ArrayRef<std::pair<unsigned, unsigned>> At = DefsIn[Block];
   // The definitions of one element kill their variables' others first, then
   // all take effect (`f(&x, &x)` defines x twice at once).
@@ -647,7 +754,7 @@ void FunctionDefinitions::apply(llvm::BitVector &State, unsigned Block,
 }
 
 std::optional<llvm::SmallVector<const Definition *, 4>>
-FunctionDefinitions::reaching(const VarDecl *VD, const Stmt *Use) const {
+FunctionDefinitions::Flow::reaching(const VarDecl *VD, const Stmt *Use) const {
   if (!Valid || !Tracked.contains(VD))
     return std::nullopt;
   auto PosIt = Position.find(Use);

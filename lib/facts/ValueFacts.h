@@ -93,7 +93,9 @@ public:
     return Const;
   }
   int64_t constantTerm() const { return Const; }
-  const std::map<Monomial, int64_t> &terms() const { return Terms; }
+  /// The non-zero terms, by monomial.
+  using TermList = llvm::SmallVector<std::pair<Monomial, int64_t>, 2>;
+  const TermList &terms() const { return Terms; }
   /// The symbol when the value is exactly one symbol (coefficient 1, no
   /// constant).
   std::optional<Symbol> asSymbol() const;
@@ -119,7 +121,14 @@ public:
   std::string str() const;
 
 private:
-  std::map<Monomial, int64_t> Terms;
+  /// Adds `C` to the coefficient of `M`, dropping a term that becomes zero;
+  /// false on overflow.
+  bool addTerm(const Monomial &M, int64_t C);
+
+  // Values are copied often (memoised, captured, returned): a sorted small
+  // vector rather than a std::map keeps a copy one memcpy for the usual
+  // one or two terms.
+  TermList Terms;
   int64_t Const = 0;
 };
 

@@ -83,6 +83,19 @@ TEST(ValueFacts, LocalsAreFlowSensitive) {
             (Values{"8", "8", "?", "4", "3", "j"}));
 }
 
+// Variables defined once are answered from the statements alone, those
+// stored to again from the CFG; both kinds in one body, and a variable
+// declared in a loop or a condition, defined once per iteration.
+TEST(ValueFacts, DefinedOnceAndStoredAgain) {
+  EXPECT_EQ(valuesIn(R"(void f(int p, int q, int c) {
+    use(p); p = 3; use(p); use(q);
+    for (int i = 0; i < c; ++i) { const int w = q + 1; int v = q * 2; use(w); use(v); }
+    if (int z = q - 1) use(z);
+    int after = p + q; use(after);
+  })"),
+            (Values{"p", "3", "q", "q + 1", "2*q", "q - 1", "q + 3"}));
+}
+
 TEST(ValueFacts, LoopsAndUpdates) {
   EXPECT_EQ(valuesIn(R"(void f(int c) {
     int n = 4;
