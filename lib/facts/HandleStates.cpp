@@ -432,9 +432,32 @@ private:
 
   const Stmt *Body = nullptr;
   const CFG *Cfg = nullptr;
-  std::unique_ptr<ParentMap> Parents;
-  llvm::DenseSet<const VarDecl *> EscapingVars;
+  /// The statements of the body (stmtsIn()), and where each call and
+  /// variable reference is among them, found when first asked: the parents
+  /// of those are all the analysis asks for.
+  llvm::ArrayRef<BodyStmt> Stmts;
+  std::optional<llvm::DenseMap<const Stmt *, int>> Index;
+  /// The index of the parent of the statement at `I` (-1 at the top), and
+  /// for a call or variable reference, of itself.
+  int parentIndex(int I) const { return I >= 0 ? Stmts[I].Parent : -1; }
+  int indexOf(const Stmt *S) {
+    if (!Index) {
+      Index.emplace();
+      for (size_t I = 0; I < Stmts.size(); ++I)
+        if (isa<CallExpr, DeclRefExpr>(Stmts[I].S))
+          Index->try_emplace(Stmts[I].S, static_cast<int>(I));
+    }
+    return Index->lookup_or(S, -1);
+  }
+  const Stmt *at(int I) const { return I >= 0 ? Stmts[I].S : nullptr; }
+  /// Found the first time a correlatable variable is tested.
+  std::optional<llvm::DenseSet<const VarDecl *>> EscapingVars;
   llvm::DenseSet<const VarDecl *> CorrelatableVars;
+  bool escapes(const VarDecl *VD) {
+    if (!EscapingVars)
+      EscapingVars = findEscapingVariables(Body);
+    return EscapingVars->contains(VD);
+  }
   const ParmVarDecl *Seed = nullptr;
   std::deque<std::pair<const CFGBlock *, PathState>> Work;
   llvm::DenseMap<const CFGBlock *, llvm::SmallVector<PathState, 4>> Seen;
@@ -477,8 +500,7 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
   Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg)
     return false;
-  Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(Body));
-  EscapingVars = findEscapingVariables(Body);
+  Stmts = stmtsIn(Callable);
   CorrelatableVars = findCorrelatableVars(Body);
   Seed = SeedParam;
 
@@ -725,9 +747,10 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
   // cuBLAS call, or dropped.
   if (!Entry && !Seed)
     if (std::optional<unsigned> Kind = newResourceCall(CE)) {
-      const Stmt *P = Parents->getParent(CE);
-      while (P && isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(P))
-        P = Parents->getParent(P);
+      int PI = parentIndex(indexOf(CE));
+      while (PI >= 0 && isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(at(PI)))
+        PI = parentIndex(PI);
+      const Stmt *P = at(PI);
       const auto *Outer = dyn_cast_or_null<CallExpr>(P);
       bool Dropped = P && !isa<Expr>(P) && !isa<ReturnStmt, DeclStmt>(P);
       bool Known = llvm::any_of(Leaks, [&](const LeakReport &R) {
@@ -837,13 +860,15 @@ void Engine::processDeclRef(const DeclRefExpr *DRE, PathState &S) {
     return;
   // Find the context that consumes the value.
   const Stmt *Child = DRE;
-  const Stmt *P = Parents->getParent(DRE);
+  int PI = parentIndex(indexOf(DRE));
+  const Stmt *P = at(PI);
   while (P && (isa<ParenExpr, ImplicitCastExpr>(P) ||
                (isa<UnaryOperator>(P) &&
                 cast<UnaryOperator>(P)->getOpcode() == UO_AddrOf &&
                 Child == DRE))) {
     Child = P;
-    P = Parents->getParent(P);
+    PI = parentIndex(PI);
+    P = at(PI);
   }
   if (!P)
     return;
@@ -1073,8 +1098,7 @@ bool Engine::refineTest(PathState &S, const Test &T, const Expr *Cond) {
         return false;
   }
   // Assumptions about plain variables.
-  if (XVar && CorrelatableVars.contains(XVar) &&
-      !EscapingVars.contains(XVar) && T.C == 0 &&
+  if (XVar && T.C == 0 && CorrelatableVars.contains(XVar) && !escapes(XVar) &&
       (XVar->hasLocalStorage() || isa<ParmVarDecl>(XVar)) &&
       !XVar->getType().isVolatileQualified()) {
     bool NonZero = !T.Holds;
