@@ -213,18 +213,22 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
       }
       // A cuBLAS status handed to a parameter of one of the file's
       // functions (to compare with that function's conversions).
-      if (const FunctionDecl *Callee = Call->getDirectCallee();
-          Callee && !calledCublasFunction(Call)) {
-        const FunctionDecl *Def = Callee->getDefinition();
-        for (unsigned A = 0; Def && A < Call->getNumArgs() &&
-                             A < Def->getNumParams();
-             ++A) {
-          const auto *Arg =
-              dyn_cast<CallExpr>(Call->getArg(A)->IgnoreParenCasts());
-          if (Arg && calledCublasFunction(Arg) &&
-              isCublasStatusType(Arg->getType()))
-            StatusArgs.try_emplace({Def, A}, Arg);
+      // (The arguments first: looking up a definition costs more.)
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      const FunctionDecl *Def = nullptr;
+      for (unsigned A = 0; Callee && A < Call->getNumArgs(); ++A) {
+        const auto *Arg =
+            dyn_cast<CallExpr>(Call->getArg(A)->IgnoreParenCasts());
+        if (!Arg || !calledCublasFunction(Arg) ||
+            !isCublasStatusType(Arg->getType()))
+          continue;
+        if (!Def) {
+          Def = calledCublasFunction(Call) ? nullptr : Callee->getDefinition();
+          if (!Def)
+            break;
         }
+        if (A < Def->getNumParams())
+          StatusArgs.try_emplace({Def, A}, Arg);
       }
     } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
       if (Op->isComparisonOp())

@@ -39,6 +39,7 @@ llvm::ArrayRef<BodyStmt> stmtsIn(const Decl *Callable) {
     return {};
   return *Stmts.get(Callable->getASTContext(), Callable, [&] {
     auto Out = std::make_unique<std::vector<BodyStmt>>();
+    Out->reserve(128);
     // Pre-order with a work list of (statement, parent index).
     llvm::SmallVector<BodyStmt, 64> Work{{Callable->getBody(), -1}};
     while (!Work.empty()) {

@@ -45,7 +45,7 @@ std::optional<History> historyOf(const CallExpr *Use, const Expr *Arg,
     return std::nullopt;
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
   int UseAt = -1;
-  for (size_t I = 0; I < Stmts.size(); ++I)
+  for (size_t I = 0; I < Stmts.size() && UseAt < 0; ++I)
     if (Stmts[I].S == Use)
       UseAt = static_cast<int>(I);
   if (UseAt < 0)
