@@ -357,7 +357,7 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
   const LangOptions &LangOpts = Ctx.getLangOpts();
   auto Interesting = [&](const Expr *Value) -> const Expr * {
     const auto *Call = dyn_cast<CallExpr>(Value);
-    if (!Call || SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+    if (!Call)
       return nullptr;
     bool Tracked = isCublasStatusType(Call->getType());
     if (!Tracked && !CheckedFunctions.empty())
@@ -366,7 +366,12 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
                   (matchesAny(CheckedFunctions, FD->getName()) ||
                    matchesAny(CheckedFunctions,
                               FD->getQualifiedNameAsString()));
-    return Tracked && isTrackedCall(Call, SM, LangOpts) ? Call : nullptr;
+    // Where the call was expanded is asked last: it costs the most.
+    return Tracked &&
+                   !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())) &&
+                   isTrackedCall(Call, SM, LangOpts)
+               ? Call
+               : nullptr;
   };
   for (const DeadStore &DS : findDeadStores(Callable, Ctx, Interesting)) {
     const auto *Call = cast<CallExpr>(DS.Value);

@@ -232,6 +232,25 @@ std::optional<llvm::APSInt> intValue(const Expr *E, const ASTContext &Ctx) {
     return std::nullopt;
   if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(E))
     return llvm::APSInt::get(0);
+  // A variable that is neither const nor constexpr holds no constant (and
+  // asking the constant evaluator costs most of a test's analysis).
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && !VD->isConstexpr() && !VD->getType().isConstQualified() &&
+        !VD->getType()->isReferenceType())
+      return std::nullopt;
+    // `CUBLAS_STATUS_SUCCESS`: the enumerator's value, read directly.
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+      // As the constant evaluator gives it: in the reference's type.
+      QualType T = DRE->getType();
+      llvm::APSInt V = ECD->getInitVal().extOrTrunc(Ctx.getIntWidth(T));
+      V.setIsSigned(T->isSignedIntegerOrEnumerationType());
+      return V;
+    }
+  }
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(E))
+    return llvm::APSInt(Lit->getValue(),
+                        !Lit->getType()->isSignedIntegerOrEnumerationType());
   Expr::EvalResult R;
   if (E->EvaluateAsInt(R, Ctx))
     return R.Val.getInt();

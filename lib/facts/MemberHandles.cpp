@@ -145,22 +145,30 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
   // looked at. The body's statements come from the shared list.
   auto Visit = [&](const Stmt *S) {
     if (const auto *C = dyn_cast<CallExpr>(S)) {
-      const ResourceTable::Entry *E = Table.lookup(C);
-      bool Model = calledCublasFunction(C) != nullptr;
+      // Only the candidate members matter: what the call is, is looked up
+      // when one of them is among its arguments.
+      std::optional<const ResourceTable::Entry *> Looked;
+      auto Entry = [&] {
+        if (!Looked)
+          Looked = Table.lookup(C);
+        return *Looked;
+      };
       for (const Expr *Arg : C->arguments()) {
         const Expr *A = Arg->IgnoreParenImpCasts();
         if (const auto *U = dyn_cast<UnaryOperator>(A);
-            U && U->getOpcode() == UO_AddrOf && E && E->IsCreate)
+            U && U->getOpcode() == UO_AddrOf) {
+          if (!Entry() || !Entry()->IsCreate)
+            continue;
           A = U->getSubExpr()->IgnoreParenImpCasts();
-        const auto *ME = dyn_cast<MemberExpr>(A);
-        if (!ME)
-          continue;
-        if (E && !E->IsCreate) {
-          if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-            Unclear.insert(F); // destroyed here
-        } else if (Model || (E && E->IsCreate)) {
-          Allowed.insert(ME);
         }
+        const auto *ME = dyn_cast<MemberExpr>(A);
+        const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+        if (!F || !Fields.count(F))
+          continue;
+        if (const ResourceTable::Entry *E = Entry(); E && !E->IsCreate)
+          Unclear.insert(F); // destroyed here
+        else if ((E && E->IsCreate) || calledCublasFunction(C))
+          Allowed.insert(ME);
       }
       return;
     }

@@ -1023,6 +1023,18 @@ static std::optional<llvm::APSInt> literalValue(const Expr *E,
         return std::nullopt;
       V = *Init;
     }
+  } else if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(Inner)) {
+    // `sizeof(float)`, `sizeof x`: the size of a complete type of fixed size.
+    QualType Of = Size->getTypeOfArgument();
+    if (!Of.isNull())
+      Of = Of.getNonReferenceType(); // sizeof(T &) is sizeof(T)
+    if (Size->getKind() != UETT_SizeOf || Of.isNull() ||
+        Of->isDependentType() || Of->isIncompleteType() ||
+        Of->isVariablyModifiedType() || Of->isFunctionType() ||
+        Of->isVoidType())
+      return std::nullopt;
+    V = llvm::APSInt(llvm::APInt(64, Ctx.getTypeSizeInChars(Of).getQuantity()),
+                     /*isUnsigned=*/true);
   } else {
     return std::nullopt;
   }

@@ -64,6 +64,15 @@ TEST(ValueFacts, ConstantsReadDirectly) {
   })"),
             (Values{"64", "1048576", "n", "44", "-5", "100", "3", "100", "97",
                     "1"}));
+  // Sizes of types, as the constant evaluator gives them.
+  EXPECT_EQ(valuesIn(R"(struct S { char c; double d; };
+  void f(int n) {
+    float arr[16]; long long x = n; S s;
+    use(sizeof(double)); use(sizeof arr); use(sizeof x); use(sizeof(S));
+    use(sizeof(int &)); use(sizeof s.c); use(sizeof(arr) / sizeof(arr[0]));
+    use(alignof(double));
+  })"),
+            (Values{"8", "64", "8", "16", "4", "1", "16", "8"}));
 }
 
 TEST(ValueFacts, LocalsAreFlowSensitive) {
