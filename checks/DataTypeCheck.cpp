@@ -87,7 +87,7 @@ void DataTypeCheck::check(const MatchFinder::MatchResult &Result) {
     if (!F ||
         (F->findParam(ParamRole::DataType) < 0 &&
          StringRef(F->Name) != "cublasLtMatmul") ||
-        SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+        expandedInSystemHeader(Call->getBeginLoc(), SM))
       continue;
     if (!Facts)
       Facts = &Callers.factsFor(Callable, Ctx);

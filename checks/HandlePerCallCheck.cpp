@@ -51,7 +51,7 @@ void HandlePerCallCheck::onEndOfTranslationUnit() {
     const SourceManager &SM = Callable->getASTContext().getSourceManager();
     FunctionTimer Timer(getID(), Callable);
     for (const ScopedHandle &H : repeatedHandles(Callable)) {
-      if (SM.isInSystemHeader(SM.getExpansionLoc(H.Create->getBeginLoc())))
+      if (expandedInSystemHeader(H.Create->getBeginLoc(), SM))
         continue;
       std::string What = kindName(H.Kind) + " '" + H.Var->getName().str() + "'";
       std::string Cost = createName(H.Create) +

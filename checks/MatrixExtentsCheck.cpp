@@ -594,7 +594,7 @@ void MatrixExtentsCheck::onEndOfTranslationUnit() {
     FunctionTimer Timer(getID(), Callable);
     for (const CallExpr *Call : callsIn(Callable))
       if (isCheckedCublasCall(Call) &&
-          !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+          !expandedInSystemHeader(Call->getBeginLoc(), SM))
         checkCall(Call, *calledCublasFunction(Call), Callable, Ctx);
   }
 }

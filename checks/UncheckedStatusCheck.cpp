@@ -185,7 +185,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   // than the rest of the walk: it is asked only of the statements that
   // matter.
   auto InUserCode = [&](const Stmt *S) {
-    return !SM.isInSystemHeader(SM.getExpansionLoc(S->getBeginLoc()));
+    return !expandedInSystemHeader(S->getBeginLoc(), SM);
   };
   // The parents of the status calls and of their ancestors: all that
   // deciding how a value is used needs, for a fraction of the cost of the
@@ -368,7 +368,7 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
                               FD->getQualifiedNameAsString()));
     // Where the call was expanded is asked last: it costs the most.
     return Tracked &&
-                   !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())) &&
+                   !expandedInSystemHeader(Call->getBeginLoc(), SM) &&
                    isTrackedCall(Call, SM, LangOpts)
                ? Call
                : nullptr;
@@ -420,7 +420,7 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
     return;
   }
   const SourceManager &SM = Ctx.getSourceManager();
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Op->getBeginLoc())))
+  if (expandedInSystemHeader(Op->getBeginLoc(), SM))
     return;
   // Name the constant side: `st != cudaSuccess` is about cudaSuccess.
   auto AsEnumerator = [](const Expr *E) -> const DeclRefExpr * {

@@ -90,6 +90,25 @@ std::string spelledCalleeName(const CallExpr *Call, const SourceManager &SM,
   return FD->getName().str();
 }
 
+bool expandedInSystemHeader(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return false;
+  SourceLocation At = SM.getExpansionLoc(Loc);
+  FileID Main = SM.getMainFileID();
+  bool Invalid = false;
+  const SrcMgr::SLocEntry &Entry = SM.getSLocEntry(Main, &Invalid);
+  // Line markers (`# 1 "x.h" 3` in preprocessed input) can make part of
+  // the main file a system header: such a file takes the long way.
+  if (!Invalid && Entry.isFile() && !Entry.getFile().hasLineDirectives()) {
+    // A file location's raw encoding is its offset.
+    SourceLocation::UIntTy Start = Entry.getOffset(), Offset = At.getRawEncoding();
+    if (At.isFileID() && Offset >= Start &&
+        Offset - Start < SM.getFileIDSize(Main))
+      return false;
+  }
+  return SM.isInSystemHeader(At);
+}
+
 SourceLocation userLocation(SourceLocation Loc, const SourceManager &SM) {
   if (Loc.isInvalid() || Loc.isFileID())
     return Loc;

@@ -42,6 +42,13 @@ std::string spelledCalleeName(const clang::CallExpr *Call,
                               const clang::SourceManager &SM,
                               const clang::LangOptions &LangOpts);
 
+/// True when `Loc` was expanded in a system header (SourceManager's
+/// isInSystemHeader of its expansion). The main file, the usual answer, is
+/// told by its offsets, without the file lookup that costs most of the
+/// question.
+bool expandedInSystemHeader(clang::SourceLocation Loc,
+                            const clang::SourceManager &SM);
+
 /// Where to report a diagnostic for something at `Loc`: the location in the
 /// user's file (a macro argument's spelling, else the macro's expansion),
 /// never a location inside a system header, where clang-tidy would drop it.

@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "ast/TranslationUnitCache.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
@@ -29,6 +30,34 @@ int parentOf(llvm::ArrayRef<BodyStmt> Stmts, int I) {
   return P;
 }
 
+/// Where, in the statement list of a body (stmtsIn()), each call is and each
+/// variable is referenced: the descriptors of one body are asked about many
+/// times (every operand of every matmul, by every check).
+struct BodyIndex {
+  llvm::DenseMap<const Stmt *, int> CallAt;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<int, 4>> RefsTo;
+};
+
+thread_local TranslationUnitCache<const Decl *, BodyIndex> Indexes;
+
+const BodyIndex &indexOf(const Decl *Callable) {
+  static const BodyIndex None;
+  if (!Callable || !Callable->getBody())
+    return None;
+  return *Indexes.get(Callable->getASTContext(), Callable, [&] {
+    auto Index = std::make_unique<BodyIndex>();
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      if (isa<CallExpr>(Stmts[I].S))
+        Index->CallAt.try_emplace(Stmts[I].S, static_cast<int>(I));
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(Stmts[I].S))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Index->RefsTo[VD].push_back(static_cast<int>(I));
+    }
+    return Index;
+  });
+}
+
 /// A descriptor variable's create and the attributes set on it before a use.
 struct History {
   const VarDecl *Var = nullptr;
@@ -44,19 +73,17 @@ std::optional<History> historyOf(const CallExpr *Use, const Expr *Arg,
       Var->getType()->isReferenceType())
     return std::nullopt;
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-  int UseAt = -1;
-  for (size_t I = 0; I < Stmts.size() && UseAt < 0; ++I)
-    if (Stmts[I].S == Use)
-      UseAt = static_cast<int>(I);
+  const BodyIndex &Index = indexOf(Callable);
+  int UseAt = Index.CallAt.lookup_or(Use, -1);
   if (UseAt < 0)
     return std::nullopt;
   History H;
   H.Var = Var;
-  for (size_t I = 0; I < Stmts.size(); ++I) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(Stmts[I].S);
-    if (!DRE || DRE->getDecl() != Var)
-      continue;
-    int P = parentOf(Stmts, static_cast<int>(I));
+  auto Refs = Index.RefsTo.find(Var);
+  if (Refs == Index.RefsTo.end())
+    return std::nullopt;
+  for (int I : Refs->second) {
+    int P = parentOf(Stmts, I);
     const Stmt *User = P >= 0 ? Stmts[P].S : nullptr;
     // `&var`: only the create may take its address.
     if (const auto *U = dyn_cast_or_null<UnaryOperator>(User);
@@ -96,10 +123,10 @@ std::optional<SymExpr> attributeValue(const CallExpr *Set,
     return std::nullopt;
   if (!V->getType().isConstQualified()) {
     llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Facts.callable());
-    for (size_t I = 0; I < Stmts.size(); ++I) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(Stmts[I].S);
-      if (!DRE || DRE->getDecl() != V)
-        continue;
+    const BodyIndex &Index = indexOf(Facts.callable());
+    auto Refs = Index.RefsTo.find(V);
+    for (int I : Refs == Index.RefsTo.end() ? llvm::ArrayRef<int>()
+                                            : llvm::ArrayRef<int>(Refs->second)) {
       // A read of the value is fine.
       if (int Raw = Stmts[I].Parent; Raw >= 0)
         if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Stmts[Raw].S);

@@ -100,4 +100,48 @@ TEST(AstUtils, UserLocationLeavesSystemHeaders) {
   EXPECT_EQ(Columns, (std::vector<unsigned>{7, 12}));
 }
 
+// The fast test agrees with clang's for every statement: of the main file,
+// of macros from system headers expanded there, of system headers.
+TEST(AstUtils, ExpandedInSystemHeaderAgreesWithClang) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    #define CALL(x) x
+    void f(cublasHandle_t h) {
+      cublasDestroy(h);
+      CALL(cublasDestroy(h));
+      float *p; cudaMalloc((void **)&p, 4);
+    }
+  )");
+  ASSERT_TRUE(AST);
+  const SourceManager &SM = AST->getSourceManager();
+  unsigned InSystem = 0, InMain = 0;
+  for (const auto &N : match(stmt().bind("x"), AST->getASTContext())) {
+    SourceLocation Loc = N.getNodeAs<Stmt>("x")->getBeginLoc();
+    bool Clang = Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+    ASSERT_EQ(expandedInSystemHeader(Loc, SM), Clang);
+    (Clang ? InSystem : InMain)++;
+  }
+  EXPECT_GT(InSystem, 0u); // inline functions of the CUDA headers
+  EXPECT_GT(InMain, 0u);
+}
+
+// Line markers in a preprocessed file make part of it a system header.
+TEST(AstUtils, ExpandedInSystemHeaderFollowsLineMarkers) {
+  auto AST = test::buildAST(R"(# 1 "input.cpp"
+# 1 "sys.h" 1 3
+inline int g() { return 1; }
+# 3 "input.cpp" 2
+int h() { return g(); }
+)");
+  ASSERT_TRUE(AST);
+  const SourceManager &SM = AST->getSourceManager();
+  auto ReturnIn = [&](const char *Fn) {
+    const auto *R = test::selectFirst<ReturnStmt>(
+        *AST, returnStmt(hasAncestor(functionDecl(hasName(Fn)))).bind("x"));
+    EXPECT_NE(R, nullptr) << Fn;
+    return R ? R->getBeginLoc() : SourceLocation();
+  };
+  EXPECT_TRUE(expandedInSystemHeader(ReturnIn("g"), SM));
+  EXPECT_FALSE(expandedInSystemHeader(ReturnIn("h"), SM));
+}
+
 } // namespace
