@@ -9,6 +9,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -177,7 +178,28 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
     if (F && Fields.count(F) && !Allowed.count(ME))
       Unclear.insert(F);
   };
+  // A private member of a class without friends is named only inside the
+  // class (its member functions, their lambdas, nested classes): when every
+  // candidate is one, only those callables are read.
+  llvm::SmallPtrSet<const CXXRecordDecl *, 4> Classes;
+  bool AllPrivate = true;
+  for (const Candidate &C : Candidates) {
+    Classes.insert(C.Class->getCanonicalDecl());
+    AllPrivate = AllPrivate && C.Field->getAccess() == AS_private &&
+                 !C.Class->hasFriends();
+  }
+  auto MayName = [&](const Decl *D) {
+    if (!AllPrivate)
+      return true;
+    for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(DC);
+          RD && Classes.contains(RD->getCanonicalDecl()))
+        return true;
+    return false;
+  };
   for (const Decl *D : Callables) {
+    if (!MayName(D))
+      continue;
     if (!visitParts(D, Visit))
       for (const Candidate &C : Candidates)
         Unclear.insert(C.Field);

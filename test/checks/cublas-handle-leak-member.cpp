@@ -111,3 +111,47 @@ public:
   Unused() { cublasCreate(&h_); }
   cublasHandle_t h_;
 };
+
+// A private member released by a friend function of the class.
+class Befriended {
+public:
+  Befriended() { cublasCreate(&h_); }
+  friend void release(Befriended &b);
+
+private:
+  cublasHandle_t h_;
+};
+void release(Befriended &b) { cublasDestroy(b.h_); }
+void use_befriended() {
+  Befriended b;
+  release(b);
+}
+
+// ... by a lambda in a member function, and by a nested class.
+class ViaLambda {
+public:
+  ViaLambda() { cublasCreate(&h_); }
+  ~ViaLambda() {
+    auto done = [this] { cublasDestroy(h_); };
+    done();
+  }
+
+private:
+  cublasHandle_t h_;
+};
+void use_via_lambda() { ViaLambda v; }
+
+class ViaNested {
+public:
+  ViaNested() { cublasCreate(&h_); }
+  struct Closer {
+    void close(ViaNested &v) { cublasDestroy(v.h_); }
+  };
+
+private:
+  cublasHandle_t h_;
+};
+void use_via_nested() {
+  ViaNested v;
+  ViaNested::Closer().close(v);
+}
