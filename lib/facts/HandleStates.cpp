@@ -341,12 +341,13 @@ LeakExit exitFromTrigger(const Stmt *Trigger, const Stmt *Body) {
   return {LeakExit::ScopeEnd, Trigger->getEndLoc(), Trigger};
 }
 
-/// Variables tested by two or more branch conditions of `Body`: only these
-/// can correlate branches, so only their values are remembered along a path
+/// Variables tested by two or more branch conditions of the body (`Stmts`,
+/// from stmtsIn(): a lambda's conditions are its own): only these can
+/// correlate branches, so only their values are remembered along a path
 /// (remembering every tested variable would multiply the paths for nothing).
-llvm::DenseSet<const VarDecl *> findCorrelatableVars(const Stmt *Body) {
+llvm::DenseSet<const VarDecl *>
+findCorrelatableVars(llvm::ArrayRef<BodyStmt> Stmts) {
   llvm::DenseMap<const VarDecl *, unsigned> Count;
-  llvm::SmallVector<const Stmt *, 64> Work{Body};
   unsigned Budget = 200000;
   auto CountIn = [&](const Expr *Cond) {
     if (!Cond)
@@ -364,9 +365,11 @@ llvm::DenseSet<const VarDecl *> findCorrelatableVars(const Stmt *Body) {
           Sub.push_back(C);
     }
   };
-  while (!Work.empty() && Budget) {
+  for (const BodyStmt &N : Stmts) {
+    if (!Budget)
+      break;
     --Budget;
-    const Stmt *S = Work.pop_back_val();
+    const Stmt *S = N.S;
     if (const auto *If = dyn_cast<IfStmt>(S))
       CountIn(If->getCond());
     else if (const auto *W = dyn_cast<WhileStmt>(S))
@@ -377,9 +380,6 @@ llvm::DenseSet<const VarDecl *> findCorrelatableVars(const Stmt *Body) {
       CountIn(F->getCond());
     else if (const auto *CO = dyn_cast<ConditionalOperator>(S))
       CountIn(CO->getCond());
-    for (const Stmt *C : S->children())
-      if (C)
-        Work.push_back(C);
   }
   llvm::DenseSet<const VarDecl *> Result;
   for (const auto &[VD, N] : Count)
@@ -520,7 +520,7 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
   if (!Cfg)
     return false;
   Stmts = stmtsIn(Callable);
-  CorrelatableVars = findCorrelatableVars(Body);
+  CorrelatableVars = findCorrelatableVars(Stmts);
   Seed = SeedParam;
 
   PathState Initial;
