@@ -34,21 +34,21 @@ thread_local TranslationUnitCache<const Decl *, std::vector<const CallExpr *>>
     Calls;
 } // namespace
 
-llvm::ArrayRef<BodyStmt> stmtsIn(const Decl *Callable) {
-  if (!Callable || !Callable->getBody())
-    return {};
-  return *Stmts.get(Callable->getASTContext(), Callable, [&] {
-    auto Out = std::make_unique<std::vector<BodyStmt>>();
-    Out->reserve(128);
-    // Pre-order with a work list of (statement, parent index).
-    llvm::SmallVector<BodyStmt, 64> Work{{Callable->getBody(), -1}};
+namespace {
+
+/// Appends `S` and the statements under it in pre-order: recursively while
+/// the nesting is shallow (most of it), with a work list below that, so
+/// that no expression is deep enough to exhaust the stack.
+void appendStmts(const Stmt *S, int Parent, std::vector<BodyStmt> &Out,
+                 unsigned Depth) {
+  if (Depth > 256) {
+    llvm::SmallVector<BodyStmt, 64> Work{{S, Parent}};
     while (!Work.empty()) {
       BodyStmt Cur = Work.pop_back_val();
-      int Index = static_cast<int>(Out->size());
-      Out->push_back(Cur);
+      int Index = static_cast<int>(Out.size());
+      Out.push_back(Cur);
       size_t First = Work.size();
       if (const auto *Lambda = dyn_cast<LambdaExpr>(Cur.S)) {
-        // The captures belong to this body; the lambda's body does not.
         for (const Expr *Init : Lambda->capture_inits())
           if (Init)
             Work.push_back({Init, Index});
@@ -60,6 +60,33 @@ llvm::ArrayRef<BodyStmt> stmtsIn(const Decl *Callable) {
       // Children in reverse so that the pre-order follows the source.
       std::reverse(Work.begin() + First, Work.end());
     }
+    return;
+  }
+  int Index = static_cast<int>(Out.size());
+  Out.push_back({S, Parent});
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(S)) {
+    // The captures belong to this body; the lambda's body does not.
+    for (const Expr *Init : Lambda->capture_inits())
+      if (Init)
+        appendStmts(Init, Index, Out, Depth + 1);
+    return;
+  }
+  if (isa<BlockExpr>(S))
+    return;
+  for (const Stmt *C : S->children())
+    if (C)
+      appendStmts(C, Index, Out, Depth + 1);
+}
+
+} // namespace
+
+llvm::ArrayRef<BodyStmt> stmtsIn(const Decl *Callable) {
+  if (!Callable || !Callable->getBody())
+    return {};
+  return *Stmts.get(Callable->getASTContext(), Callable, [&] {
+    auto Out = std::make_unique<std::vector<BodyStmt>>();
+    Out->reserve(128);
+    appendStmts(Callable->getBody(), -1, *Out, 0);
     return Out;
   });
 }

@@ -336,6 +336,8 @@ class UseClassifier {
 public:
   llvm::DenseSet<const VarDecl *> Escaped;
   llvm::DenseMap<const VarDecl *, unsigned> DefCount;
+  /// The declarations of the body, in order.
+  std::vector<const DeclStmt *> Decls;
 
   void classify(const Decl *Callable) {
     llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
@@ -345,6 +347,8 @@ public:
     for (size_t I = 0; I < Stmts.size(); ++I) {
       const Stmt *S = Stmts[I].S;
       int Parent = Stmts[I].Parent;
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        Decls.push_back(DS);
       if ((Parent >= 0 && Unevaluated[Parent]) ||
           isa<UnaryExprOrTypeTraitExpr, CXXTypeidExpr, CXXNoexceptExpr>(S)) {
         Unevaluated[I] = 1;
@@ -562,11 +566,10 @@ void FunctionDefinitions::classify() const {
   for (const ParmVarDecl *P : Params)
     if (Once(P))
       Add({P, DefKind::Entry, nullptr, nullptr, 0});
-  for (const BodyStmt &N : stmtsIn(Callable))
-    if (const auto *DS = dyn_cast<DeclStmt>(N.S))
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D); VD && Once(VD))
-          Add({VD, DefKind::Init, DS, VD->getInit(), 0});
+  for (const DeclStmt *DS : Uses.Decls)
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && Once(VD))
+        Add({VD, DefKind::Init, DS, VD->getInit(), 0});
 }
 
 std::optional<llvm::SmallVector<const Definition *, 4>>
@@ -996,14 +999,51 @@ static std::optional<llvm::APSInt> literalValue(const Expr *E,
     return std::nullopt;
   QualType T = E->getType();
   const Expr *Inner = E;
-  while (const auto *Cast = dyn_cast<ImplicitCastExpr>(Inner)) {
+  // Conversions between integer types, written or not.
+  while (const auto *Cast = dyn_cast<CastExpr>(Inner)) {
+    if (!isa<ImplicitCastExpr, CStyleCastExpr, CXXFunctionalCastExpr,
+             CXXStaticCastExpr>(Cast))
+      return std::nullopt;
     CastKind K = Cast->getCastKind();
     if (K != CK_IntegralCast && K != CK_NoOp && K != CK_LValueToRValue)
       return std::nullopt;
     Inner = Cast->getSubExpr()->IgnoreParens();
   }
   llvm::APSInt V;
-  if (const auto *Lit = dyn_cast<IntegerLiteral>(Inner))
+  if (const auto *BO = dyn_cast<BinaryOperator>(Inner)) {
+    // `+`, `-`, `*` of constants, in the operator's type (its operands are
+    // converted to it already): an unsigned result wraps, a signed one that
+    // overflows is left to the constant evaluator (which refuses it).
+    BinaryOperatorKind Op = BO->getOpcode();
+    QualType OT = BO->getType();
+    if ((Op != BO_Add && Op != BO_Sub && Op != BO_Mul) ||
+        !OT->isIntegerType() || OT->isBooleanType() ||
+        BO->getLHS()->getType() != OT || BO->getRHS()->getType() != OT)
+      return std::nullopt;
+    std::optional<llvm::APSInt> L =
+        literalValue(BO->getLHS()->IgnoreParens(), Ctx, Depth + 1);
+    std::optional<llvm::APSInt> R =
+        L ? literalValue(BO->getRHS()->IgnoreParens(), Ctx, Depth + 1)
+          : std::nullopt;
+    if (!L || !R || L->getBitWidth() != R->getBitWidth())
+      return std::nullopt;
+    bool Signed = OT->isSignedIntegerType(), Overflow = false;
+    llvm::APInt Result;
+    switch (Op) {
+    case BO_Add:
+      Result = Signed ? L->sadd_ov(*R, Overflow) : *L + *R;
+      break;
+    case BO_Sub:
+      Result = Signed ? L->ssub_ov(*R, Overflow) : *L - *R;
+      break;
+    default:
+      Result = Signed ? L->smul_ov(*R, Overflow) : *L * *R;
+      break;
+    }
+    if (Overflow)
+      return std::nullopt;
+    V = llvm::APSInt(Result, !Signed);
+  } else if (const auto *Lit = dyn_cast<IntegerLiteral>(Inner))
     V = llvm::APSInt(Lit->getValue(),
                      !Lit->getType()->isSignedIntegerOrEnumerationType());
   else if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner)) {

@@ -73,6 +73,15 @@ TEST(ValueFacts, ConstantsReadDirectly) {
     use(alignof(double));
   })"),
             (Values{"8", "64", "8", "16", "4", "1", "16", "8"}));
+  // Arithmetic on constants, in the operator's type.
+  EXPECT_EQ(valuesIn(R"(void f() {
+    const int size = 96; use(size * size * sizeof(float));
+    use((long long)size * size - 1); use(long(size) + size);
+    const unsigned wrap = 0u - 1u; use(wrap);
+    const unsigned char small = 200; use(small + small);
+    use(E * 2 - C);
+  })"),
+            (Values{"36864", "9215", "192", "4294967295", "400", "-1"}));
 }
 
 TEST(ValueFacts, LocalsAreFlowSensitive) {
