@@ -53,13 +53,12 @@ ResourceTable ResourceTable::fromApiModel() {
     if (F.Creates != ResourceKind::None) {
       unsigned Id = KindFor(F.Creates);
       T.Kinds[Id].Create = userName(F.Name);
-      T.Functions[F.Name] = {Id, true, F.findParam(ParamRole::ResourceOut)};
+      T.add(F.Name, {Id, true, F.findParam(ParamRole::ResourceOut)});
     }
     if (F.Destroys != ResourceKind::None) {
       unsigned Id = KindFor(F.Destroys);
       T.Kinds[Id].Destroy = userName(F.Name);
-      T.Functions[F.Name] = {Id, false,
-                             F.findParam(ParamRole::ResourceDestroyed)};
+      T.add(F.Name, {Id, false, F.findParam(ParamRole::ResourceDestroyed)});
     }
   }
   return T;
@@ -71,13 +70,24 @@ bool ResourceTable::addPair(llvm::StringRef Create, llvm::StringRef Destroy) {
     return false;
   unsigned Id = Kinds.size();
   Kinds.push_back({"resource", Create.str(), Destroy.str()});
-  Functions[Create] = {Id, true, -1};
-  Functions[Destroy] = {Id, false, -1};
+  add(Create, {Id, true, -1});
+  add(Destroy, {Id, false, -1});
   return true;
+}
+
+void ResourceTable::add(llvm::StringRef Name, Entry E) {
+  Functions[Name] = E;
+  if (!Name.empty())
+    FirstChars.set(static_cast<unsigned char>(Name.front()));
+  Lengths.set(std::min<size_t>(Name.size(), Lengths.size() - 1));
 }
 
 const ResourceTable::Entry *
 ResourceTable::lookup(llvm::StringRef FunctionName) const {
+  if (FunctionName.empty() ||
+      !FirstChars.test(static_cast<unsigned char>(FunctionName.front())) ||
+      !Lengths.test(std::min<size_t>(FunctionName.size(), Lengths.size() - 1)))
+    return nullptr;
   auto It = Functions.find(FunctionName);
   return It == Functions.end() ? nullptr : &It->second;
 }

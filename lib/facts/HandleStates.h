@@ -26,6 +26,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <bitset>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,8 +67,14 @@ public:
   std::vector<std::string> destroyNames() const;
 
 private:
+  void add(llvm::StringRef Name, Entry E);
+
   std::vector<Kind> Kinds;
   llvm::StringMap<Entry> Functions;
+  /// The first characters and the lengths of the names in Functions: most
+  /// names asked about are told apart by these, without hashing them.
+  std::bitset<256> FirstChars;
+  std::bitset<64> Lengths; // longer names share the last bit
 };
 
 /// How a resource's life ended on some path without a destroy.

@@ -14,6 +14,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -1270,11 +1271,13 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
 
   std::vector<std::optional<State>> In(N);
   In[Cfg->getEntry().getBlockID()] = State();
-  std::set<int> Work{0};
+  // The work list: the pending blocks by reverse post-order index, lowest
+  // first.
+  llvm::BitVector Work(ByOrder.size());
+  Work.set(0);
   unsigned Visits = 0;
-  while (!Work.empty()) {
-    int Index = *Work.begin();
-    Work.erase(Work.begin());
+  for (int Index = Work.find_first(); Index >= 0; Index = Work.find_first()) {
+    Work.reset(Index);
     if (++Visits > Opts.MaxBlockVisits) {
       Recording = false;
       return; // incomplete: everything unknown
@@ -1294,7 +1297,7 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
           continue;
         SuccIn = std::move(Joined);
       }
-      Work.insert(Order[Succ->getBlockID()]);
+      Work.set(Order[Succ->getBlockID()]);
     }
   }
 
