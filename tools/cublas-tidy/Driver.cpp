@@ -28,6 +28,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "Baseline.h"
+#include "ChangedLines.h"
 #include "Cache.h"
 #include "CudaArgs.h"
 #include "Findings.h"
@@ -302,6 +303,14 @@ static cl::opt<std::string> WriteBaseline(
     "write-baseline",
     cl::desc("Write the findings of this run to a baseline file and exit 0."),
     cl::value_desc("file"), cl::cat(Category));
+
+static cl::opt<std::string> DiffBase(
+    "diff-base",
+    cl::desc("Report only findings on lines added or changed since this git\n"
+             "revision (the working tree against it; files git does not\n"
+             "track are new in every line). Compiler errors are always\n"
+             "reported."),
+    cl::value_desc("revision"), cl::cat(Category));
 
 static cl::opt<unsigned> Jobs(
     "j",
@@ -764,6 +773,26 @@ int main(int argc, const char **argv) {
              << " of " << Total << " unit" << (Total == 1 ? "" : "s") << "\n";
   }
 
+  // The changed lines first: a revision that does not exist is said before
+  // any analysis.
+  std::optional<cublas_tidy::ChangedLines> Changed;
+  if (!DiffBase.empty()) {
+    SmallString<256> Dir;
+    if (!Paths.empty()) {
+      Dir = cublas_tidy::absolutePath(Paths.front(), "");
+      sys::path::remove_filename(Dir);
+    } else {
+      sys::fs::current_path(Dir);
+    }
+    Expected<cublas_tidy::ChangedLines> C =
+        cublas_tidy::ChangedLines::since(DiffBase, Dir);
+    if (!C) {
+      WithColor::error() << toString(C.takeError()) << "\n";
+      return 1;
+    }
+    Changed = std::move(*C);
+  }
+
   std::string CacheDirectory = CacheDir;
   if (CacheDir.getNumOccurrences() == 0)
     if (std::optional<std::string> Env =
@@ -889,8 +918,23 @@ int main(int argc, const char **argv) {
   // Lines, columns and source text are needed only for SARIF and baselines.
   cublas_tidy::SourceCache Sources;
   std::vector<cublas_tidy::Finding> Findings;
-  if (Format == "sarif" || !BaselineFile.empty() || !WriteBaseline.empty())
+  if (Format == "sarif" || !BaselineFile.empty() || !WriteBaseline.empty() ||
+      Changed)
     Findings = cublas_tidy::toFindings(Errors, Sources);
+  size_t FindingsBefore = Findings.size();
+
+  if (Changed) {
+    size_t Old = 0;
+    llvm::erase_if(Findings, [&](const cublas_tidy::Finding &F) {
+      bool Keep = F.Check == "clang-diagnostic-error" || F.Where.File.empty() ||
+                  Changed->contains(F.Where.File, F.Where.Line);
+      Old += !Keep;
+      return !Keep;
+    });
+    if (!Quiet && Old)
+      errs() << Old << " finding" << (Old == 1 ? "" : "s")
+             << " on lines not changed since " << DiffBase << "\n";
+  }
 
   if (!WriteBaseline.empty()) {
     cublas_tidy::Baseline B = cublas_tidy::Baseline::of(Findings, WriteBaseline);
@@ -912,6 +956,8 @@ int main(int argc, const char **argv) {
     if (!Quiet && Accepted)
       errs() << Accepted << " finding" << (Accepted == 1 ? "" : "s")
              << " accepted by the baseline " << BaselineFile << "\n";
+  }
+  if (Findings.size() != FindingsBefore) {
     // Keep the errors whose findings remain.
     std::vector<bool> Keep(Errors.size(), false);
     for (const cublas_tidy::Finding &F : Findings)
