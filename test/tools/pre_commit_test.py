@@ -11,6 +11,9 @@ files>), installs it with `pre-commit install`, and commits through git:
 - a .py and a .md file do not run the hook;
 - C and (with the CUDA toolkit) CUDA files are checked too;
 - with a compile database under build/, its flags are used;
+- only the lines a commit changes are checked: an old finding does not
+  block a change elsewhere in its file, a new one does, args: [--all-lines]
+  checks every line;
 - the hook's args go to cublas-tidy;
 - without cublas-tidy, the hook fails with a message that says so.
 
@@ -65,6 +68,18 @@ void run(cublasHandle_t h, float *d_x, float *d_y, int n) {
   const float one = 1.0f;
   zero<<<1, 32>>>(d_x);
   cublasSaxpy(h, n, &one, d_x, 1, d_y, 1);
+}
+"""
+
+# Added after BUGGY_CPP (6 lines): a clean function, then one with a bug
+# on line 10.
+LEGACY_CLEAN_ADDITION = """\
+
+int twice(int x) { return 2 * x; }
+"""
+LEGACY_BUGGY_ADDITION = """\
+void drop(cublasHandle_t h) {
+  cublasDestroy(h);
 }
 """
 
@@ -355,6 +370,37 @@ def run_tests(args, runner, work, source):
         "  cublasDestroy(h);", "  (void)cublasDestroy(h);")}), "Passed",
         "the fixed file was refused with the compile database")
     print("compile database in build/: used")
+
+    # Only the lines a commit changes: an old finding (committed without
+    # the hook) does not block a change elsewhere in its file, a new one
+    # does, and args: [--all-lines] sees every line.
+    repo.write("src/legacy.cpp", BUGGY_CPP)
+    repo.git("add", "src/legacy.cpp")
+    repo.git("commit", "-q", "--no-verify", "-m", "legacy code")
+    output = expect_hook(
+        repo.commit_files({"src/legacy.cpp": BUGGY_CPP + LEGACY_CLEAN_ADDITION}),
+        "Passed", "an old finding blocked a change elsewhere")
+    output = expect_hook(
+        repo.commit_files({"src/legacy.cpp": BUGGY_CPP + LEGACY_CLEAN_ADDITION +
+                           LEGACY_BUGGY_ADDITION}),
+        "Failed", "a new finding in an old file was not reported")
+    expect(discarded("src/legacy.cpp:10:3", "cublasDestroy") in output and
+           "src/legacy.cpp:4:3" not in output,
+           "not the new finding alone", output)
+    expect("lines changed since the last commit only" in output,
+           "the hook does not say it checks changed lines only", output)
+    repo.git("reset", "-q", "--", "src/legacy.cpp")
+    repo.git("checkout", "--", "src/legacy.cpp")
+    output = expect_hook(repo.commit_files({
+        ".pre-commit-config.yaml": config + "    args: [--all-lines]\n",
+        "src/legacy.cpp": BUGGY_CPP + LEGACY_CLEAN_ADDITION + "// again\n"}),
+        "Failed", "args: [--all-lines] did not report the old finding")
+    expect(discarded("src/legacy.cpp:4:3", "cublasCreate") in output,
+           "the old finding is not shown with --all-lines", output)
+    repo.git("reset", "-q", "--", "src/legacy.cpp", ".pre-commit-config.yaml")
+    repo.git("checkout", "--", "src/legacy.cpp", ".pre-commit-config.yaml")
+    print("changed lines only: old findings left, new ones refused, "
+          "--all-lines sees all")
 
     # The hook's args go to cublas-tidy.
     expect_hook(repo.commit_files({
