@@ -34,6 +34,10 @@ from urllib.parse import quote, unquote, urlparse
 FIRST_WAIT_S = float(os.environ.get("CUBLAS_CLANGD_TEST_TIMEOUT", "120"))
 WAIT_S = 60.0
 
+# The directory of the check pages cublas-clangd links to by default
+# (--docs-dir).
+DOCS_DIR = None
+
 # A cuBLAS bug per check, each line to report marked by a comment. The
 # stddef.h include comes from clang's builtin headers: it fails unless
 # cublas-clangd found its resource directory.
@@ -331,6 +335,15 @@ def expect_bugs_cpp(diagnostics, uri, text):
     check(says(d["message"], "cublasStatus_t returned by 'cublasCreate' is discarded"),
           "buggy.cpp: unexpected cublas-unchecked-status message", diagnostics)
 
+    # Each links to our page for its check, not to clang-tidy's site.
+    for d in found:
+        href = d.get("codeDescription", {}).get("href", "")
+        want = uri_of(DOCS_DIR / (d["code"] + ".md"))
+        check(href == want, "buggy.cpp: %s links to %r, not %r"
+              % (d["code"], href, want), diagnostics)
+        check((DOCS_DIR / (d["code"] + ".md")).is_file(),
+              "buggy.cpp: no page %s.md" % d["code"], diagnostics)
+
     leaks = [d for d in found if d.get("code") == "cublas-handle-leak"]
     check(len(leaks) == 1, "buggy.cpp: no cublas-handle-leak", diagnostics)
     d = leaks[0]
@@ -627,6 +640,51 @@ def test_resource_dir_override(session):
         print("resource directory given with %s: used" % how)
 
 
+def test_docs_url(session, include):
+    """--cublas-docs=URL, or $CUBLAS_TIDY_DOCS_URL, points the links of the
+    cublas-* diagnostics at another copy of the pages; the links of other
+    checks stay clang-tidy's."""
+    project = session.work / "docs-url"
+    project.mkdir()
+    source = project / "a.cpp"
+    text = ("#include <cublas_v2.h>\n"
+            "void f(cublasHandle_t h) { cublasDestroy(h); }\n"
+            "int g(int x) { return 0; }\n")
+    source.write_text(text)
+    (project / ".clangd").write_text(
+        "Diagnostics:\n  ClangTidy:\n"
+        "    Add: [cublas-unchecked-status, misc-unused-parameters]\n"
+        "    FastCheckFilter: None\n")
+    (project / "compile_commands.json").write_text(json.dumps([{
+        "directory": str(project), "file": str(source),
+        "arguments": ["clang++", "-std=c++17", "-isystem", include, "-c",
+                      str(source)]}]))
+    base = "https://docs.example.invalid/cublas-tidy/checks"
+    for how, extra_args, extra_env in [
+            ("--cublas-docs", ["--cublas-docs=%s/" % base], {}),
+            ("CUBLAS_TIDY_DOCS_URL", [], {"CUBLAS_TIDY_DOCS_URL": base})]:
+        session.start(project, extra_args, extra_env)
+        uri = open_file(session.server, source, text, "cpp")
+        diagnostics = session.server.diagnostics(uri, 1, FIRST_WAIT_S)
+        ours = [d for d in diagnostics
+                if d.get("code") == "cublas-unchecked-status"]
+        check(len(ours) == 1, "a.cpp with %s: no cublas-unchecked-status" % how,
+              diagnostics)
+        href = ours[0].get("codeDescription", {}).get("href")
+        check(href == base + "/cublas-unchecked-status.md",
+              "a.cpp with %s: the link is %r" % (how, href), diagnostics)
+        stock = [d for d in diagnostics
+                 if d.get("code") == "misc-unused-parameters"]
+        check(len(stock) == 1, "a.cpp with %s: no misc-unused-parameters" % how,
+              diagnostics)
+        link = stock[0].get("codeDescription", {}).get("href", "")
+        check(link.startswith("https://clang.llvm.org/extra/clang-tidy/checks/misc/"),
+              "a.cpp with %s: a stock check's link changed: %r" % (how, link),
+              diagnostics)
+        session.stop()
+        print("links with %s: %s" % (how, href))
+
+
 # A program as the user types it in: a multi-line checking macro, a handle
 # created with its status checked, a GEMM, a destroy, and one status left
 # unchecked. While it is typed (and while lines are lost), most versions do
@@ -721,6 +779,8 @@ def test_typing(session, include):
 
 
 def run(args):
+    global DOCS_DIR
+    DOCS_DIR = Path(args.docs_dir)
     include, toolkit = cuda_setup(args.cuda_root, args.fallback_include)
     print("CUDA headers:", include)
     session = Session(args)
@@ -729,6 +789,7 @@ def run(args):
     try:
         test_diagnostics(session, include, toolkit)
         test_resource_dir_override(session)
+        test_docs_url(session, include)
         test_typing(session, include)
         failed = False
         print("PASS (%.1f s)" % (time.monotonic() - start))
@@ -749,6 +810,8 @@ def main():
                         help="CUDA toolkit root (empty: use --fallback-include)")
     parser.add_argument("--fallback-include", required=True,
                         help="the minimal CUDA headers under test/")
+    parser.add_argument("--docs-dir", required=True,
+                        help="the check pages cublas-clangd links to by default")
     parser.add_argument("--keep", action="store_true",
                         help="keep the temporary project and the server logs")
     args = parser.parse_args()

@@ -9,17 +9,31 @@
 // unless told otherwise (--resource-dir, on the command line or in
 // $CLANGD_FLAGS), it is given the directory of the clang it was built with.
 //
+// clangd links each clang-tidy diagnostic to a page of clang-tidy's site
+// (LSP codeDescription.href), which has none for our checks: as a language
+// server, the messages clangd writes pass through a pump that points the
+// links of cublas-* checks at our pages instead (--cublas-docs=URL, or
+// $CUBLAS_TIDY_DOCS_URL; by default the check pages of the source tree it
+// was built from).
+//
 //===----------------------------------------------------------------------===//
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "Version.h"
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
+#include <thread>
+#include <unistd.h>
 
 namespace clang::clangd {
 int clangdMain(int argc, char *argv[]);
@@ -58,23 +72,184 @@ static bool userGaveResourceDir(int Argc, char **Argv) {
   return false;
 }
 
+/// The page clangd links a clang-tidy check to: its site's, by module.
+static constexpr llvm::StringLiteral TidyPages =
+    "https://clang.llvm.org/extra/clang-tidy/checks/cublas/";
+
+/// `Body` (a JSON message) with the links to clang-tidy's pages for cublas-*
+/// checks pointed at `Base`/<check>.md (`Base` already escaped for JSON).
+static std::string relink(llvm::StringRef Body, llvm::StringRef Base) {
+  std::string Out;
+  Out.reserve(Body.size());
+  while (true) {
+    size_t At = Body.find(TidyPages);
+    if (At == llvm::StringRef::npos)
+      break;
+    llvm::StringRef Rest = Body.substr(At + TidyPages.size());
+    size_t End = Rest.find(".html");
+    llvm::StringRef Name = End == llvm::StringRef::npos ? "" : Rest.take_front(End);
+    if (Name.empty() || Name.find_first_of("\"/\\") != llvm::StringRef::npos) {
+      Out += Body.take_front(At + TidyPages.size());
+      Body = Rest;
+      continue;
+    }
+    Out += Body.take_front(At);
+    Out += Base;
+    Out += "/cublas-";
+    Out += Name;
+    Out += ".md";
+    Body = Rest.drop_front(End + 5);
+  }
+  Out += Body;
+  return Out;
+}
+
+static bool writeAll(int FD, llvm::StringRef Data) {
+  while (!Data.empty()) {
+    ssize_t N = ::write(FD, Data.data(), Data.size());
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Data = Data.drop_front(N);
+  }
+  return true;
+}
+
+/// Copies the LSP messages read from `In` to `Out`, relinked; what is not a
+/// message (no Content-Length header) passes unchanged.
+static void pump(int In, int Out, std::string Base) {
+  std::string Buf;
+  char Chunk[1 << 16];
+  auto Drain = [&] {
+    while (true) {
+      size_t HeaderEnd = Buf.find("\r\n\r\n");
+      if (HeaderEnd == std::string::npos)
+        return;
+      llvm::StringRef Header(Buf.data(), HeaderEnd);
+      std::optional<size_t> Length;
+      llvm::SmallVector<llvm::StringRef> Lines;
+      Header.split(Lines, "\r\n");
+      for (llvm::StringRef Line : Lines) {
+        auto [Key, Value] = Line.split(':');
+        size_t N;
+        if (Key.trim().equals_insensitive("Content-Length") &&
+            !Value.trim().getAsInteger(10, N))
+          Length = N;
+      }
+      if (!Length) {
+        writeAll(Out, llvm::StringRef(Buf).take_front(HeaderEnd + 4));
+        Buf.erase(0, HeaderEnd + 4);
+        continue;
+      }
+      if (Buf.size() < HeaderEnd + 4 + *Length)
+        return;
+      std::string Body = relink(
+          llvm::StringRef(Buf).substr(HeaderEnd + 4, *Length), Base);
+      writeAll(Out, "Content-Length: " + std::to_string(Body.size()) +
+                        "\r\n\r\n" + Body);
+      Buf.erase(0, HeaderEnd + 4 + *Length);
+    }
+  };
+  while (true) {
+    ssize_t N = ::read(In, Chunk, sizeof Chunk);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      break;
+    Buf.append(Chunk, N);
+    Drain();
+  }
+  writeAll(Out, Buf);
+  ::close(In);
+}
+
+/// `Path` as a file URI, as clangd writes them.
+static std::string fileUri(llvm::StringRef Path) {
+  std::string Uri = "file://";
+  for (char C : Path) {
+    if (llvm::isAlnum(C) || llvm::StringRef("-._~/").contains(C))
+      Uri += C;
+    else
+      Uri += "%" + llvm::utohexstr(static_cast<unsigned char>(C), false, 2);
+  }
+  return Uri;
+}
+
+/// JSON string content for `S`.
+static std::string jsonEscaped(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    if (static_cast<unsigned char>(C) >= 0x20)
+      Out += C;
+  }
+  return Out;
+}
+
+/// True when `Arg` asks clangd for something other than a language server
+/// on stdio (a check run, help, the version).
+static bool notAServer(llvm::StringRef Arg) {
+  Arg = Arg.ltrim('-');
+  return Arg.starts_with("check") || Arg.starts_with("help") ||
+         Arg == "version" || Arg.starts_with("print");
+}
+
 int main(int argc, char **argv) {
   // A crash is ours to report: clangd's stack dump carries our banner.
   llvm::setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
+
+  // Our options come out of the command line.
+  std::string Docs = fileUri(CUBLAS_TIDY_DOCS_DIR);
+  if (const char *Env = std::getenv("CUBLAS_TIDY_DOCS_URL"); Env && *Env)
+    Docs = Env;
+  bool Server = true;
+  llvm::SmallVector<char *> Args;
+  if (argc > 0)
+    Args.push_back(argv[0]);
   static std::string ResourceDirArg =
       "--resource-dir=" CUBLAS_TIDY_CLANG_RESOURCE_DIR;
-  if (argc < 1 || userGaveResourceDir(argc, argv) ||
-      !llvm::sys::fs::is_directory(CUBLAS_TIDY_CLANG_RESOURCE_DIR))
-    return clang::clangd::clangdMain(argc, argv);
-
-  // The default goes first so that everything the user wrote, including a
-  // "--" that ends the options, keeps its place.
-  llvm::SmallVector<char *> Args;
-  Args.push_back(argv[0]);
-  Args.push_back(ResourceDirArg.data());
-  for (int I = 1; I < argc; ++I)
+  // The default resource directory goes first so that everything the user
+  // wrote, including a "--" that ends the options, keeps its place.
+  if (argc >= 1 && !userGaveResourceDir(argc, argv) &&
+      llvm::sys::fs::is_directory(CUBLAS_TIDY_CLANG_RESOURCE_DIR))
+    Args.push_back(ResourceDirArg.data());
+  bool Options = true;
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef Arg = argv[I];
+    if (Arg == "--")
+      Options = false;
+    if (Options && Arg.consume_front("--cublas-docs=")) {
+      Docs = Arg.str();
+      continue;
+    }
+    if (Options && notAServer(Arg))
+      Server = false;
     Args.push_back(argv[I]);
+  }
+  while (llvm::StringRef(Docs).ends_with("/"))
+    Docs.pop_back();
+  int N = static_cast<int>(Args.size());
   Args.push_back(nullptr);
-  return clang::clangd::clangdMain(static_cast<int>(Args.size() - 1),
-                                   Args.data());
+  if (!Server)
+    return clang::clangd::clangdMain(N, Args.data());
+
+  // The language server writes to a pipe; the pump relinks and forwards.
+  int Pipe[2];
+  int RealOut = ::dup(STDOUT_FILENO);
+  if (RealOut < 0 || ::pipe(Pipe) != 0)
+    return clang::clangd::clangdMain(N, Args.data());
+  ::dup2(Pipe[1], STDOUT_FILENO);
+  ::close(Pipe[1]);
+  std::thread Pump(pump, Pipe[0], RealOut, jsonEscaped(Docs));
+  int Code = clang::clangd::clangdMain(N, Args.data());
+  llvm::outs().flush();
+  std::fflush(stdout);
+  // The real stdout back in place: the pipe's last writer closes, the pump
+  // sees its end.
+  ::dup2(RealOut, STDOUT_FILENO);
+  Pump.join();
+  ::close(RealOut);
+  return Code;
 }
