@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -76,9 +77,15 @@ static bool userGaveResourceDir(int Argc, char **Argv) {
 static constexpr llvm::StringLiteral TidyPages =
     "https://clang.llvm.org/extra/clang-tidy/checks/cublas/";
 
+/// Where the links point: `Base`/<check>`Suffix` (`Base` escaped for JSON).
+struct Pages {
+  std::string Base;
+  std::string Suffix;
+};
+
 /// `Body` (a JSON message) with the links to clang-tidy's pages for cublas-*
-/// checks pointed at `Base`/<check>.md (`Base` already escaped for JSON).
-static std::string relink(llvm::StringRef Body, llvm::StringRef Base) {
+/// checks pointed at `To`.
+static std::string relink(llvm::StringRef Body, const Pages &To) {
   std::string Out;
   Out.reserve(Body.size());
   while (true) {
@@ -94,10 +101,10 @@ static std::string relink(llvm::StringRef Body, llvm::StringRef Base) {
       continue;
     }
     Out += Body.take_front(At);
-    Out += Base;
+    Out += To.Base;
     Out += "/cublas-";
     Out += Name;
-    Out += ".md";
+    Out += To.Suffix;
     Body = Rest.drop_front(End + 5);
   }
   Out += Body;
@@ -118,7 +125,7 @@ static bool writeAll(int FD, llvm::StringRef Data) {
 
 /// Copies the LSP messages read from `In` to `Out`, relinked; what is not a
 /// message (no Content-Length header) passes unchanged.
-static void pump(int In, int Out, std::string Base) {
+static void pump(int In, int Out, Pages To) {
   std::string Buf;
   char Chunk[1 << 16];
   auto Drain = [&] {
@@ -145,7 +152,7 @@ static void pump(int In, int Out, std::string Base) {
       if (Buf.size() < HeaderEnd + 4 + *Length)
         return;
       std::string Body = relink(
-          llvm::StringRef(Buf).substr(HeaderEnd + 4, *Length), Base);
+          llvm::StringRef(Buf).substr(HeaderEnd + 4, *Length), To);
       writeAll(Out, "Content-Length: " + std::to_string(Body.size()) +
                         "\r\n\r\n" + Body);
       Buf.erase(0, HeaderEnd + 4 + *Length);
@@ -200,10 +207,30 @@ int main(int argc, char **argv) {
   // A crash is ours to report: clangd's stack dump carries our banner.
   llvm::setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
 
-  // Our options come out of the command line.
+  // Our options come out of the command line. The pages: installed next to
+  // the executable (share/doc/cublas-tidy/html), else those of the source
+  // tree it was built from.
   std::string Docs = fileUri(CUBLAS_TIDY_DOCS_DIR);
-  if (const char *Env = std::getenv("CUBLAS_TIDY_DOCS_URL"); Env && *Env)
+  std::string Suffix = ".md";
+  {
+    std::string Exe =
+        llvm::sys::fs::getMainExecutable(argc > 0 ? argv[0] : "",
+                                         reinterpret_cast<void *>(&main));
+    llvm::SmallString<256> Html(llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(Exe)));
+    llvm::sys::path::append(Html, "share", "doc", "cublas-tidy");
+    llvm::sys::path::append(Html, "html", "checks");
+    llvm::SmallString<256> Real;
+    if (!Exe.empty() && llvm::sys::fs::is_directory(Html) &&
+        !llvm::sys::fs::real_path(Html, Real)) {
+      Docs = fileUri(Real);
+      Suffix = ".html";
+    }
+  }
+  if (const char *Env = std::getenv("CUBLAS_TIDY_DOCS_URL"); Env && *Env) {
     Docs = Env;
+    Suffix = ".md";
+  }
   bool Server = true;
   llvm::SmallVector<char *> Args;
   if (argc > 0)
@@ -222,6 +249,7 @@ int main(int argc, char **argv) {
       Options = false;
     if (Options && Arg.consume_front("--cublas-docs=")) {
       Docs = Arg.str();
+      Suffix = ".md";
       continue;
     }
     if (Options && notAServer(Arg))
@@ -242,7 +270,8 @@ int main(int argc, char **argv) {
     return clang::clangd::clangdMain(N, Args.data());
   ::dup2(Pipe[1], STDOUT_FILENO);
   ::close(Pipe[1]);
-  std::thread Pump(pump, Pipe[0], RealOut, jsonEscaped(Docs));
+  std::thread Pump(pump, Pipe[0], RealOut,
+                   Pages{jsonEscaped(Docs), jsonEscaped(Suffix)});
   int Code = clang::clangd::clangdMain(N, Args.data());
   llvm::outs().flush();
   std::fflush(stdout);

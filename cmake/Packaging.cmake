@@ -1,0 +1,60 @@
+# Installation and the Debian package (scripts/package; docs/install.md).
+#
+#   bin/cublas-tidy, bin/cublas-clangd
+#   lib/cublas-tidy/<LLVM major>/libCublasTidy.so   the clang-tidy plugin
+#   share/cublas-tidy/   the pre-commit hook and the CI action's script, to
+#                        run by hand (pre-commit and GitHub use this
+#                        repository's copies)
+#   share/doc/cublas-tidy/html/   the check pages and guides, with an index
+#                                 (cublas-clangd links findings to them)
+#
+# The package depends on the runtime libraries only (dpkg-shlibdeps), and on
+# clang's builtin headers (stddef.h, the CUDA wrappers), which every clang
+# tool parses with and Debian ships as libclang-common-NN-dev (its
+# clang-tidy-NN depends on them too): a CI image installs it without LLVM's
+# development packages.
+include(GNUInstallDirs)
+
+install(TARGETS cublas-tidy RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET cublas-clangd)
+  install(TARGETS cublas-clangd RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+if(TARGET CublasTidyPlugin)
+  install(TARGETS CublasTidyPlugin
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/cublas-tidy/${LLVM_VERSION_MAJOR})
+endif()
+install(PROGRAMS scripts/pre-commit-hook scripts/ci-action
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/cublas-tidy)
+
+# The HTML pages, made at build time from docs/.
+set(CUBLAS_TIDY_HTML_DIR ${PROJECT_BINARY_DIR}/html)
+file(GLOB _doc_sources CONFIGURE_DEPENDS
+  ${PROJECT_SOURCE_DIR}/docs/*.md ${PROJECT_SOURCE_DIR}/docs/checks/*.md)
+add_custom_command(
+  OUTPUT ${CUBLAS_TIDY_HTML_DIR}/index.html
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/render-docs
+          ${PROJECT_SOURCE_DIR} ${CUBLAS_TIDY_HTML_DIR}
+  DEPENDS ${_doc_sources} ${PROJECT_SOURCE_DIR}/scripts/render-docs
+  COMMENT "Rendering the documentation to HTML")
+add_custom_target(cublas-tidy-docs ALL DEPENDS ${CUBLAS_TIDY_HTML_DIR}/index.html)
+install(DIRECTORY ${CUBLAS_TIDY_HTML_DIR}/
+  DESTINATION ${CMAKE_INSTALL_DOCDIR}/html)
+install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME cublas-tidy)
+set(CPACK_PACKAGE_VENDOR "cublas-tidy")
+set(CPACK_PACKAGE_CONTACT "cublas-tidy maintainers <cublas-tidy@example.invalid>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+  "clang-tidy checks for cuBLAS and cuBLASLt API misuse")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-${LLVM_VERSION_MAJOR}-dev")
+# The plugin's clang and clang-tidy symbols come from the clang-tidy that
+# loads it; the hook runs under pre-commit.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tidy-${LLVM_VERSION_MAJOR}, pre-commit, python3")
+set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
+include(CPack)

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""The Debian package, built and used as installed.
+
+Builds the package with CPack from the build directory into a temporary
+directory, unpacks it (dpkg-deb -x) into a temporary root, and checks:
+
+- it depends on runtime libraries, not on development packages (clang's
+  builtin headers, libclang-common-NN-dev, excepted: every clang tool needs
+  them, Debian's clang-tidy-NN included);
+- the installed cublas-tidy reports the finding of examples/sgemm_unchecked.cpp;
+- the installed plugin does, loaded into clang-tidy-NN (when installed);
+- the installed cublas-clangd starts (--version) and finds the installed
+  HTML pages it links findings to;
+- the pages (an index and one per check), the pre-commit hook and the CI
+  script are there.
+
+Exit code 77 (skipped) without cpack or dpkg-deb.
+"""
+
+import argparse
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SKIP = 77
+
+
+class Failure(Exception):
+    pass
+
+
+def run(argv, **kw):
+    done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=600, **kw)
+    return done.returncode, done.stdout
+
+
+def expect(condition, what, output=""):
+    if not condition:
+        raise Failure(what + ("; the output was:\n" + output[-4000:] if output else ""))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--build-dir", required=True)
+    parser.add_argument("--source", required=True)
+    parser.add_argument("--cuda-include", required=True)
+    parser.add_argument("--llvm-major", required=True)
+    args = parser.parse_args()
+    for tool in ("cpack", "dpkg-deb"):
+        if not shutil.which(tool):
+            print("%s is not installed: skipped" % tool)
+            return SKIP
+    work = Path(tempfile.mkdtemp(prefix="cublas-package-test-"))
+    try:
+        code, out = run(["cpack", "-G", "DEB", "-B", str(work / "out"),
+                         "--config", os.path.join(args.build_dir, "CPackConfig.cmake")])
+        expect(code == 0, "cpack failed", out)
+        debs = glob.glob(str(work / "out" / "cublas-tidy_*.deb"))
+        expect(len(debs) == 1, "cpack made %s" % debs, out)
+        deb = debs[0]
+        print("package:", os.path.basename(deb))
+
+        _, depends = run(["dpkg-deb", "-f", deb, "Depends"])
+        names = [re.split(r"[ (]", d.strip())[0] for d in depends.split(",")]
+        dev = [n for n in names if n.endswith("-dev")]
+        expect(dev == ["libclang-common-%s-dev" % args.llvm_major],
+               "development packages among the dependencies: %s" % dev, depends)
+        expect("libclang-cpp%s" % args.llvm_major in names and
+               "libllvm%s" % args.llvm_major in names,
+               "no libclang-cpp/libllvm runtime dependency", depends)
+        print("depends on runtime libraries:", ", ".join(names))
+
+        root = work / "root"
+        code, out = run(["dpkg-deb", "-x", deb, str(root)])
+        expect(code == 0, "dpkg-deb -x failed", out)
+        usr = root / "usr"
+        example = os.path.join(args.source, "examples", "sgemm_unchecked.cpp")
+        finding = "[cublas-unchecked-status]"
+
+        tidy = usr / "bin" / "cublas-tidy"
+        code, out = run([str(tidy), "--version"])
+        expect(code == 0 and "cublas-tidy" in out, "cublas-tidy --version", out)
+        code, out = run([str(tidy), "-checks=-*,cublas-*", example, "--",
+                         "-std=c++17", "-isystem", args.cuda_include])
+        expect(finding in out, "the installed cublas-tidy found nothing", out)
+        print("installed cublas-tidy: reports the example's finding")
+
+        plugin = usr / "lib" / "cublas-tidy" / args.llvm_major / "libCublasTidy.so"
+        expect(plugin.is_file(), "no plugin at %s" % plugin)
+        clang_tidy = shutil.which("clang-tidy-" + args.llvm_major)
+        if clang_tidy:
+            code, out = run([clang_tidy, "--load=" + str(plugin),
+                             "-checks=-*,cublas-*", example, "--",
+                             "-std=c++17", "-isystem", args.cuda_include])
+            expect(finding in out, "the installed plugin found nothing", out)
+            print("installed plugin in %s: reports the example's finding"
+                  % os.path.basename(clang_tidy))
+        else:
+            print("no clang-tidy-%s: the plugin is not loaded" % args.llvm_major)
+
+        html = usr / "share" / "doc" / "cublas-tidy" / "html"
+        expect((html / "index.html").is_file() and
+               (html / "checks" / "cublas-unchecked-status.html").is_file(),
+               "the HTML pages are missing")
+        index = (html / "index.html").read_text()
+        for page in sorted((Path(args.source) / "docs" / "checks").glob("*.md")):
+            expect((html / "checks" / (page.stem + ".html")).is_file() and
+                   'href="checks/%s.html"' % page.stem in index,
+                   "no page or index entry for " + page.stem)
+        clangd = usr / "bin" / "cublas-clangd"
+        if clangd.exists():
+            code, out = run([str(clangd), "--version"])
+            expect(code == 0 and "clangd" in out, "cublas-clangd --version", out)
+        for script in ("pre-commit-hook", "ci-action"):
+            path = usr / "share" / "cublas-tidy" / script
+            expect(os.access(path, os.X_OK), "%s is not installed executable" % path)
+        print("pages, cublas-clangd, pre-commit hook and CI script: installed")
+        print("PASS")
+        return 0
+    except Failure as failure:
+        print("FAIL:", failure)
+        return 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
