@@ -9,6 +9,12 @@
 #include "MatrixExtentsCheck.h"
 #include "UncheckedStatusCheck.h"
 
+#include "clang/Basic/Version.h"
+#if CLANG_VERSION_MAJOR < 22
+// Before clang-tidy 22 the registry had a header of its own.
+#include "ClangTidyModuleRegistry.h"
+#endif
+
 namespace clang::tidy {
 namespace cublas {
 

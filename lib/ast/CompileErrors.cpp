@@ -108,7 +108,9 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
   const DiagnosticIDs &IDs = *Diags.getDiagnosticIDs();
   // Diagnostics of clang-tidy checks (custom IDs) are not the compiler's:
   // they are neither recorded nor withheld.
-  bool Builtin = !DiagnosticIDs::IsCustomDiag(ID);
+  // (What DiagnosticIDs::IsCustomDiag tests; spelt out for clang-tidy
+  // versions before it.)
+  bool Builtin = ID < diag::DIAG_UPPER_LIMIT;
   if (Builtin && Level >= DiagnosticsEngine::Error) {
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       SM = &Info.getSourceManager();

@@ -476,7 +476,8 @@ private:
         if (isa<CallExpr, DeclRefExpr>(Stmts[I].S))
           Index->try_emplace(Stmts[I].S, static_cast<int>(I));
     }
-    return Index->lookup_or(S, -1);
+    auto It = Index->find(S);
+    return It == Index->end() ? -1 : It->second;
   }
   const Stmt *at(int I) const { return I >= 0 ? Stmts[I].S : nullptr; }
   /// Found the first time a correlatable variable is tested.

@@ -74,7 +74,8 @@ std::optional<History> historyOf(const CallExpr *Use, const Expr *Arg,
     return std::nullopt;
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
   const BodyIndex &Index = indexOf(Callable);
-  int UseAt = Index.CallAt.lookup_or(Use, -1);
+  auto At = Index.CallAt.find(Use);
+  int UseAt = At == Index.CallAt.end() ? -1 : At->second;
   if (UseAt < 0)
     return std::nullopt;
   History H;

@@ -107,17 +107,24 @@ std::optional<AllocatorInfo> allocator(const FunctionDecl *FD) {
   using K = MemoryKind;
   // cudaMallocAsync is cudaMallocAsync_ptsz with a per-thread default stream.
   return llvm::StringSwitch<std::optional<AllocatorInfo>>(allocatorName(FD))
-      .Cases({"cudaMalloc", "cudaMallocAsync", "cudaMallocFromPoolAsync",
-              "cudaMallocPitch"},
-             AllocatorInfo{K::Device, true})
+      .Case("cudaMalloc", AllocatorInfo{K::Device, true})
+      .Case("cudaMallocAsync", AllocatorInfo{K::Device, true})
+      .Case("cudaMallocFromPoolAsync", AllocatorInfo{K::Device, true})
+      .Case("cudaMallocPitch", AllocatorInfo{K::Device, true})
       .Case("cudaMallocManaged", AllocatorInfo{K::Managed, true})
-      .Cases({"cudaMallocHost", "cudaHostAlloc", "cuMemAllocHost",
-              "cuMemHostAlloc"},
-             AllocatorInfo{K::PinnedHost, true})
+      .Case("cudaMallocHost", AllocatorInfo{K::PinnedHost, true})
+      .Case("cudaHostAlloc", AllocatorInfo{K::PinnedHost, true})
+      .Case("cuMemAllocHost", AllocatorInfo{K::PinnedHost, true})
+      .Case("cuMemHostAlloc", AllocatorInfo{K::PinnedHost, true})
       .Case("posix_memalign", AllocatorInfo{K::PageableHost, true})
-      .Cases({"malloc", "calloc", "realloc", "aligned_alloc", "valloc",
-              "memalign", "pvalloc", "_aligned_malloc"},
-             AllocatorInfo{K::PageableHost, false})
+      .Case("malloc", AllocatorInfo{K::PageableHost, false})
+      .Case("calloc", AllocatorInfo{K::PageableHost, false})
+      .Case("realloc", AllocatorInfo{K::PageableHost, false})
+      .Case("aligned_alloc", AllocatorInfo{K::PageableHost, false})
+      .Case("valloc", AllocatorInfo{K::PageableHost, false})
+      .Case("memalign", AllocatorInfo{K::PageableHost, false})
+      .Case("pvalloc", AllocatorInfo{K::PageableHost, false})
+      .Case("_aligned_malloc", AllocatorInfo{K::PageableHost, false})
       .Default(std::nullopt);
 }
 
