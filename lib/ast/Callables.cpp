@@ -32,6 +32,7 @@ namespace {
 thread_local TranslationUnitCache<const Decl *, std::vector<BodyStmt>> Stmts;
 thread_local TranslationUnitCache<const Decl *, std::vector<const CallExpr *>>
     Calls;
+thread_local TranslationUnitCache<const Decl *, BodyIndex> Indexes;
 } // namespace
 
 namespace {
@@ -97,6 +98,27 @@ void addAncestors(llvm::ArrayRef<BodyStmt> Stmts, size_t I,
        Child = Up, Up = Stmts[Up].Parent)
     if (!Parents.try_emplace(Stmts[Child].S, Stmts[Up].S).second)
       break; // the rest of the chain is there
+}
+
+const BodyIndex &indexIn(const Decl *Callable) {
+  static const BodyIndex None;
+  if (!Callable || !Callable->getBody())
+    return None;
+  return *Indexes.get(Callable->getASTContext(), Callable, [&] {
+    auto Index = std::make_unique<BodyIndex>();
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const Stmt *S = Stmts[I].S;
+      if (isa<CallExpr>(S)) {
+        Index->At.try_emplace(S, static_cast<int>(I));
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        Index->At.try_emplace(S, static_cast<int>(I));
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Index->RefsTo[VD].push_back(static_cast<int>(I));
+      }
+    }
+    return Index;
+  });
 }
 
 llvm::ArrayRef<const CallExpr *> callsIn(const Decl *Callable) {

@@ -16,6 +16,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace cublas_tidy {
@@ -50,6 +51,22 @@ llvm::ArrayRef<BodyStmt> stmtsIn(const clang::Decl *Callable);
 void addAncestors(
     llvm::ArrayRef<BodyStmt> Stmts, size_t I,
     llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> &Parents);
+
+/// Where, in stmtsIn(`Callable`), each call and each variable reference is,
+/// and the references to each variable in order: for analyses that start
+/// from a call or a reference and climb to its parents. Built once per
+/// function and translation unit, like the list.
+struct BodyIndex {
+  llvm::DenseMap<const clang::Stmt *, int> At; // calls and DeclRefExprs
+  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<int, 4>> RefsTo;
+
+  /// The index of `S` (a call or a reference) in the list, or -1.
+  int indexOf(const clang::Stmt *S) const {
+    auto It = At.find(S);
+    return It == At.end() ? -1 : It->second;
+  }
+};
+const BodyIndex &indexIn(const clang::Decl *Callable);
 
 /// The calls among stmtsIn(`Callable`), in the same order; kept as well.
 llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::Decl *Callable);

@@ -461,24 +461,14 @@ private:
 
   const Stmt *Body = nullptr;
   const CFG *Cfg = nullptr;
-  /// The statements of the body (stmtsIn()), and where each call and
-  /// variable reference is among them, found when first asked: the parents
-  /// of those are all the analysis asks for.
+  /// The statements of the body (stmtsIn()) and where each call and
+  /// variable reference is among them: the parents of those are all the
+  /// analysis asks for.
+  const Decl *Callable = nullptr;
   llvm::ArrayRef<BodyStmt> Stmts;
-  std::optional<llvm::DenseMap<const Stmt *, int>> Index;
-  /// The index of the parent of the statement at `I` (-1 at the top), and
-  /// for a call or variable reference, of itself.
+  /// The index of the parent of the statement at `I` (-1 at the top).
   int parentIndex(int I) const { return I >= 0 ? Stmts[I].Parent : -1; }
-  int indexOf(const Stmt *S) {
-    if (!Index) {
-      Index.emplace();
-      for (size_t I = 0; I < Stmts.size(); ++I)
-        if (isa<CallExpr, DeclRefExpr>(Stmts[I].S))
-          Index->try_emplace(Stmts[I].S, static_cast<int>(I));
-    }
-    auto It = Index->find(S);
-    return It == Index->end() ? -1 : It->second;
-  }
+  int indexOf(const Stmt *S) const { return indexIn(Callable).indexOf(S); }
   const Stmt *at(int I) const { return I >= 0 ? Stmts[I].S : nullptr; }
   /// Found the first time a correlatable variable is tested.
   std::optional<llvm::DenseSet<const VarDecl *>> EscapingVars;
@@ -530,6 +520,7 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
   Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg)
     return false;
+  this->Callable = Callable;
   Stmts = stmtsIn(Callable);
   CorrelatableVars = findCorrelatableVars(Stmts);
   Seed = SeedParam;

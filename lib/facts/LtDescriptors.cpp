@@ -4,7 +4,6 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
-#include "ast/TranslationUnitCache.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
@@ -30,34 +29,6 @@ int parentOf(llvm::ArrayRef<BodyStmt> Stmts, int I) {
   return P;
 }
 
-/// Where, in the statement list of a body (stmtsIn()), each call is and each
-/// variable is referenced: the descriptors of one body are asked about many
-/// times (every operand of every matmul, by every check).
-struct BodyIndex {
-  llvm::DenseMap<const Stmt *, int> CallAt;
-  llvm::DenseMap<const VarDecl *, llvm::SmallVector<int, 4>> RefsTo;
-};
-
-thread_local TranslationUnitCache<const Decl *, BodyIndex> Indexes;
-
-const BodyIndex &indexOf(const Decl *Callable) {
-  static const BodyIndex None;
-  if (!Callable || !Callable->getBody())
-    return None;
-  return *Indexes.get(Callable->getASTContext(), Callable, [&] {
-    auto Index = std::make_unique<BodyIndex>();
-    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-    for (size_t I = 0; I < Stmts.size(); ++I) {
-      if (isa<CallExpr>(Stmts[I].S))
-        Index->CallAt.try_emplace(Stmts[I].S, static_cast<int>(I));
-      else if (const auto *DRE = dyn_cast<DeclRefExpr>(Stmts[I].S))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          Index->RefsTo[VD].push_back(static_cast<int>(I));
-    }
-    return Index;
-  });
-}
-
 /// A descriptor variable's create and the attributes set on it before a use.
 struct History {
   const VarDecl *Var = nullptr;
@@ -73,9 +44,8 @@ std::optional<History> historyOf(const CallExpr *Use, const Expr *Arg,
       Var->getType()->isReferenceType())
     return std::nullopt;
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-  const BodyIndex &Index = indexOf(Callable);
-  auto At = Index.CallAt.find(Use);
-  int UseAt = At == Index.CallAt.end() ? -1 : At->second;
+  const BodyIndex &Index = indexIn(Callable);
+  int UseAt = Index.indexOf(Use);
   if (UseAt < 0)
     return std::nullopt;
   History H;
@@ -124,7 +94,7 @@ std::optional<SymExpr> attributeValue(const CallExpr *Set,
     return std::nullopt;
   if (!V->getType().isConstQualified()) {
     llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Facts.callable());
-    const BodyIndex &Index = indexOf(Facts.callable());
+    const BodyIndex &Index = indexIn(Facts.callable());
     auto Refs = Index.RefsTo.find(V);
     for (int I : Refs == Index.RefsTo.end() ? llvm::ArrayRef<int>()
                                             : llvm::ArrayRef<int>(Refs->second)) {

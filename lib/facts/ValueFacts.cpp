@@ -118,20 +118,17 @@ std::optional<SymExpr> SymExpr::mul(const SymExpr &O) const {
   SymExpr R;
   if (llvm::MulOverflow(Const, O.Const, R.Const))
     return std::nullopt;
-  auto AddTerm = [&R](const Monomial &M, int64_t C) {
-    return R.addTerm(M, C);
-  };
   int64_t P;
   for (const auto &[M, C] : Terms)
-    if (llvm::MulOverflow(C, O.Const, P) || (P != 0 && !AddTerm(M, P)))
+    if (llvm::MulOverflow(C, O.Const, P) || (P != 0 && !R.addTerm(M, P)))
       return std::nullopt;
   for (const auto &[M, C] : O.Terms)
-    if (llvm::MulOverflow(C, Const, P) || (P != 0 && !AddTerm(M, P)))
+    if (llvm::MulOverflow(C, Const, P) || (P != 0 && !R.addTerm(M, P)))
       return std::nullopt;
   for (const auto &[LM, LC] : Terms)
     for (const auto &[RM, RC] : O.Terms) {
       std::optional<Monomial> M = multiply(LM, RM);
-      if (!M || llvm::MulOverflow(LC, RC, P) || !AddTerm(*M, P))
+      if (!M || llvm::MulOverflow(LC, RC, P) || !R.addTerm(*M, P))
         return std::nullopt;
     }
   return R;
