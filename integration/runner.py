@@ -15,6 +15,7 @@ import argparse
 import concurrent.futures
 import datetime
 import fnmatch
+import hashlib
 import json
 import os
 import platform
@@ -43,6 +44,11 @@ STATUS_NAMES = (
     "CUBLAS_STATUS_EXECUTION_FAILED", "CUBLAS_STATUS_INTERNAL_ERROR",
     "CUBLAS_STATUS_NOT_SUPPORTED", "CUBLAS_STATUS_LICENSE_ERROR",
 )
+# Bytes of padding that compute-sanitizer puts after every allocation: an
+# access past the end of a buffer lands in the padding and is reported, not
+# in the allocation that cudaMalloc happened to place next to it (cuBLAS's
+# workspace, the next matrix).
+SANITIZER_PADDING = 1 << 20
 # Tracer events that a clean program must not produce.
 TROUBLE_EVENTS = ("status", "host-pointer", "device-pointer", "out-of-bounds",
                   "use-after-destroy", "missing-function", "signal")
@@ -87,8 +93,27 @@ def spelled_names(function):
 
 
 def call_span(lines, line):
-    """The lines (1-based, inclusive) of the call that starts on `line`:
-    up to the parenthesis that closes the first one opened there."""
+    """The lines (1-based, inclusive) where a call site of the call that
+    starts on `line` may be placed: from the first line of its statement
+    (nvcc's line table gives a call nested in another, as in
+    `ok = check(\n cublasGemmEx(...))`, the line of the outer call) to the
+    parenthesis that closes the first one opened on `line`."""
+    return statement_start(lines, line), call_end(lines, line)
+
+
+def statement_start(lines, line):
+    """The first line of the statement that `line` is part of: back over
+    lines that do not end a statement or open or close a block."""
+    first = line
+    while first > 1 and line - first < 20:
+        previous = strip_line_comment(lines[first - 2]).strip()
+        if not previous or previous.endswith((";", "{", "}")) or previous.startswith("#"):
+            break
+        first -= 1
+    return first
+
+
+def call_end(lines, line):
     depth, seen_open = 0, False
     for number in range(line, min(len(lines), line + 40) + 1):
         for c in strip_line_comment(lines[number - 1]):
@@ -98,8 +123,8 @@ def call_span(lines, line):
             elif c == ")":
                 depth -= 1
                 if seen_open and depth <= 0:
-                    return line, number
-    return line, line
+                    return number
+    return line
 
 
 def strip_line_comment(text):
@@ -335,6 +360,48 @@ def find_samples(samples_dir=SAMPLES_DIR, pattern=None):
 # --------------------------------------------------------------------------
 # Step results
 # --------------------------------------------------------------------------
+
+def sample_digest(sample, samples_dir):
+    """sha256 of what the static step reads of a sample: its text and the
+    shared sample.h beside the samples."""
+    h = hashlib.sha256()
+    with open(sample.path, "rb") as f:
+        h.update(f.read())
+    shared = os.path.join(samples_dir, "sample.h")
+    if os.path.exists(shared):
+        with open(shared, "rb") as f:
+            h.update(b"\0" + f.read())
+    return h.hexdigest()
+
+
+class StaticResults:
+    """The static step of an earlier run (its --report JSON), for a machine
+    that has a GPU but not the tools: clang and the plugin run where they are
+    built, nvcc and the GPU where the GPU is (--static-from)."""
+
+    def __init__(self, path):
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        self.path = path
+        self.registered = data["registered_checks"]
+        self.frontends = data["environment"]["frontends"]
+        self.origin = "%s, %s" % (data["environment"]["host"], data["date"])
+        self.samples = {s["sample"]: s for s in data["samples"]}
+
+    def step(self, outcome, digest):
+        """The recorded static Step of a sample, or a failing one when the
+        sample is not in the file or has changed since."""
+        rec = self.samples.get(outcome.rel)
+        if rec is None or rec.get("static") is None:
+            return Step("fail", "not in %s: run the static step where the tools are built"
+                        % self.path)
+        if rec.get("digest") != digest:
+            return Step("fail", "the sample changed since %s was written (%s)"
+                        % (self.path, self.origin))
+        st = rec["static"]
+        return Step(st["state"], "%s (recorded on %s)" % (st["detail"], self.origin),
+                    st["seconds"])
+
 
 class Step:
     """The outcome of one step of one sample: 'ok', 'fail' or 'skipped'."""
@@ -752,7 +819,8 @@ def runtime_step(sample, exe, tools, work_dir):
             seen.sanitizer_note = "compute-sanitizer not found"
         else:
             _, sout, serr, stimed = run_command(
-                [tools.sanitizer, "--tool", "memcheck", "--print-limit", "20", exe],
+                [tools.sanitizer, "--tool", "memcheck", "--print-limit", "20",
+                 "--padding", str(SANITIZER_PADDING), exe],
                 600, cwd=work_dir)
             seen.sanitizer = sout + serr
             if stimed:
@@ -777,6 +845,7 @@ class Outcome:
         self.seen = None
         self.results = []
         self.exe = None
+        self.digest = None
 
     @property
     def verdict(self):
@@ -793,6 +862,7 @@ class Outcome:
                      for p, ok, text in self.results] if self.results else None)
         return {
             "sample": self.rel,
+            "digest": self.digest,
             "check": s.check if s else None,
             "expected_diagnostics": [str(e) for e in s.expected] if s else [],
             "predicted": [p.text for p in s.predictions] if s else [],
@@ -825,6 +895,8 @@ def markdown_report(data):
     out += ["| | |", "| --- | --- |",
             "| GPU | %s |" % gpu_text,
             "| runtime step | %s |" % data["runtime_step"],
+            "| static step | %s |" % ("recorded on " + env["static_from"]
+                                      if env.get("static_from") else "run here"),
             "| CUDA toolkit | %s |" % env["toolkit"],
             "| checks registered | %s |" % ", ".join(data["registered_checks"]),
             "| result | %s |" % data["summary"]["text"], ""]
@@ -901,6 +973,9 @@ def parse_args(argv):
     ap.add_argument("--jobs", type=int, default=2, help="samples checked and built at once")
     ap.add_argument("--samples-dir", default=SAMPLES_DIR,
                     help="another samples folder (the runner's own tests use one)")
+    ap.add_argument("--static-from", metavar="JSON",
+                    help="take the static step from an earlier run's report (a GPU machine "
+                         "without the tools); samples changed since fail")
     ap.add_argument("--no-runtime", action="store_true",
                     help="static and build steps only, as without a GPU (what CTest runs)")
     return ap.parse_args(argv)
@@ -915,24 +990,34 @@ def main(argv=None):
         print("integration: SKIPPED: no CUDA headers at %s (set --cuda-path or CUDA_PATH); "
               "the samples cannot be parsed" % (tools.include or "(none given)"))
         return EXIT_SKIPPED
-    if not os.access(tools.cublas_tidy, os.X_OK):
-        print("integration: FAILED: %s not built" % tools.cublas_tidy)
-        return 1
-
-    try:
-        registered = registered_checks(tools.frontends[0][1])
-        for name, cmd, _ in tools.frontends[1:]:
-            other = registered_checks(cmd)
-            if other != registered:
-                print("integration: FAILED: the front ends register different checks: "
-                      "%s vs %s (%s)" % (registered, other, name))
-                return 1
-    except RuntimeError as e:
-        print("integration: FAILED: %s" % e)
-        return 1
+    recorded = None
+    if args.static_from:
+        try:
+            recorded = StaticResults(args.static_from)
+        except (OSError, ValueError, KeyError) as e:
+            print("integration: FAILED: cannot read %s: %s" % (args.static_from, e))
+            return 1
+        registered, frontend_names = recorded.registered, recorded.frontends
+        print("integration: static step recorded in %s (%s)" % (args.static_from, recorded.origin))
+    else:
+        if not os.access(tools.cublas_tidy, os.X_OK):
+            print("integration: FAILED: %s not built" % tools.cublas_tidy)
+            return 1
+        try:
+            registered = registered_checks(tools.frontends[0][1])
+            for name, cmd, _ in tools.frontends[1:]:
+                other = registered_checks(cmd)
+                if other != registered:
+                    print("integration: FAILED: the front ends register different checks: "
+                          "%s vs %s (%s)" % (registered, other, name))
+                    return 1
+        except RuntimeError as e:
+            print("integration: FAILED: %s" % e)
+            return 1
+        frontend_names = [n for n, _, _ in tools.frontends]
     print("integration: checks registered: %s; front ends: %s"
-          % (", ".join(registered), ", ".join(n for n, _, _ in tools.frontends)))
-    if len(tools.frontends) == 1:
+          % (", ".join(registered), ", ".join(frontend_names)))
+    if len(frontend_names) == 1:
         print("integration: note: no clang-tidy 22 with the plugin: standalone only")
 
     gpu = gpu_info()
@@ -984,7 +1069,9 @@ def main(argv=None):
 
     def prepare(o):
         if o.sample:
-            o.static = static_step(o.sample, tools, registered)
+            o.digest = sample_digest(o.sample, tools.samples_dir)
+            o.static = (recorded.step(o, o.digest) if recorded
+                        else static_step(o.sample, tools, registered))
             o.build, o.exe = build_step(o.sample, tools, work_dir)
         with lock:
             print_outcome(o, runtime_pending=run_on_gpu)
@@ -1012,7 +1099,8 @@ def main(argv=None):
             "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
             "environment": {"host": platform.node(), "gpu": gpu,
                             "toolkit": toolkit_text(tools),
-                            "frontends": [n for n, _, _ in tools.frontends]},
+                            "frontends": frontend_names,
+                            "static_from": recorded.origin if recorded else None},
             "runtime_step": runtime_step_text,
             "registered_checks": registered,
             "summary": dict(counts, total=len(outcomes), seconds=round(seconds, 1),

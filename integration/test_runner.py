@@ -207,6 +207,14 @@ class HelpersTest(unittest.TestCase):
         lines = ["x = f(a,", "      g(b), // ) in a comment", "      c);", "y();"]
         self.assertEqual(runner.call_span(lines, 1), (1, 3))
         self.assertEqual(runner.call_span(lines, 4), (4, 4))
+        # A call nested in another starts its span at its statement: nvcc
+        # places the call site on the outer call's line.
+        nested = ["  const float a = 1;", "  const bool ok =", "      check(",
+                  "          cublasGemmEx(h,  // (", "                       x),",
+                  "          \"gemm\");", "  if (x) {", "    f(", "      y);"]
+        self.assertEqual(runner.call_span(nested, 4), (2, 5))
+        self.assertEqual(runner.call_span(nested, 8), (8, 9))
+        self.assertEqual(runner.call_span(["#include <x>", "f(1);"], 2), (2, 2))
 
 
 DIAGNOSTICS = """\
@@ -486,6 +494,37 @@ class RunTest(RunBase):
         code, out = self.run_main("--no-runtime")
         self.assertEqual(code, 0, out)
         self.assertIn("SKIP  cublas-someday/a.cpp: cublas-someday is not registered", out)
+
+    def test_static_step_recorded_for_a_gpu_machine(self):
+        self.dir.write("cublas-unchecked-status/a.cpp", self.sample(7))
+        self.dir.write("cublas-unchecked-status/b.cpp", self.sample(7))
+        code, out = self.run_main("--no-runtime")
+        self.assertEqual(code, 0, out)
+        recorded = os.path.join(self.work, "recorded.json")
+        shutil.copy(os.path.join(self.work, "r.json"), recorded)
+        # A machine without the tools: an empty build folder. One sample
+        # changed since the record, one new: both fail; the other passes.
+        self.dir.write("cublas-unchecked-status/b.cpp", self.sample(7) + "// edited\n")
+        self.dir.write("cublas-unchecked-status/c.cpp", self.sample(7))
+        empty = tempfile.mkdtemp(prefix="integration-nobuild-")
+        self.addCleanup(shutil.rmtree, empty, ignore_errors=True)
+        out_io = io.StringIO()
+        with contextlib.redirect_stdout(out_io):
+            code = runner.main(["--build-dir", empty, "--cuda-path", self.cuda,
+                                "--samples-dir", self.dir.root, "--work-dir", self.work,
+                                "--static-from", recorded, "--no-runtime",
+                                "--report", os.path.join(self.work, "r2.md")])
+        out = out_io.getvalue()
+        self.assertEqual(code, 1, out)
+        self.assertIn("static step recorded in", out)
+        self.assertIn("front ends: cublas-tidy", out)
+        self.assertRegex(out, r"ok +cublas-unchecked-status/a.cpp: static ok: "
+                              r"cublas-unchecked-status @ 7 \[\d front ends\] \(recorded on ")
+        self.assertRegex(out, r"FAIL +cublas-unchecked-status/b.cpp: static fail: "
+                              r"the sample changed since")
+        self.assertRegex(out, r"FAIL +cublas-unchecked-status/c.cpp: static fail: not in ")
+        with open(os.path.join(self.work, "r2.md"), encoding="utf-8") as f:
+            self.assertIn("| static step | recorded on ", f.read())
 
 
 # A toolkit whose nvcc is the host compiler linking the fake cuBLAS and CUDA

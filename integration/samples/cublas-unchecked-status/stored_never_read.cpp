@@ -5,16 +5,16 @@
 // PREDICT: wrong-result
 //
 // y = A x, with the GEMV's status stored and then overwritten by the next
-// call's before anyone reads it. The stride of x comes from the input and is
-// 0 ("contiguous" to the tool that wrote it); cuBLAS rejects incx = 0 with
-// CUBLAS_STATUS_INVALID_VALUE, y keeps its zeros, and the copy back succeeds,
-// so the only status anyone looks at says all is well.
+// call's before anyone reads it. The leading dimension of A comes from the
+// input, written for the transposed layout (lda = n = 64 for 128 rows);
+// cuBLAS rejects lda < m with CUBLAS_STATUS_INVALID_VALUE, y keeps its zeros
+// and the copy back succeeds, so the only status read says all is well.
 #include "sample.h"
 
 int main() {
-  // As read from the input: m n incx.
-  int m = 0, n = 0, incx = 1;
-  if (std::sscanf("128 64 0", "%d %d %d", &m, &n, &incx) != 3)
+  // As read from the input: m n lda.
+  int m = 0, n = 0, lda = 1;
+  if (std::sscanf("128 64 64", "%d %d %d", &m, &n, &lda) != 3)
     return 2;
   const std::vector<float> a = ramp(std::size_t(m) * n, 0.25f);
   const std::vector<float> x = ramp(n, 1.0f);
@@ -28,8 +28,8 @@ int main() {
   if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
     return 2;
   const float alpha = 1.0f, beta = 0.0f;
-  cublasStatus_t status = cublasSgemv(handle, CUBLAS_OP_N, m, n, &alpha, d_a, m,
-                                      d_x, incx, &beta, d_y, 1);
+  cublasStatus_t status = cublasSgemv(handle, CUBLAS_OP_N, m, n, &alpha, d_a, lda,
+                                      d_x, 1, &beta, d_y, 1);
   status = cublasGetVector(m, sizeof(float), d_y, 1, y.data(), 1);
   const bool ok = status == CUBLAS_STATUS_SUCCESS;
   cublas_ok(cublasDestroy(handle), "destroy");
