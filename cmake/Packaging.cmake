@@ -7,6 +7,10 @@
 #                        repository's copies)
 #   share/doc/cublas-tidy/html/   the check pages and guides, with an index
 #                                 (cublas-clangd links findings to them)
+#   share/man/man1/cublas-tidy.1  the manual page, made from --help
+#                                 (help2man)
+#   lib/cublas-tidy/<other major>/libCublasTidy.so   plugins built for
+#                        older clang-tidy releases (CUBLAS_TIDY_EXTRA_PLUGINS)
 #
 # The package depends on the runtime libraries only (dpkg-shlibdeps), and on
 # clang's builtin headers (stddef.h, the CUDA wrappers), which every clang
@@ -23,6 +27,20 @@ if(TARGET CublasTidyPlugin)
   install(TARGETS CublasTidyPlugin
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/cublas-tidy/${LLVM_VERSION_MAJOR})
 endif()
+# Plugins built against other clang-tidy releases (a build with
+# -DLLVM_ROOT=/usr/lib/llvm-19 makes one): "19=/path/libCublasTidy.so;...".
+set(CUBLAS_TIDY_EXTRA_PLUGINS "" CACHE STRING
+  "Plugins for other clang-tidy releases to install: MAJOR=PATH;...")
+foreach(_entry ${CUBLAS_TIDY_EXTRA_PLUGINS})
+  if(NOT _entry MATCHES "^([0-9]+)=(.+)$")
+    message(FATAL_ERROR "CUBLAS_TIDY_EXTRA_PLUGINS: '${_entry}' is not MAJOR=PATH")
+  endif()
+  list(APPEND _extra_clang_tidy "clang-tidy-${CMAKE_MATCH_1}")
+  install(FILES ${CMAKE_MATCH_2}
+    DESTINATION ${CMAKE_INSTALL_LIBDIR}/cublas-tidy/${CMAKE_MATCH_1}
+    PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                WORLD_READ WORLD_EXECUTE)
+endforeach()
 install(PROGRAMS scripts/pre-commit-hook scripts/ci-action
   DESTINATION ${CMAKE_INSTALL_DATADIR}/cublas-tidy)
 
@@ -41,6 +59,25 @@ install(DIRECTORY ${CUBLAS_TIDY_HTML_DIR}/
   DESTINATION ${CMAKE_INSTALL_DOCDIR}/html)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
+# The manual page: --help and --version through help2man.
+find_program(CUBLAS_TIDY_HELP2MAN help2man)
+if(CUBLAS_TIDY_HELP2MAN)
+  set(_man ${PROJECT_BINARY_DIR}/man/cublas-tidy.1)
+  add_custom_command(
+    OUTPUT ${_man}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+    COMMAND ${CUBLAS_TIDY_HELP2MAN} --no-info --output=${_man}
+            "--name=checks for cuBLAS and cuBLASLt API misuse"
+            --include=${PROJECT_SOURCE_DIR}/docs/cublas-tidy.h2m
+            $<TARGET_FILE:cublas-tidy>
+    DEPENDS cublas-tidy ${PROJECT_SOURCE_DIR}/docs/cublas-tidy.h2m
+    COMMENT "Making the manual page")
+  add_custom_target(cublas-tidy-man ALL DEPENDS ${_man})
+  install(FILES ${_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+else()
+  message(STATUS "help2man not found: no manual page")
+endif()
+
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME cublas-tidy)
 set(CPACK_PACKAGE_VENDOR "cublas-tidy")
@@ -55,6 +92,8 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-${LLVM_VERSION_MAJOR}-dev")
 # The plugin's clang and clang-tidy symbols come from the clang-tidy that
 # loads it; the hook runs under pre-commit.
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tidy-${LLVM_VERSION_MAJOR}, pre-commit, python3")
+set(_suggests "clang-tidy-${LLVM_VERSION_MAJOR}" ${_extra_clang_tidy})
+list(JOIN _suggests " | " _suggests)
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "${_suggests}, pre-commit, python3")
 set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
 include(CPack)

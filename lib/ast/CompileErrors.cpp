@@ -1,6 +1,7 @@
 //===- CompileErrors.cpp --------------------------------------------------===//
 
 #include "ast/CompileErrors.h"
+#include "ast/ClangCompat.h"
 
 #include "ast/TranslationUnitCache.h"
 
@@ -135,10 +136,12 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
     }
     if (ErrorLimit && Forwarded >= ErrorLimit) {
       // What clang says at its limit, and then nothing more.
-      DiagnosticStorage Storage;
-      Diagnostic TooMany(&Diags, SourceLocation(), diag::fatal_too_many_errors,
-                         Storage, "too many errors emitted, stopping now");
-      forward(DiagnosticsEngine::Fatal, TooMany);
+      compat::withSyntheticDiagnostic(
+          Diags, diag::fatal_too_many_errors,
+          "too many errors emitted, stopping now",
+          [&](const Diagnostic &TooMany) {
+            forward(DiagnosticsEngine::Fatal, TooMany);
+          });
       Stopped = true;
       return;
     }

@@ -8,7 +8,9 @@ directory, unpacks it (dpkg-deb -x) into a temporary root, and checks:
   builtin headers, libclang-common-NN-dev, excepted: every clang tool needs
   them, Debian's clang-tidy-NN included);
 - the installed cublas-tidy reports the finding of examples/sgemm_unchecked.cpp;
-- the installed plugin does, loaded into clang-tidy-NN (when installed);
+- each installed plugin (one per LLVM major built) does, loaded into its
+  clang-tidy-NN (when installed);
+- the manual page, made from --help, is there (when help2man is installed);
 - the installed cublas-clangd starts (--version) and finds the installed
   HTML pages it links findings to;
 - the pages (an index and one per check), the pre-commit hook and the CI
@@ -91,18 +93,33 @@ def main():
         expect(finding in out, "the installed cublas-tidy found nothing", out)
         print("installed cublas-tidy: reports the example's finding")
 
-        plugin = usr / "lib" / "cublas-tidy" / args.llvm_major / "libCublasTidy.so"
-        expect(plugin.is_file(), "no plugin at %s" % plugin)
-        clang_tidy = shutil.which("clang-tidy-" + args.llvm_major)
-        if clang_tidy:
+        plugin_dir = usr / "lib" / "cublas-tidy"
+        expect((plugin_dir / args.llvm_major / "libCublasTidy.so").is_file(),
+               "no plugin at %s" % (plugin_dir / args.llvm_major))
+        # Every plugin in the package (LLVM 22's, and those built for older
+        # clang-tidy releases) loads into its clang-tidy and finds the bug.
+        for plugin in sorted(plugin_dir.glob("*/libCublasTidy.so")):
+            major = plugin.parent.name
+            clang_tidy = shutil.which("clang-tidy-" + major)
+            if not clang_tidy:
+                print("no clang-tidy-%s: its plugin is not loaded" % major)
+                continue
             code, out = run([clang_tidy, "--load=" + str(plugin),
                              "-checks=-*,cublas-*", example, "--",
                              "-std=c++17", "-isystem", args.cuda_include])
-            expect(finding in out, "the installed plugin found nothing", out)
+            expect(finding in out, "the installed plugin for %s found nothing" % major, out)
             print("installed plugin in %s: reports the example's finding"
                   % os.path.basename(clang_tidy))
+
+        man = usr / "share" / "man" / "man1" / "cublas-tidy.1"
+        if shutil.which("help2man"):
+            text = man.read_text() if man.is_file() else ""
+            expect(text.startswith(".\\\"") and ".TH CUBLAS-TIDY" in text
+                   and "diff\\-base" in text and ".SH EXAMPLES" in text,
+                   "no manual page at %s, or not made from --help" % man)
+            print("manual page: %s" % man.relative_to(root))
         else:
-            print("no clang-tidy-%s: the plugin is not loaded" % args.llvm_major)
+            print("no help2man: the package has no manual page")
 
         html = usr / "share" / "doc" / "cublas-tidy" / "html"
         expect((html / "index.html").is_file() and
