@@ -105,11 +105,22 @@ void DataTypeCheck::reportPointer(const Expr *Arg, StringRef Param,
     Consequence = ", twice the bytes it holds,";
   else if (D.Bytes && H.Bytes && D.Bytes > H.Bytes)
     Consequence = ", more bytes than it holds,";
-  diag(userLocation(Arg->getBeginLoc(), SM),
-       "%0 points to '%1' (%2 bytes) but %3 (%4): cuBLAS reads the data as "
-       "%5%6 and computes garbage")
-      << operandText(Param, Arg, Ctx) << H.Spelled << H.Bytes << Declared
-      << elements(D) << D.Plural << Consequence;
+  if (!H.TensorDType.empty())
+    diag(userLocation(Arg->getBeginLoc(), SM),
+         "%0 points to a %1 tensor ('%2', %3 bytes) but %4 (%5): cuBLAS reads "
+         "the data as %6%7 and computes garbage")
+        << operandText(Param, Arg, Ctx) << H.TensorDType << H.Spelled
+        << H.Bytes << Declared << elements(D) << D.Plural << Consequence;
+  else
+    diag(userLocation(Arg->getBeginLoc(), SM),
+         "%0 points to '%1' (%2 bytes) but %3 (%4): cuBLAS reads the data as "
+         "%5%6 and computes garbage")
+        << operandText(Param, Arg, Ctx) << H.Spelled << H.Bytes << Declared
+        << elements(D) << D.Plural << Consequence;
+  if (H.DTypeFrom && !containsStmt(Arg, H.DTypeFrom))
+    diag(userLocation(H.DTypeFrom->getBeginLoc(), SM),
+         "the tensor's dtype is %0 from here", DiagnosticIDs::Note)
+        << H.TensorDType;
   if (DeclaredAt)
     diag(userLocation(DeclaredAt->getBeginLoc(), SM),
          "the layout is created here", DiagnosticIDs::Note);

@@ -7,6 +7,7 @@
 #include "ast/CompileErrors.h"
 #include "facts/MemberHandles.h"
 #include "facts/RepeatedHandles.h"
+#include "facts/TensorFacts.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
 #include "ast/TranslationUnitCache.h"
@@ -290,6 +291,17 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
           << FD->getName();
       diag(userLocation(Twice->Second->getBeginLoc(), SM), "and again here",
            DiagnosticIDs::Note);
+    } else if (std::optional<OpRegistration> Op =
+                   opRegistration(FD, callables())) {
+      diag(userLocation(R.Create->getBeginLoc(), SM),
+           "global %0 '%1' is created on every call of '%2', which an "
+           "extension module registers for Python to call, and the previous "
+           "one is never destroyed: each call after the first leaks one; "
+           "create it once (guard the create with 'if (!%1)')")
+          << K.Noun << R.Var->getName() << FD->getName();
+      diag(userLocation(Op->Call->getBeginLoc(), SM),
+           "'%0' is registered here", DiagnosticIDs::Note)
+          << FD->getName();
     }
   }
   GlobalCreates.clear();
@@ -320,6 +332,31 @@ void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
     diag(userLocation(U.Destroy->getBeginLoc(), SM),
          "'%0' was destroyed here", DiagnosticIDs::Note)
         << U.Var->getName();
+  }
+}
+
+void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
+                                                ASTContext &Ctx) {
+  // Destroying the handle PyTorch owns: every later matmul of PyTorch's,
+  // and of the next call of this extension, uses a destroyed handle.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallExpr *Call : callsIn(Callable)) {
+    const ResourceTable::Entry *E = table().lookup(Call);
+    unsigned Index = E && E->ParamIndex > 0 ? E->ParamIndex : 0;
+    if (!E || E->IsCreate || Index >= Call->getNumArgs())
+      continue;
+    const CallExpr *Getter = torchOwnedHandle(Call->getArg(Index));
+    if (!Getter || expandedInSystemHeader(Call->getBeginLoc(), SM))
+      continue;
+    const auto *Fn = Getter->getDirectCallee();
+    diag(userLocation(Call->getBeginLoc(), SM),
+         "this destroys PyTorch's own %0 (from 'at::cuda::%1'): PyTorch "
+         "keeps using it for every later operation, which then fails or "
+         "crashes; do not destroy a handle PyTorch gives out")
+        << table().kind(E->KindId).Noun << Fn->getName();
+    if (!containsStmt(Call, Getter))
+      diag(userLocation(Getter->getBeginLoc(), SM), "the handle comes from here",
+           DiagnosticIDs::Note);
   }
 }
 

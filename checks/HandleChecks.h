@@ -93,6 +93,7 @@ public:
 protected:
   void report(const cublas_tidy::HandleAnalysisResult &Result,
               ASTContext &Ctx) override;
+  void reportFunction(const Decl *Callable, ASTContext &Ctx) override;
   bool needsCreates() const override { return false; }
 };
 

@@ -72,8 +72,22 @@ void HandlePerCallCheck::onEndOfTranslationUnit() {
       if (!Callers)
         Callers.emplace(Callables.list());
       std::optional<CallInLoop> In = callInLoop(Fn, *Callers);
-      if (!In)
+      if (!In) {
+        if (std::optional<OpRegistration> Op =
+                opRegistration(Fn, Callables.list())) {
+          diag(userLocation(H.Create->getBeginLoc(), SM),
+               "%0 is created and destroyed on every call of '%1', which an "
+               "extension module registers for Python to call (each forward "
+               "pass calls it); %2: use PyTorch's handle "
+               "(at::cuda::getCurrentCUDABlasHandle()) or create one once "
+               "and reuse it")
+              << What << Fn->getName() << Cost;
+          diag(userLocation(Op->Call->getBeginLoc(), SM),
+               "'%0' is registered here", DiagnosticIDs::Note)
+              << Fn->getName();
+        }
         continue;
+      }
       diag(userLocation(H.Create->getBeginLoc(), SM),
            "%0 is created and destroyed on every call of '%1', which is called "
            "in a loop; %2: create it once and pass it in, or keep one per "

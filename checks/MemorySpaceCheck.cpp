@@ -28,20 +28,6 @@ std::string quoted(const Expr *E, const ASTContext &Ctx, StringRef Otherwise) {
   return Text.empty() ? Otherwise.str() : "'" + Text + "'";
 }
 
-/// True when `Part` is `Whole` or one of its sub-expressions (bounded).
-bool contains(const Stmt *Whole, const Stmt *Part) {
-  llvm::SmallVector<const Stmt *, 16> Work{Whole};
-  for (unsigned Budget = 512; !Work.empty() && Budget; --Budget) {
-    const Stmt *S = Work.pop_back_val();
-    if (S == Part)
-      return true;
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  return false;
-}
-
 bool isLocal(const ValueDecl *D) {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
   return VD && VD->hasLocalStorage();
@@ -50,6 +36,14 @@ bool isLocal(const ValueDecl *D) {
 /// "a std::vector's host storage", "device memory from 'cudaMalloc'", ...
 std::string describe(const PointerFact &Fact) {
   const PointerOrigin &O = Fact.Origin;
+  if (O.Kind == OriginKind::Tensor) {
+    std::string Of = O.Object ? " '" + O.Object->getName().str() + "'" : "";
+    if (Fact.Kind == MemoryKind::Device)
+      return "the device storage of CUDA tensor" + Of;
+    if (Fact.Kind == MemoryKind::PageableHost)
+      return "the host storage of CPU tensor" + Of;
+    return "memory";
+  }
   if (Fact.Kind == MemoryKind::Device) {
     if (O.Kind == OriginKind::Container && !O.Name.empty())
       return ("a " + O.Name + "'s device storage").str();
@@ -70,6 +64,7 @@ std::string describe(const PointerFact &Fact) {
   case OriginKind::Variable:
     return isLocal(O.Object) ? "a variable on the host stack"
                              : "a host variable";
+  case OriginKind::Tensor:
   case OriginKind::None:
     break;
   }
@@ -231,13 +226,13 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
   switch (O.Kind) {
   case OriginKind::Allocation:
   case OriginKind::New:
-    if (O.Where && !contains(Arg, O.Where))
+    if (O.Where && !containsStmt(Arg, O.Where))
       diag(userLocation(O.Where->getBeginLoc(), SM), "allocated by '%0' here",
            DiagnosticIDs::Note)
           << O.Name;
     break;
   case OriginKind::Container:
-    if (O.Where && !contains(Arg, O.Where))
+    if (O.Where && !containsStmt(Arg, O.Where))
       diag(userLocation(O.Where->getBeginLoc(), SM),
            "storage of %select{a %1|%1 '%2'}0 taken here", DiagnosticIDs::Note)
           << (O.Object != nullptr) << O.Name
@@ -253,6 +248,24 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
       diag(userLocation(O.Object->getLocation(), SM), "'%0' declared here",
            DiagnosticIDs::Note)
           << O.Object->getName();
+    break;
+  case OriginKind::Tensor:
+    // What made it a CPU or a CUDA tensor.
+    if (O.Established && !containsStmt(Arg, O.Established)) {
+      bool Cuda = Fact.Kind == MemoryKind::Device;
+      std::string Name = O.Object ? "'" + O.Object->getName().str() + "'"
+                                  : std::string("the tensor");
+      if (O.DefaultDevice)
+        diag(userLocation(O.Established->getBeginLoc(), SM),
+             "%0 is made here on the CPU: its options name no device",
+             DiagnosticIDs::Note)
+            << Name;
+      else
+        diag(userLocation(O.Established->getBeginLoc(), SM),
+             "%0 is a %select{CPU|CUDA}1 tensor: its device is set here",
+             DiagnosticIDs::Note)
+            << Name << Cuda;
+    }
     break;
   case OriginKind::None:
     break;

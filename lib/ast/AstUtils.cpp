@@ -148,6 +148,19 @@ const clang::VarDecl *referencedVar(const clang::Expr *E) {
   return DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+bool containsStmt(const clang::Stmt *Whole, const clang::Stmt *Part) {
+  llvm::SmallVector<const clang::Stmt *, 16> Work{Whole};
+  for (unsigned Budget = 512; !Work.empty() && Budget; --Budget) {
+    const clang::Stmt *S = Work.pop_back_val();
+    if (S == Part)
+      return true;
+    for (const clang::Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return false;
+}
+
 const clang::VarDecl *addressedVar(const clang::Expr *E) {
   const auto *U =
       E ? llvm::dyn_cast<clang::UnaryOperator>(E->IgnoreParenImpCasts())

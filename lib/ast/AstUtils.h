@@ -64,6 +64,10 @@ std::string writtenText(const clang::Expr *E, const clang::ASTContext &Ctx,
 /// The variable `E` names (parentheses and implicit casts aside), or null.
 const clang::VarDecl *referencedVar(const clang::Expr *E);
 
+/// True when `Part` is `Whole` or one of the statements under it (a bounded
+/// search: for placing notes, not for facts).
+bool containsStmt(const clang::Stmt *Whole, const clang::Stmt *Part);
+
 /// `v` when `E` is `&v` for a variable v, or null.
 const clang::VarDecl *addressedVar(const clang::Expr *E);
 

@@ -292,6 +292,12 @@ std::optional<Test> readCondition(const Expr *Cond, bool Value,
         continue;
       }
     }
+    // static_cast<bool>(x) (TORCH_CHECK's C10_UNLIKELY), (bool)x.
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Cond);
+        Cast && Cast->getType()->isBooleanType()) {
+      Cond = Cast->getSubExpr();
+      continue;
+    }
     if (const auto *UO = dyn_cast<UnaryOperator>(Cond)) {
       if (UO->getOpcode() != UO_LNot)
         break;

@@ -6,6 +6,9 @@
 // reads that type and the model's cudaDataType_t parameters that describe
 // each pointer, for the checks to compare.
 //
+// A tensor's `data_ptr()` (void *) holds what the tensor's dtype says,
+// where the source states it (facts/TensorFacts.h).
+//
 // Unknown means null: `void *` (after looking through casts to `void *`),
 // raw bytes (char, unsigned char, int8_t, std::byte: how code holds data of
 // any type), a type the model does not name (model/ComputeTypes.h), a
@@ -33,6 +36,10 @@ struct HeldType {
   const DataTypeInfo *Type = nullptr; // never null in a result
   std::string Spelled;                // as the source names it: "half"
   unsigned Bytes = 0;                 // sizeof the element
+  /// For `t.data_ptr()` (void *): the tensor's dtype ("Half") and what set
+  /// it (facts/TensorFacts.h); empty for a typed pointer.
+  llvm::StringRef TensorDType;
+  const clang::Expr *DTypeFrom = nullptr;
 };
 
 /// The element type `Arg` points to (through `Levels` pointers: 2 for an

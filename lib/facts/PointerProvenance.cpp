@@ -1,6 +1,7 @@
 //===- PointerProvenance.cpp ----------------------------------------------===//
 
 #include "facts/PointerProvenance.h"
+#include "facts/TensorFacts.h"
 
 #include "ast/SharedCfg.h"
 
@@ -564,6 +565,7 @@ struct PointerProvenance::Impl {
   Value eval(const Expr *E, const State &S, unsigned Depth = 0) const;
   Value evalAddress(const Expr *E, const State &S, unsigned Depth) const;
   Value evalCall(const CallExpr *Call, const State &S, unsigned Depth) const;
+  Value evalTensor(const CXXMemberCallExpr *Data) const;
   Value evalContainer(const Expr *Whole, const Expr *Object, bool Arrow,
                       const State &S, unsigned Depth) const;
   Value evalThrust(const Expr *E, const State &S, unsigned Depth) const;
@@ -842,6 +844,30 @@ Value PointerProvenance::Impl::evalContainer(const Expr *Whole,
   return Value::top();
 }
 
+/// The storage of the tensor whose data pointer `Data` takes.
+Value PointerProvenance::Impl::evalTensor(
+    const CXXMemberCallExpr *Data) const {
+  TensorFact T = tensorFact(dataPointerTensor(Data), *Ctx);
+  PointerOrigin O;
+  O.Kind = OriginKind::Tensor;
+  O.Where = Data;
+  O.Object = T.Var;
+  O.Name = "torch::Tensor";
+  O.Established = T.DeviceFrom;
+  O.DefaultDevice = T.DefaultDevice;
+  switch (T.Device) {
+  case TensorDevice::CPU:
+    return Value::known(T.Pinned ? MemoryKind::PinnedHost
+                                 : MemoryKind::PageableHost,
+                        O);
+  case TensorDevice::CUDA:
+    return Value::known(MemoryKind::Device, O);
+  case TensorDevice::Unknown:
+    break;
+  }
+  return Value::top();
+}
+
 /// A thrust pointer (thrust::device_ptr or a raw pointer) as converted by
 /// thrust::raw_pointer_cast or device_ptr::get().
 Value PointerProvenance::Impl::evalThrust(const Expr *E, const State &S,
@@ -919,6 +945,9 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
     const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
     if (!ME)
       return Value::top();
+    // t.data_ptr<float>(): the storage of a tensor whose device is known.
+    if (const CXXMemberCallExpr *Data = dataPointerCall(MC))
+      return evalTensor(Data);
     if ((Name == "data" || Name == "c_str") && MC->getNumArgs() == 0 &&
         MC->getType()->isPointerType())
       return evalContainer(Call, ME->getBase(), ME->isArrow(), S, Depth);

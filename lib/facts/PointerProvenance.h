@@ -4,8 +4,10 @@
 // it by the memory they point to: device memory (cudaMalloc and friends,
 // thrust::device_vector), managed memory (cudaMallocManaged), pinned host
 // memory (cudaMallocHost, cudaHostAlloc), pageable host memory (arrays and
-// variables on the stack, std::vector storage, new[], malloc), or unknown
-// (parameters, globals, members, function results, anything else).
+// variables on the stack, std::vector storage, new[], malloc), the storage
+// of a torch::Tensor whose device the source states (facts/TensorFacts.h),
+// or unknown (parameters, globals, members, function results, anything
+// else).
 //
 // Values flow through initialisations, assignments, casts, pointer
 // arithmetic, conditional expressions and the output parameter of the CUDA
@@ -54,6 +56,9 @@ enum class OriginKind : std::uint8_t {
   Container,  // the storage of a container (Name: "std::vector", ...)
   Array,      // an array variable (Object)
   Variable,   // the address of a variable, or of a part of it (Object)
+  Tensor,     // the storage of a torch::Tensor (Where: `t.data_ptr<T>()`;
+              // Object: the tensor variable; Established: what made it a
+              // CPU or CUDA tensor; facts/TensorFacts.h)
 };
 
 /// Where a pointer's memory was established.
@@ -67,13 +72,18 @@ struct PointerOrigin {
   /// The allocation function or container class, e.g. "cudaMalloc",
   /// "new[]", "std::vector", "thrust::device_vector".
   llvm::StringRef Name;
+  /// For a tensor: the factory call, `.cpu()`, `.to(...)` or check that
+  /// made its device known, and whether the factory's options named none.
+  const clang::Expr *Established = nullptr;
+  bool DefaultDevice = false;
 
   /// Where to point a note: the expression, else the object's declaration.
   clang::SourceLocation location() const;
 
   friend bool operator==(const PointerOrigin &L, const PointerOrigin &R) {
     return L.Kind == R.Kind && L.Where == R.Where && L.Object == R.Object &&
-           L.Name == R.Name;
+           L.Name == R.Name && L.Established == R.Established &&
+           L.DefaultDevice == R.DefaultDevice;
   }
 };
 

@@ -480,4 +480,63 @@ bool handleCopiedOut(const clang::VarDecl *Var,
   return false;
 }
 
+namespace {
+
+/// The class of an object whose `def`, `impl` or `op` registers a function
+/// with Python or PyTorch's dispatcher.
+bool isRegistry(const clang::CXXRecordDecl *RD) {
+  if (!RD || !RD->getIdentifier())
+    return false;
+  const auto *NS = llvm::dyn_cast<clang::NamespaceDecl>(RD->getDeclContext());
+  if (!NS || !NS->getIdentifier())
+    return false;
+  llvm::StringRef Name = RD->getName(), Space = NS->getName();
+  if (Space == "pybind11")
+    return Name == "module_" || Name == "module" || Name == "class_";
+  if (Space == "torch")
+    return Name == "Library" || Name == "RegisterOperators";
+  return false;
+}
+
+/// The function an argument names: `fn`, `&fn`, `&Class::method`.
+const clang::FunctionDecl *namedFunction(const clang::Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *MTE = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+    E = MTE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E);
+      U && U->getOpcode() == clang::UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
+    return llvm::dyn_cast<clang::FunctionDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<OpRegistration>
+opRegistration(const clang::FunctionDecl *Fn,
+               llvm::ArrayRef<const clang::Decl *> Callables) {
+  if (!Fn || !Fn->getBody() || selectsDevice(Fn->getBody()))
+    return std::nullopt;
+  const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
+  for (const clang::Decl *Caller : Callables)
+    for (const CallExpr *Call : callsIn(Caller)) {
+      const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(Call);
+      const clang::CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+      if (!MD || !MD->getIdentifier())
+        continue;
+      llvm::StringRef Name = MD->getName();
+      if ((Name != "def" && Name != "impl" && Name != "op") ||
+          !isRegistry(MD->getParent()))
+        continue;
+      for (const clang::Expr *Arg : MC->arguments())
+        if (const clang::FunctionDecl *FD = namedFunction(Arg);
+            FD && FD->getCanonicalDecl() == Canon)
+          return OpRegistration{Call, Caller};
+    }
+  return std::nullopt;
+}
+
 } // namespace cublas_tidy

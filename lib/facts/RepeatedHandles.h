@@ -104,6 +104,22 @@ std::optional<CallTwice>
 callTwice(const clang::FunctionDecl *Fn,
           llvm::ArrayRef<const clang::Decl *> Callables);
 
+/// The registration of a function as an operator or Python function of an
+/// extension module: pybind11's `m.def("gemm", &gemm)` (PYBIND11_MODULE,
+/// a class_'s def too), torch::Library's `m.def`/`m.impl` (TORCH_LIBRARY)
+/// and torch::RegisterOperators' `op`. Python calls such a function on every
+/// use, each forward pass: it runs repeatedly.
+struct OpRegistration {
+  const clang::CallExpr *Call = nullptr;
+  const clang::Decl *Caller = nullptr;
+};
+
+/// The first registration of `Fn` in `Callables`; nothing when there is
+/// none or `Fn` selects a device.
+std::optional<OpRegistration>
+opRegistration(const clang::FunctionDecl *Fn,
+               llvm::ArrayRef<const clang::Decl *> Callables);
+
 /// Whether some callable reads `Var` otherwise than as an argument of a
 /// cuBLAS call (the handle it holds passed to work, a create or a
 /// destroy) or in a test of it: a copy elsewhere may keep the handle.

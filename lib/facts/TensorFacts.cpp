@@ -1,0 +1,884 @@
+//===- TensorFacts.cpp ----------------------------------------------------===//
+
+#include "facts/TensorFacts.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "model/TorchApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+constexpr unsigned MaxDepth = 24;
+
+/// The record a type names (references and cv-qualifiers aside).
+const CXXRecordDecl *recordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType();
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD;
+  return nullptr;
+}
+
+bool isNamed(const NamedDecl *D, llvm::StringRef Name,
+             llvm::StringRef Namespace) {
+  if (!D || !D->getIdentifier() || D->getName() != Name)
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext());
+  return NS && NS->getIdentifier() && NS->getName() == Namespace &&
+         isa<TranslationUnitDecl>(NS->getDeclContext());
+}
+
+bool isRecord(QualType T, llvm::StringRef Name, llvm::StringRef Namespace) {
+  return isNamed(recordOf(T), Name, Namespace);
+}
+
+bool isOptionsType(QualType T) {
+  return isRecord(T, "TensorOptions", "c10");
+}
+
+const EnumDecl *enumOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  if (const auto *ET = T.getNonReferenceType()->getAs<EnumType>())
+    return ET->getDecl();
+  return nullptr;
+}
+
+bool isEnum(QualType T, llvm::StringRef Name) {
+  return isNamed(enumOf(T), Name, "c10");
+}
+
+bool isDeviceType(QualType T) {
+  return isEnum(T, "DeviceType") || isRecord(T, "Device", "c10");
+}
+
+bool isScalarTypeType(QualType T) {
+  return isEnum(T, "ScalarType") || isRecord(T, "TypeMeta", "caffe2");
+}
+
+/// The function is in namespace at, torch or c10 (directly).
+bool isTorchFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+  if (!NS || !NS->getIdentifier() ||
+      !isa<TranslationUnitDecl>(NS->getDeclContext()))
+    return false;
+  llvm::StringRef N = NS->getName();
+  return N == "at" || N == "torch" || N == "c10";
+}
+
+/// Parentheses, implicit conversions, temporaries and copies aside.
+const Expr *strip(const Expr *E) {
+  for (unsigned Step = 0; E && Step < 32; ++Step) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
+             FC && FC->getCastKind() == CK_NoOp)
+      E = FC->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
+             CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    else if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+      E = DA->getExpr();
+    else
+      return E;
+  }
+  return E;
+}
+
+/// The callable (function, method, lambda call operator) a local variable or
+/// parameter belongs to.
+const Decl *callableOf(const VarDecl *VD) {
+  const DeclContext *DC = VD->getParentFunctionOrMethod();
+  return DC ? dyn_cast<Decl>(DC) : nullptr;
+}
+
+/// Whether the reference at `I` in `Stmts` may change which tensor (or
+/// which options, device, ...) the variable holds: assigned, passed by
+/// non-const reference, its address taken, bound to a non-const reference,
+/// captured by reference, moved from, or `set_`. Unknown contexts count.
+bool mayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
+  const Stmt *Child = Stmts[I].S;
+  for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
+    const Stmt *Parent = Stmts[P].S;
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Parent)) {
+      if (ICE->getCastKind() == CK_LValueToRValue)
+        return false;
+      Child = Parent;
+      continue;
+    }
+    if (isa<ParenExpr>(Parent)) {
+      Child = Parent;
+      continue;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(Parent)) {
+      const auto *Member = dyn_cast<NamedDecl>(ME->getMemberDecl());
+      if (Member && Member->getIdentifier() && Member->getName() == "set_")
+        return true;
+      if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Member))
+        if (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())
+          return true;
+      return false;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Parent)) {
+      if (Op->getNumArgs() > 0 && Op->getArg(0) == Child)
+        return Op->getOperator() == OO_Equal;
+      // Other operands bind to const references or are copied.
+      return false;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD)
+        return true;
+      for (unsigned A = 0; A < Call->getNumArgs(); ++A) {
+        if (Call->getArg(A) != Child)
+          continue;
+        if (A >= FD->getNumParams())
+          return true; // variadic
+        QualType T = FD->getParamDecl(A)->getType();
+        return T->isRValueReferenceType() ||
+               (T->isLValueReferenceType() &&
+                !T.getNonReferenceType().isConstQualified()) ||
+               (T->isPointerType() && !T->getPointeeType().isConstQualified());
+      }
+      return true; // the callee itself
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Parent)) {
+      const CXXConstructorDecl *Ctor = CE->getConstructor();
+      if (!Ctor)
+        return true;
+      if (Ctor->isCopyConstructor())
+        return false;
+      for (unsigned A = 0; A < CE->getNumArgs() && A < Ctor->getNumParams();
+           ++A)
+        if (CE->getArg(A) == Child) {
+          QualType T = Ctor->getParamDecl(A)->getType();
+          return T->isRValueReferenceType() ||
+                 (T->isLValueReferenceType() &&
+                  !T.getNonReferenceType().isConstQualified());
+        }
+      return true;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->getInit() && V->getInit()->IgnoreParenImpCasts() ==
+                                     cast<Expr>(Child)->IgnoreParenImpCasts())
+          return V->getType()->isReferenceType() &&
+                 !V->getType().getNonReferenceType().isConstQualified();
+      return true;
+    }
+    if (isa<ReturnStmt>(Parent))
+      return false;
+    if (const auto *L = dyn_cast<LambdaExpr>(Parent)) {
+      for (const LambdaCapture &C : L->captures())
+        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+          return true;
+      return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/// The value a variable holds wherever it is read: the initialiser of a
+/// local that nothing may change after it; null otherwise (and for
+/// parameters, whose `Written` tells whether the body may change them).
+const Expr *singleDefinition(const VarDecl *VD, bool &Written) {
+  Written = true;
+  if (!VD || VD->getType()->isReferenceType() || !VD->hasLocalStorage())
+    return nullptr;
+  const Decl *Callable = callableOf(VD);
+  if (!Callable)
+    return nullptr;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  const BodyIndex &Index = indexIn(Callable);
+  auto It = Index.RefsTo.find(VD);
+  if (It != Index.RefsTo.end())
+    for (int I : It->second)
+      if (mayChange(Stmts, I))
+        return nullptr;
+  Written = false;
+  return isa<ParmVarDecl>(VD) ? nullptr : VD->getInit();
+}
+
+/// The enumerator an expression of enum type names, through constexpr
+/// variables (c10::kCUDA, at::kHalf, torch::kFloat16) and locals defined
+/// once.
+const EnumConstantDecl *enumerator(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return nullptr;
+  E = strip(E);
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+    return ECD;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD)
+    return nullptr;
+  if (VD->isConstexpr() || (VD->getType().isConstQualified() &&
+                            !VD->hasLocalStorage()))
+    return enumerator(VD->getInit(), Depth + 1);
+  bool Written;
+  return enumerator(singleDefinition(VD, Written), Depth + 1);
+}
+
+/// A string literal inside a few layers of conversion (`at::Device("cuda")`).
+const StringLiteral *stringIn(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 6)
+    return nullptr;
+  E = strip(E);
+  if (const auto *SL = dyn_cast<StringLiteral>(E))
+    return SL;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E); CE && CE->getNumArgs())
+    return stringIn(CE->getArg(0), Depth + 1);
+  return nullptr;
+}
+
+struct DeviceValue {
+  TensorDevice Device = TensorDevice::Unknown;
+  const Expr *From = nullptr;
+};
+
+struct DTypeValue {
+  llvm::StringRef DType;
+  const Expr *From = nullptr;
+};
+
+/// What TensorOptions say: each of device and dtype is unset (the factory's
+/// default), set to a known value, or unknown.
+struct OptionsValue {
+  bool Known = true; // false: nothing can be said
+  bool DeviceSet = false;
+  DeviceValue Device; // when set; Device.Device may be Unknown
+  bool DTypeSet = false;
+  DTypeValue DType;
+  bool PinnedUnknown = false;
+  bool Pinned = false;
+};
+
+class Evaluator {
+public:
+  explicit Evaluator(const ASTContext &Ctx) : Ctx(Ctx) {}
+
+  TensorFact tensor(const Expr *E, unsigned Depth);
+  DeviceValue device(const Expr *E, unsigned Depth);
+  DTypeValue dtype(const Expr *E, unsigned Depth);
+  OptionsValue options(const Expr *E, unsigned Depth);
+
+private:
+  TensorFact method(const CXXMemberCallExpr *Call, llvm::StringRef Name,
+                    const Expr *Base, unsigned Depth);
+  TensorFact to(const CXXMemberCallExpr *Call, const TensorFact &Self,
+                unsigned Depth);
+  TensorFact factory(const CallExpr *Call, bool Like, unsigned Depth);
+  TensorFact parameter(const ParmVarDecl *P, const Expr *Use);
+
+  const ASTContext &Ctx;
+};
+
+TensorFact applyOptions(TensorFact Base, const OptionsValue &O) {
+  if (O.DeviceSet) {
+    Base.Device = O.Device.Device;
+    Base.DeviceFrom = O.Device.From;
+    Base.DefaultDevice = false;
+  }
+  if (O.DTypeSet) {
+    Base.DType = O.DType.DType;
+    Base.DTypeFrom = O.DType.From;
+  }
+  return Base;
+}
+
+DeviceValue Evaluator::device(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return {};
+  E = strip(E);
+  if (const EnumConstantDecl *ECD = enumerator(E, Depth + 1)) {
+    if (!isEnum(ECD->getType(), "DeviceType") &&
+        !isNamed(dyn_cast<EnumDecl>(ECD->getDeclContext()), "DeviceType",
+                 "c10"))
+      return {};
+    if (ECD->getName() == "CUDA")
+      return {TensorDevice::CUDA, E};
+    if (ECD->getName() == "CPU")
+      return {TensorDevice::CPU, E};
+    return {};
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (!isDeviceType(CE->getType()) || CE->getNumArgs() == 0)
+      return {};
+    if (const StringLiteral *SL = stringIn(CE->getArg(0), 0)) {
+      llvm::StringRef D = torch_api::deviceOfString(SL->getString());
+      if (D == "CUDA")
+        return {TensorDevice::CUDA, E};
+      if (D == "CPU")
+        return {TensorDevice::CPU, E};
+      return {};
+    }
+    DeviceValue V = device(CE->getArg(0), Depth + 1);
+    if (V.Device != TensorDevice::Unknown)
+      V.From = E;
+    return V;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    const Expr *Base = MC->getImplicitObjectArgument();
+    if (MD && MD->getIdentifier() && MD->getName() == "device" &&
+        MC->getNumArgs() == 0 && Base) {
+      if (isTensorType(Base->getType())) {
+        TensorFact T = tensor(Base, Depth + 1);
+        return {T.Device, T.DeviceFrom};
+      }
+      if (isOptionsType(Base->getType())) {
+        OptionsValue O = options(Base, Depth + 1);
+        if (O.Known && O.DeviceSet)
+          return O.Device;
+        if (O.Known && !O.DeviceSet)
+          return {TensorDevice::CPU, E};
+      }
+    }
+    return {};
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      bool Written;
+      return device(singleDefinition(VD, Written), Depth + 1);
+    }
+  return {};
+}
+
+DTypeValue Evaluator::dtype(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return {};
+  E = strip(E);
+  if (const EnumConstantDecl *ECD = enumerator(E, Depth + 1)) {
+    if (!isNamed(dyn_cast<EnumDecl>(ECD->getDeclContext()), "ScalarType",
+                 "c10"))
+      return {};
+    return {ECD->getName(), E};
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // c10::optional<ScalarType>, caffe2::TypeMeta from a ScalarType.
+    if (CE->getNumArgs() == 0)
+      return {};
+    DTypeValue V = dtype(CE->getArg(0), Depth + 1);
+    return V;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    const Expr *Base = MC->getImplicitObjectArgument();
+    if (MD && MD->getIdentifier() && MC->getNumArgs() == 0 && Base &&
+        (MD->getName() == "scalar_type" || MD->getName() == "dtype")) {
+      if (isTensorType(Base->getType())) {
+        TensorFact T = tensor(Base, Depth + 1);
+        return {T.DType, T.DTypeFrom};
+      }
+      if (isOptionsType(Base->getType())) {
+        OptionsValue O = options(Base, Depth + 1);
+        if (O.Known && O.DTypeSet)
+          return O.DType;
+      }
+    }
+    return {};
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      bool Written;
+      return dtype(singleDefinition(VD, Written), Depth + 1);
+    }
+  return {};
+}
+
+OptionsValue Evaluator::options(const Expr *E, unsigned Depth) {
+  OptionsValue Unknown;
+  Unknown.Known = false;
+  if (!E || Depth > MaxDepth)
+    return Unknown;
+  E = strip(E);
+  if (const auto *ILE = dyn_cast<InitListExpr>(E))
+    return ILE->getNumInits() == 0 ? OptionsValue() : Unknown;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (!isOptionsType(CE->getType()))
+      return Unknown;
+    OptionsValue O;
+    if (CE->getNumArgs() == 0)
+      return O;
+    const Expr *Arg = CE->getArg(0);
+    if (isDeviceType(Arg->getType())) {
+      O.DeviceSet = true;
+      O.Device = device(Arg, Depth + 1);
+      return O;
+    }
+    if (isScalarTypeType(Arg->getType())) {
+      O.DTypeSet = true;
+      O.DType = dtype(Arg, Depth + 1);
+      return O;
+    }
+    if (isEnum(Arg->getType(), "Layout") ||
+        isEnum(Arg->getType(), "MemoryFormat"))
+      return O;
+    return Unknown;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    const Expr *Base = MC->getImplicitObjectArgument();
+    if (!MD || !MD->getIdentifier() || !Base)
+      return Unknown;
+    llvm::StringRef Name = MD->getName();
+    if (isTensorType(Base->getType())) {
+      if (Name != "options" || MC->getNumArgs() != 0)
+        return Unknown;
+      TensorFact T = tensor(Base, Depth + 1);
+      OptionsValue O;
+      O.DeviceSet = true;
+      O.Device = {T.Device, T.DeviceFrom};
+      O.DTypeSet = true;
+      O.DType = {T.DType, T.DTypeFrom};
+      if (T.Pinned)
+        O.Pinned = true;
+      return O;
+    }
+    if (!isOptionsType(Base->getType()))
+      return Unknown;
+    OptionsValue O = options(Base, Depth + 1);
+    if (!O.Known)
+      return O;
+    if (Name == "device" && MC->getNumArgs() >= 1) {
+      O.DeviceSet = true;
+      O.Device = device(MC->getArg(0), Depth + 1);
+    } else if (Name == "device_index") {
+      O.DeviceSet = true;
+      O.Device = {TensorDevice::CUDA, MC};
+    } else if (Name == "dtype" && MC->getNumArgs() >= 1) {
+      O.DTypeSet = true;
+      O.DType = dtype(MC->getArg(0), Depth + 1);
+    } else if (Name == "pinned_memory" && MC->getNumArgs() >= 1) {
+      const Expr *B = strip(MC->getArg(0));
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(B); CE && CE->getNumArgs())
+        B = strip(CE->getArg(0)); // c10::optional<bool>
+      if (const auto *L = dyn_cast<CXXBoolLiteralExpr>(B))
+        O.Pinned = L->getValue();
+      else
+        O.PinnedUnknown = true;
+    } else if (Name != "layout" && Name != "requires_grad" &&
+               Name != "memory_format") {
+      return Unknown;
+    }
+    return O;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!isTorchFunction(FD) || !isOptionsType(Call->getType()))
+      return Unknown;
+    llvm::StringRef Name = FD->getName();
+    OptionsValue O;
+    if (Name == "device" && Call->getNumArgs() == 1) {
+      O.DeviceSet = true;
+      O.Device = device(Call->getArg(0), Depth + 1);
+      return O;
+    }
+    if (Name == "device_index") {
+      O.DeviceSet = true;
+      O.Device = {TensorDevice::CUDA, Call};
+      return O;
+    }
+    if (Name == "dtype" && Call->getNumArgs() == 1) {
+      O.DTypeSet = true;
+      O.DType = dtype(Call->getArg(0), Depth + 1);
+      return O;
+    }
+    if (Name == "layout" || Name == "requires_grad" || Name == "memory_format")
+      return O;
+    return Unknown;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      bool Written;
+      if (const Expr *Init = singleDefinition(VD, Written))
+        return options(Init, Depth + 1);
+    }
+  return Unknown;
+}
+
+TensorFact Evaluator::factory(const CallExpr *Call, bool Like,
+                              unsigned Depth) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  TensorFact Base;
+  if (Like) {
+    if (Call->getNumArgs() == 0 || !isTensorType(Call->getArg(0)->getType()))
+      return {};
+    Base = tensor(Call->getArg(0), Depth + 1);
+    Base.Var = nullptr;
+  }
+  const Expr *OptionsArg = nullptr;
+  for (unsigned A = 0; A < Call->getNumArgs() && A < FD->getNumParams(); ++A)
+    if (isOptionsType(FD->getParamDecl(A)->getType()))
+      OptionsArg = Call->getArg(A);
+  if (!OptionsArg) {
+    // The overloads that take dtype, layout, device and pin_memory apart.
+    if (Like && Call->getNumArgs() == 1)
+      return Base;
+    return {};
+  }
+  OptionsValue O = options(OptionsArg, Depth + 1);
+  if (!O.Known)
+    return {};
+  if (!Like && !O.DeviceSet) {
+    Base.Device = TensorDevice::CPU;
+    Base.DeviceFrom = Call;
+    Base.DefaultDevice = true;
+  }
+  TensorFact T = applyOptions(Base, O);
+  if (T.Device == TensorDevice::CPU) {
+    if (O.PinnedUnknown)
+      return {};
+    T.Pinned = T.Pinned || O.Pinned;
+  }
+  return T;
+}
+
+TensorFact Evaluator::to(const CXXMemberCallExpr *Call, const TensorFact &Self,
+                         unsigned Depth) {
+  TensorFact T = Self;
+  T.Var = nullptr;
+  unsigned N = 0;
+  while (N < Call->getNumArgs() && !isa<CXXDefaultArgExpr>(Call->getArg(N)))
+    ++N;
+  if (N == 0)
+    return {};
+  const Expr *First = Call->getArg(0);
+  QualType FirstType = First->getType();
+  if (isTensorType(FirstType)) {
+    TensorFact Other = tensor(First, Depth + 1);
+    Other.Var = nullptr;
+    return Other;
+  }
+  if (isOptionsType(FirstType)) {
+    OptionsValue O = options(First, Depth + 1);
+    if (!O.Known || O.PinnedUnknown)
+      return {};
+    return applyOptions(T, O);
+  }
+  unsigned Next = 0;
+  if (isDeviceType(FirstType)) {
+    DeviceValue D = device(First, Depth + 1);
+    T.Device = D.Device;
+    T.DeviceFrom = D.Device == TensorDevice::Unknown ? nullptr : Call;
+    T.DefaultDevice = false;
+    T.Pinned = false;
+    Next = 1;
+  }
+  if (Next < N && isScalarTypeType(Call->getArg(Next)->getType())) {
+    DTypeValue V = dtype(Call->getArg(Next), Depth + 1);
+    T.DType = V.DType;
+    T.DTypeFrom = V.DType.empty() ? nullptr : Call;
+  } else if (Next == 0) {
+    return {}; // not an overload this models
+  }
+  return T;
+}
+
+TensorFact Evaluator::method(const CXXMemberCallExpr *Call,
+                             llvm::StringRef Name, const Expr *Base,
+                             unsigned Depth) {
+  using torch_api::TensorResult;
+  switch (torch_api::method(Name)) {
+  case TensorResult::SameAsSelf: {
+    TensorFact T = tensor(Base, Depth + 1);
+    T.Var = nullptr;
+    return T;
+  }
+  case TensorResult::ToCuda: {
+    TensorFact T = tensor(Base, Depth + 1);
+    T.Var = nullptr;
+    T.Device = TensorDevice::CUDA;
+    T.DeviceFrom = Call;
+    T.DefaultDevice = false;
+    T.Pinned = false;
+    return T;
+  }
+  case TensorResult::ToCpu: {
+    TensorFact T = tensor(Base, Depth + 1);
+    T.Var = nullptr;
+    T.Device = TensorDevice::CPU;
+    T.DeviceFrom = Call;
+    T.DefaultDevice = false;
+    T.Pinned = false;
+    return T;
+  }
+  case TensorResult::Cast: {
+    TensorFact T = tensor(Base, Depth + 1);
+    T.Var = nullptr;
+    T.DType = torch_api::castType(Name);
+    T.DTypeFrom = Call;
+    return T;
+  }
+  case TensorResult::TypeAs: {
+    if (Call->getNumArgs() != 1)
+      return {};
+    TensorFact T = tensor(Base, Depth + 1);
+    TensorFact Other = tensor(Call->getArg(0), Depth + 1);
+    T.Var = nullptr;
+    T.DType = Other.DType;
+    T.DTypeFrom = Other.DType.empty() ? nullptr : Call;
+    return T;
+  }
+  case TensorResult::To:
+    return to(Call, tensor(Base, Depth + 1), Depth);
+  case TensorResult::Factory:
+  case TensorResult::Like:
+  case TensorResult::Unknown:
+    break;
+  }
+  return {};
+}
+
+/// `cond` of a TORCH_CHECK-like statement: `if (!(cond)) fail();` where the
+/// branch cannot return (a [[noreturn]] call or a throw), with
+/// `__builtin_expect` and casts around the condition. Null otherwise.
+const Expr *checkedCondition(const IfStmt *If) {
+  if (!If || If->getElse() || If->getConditionVariable())
+    return nullptr;
+  bool Stops = false;
+  walkStmts(If->getThen(), [&](const Stmt *S) {
+    if (isa<CXXThrowExpr>(S))
+      Stops = true;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *FD = Call->getDirectCallee();
+          FD && FD->isNoReturn())
+        Stops = true;
+    return !Stops;
+  });
+  if (!Stops)
+    return nullptr;
+  const Expr *C = If->getCond();
+  for (int Step = 0; C && Step < 16; ++Step) {
+    C = C->IgnoreParenImpCasts();
+    if (const auto *Call = dyn_cast<CallExpr>(C);
+        Call && Call->getBuiltinCallee() == Builtin::BI__builtin_expect &&
+        Call->getNumArgs() == 2) {
+      C = Call->getArg(0);
+      continue;
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(C)) {
+      C = Cast->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  const auto *Not = dyn_cast_or_null<UnaryOperator>(C);
+  if (!Not || Not->getOpcode() != UO_LNot)
+    return nullptr;
+  return Not->getSubExpr();
+}
+
+/// Whether `Cond` (a conjunction) contains `P.is_cuda()` or
+/// `P.device().is_cuda()`.
+bool testsIsCuda(const Expr *Cond, const ParmVarDecl *P, unsigned Depth = 0) {
+  if (!Cond || Depth > 16)
+    return false;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond))
+    return BO->getOpcode() == BO_LAnd &&
+           (testsIsCuda(BO->getLHS(), P, Depth + 1) ||
+            testsIsCuda(BO->getRHS(), P, Depth + 1));
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Cond);
+  if (!MC || MC->getNumArgs() != 0)
+    return false;
+  const CXXMethodDecl *MD = MC->getMethodDecl();
+  if (!MD || !MD->getIdentifier() || MD->getName() != "is_cuda")
+    return false;
+  const Expr *Base = MC->getImplicitObjectArgument();
+  if (!Base)
+    return false;
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *Dev = dyn_cast<CXXMemberCallExpr>(Base)) {
+    const CXXMethodDecl *DM = Dev->getMethodDecl();
+    if (!DM || !DM->getIdentifier() || DM->getName() != "device")
+      return false;
+    Base = Dev->getImplicitObjectArgument();
+  }
+  return referencedVar(Base) == P;
+}
+
+/// A parameter is a CUDA tensor at `Use` when a statement of the body
+/// before it checks so and stops otherwise (TORCH_CHECK(x.is_cuda(), ...)),
+/// and nothing changes the parameter.
+TensorFact Evaluator::parameter(const ParmVarDecl *P, const Expr *Use) {
+  TensorFact T;
+  T.Var = P;
+  bool Written;
+  singleDefinition(P, Written);
+  const Decl *Callable = callableOf(P);
+  if (Written || !Callable || !Use)
+    return T;
+  const Stmt *Body = analysableBody(Callable, /*EvenWithErrors=*/true);
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!Block)
+    return T;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation UseLoc = SM.getExpansionLoc(Use->getBeginLoc());
+  for (const Stmt *S : Block->body()) {
+    SourceLocation End = SM.getExpansionLoc(S->getEndLoc());
+    if (UseLoc.isInvalid() || End.isInvalid() ||
+        !SM.isBeforeInTranslationUnit(End, UseLoc))
+      break;
+    // A check macro may wrap its if in a `do { ... } while (0)` or a block.
+    const Stmt *Inner = S;
+    if (const auto *Do = dyn_cast<DoStmt>(Inner))
+      Inner = Do->getBody();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Inner); CS && CS->size() == 1)
+      Inner = CS->body_front();
+    if (testsIsCuda(checkedCondition(dyn_cast<IfStmt>(Inner)), P)) {
+      T.Device = TensorDevice::CUDA;
+      T.DeviceFrom = cast<IfStmt>(Inner)->getCond();
+      return T;
+    }
+  }
+  return T;
+}
+
+TensorFact Evaluator::tensor(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return {};
+  const Expr *Use = E;
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return {};
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+      return parameter(P, Use);
+    bool Written;
+    TensorFact T = tensor(singleDefinition(VD, Written), Depth + 1);
+    T.Var = VD;
+    return T;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    const Expr *Base = MC->getImplicitObjectArgument();
+    if (!MD || !MD->getIdentifier() || !Base ||
+        !isTensorType(Base->getType()))
+      return {};
+    return method(MC, MD->getName(), Base, Depth);
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+        isTensorType(Op->getArg(0)->getType())) {
+      TensorFact T = tensor(Op->getArg(0), Depth + 1);
+      T.Var = nullptr;
+      return T;
+    }
+    return {};
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!isTorchFunction(FD))
+      return {};
+    switch (torch_api::freeFunction(FD->getName())) {
+    case torch_api::TensorResult::Factory:
+      return factory(Call, /*Like=*/false, Depth);
+    case torch_api::TensorResult::Like:
+      return factory(Call, /*Like=*/true, Depth);
+    default:
+      return {};
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    TensorFact L = tensor(CO->getTrueExpr(), Depth + 1);
+    TensorFact R = tensor(CO->getFalseExpr(), Depth + 1);
+    TensorFact T;
+    if (L.Device == R.Device && L.Pinned == R.Pinned) {
+      T.Device = L.Device;
+      T.Pinned = L.Pinned;
+      T.DeviceFrom = L.DeviceFrom;
+    }
+    if (L.DType == R.DType) {
+      T.DType = L.DType;
+      T.DTypeFrom = L.DTypeFrom;
+    }
+    return T;
+  }
+  return {};
+}
+
+} // namespace
+
+bool isTensorType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  return isNamed(RD, "Tensor", "at") || isNamed(RD, "TensorBase", "at");
+}
+
+TensorFact tensorFact(const Expr *E, const ASTContext &Ctx) {
+  return Evaluator(Ctx).tensor(E, 0);
+}
+
+const CXXMemberCallExpr *dataPointerCall(const Expr *E) {
+  if (!E)
+    return nullptr;
+  for (int Step = 0; Step < 8; ++Step) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+      E = Cast->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  if (!MC || MC->getNumArgs() != 0 || !MC->getType()->isPointerType())
+    return nullptr;
+  const CXXMethodDecl *MD = MC->getMethodDecl();
+  if (!MD || !MD->getIdentifier() ||
+      !torch_api::isDataPointerMethod(MD->getName()))
+    return nullptr;
+  const Expr *Base = MC->getImplicitObjectArgument();
+  return Base && isTensorType(Base->getType()) ? MC : nullptr;
+}
+
+const CallExpr *torchOwnedHandle(const Expr *E) {
+  for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
+    E = strip(E);
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || !FD->getIdentifier() ||
+          !torch_api::isOwnedHandleGetter(FD->getName()))
+        return nullptr;
+      const auto *NS = dyn_cast<NamespaceDecl>(FD->getDeclContext());
+      const auto *Outer =
+          NS ? dyn_cast<NamespaceDecl>(NS->getDeclContext()) : nullptr;
+      bool InAtCuda = NS && NS->getIdentifier() && NS->getName() == "cuda" &&
+                      Outer && Outer->getIdentifier() &&
+                      Outer->getName() == "at";
+      return InAtCuda ? Call : nullptr;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    bool Written;
+    E = VD ? singleDefinition(VD, Written) : nullptr;
+  }
+  return nullptr;
+}
+
+const Expr *dataPointerTensor(const CXXMemberCallExpr *Call) {
+  return Call ? Call->getImplicitObjectArgument() : nullptr;
+}
+
+} // namespace cublas_tidy
