@@ -83,6 +83,24 @@ if have_plugin:
         ("%clang_tidy_plugin",
          "%s --load=%s" % (config.clang_tidy, config.plugin)))
 config.substitutions.append(("%cuda_include", cuda_include))
+
+# PyTorch's C++ headers (Debian's libtorch-dev, a CPU build, with pybind11
+# and Python's headers): the tests of C++/CUDA extensions (REQUIRES: torch).
+import sysconfig
+torch_root = "/usr/include"
+python_include = sysconfig.get_paths().get("include", "")
+if (os.path.exists(os.path.join(torch_root, "torch", "extension.h"))
+        and os.path.exists(os.path.join(torch_root, "pybind11", "pybind11.h"))
+        and os.path.exists(os.path.join(python_include, "Python.h"))):
+    config.available_features.add("torch")
+    config.substitutions.append(("%torch_flags", " ".join([
+        "-isystem", os.path.join(config.cublas_tidy_src_root, "test", "torch-include"),
+        "-isystem", os.path.join(torch_root, "torch", "csrc", "api", "include"),
+        "-isystem", python_include,
+        "-DTORCH_EXTENSION_NAME=cublas_tidy_test"])))
+else:
+    lit_config.note("no PyTorch headers (libtorch-dev, pybind11-dev, python3-dev): "
+                    "the extension tests are unsupported")
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.environment["CUDA_PATH"] = cuda_path
 

@@ -136,22 +136,28 @@ bool mayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
           return true;
       return false;
     }
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Parent)) {
-      if (Op->getNumArgs() > 0 && Op->getArg(0) == Child)
-        return Op->getOperator() == OO_Equal;
-      // Other operands bind to const references or are copied.
-      return false;
-    }
     if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
       const FunctionDecl *FD = Call->getDirectCallee();
       if (!FD)
         return true;
-      for (unsigned A = 0; A < Call->getNumArgs(); ++A) {
+      // A member operator's first operand is the object: only an
+      // assignment changes it (t += u keeps its device and dtype).
+      unsigned Shift = 0;
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
+        if (isa<CXXMethodDecl>(FD)) {
+          if (Op->getNumArgs() > 0 && Op->getArg(0) == Child)
+            return Op->getOperator() == OO_Equal;
+          Shift = 1;
+        } else if (Op->getOperator() == OO_Equal) {
+          return true;
+        }
+      }
+      for (unsigned A = Shift; A < Call->getNumArgs(); ++A) {
         if (Call->getArg(A) != Child)
           continue;
-        if (A >= FD->getNumParams())
+        if (A - Shift >= FD->getNumParams())
           return true; // variadic
-        QualType T = FD->getParamDecl(A)->getType();
+        QualType T = FD->getParamDecl(A - Shift)->getType();
         return T->isRValueReferenceType() ||
                (T->isLValueReferenceType() &&
                 !T.getNonReferenceType().isConstQualified()) ||
@@ -547,6 +553,10 @@ TensorFact Evaluator::factory(const CallExpr *Call, bool Like,
     Base.DefaultDevice = true;
   }
   TensorFact T = applyOptions(Base, O);
+  // Where this tensor's device is set: the call that makes it (also when
+  // the options come from another tensor's).
+  if (T.Device != TensorDevice::Unknown)
+    T.DeviceFrom = Call;
   if (T.Device == TensorDevice::CPU) {
     if (O.PinnedUnknown)
       return {};

@@ -31,6 +31,7 @@
 #include "ChangedLines.h"
 #include "Cache.h"
 #include "CudaArgs.h"
+#include "TorchArgs.h"
 #include "Findings.h"
 #include "Sarif.h"
 #include "Scan.h"
@@ -311,6 +312,15 @@ static cl::opt<std::string> DiffBase(
              "track are new in every line). Compiler errors are always\n"
              "reported."),
     cl::value_desc("revision"), cl::cat(Category));
+
+static cl::opt<std::string> TorchDir(
+    "torch",
+    cl::desc("Add the headers of this PyTorch installation to every command,\n"
+             "for C++/CUDA extensions built without a compile database:\n"
+             "the torch package (site-packages/torch), site-packages,\n"
+             "Torch_DIR (<torch>/share/cmake/Torch) or an include folder\n"
+             "with torch/extension.h (default: $TORCH_DIR)."),
+    cl::value_desc("dir"), cl::cat(Category));
 
 static cl::opt<unsigned> Jobs(
     "j",
@@ -818,6 +828,20 @@ int main(int argc, const char **argv) {
   Compilations.appendArgumentsAdjuster(cublas_tidy::cudaHostOnlyAdjuster());
   Compilations.appendArgumentsAdjuster(
       cublas_tidy::resourceDirAdjuster(CUBLAS_TIDY_CLANG_RESOURCE_DIR));
+  std::string Torch = TorchDir;
+  if (Torch.empty())
+    if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("TORCH_DIR"))
+      Torch = *Env;
+  if (!Torch.empty()) {
+    llvm::Expected<std::vector<std::string>> Dirs =
+        cublas_tidy::torchIncludeDirs(Torch);
+    if (!Dirs) {
+      WithColor::error() << llvm::toString(Dirs.takeError()) << "\n";
+      return 1;
+    }
+    Compilations.appendArgumentsAdjuster(
+        cublas_tidy::includeDirsAdjuster(std::move(*Dirs)));
+  }
 
   InitializeAllTargetInfos();
   InitializeAllTargetMCs();
