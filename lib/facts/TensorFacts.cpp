@@ -171,6 +171,15 @@ bool mayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
         return true;
       if (Ctor->isCopyConstructor())
         return false;
+      // `return t;` moves t into the result: nothing reads t after it.
+      if (Ctor->isMoveConstructor()) {
+        int Up = Stmts[P].Parent;
+        while (Up >= 0 && isa<ExprWithCleanups, CXXBindTemporaryExpr,
+                              MaterializeTemporaryExpr>(Stmts[Up].S))
+          Up = Stmts[Up].Parent;
+        if (Up >= 0 && isa<ReturnStmt>(Stmts[Up].S))
+          return false;
+      }
       for (unsigned A = 0; A < CE->getNumArgs() && A < Ctor->getNumParams();
            ++A)
         if (CE->getArg(A) == Child) {

@@ -33,6 +33,20 @@ void floatAsBf16(cublasHandle_t h, torch::Tensor a) {
   // CHECK-NOTES: :[[@LINE-7]]:55: note: the tensor's dtype is Float from here
 }
 
+// The tensor an op returns (moved into the result at the return) keeps what
+// is known of it.
+torch::Tensor returned(cublasHandle_t h, torch::Tensor a) {
+  auto out = torch::empty({64, 64}, a.options().dtype(torch::kFloat));
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &one,
+                           a.data_ptr(), CUDA_R_16F, 64, a.data_ptr(), CUDA_R_16F, 64,
+                           &zero, out.data_ptr(), CUDA_R_16F, 64, CUBLAS_COMPUTE_32F,
+                           CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-2]]:35: warning: C 'out.data_ptr()' points to a Float tensor ('float', 4 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-7]]:55: note: the tensor's dtype is Float from here
+  return out;
+}
+
 // Correct code a naive rule would flag.
 void correct(cublasHandle_t h, torch::Tensor a, torch::Tensor b) {
   TORCH_CHECK(a.scalar_type() == at::kHalf);
