@@ -268,6 +268,11 @@ std::string CallAnalysis::allocationText(const Extent &X) const {
                   : X.Bytes.str() + " bytes") +
            " " + Type + " values";
   }
+  if (Allocator == "tensor") {
+    // "tensor of size {m, n}": the count is in the message already.
+    std::string Sizes = sourceText(X.SizeExpr, Ctx);
+    return Sizes.empty() ? "a tensor" : "tensor of size " + Sizes;
+  }
   if (X.PitchBytes) {
     std::string Height = sourceText(X.SizeExpr, Ctx);
     return Allocator.str() + " of pitch * " +

@@ -1,6 +1,9 @@
 //===- Allocations.cpp ----------------------------------------------------===//
 
 #include "facts/Allocations.h"
+#include "facts/TensorFacts.h"
+#include "model/ComputeTypes.h"
+#include "model/TorchApi.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -59,6 +62,7 @@ private:
                                    unsigned Depth);
   std::optional<Extent> outArgument(const CallExpr *Call, const VarDecl *Var);
   std::optional<Extent> container(const Expr *Object);
+  std::optional<Extent> tensor(const CXXMemberCallExpr *Data);
 
   const ValueFacts &Facts;
 };
@@ -117,6 +121,45 @@ std::optional<Extent> Resolver::container(const Expr *Object) {
           VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr))
     if (CE->getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(CE->getArg(0)))
       X.SizeExpr = CE->getArg(0);
+  return X;
+}
+
+/// The storage of a tensor made with its sizes written out
+/// (`torch::empty({m, n}, ...)`), as elements of the pointer's type (of the
+/// tensor's dtype for `data_ptr()`).
+std::optional<Extent> Resolver::tensor(const CXXMemberCallExpr *Data) {
+  std::optional<TensorAllocation> A =
+      tensorAllocation(dataPointerTensor(Data));
+  if (!A)
+    return std::nullopt;
+  QualType Elem = Data->getType()->getPointeeType();
+  std::optional<int64_t> Size;
+  if (!Elem.isNull() && !Elem->isVoidType()) {
+    Size = sizeOf(Elem, Facts.context());
+  } else {
+    Elem = QualType();
+    TensorFact T = tensorFact(dataPointerTensor(Data), Facts.context());
+    llvm::StringRef Held = torch_api::elementTypeOf(T.DType);
+    if (const DataTypeInfo *D = Held.empty() ? nullptr : dataTypeOfTypeName(Held))
+      if (D->Bytes)
+        Size = D->Bytes;
+  }
+  if (!Size)
+    return std::nullopt;
+  std::optional<SymExpr> Bytes = SymExpr::constant(*Size);
+  for (const Expr *Dim : A->Sizes) {
+    std::optional<SymExpr> N = Facts.evaluate(Dim);
+    Bytes = N && Bytes ? Bytes->mul(*N) : std::nullopt;
+    if (!Bytes)
+      return std::nullopt;
+  }
+  Extent X;
+  X.Bytes = *Bytes;
+  X.Origin = A->Factory;
+  X.OriginVar = A->Var;
+  X.Allocator = "tensor";
+  X.SizeExpr = A->SizeList;
+  X.ElementType = Elem;
   return X;
 }
 
@@ -327,6 +370,8 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
     return X;
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    if (const CXXMemberCallExpr *Data = dataPointerCall(MC))
+      return tensor(Data);
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "data" &&
         MC->getNumArgs() == 0)

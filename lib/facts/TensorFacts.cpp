@@ -872,6 +872,65 @@ const CXXMemberCallExpr *dataPointerCall(const Expr *E) {
   return Base && isTensorType(Base->getType()) ? MC : nullptr;
 }
 
+std::optional<TensorAllocation> tensorAllocation(const Expr *E) {
+  const VarDecl *Var = nullptr;
+  for (unsigned Depth = 0; E && Depth < MaxDepth; ++Depth) {
+    E = strip(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || isa<ParmVarDecl>(VD))
+        return std::nullopt;
+      bool Written;
+      if (!Var)
+        Var = VD;
+      E = singleDefinition(VD, Written);
+      continue;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      const Expr *Base = MC->getImplicitObjectArgument();
+      if (!MD || !MD->getIdentifier() || MD->getName() != "contiguous" ||
+          !Base || !isTensorType(Base->getType()))
+        return std::nullopt;
+      E = Base;
+      continue;
+    }
+    const auto *Call = dyn_cast<CallExpr>(E);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!isTorchFunction(FD) || Call->getNumArgs() == 0 ||
+        torch_api::freeFunction(FD->getName()) !=
+            torch_api::TensorResult::Factory)
+      return std::nullopt;
+    llvm::StringRef Name = FD->getName();
+    if (Name != "empty" && Name != "zeros" && Name != "ones" &&
+        Name != "full" && Name != "rand" && Name != "randn")
+      return std::nullopt;
+    // {m, n}: an ArrayRef made from an initializer list.
+    const Expr *List = Call->getArg(0);
+    for (int Step = 0; List && Step < 8; ++Step) {
+      List = strip(List);
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(List);
+          CE && CE->getNumArgs() == 1)
+        List = CE->getArg(0);
+      else if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(List))
+        List = IL->getSubExpr();
+      else
+        break;
+    }
+    const auto *Init = dyn_cast_or_null<InitListExpr>(List);
+    if (!Init || Init->getNumInits() == 0)
+      return std::nullopt;
+    TensorAllocation A;
+    A.Factory = Call;
+    A.SizeList = Init;
+    A.Var = Var;
+    for (const Expr *Size : Init->inits())
+      A.Sizes.push_back(Size);
+    return A;
+  }
+  return std::nullopt;
+}
+
 const CallExpr *torchOwnedHandle(const Expr *E) {
   for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
     E = strip(E);

@@ -22,9 +22,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace cublas_tidy {
 
@@ -60,6 +62,21 @@ const clang::CXXMemberCallExpr *dataPointerCall(const clang::Expr *E);
 
 /// The tensor whose storage a dataPointerCall() gives.
 const clang::Expr *dataPointerTensor(const clang::CXXMemberCallExpr *Call);
+
+/// The storage a tensor was made with: the factory call and the sizes
+/// written in it (`torch::empty({m, n}, ...)`: m and n).
+struct TensorAllocation {
+  const clang::CallExpr *Factory = nullptr;
+  const clang::Expr *SizeList = nullptr; // {m, n}
+  llvm::SmallVector<const clang::Expr *, 4> Sizes;
+  const clang::VarDecl *Var = nullptr; // the tensor variable, when named
+};
+
+/// The allocation of tensor `E` when a factory that takes the sizes as a
+/// braced list made it (empty, zeros, ones, full, rand, randn), through
+/// locals defined once and `.contiguous()` (the same storage); nullopt
+/// otherwise (views, slices and anything else).
+std::optional<TensorAllocation> tensorAllocation(const clang::Expr *E);
 
 /// The call of PyTorch's handle getter (at::cuda::getCurrentCUDABlasHandle,
 /// getCurrentCUDABlasLtHandle) whose result `E` is: that call, or a local
