@@ -309,6 +309,17 @@ private:
   const ASTContext &Ctx;
 };
 
+/// `T` copied to `Device` by `Call` (`.cuda()`, `.cpu()`, `.to(device)`):
+/// the same dtype, a tensor of its own.
+TensorFact movedTo(TensorFact T, TensorDevice Device, const Expr *Call) {
+  T.Var = nullptr;
+  T.Device = Device;
+  T.DeviceFrom = Device == TensorDevice::Unknown ? nullptr : Call;
+  T.DefaultDevice = false;
+  T.Pinned = false;
+  return T;
+}
+
 TensorFact applyOptions(TensorFact Base, const OptionsValue &O) {
   if (O.DeviceSet) {
     Base.Device = O.Device.Device;
@@ -598,11 +609,7 @@ TensorFact Evaluator::to(const CXXMemberCallExpr *Call, const TensorFact &Self,
   }
   unsigned Next = 0;
   if (isDeviceType(FirstType)) {
-    DeviceValue D = device(First, Depth + 1);
-    T.Device = D.Device;
-    T.DeviceFrom = D.Device == TensorDevice::Unknown ? nullptr : Call;
-    T.DefaultDevice = false;
-    T.Pinned = false;
+    T = movedTo(T, device(First, Depth + 1).Device, Call);
     Next = 1;
   }
   if (Next < N && isScalarTypeType(Call->getArg(Next)->getType())) {
@@ -625,24 +632,13 @@ TensorFact Evaluator::method(const CXXMemberCallExpr *Call,
     T.Var = nullptr;
     return T;
   }
-  case TensorResult::ToCuda: {
-    TensorFact T = tensor(Base, Depth + 1);
-    T.Var = nullptr;
-    T.Device = TensorDevice::CUDA;
-    T.DeviceFrom = Call;
-    T.DefaultDevice = false;
-    T.Pinned = false;
-    return T;
-  }
-  case TensorResult::ToCpu: {
-    TensorFact T = tensor(Base, Depth + 1);
-    T.Var = nullptr;
-    T.Device = TensorDevice::CPU;
-    T.DeviceFrom = Call;
-    T.DefaultDevice = false;
-    T.Pinned = false;
-    return T;
-  }
+  case TensorResult::ToCuda:
+  case TensorResult::ToCpu:
+    return movedTo(tensor(Base, Depth + 1),
+                   torch_api::method(Name) == TensorResult::ToCuda
+                       ? TensorDevice::CUDA
+                       : TensorDevice::CPU,
+                   Call);
   case TensorResult::Cast: {
     TensorFact T = tensor(Base, Depth + 1);
     T.Var = nullptr;
