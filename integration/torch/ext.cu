@@ -1,0 +1,99 @@
+// PyTorch extension ops with the bugs the cublas-* checks report in
+// extensions (docs/pytorch.md), one per op. integration/torch/run.py builds
+// it with torch.utils.cpp_extension and runs each op on the GPU in a process
+// of its own to confirm what the bug does; test/checks/torch-integration.test
+// checks that the checks flag each op.
+#include <torch/extension.h>
+#include <ATen/cuda/CUDAContext.h>
+#include <cublas_v2.h>
+
+#define CHECK_CUDA(x) TORCH_CHECK(x.is_cuda(), #x " must be a CUDA tensor")
+
+static int status(cublasStatus_t s) { return static_cast<int>(s); }
+
+// cublas-host-pointer: `ones` is made on the CPU and read by the GEMV on
+// the device. Returns the GEMV's status; the caller synchronizes.
+torch::Tensor row_sums(torch::Tensor x) {
+  CHECK_CUDA(x);
+  const int rows = x.size(0), cols = x.size(1);
+  auto ones = torch::ones({cols});
+  auto sums = torch::zeros({rows}, x.options());
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemv(handle, CUBLAS_OP_T, cols, rows, &one,
+                          x.data_ptr<float>(), cols, ones.data_ptr<float>(), 1,
+                          &zero, sums.data_ptr<float>(), 1) == CUBLAS_STATUS_SUCCESS,
+              "cublasSgemv");
+  return sums;
+}
+
+// cublas-device-pointer: alpha is a CUDA tensor, read on the host by a
+// handle in the default host pointer mode.
+torch::Tensor scale(torch::Tensor x) {
+  CHECK_CUDA(x);
+  auto alpha = torch::full({1}, 2.0, x.options());
+  cublasHandle_t handle;
+  TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS);
+  TORCH_CHECK(cublasSetStream(handle, at::cuda::getCurrentCUDAStream()) ==
+              CUBLAS_STATUS_SUCCESS);
+  cublasStatus_t s = cublasSscal(handle, x.numel(), alpha.data_ptr<float>(),
+                                 x.data_ptr<float>(), 1);
+  TORCH_CHECK(cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS);
+  TORCH_CHECK(s == CUBLAS_STATUS_SUCCESS, "cublasSscal: ", status(s));
+  return x;
+}
+
+// cublas-data-type: out is a float tensor that the GEMM is told holds
+// halves. out = a @ b for row-major half a (m x k) and b (k x n).
+torch::Tensor half_gemm(torch::Tensor a, torch::Tensor b) {
+  CHECK_CUDA(a);
+  CHECK_CUDA(b);
+  const int m = a.size(0), k = a.size(1), n = b.size(1);
+  auto out = torch::zeros({m, n}, a.options().dtype(torch::kFloat));
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                           b.data_ptr(), CUDA_R_16F, n, a.data_ptr(), CUDA_R_16F, k,
+                           &zero, out.data_ptr(), CUDA_R_16F, n, CUBLAS_COMPUTE_32F,
+                           CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS,
+              "cublasGemmEx");
+  return out;
+}
+
+// cublas-handle-use-after-destroy: destroys PyTorch's own handle.
+torch::Tensor norm_then_destroy(torch::Tensor x) {
+  CHECK_CUDA(x);
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  auto result = torch::zeros({1}, x.options());
+  TORCH_CHECK(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE) ==
+              CUBLAS_STATUS_SUCCESS);
+  TORCH_CHECK(cublasSnrm2(handle, x.numel(), x.data_ptr<float>(), 1,
+                          result.data_ptr<float>()) == CUBLAS_STATUS_SUCCESS);
+  TORCH_CHECK(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST) ==
+              CUBLAS_STATUS_SUCCESS);
+  TORCH_CHECK(cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS);
+  return result;
+}
+
+// cublas-matrix-extents: the output tensor holds 32 x 32 floats; the GEMM
+// writes 64 x 64.
+torch::Tensor small_output(torch::Tensor a, torch::Tensor b) {
+  CHECK_CUDA(a);
+  CHECK_CUDA(b);
+  auto c = torch::zeros({32, 32}, a.options());
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &one,
+                          a.data_ptr<float>(), 64, b.data_ptr<float>(), 64,
+                          &zero, c.data_ptr<float>(), 64) == CUBLAS_STATUS_SUCCESS,
+              "cublasSgemm");
+  return c;
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("row_sums", &row_sums);
+  m.def("scale", &scale);
+  m.def("half_gemm", &half_gemm);
+  m.def("norm_then_destroy", &norm_then_destroy);
+  m.def("small_output", &small_output);
+}
