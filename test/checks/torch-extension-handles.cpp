@@ -26,7 +26,7 @@ torch::Tensor handlePerOp(torch::Tensor x) {
   cublasHandle_t handle;
   TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS, "create");
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'handlePerOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
-  // CHECK-NOTES: :[[@LINE+53]]:3: note: 'handlePerOp' is registered here
+  // CHECK-NOTES: :[[@LINE+70]]:3: note: 'handlePerOp' is registered here
   TORCH_CHECK(cublasSetStream(handle, at::cuda::getCurrentCUDAStream()) ==
               CUBLAS_STATUS_SUCCESS);
   const float two = 2.f;
@@ -75,6 +75,23 @@ void notAnOp(float *x) {
   const float two = 2.f;
   TORCH_CHECK(cublasSscal(handle, 4, &two, x, 1) == CUBLAS_STATUS_SUCCESS);
   TORCH_CHECK(cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS);
+}
+
+// An op of PyTorch's dispatcher (TORCH_LIBRARY) runs as often.
+torch::Tensor libraryOp(torch::Tensor x) {
+  cublasHandle_t handle;
+  TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'libraryOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
+  // CHECK-NOTES: :[[@LINE+9]]:3: note: 'libraryOp' is registered here
+  const float two = 2.f;
+  TORCH_CHECK(cublasSscal(handle, x.numel(), &two, x.data_ptr<float>(), 1) ==
+              CUBLAS_STATUS_SUCCESS);
+  TORCH_CHECK(cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS);
+  return x;
+}
+
+TORCH_LIBRARY(cublas_tidy_test, m) {
+  m.def("library_op", &libraryOp);
 }
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
