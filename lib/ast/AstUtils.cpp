@@ -148,6 +148,26 @@ const clang::VarDecl *referencedVar(const clang::Expr *E) {
   return DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+const clang::Expr *ignoreCopies(const clang::Expr *E) {
+  using namespace clang;
+  for (int Step = 0; E && Step < 32; ++Step) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *FE = dyn_cast<FullExpr>(E))
+      E = FE->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
+             CE->getConstructor()->isCopyOrMoveConstructor())
+      E = CE->getArg(0);
+    else
+      return E;
+  }
+  return E;
+}
+
 bool containsStmt(const clang::Stmt *Whole, const clang::Stmt *Part) {
   llvm::SmallVector<const clang::Stmt *, 16> Work{Whole};
   for (unsigned Budget = 512; !Work.empty() && Budget; --Budget) {

@@ -64,6 +64,11 @@ std::string writtenText(const clang::Expr *E, const clang::ASTContext &Ctx,
 /// The variable `E` names (parentheses and implicit casts aside), or null.
 const clang::VarDecl *referencedVar(const clang::Expr *E);
 
+/// `E` with parentheses, implicit conversions, full-expressions,
+/// temporaries and copy or move constructions taken off: the object a copy
+/// of which `E` is (`T x = f();`, a by-value argument, `return t;`).
+const clang::Expr *ignoreCopies(const clang::Expr *E);
+
 /// True when `Part` is `Whole` or one of the statements under it (a bounded
 /// search: for placing notes, not for facts).
 bool containsStmt(const clang::Stmt *Whole, const clang::Stmt *Part);

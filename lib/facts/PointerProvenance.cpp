@@ -875,22 +875,7 @@ Value PointerProvenance::Impl::evalThrust(const Expr *E, const State &S,
   if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
     return Value::top();
   ++Depth;
-  // Copies of the device_ptr.
-  for (int Step = 0; Step < 16; ++Step) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MTE->getSubExpr();
-    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BTE->getSubExpr();
-    else if (const auto *FE = dyn_cast<FullExpr>(E))
-      E = FE->getSubExpr();
-    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-             CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
-             CE->getConstructor()->isCopyOrMoveConstructor())
-      E = CE->getArg(0);
-    else
-      break;
-  }
+  E = ignoreCopies(E); // copies of the device_ptr
   if (E->getType()->isPointerType())
     return eval(E, S, Depth);
   if (!isThrustDevicePtr(E->getType()))

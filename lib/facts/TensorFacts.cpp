@@ -77,23 +77,14 @@ bool isTorchFunction(const FunctionDecl *FD) {
   return N == "at" || N == "torch" || N == "c10";
 }
 
-/// Parentheses, implicit conversions, temporaries and copies aside.
+/// Parentheses, implicit conversions, temporaries, copies, no-op
+/// functional casts and default arguments aside.
 const Expr *strip(const Expr *E) {
   for (unsigned Step = 0; E && Step < 32; ++Step) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-      E = EWC->getSubExpr();
-    else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MTE->getSubExpr();
-    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BTE->getSubExpr();
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
-             FC && FC->getCastKind() == CK_NoOp)
+    E = ignoreCopies(E);
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
+        FC && FC->getCastKind() == CK_NoOp)
       E = FC->getSubExpr();
-    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-             CE && CE->getNumArgs() == 1 && CE->getConstructor() &&
-             CE->getConstructor()->isCopyOrMoveConstructor())
-      E = CE->getArg(0);
     else if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
       E = DA->getExpr();
     else
