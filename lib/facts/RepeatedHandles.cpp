@@ -5,6 +5,7 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
@@ -498,13 +499,24 @@ bool isRegistry(const clang::CXXRecordDecl *RD) {
   return false;
 }
 
-/// The function an argument names: `fn`, `&fn`, `&Class::method`.
+/// The function an argument names: `fn`, `&fn`, `&Class::method`, and
+/// PyTorch's `TORCH_FN(fn)` (a c10::CompileTimeFunctionPointer whose
+/// template argument is the function).
 const clang::FunctionDecl *namedFunction(const clang::Expr *E) {
   if (!E)
     return nullptr;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *MTE = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
-    E = MTE->getSubExpr()->IgnoreParenImpCasts();
+  E = ignoreCopies(E);
+  if (const auto *Spec =
+          llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+              E->getType()->getAsCXXRecordDecl());
+      Spec && Spec->getIdentifier() &&
+      Spec->getName() == "CompileTimeFunctionPointer") {
+    const clang::TemplateArgumentList &Args = Spec->getTemplateArgs();
+    if (Args.size() == 2 &&
+        Args[1].getKind() == clang::TemplateArgument::Declaration)
+      return llvm::dyn_cast<clang::FunctionDecl>(Args[1].getAsDecl());
+    return nullptr;
+  }
   if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E);
       U && U->getOpcode() == clang::UO_AddrOf)
     E = U->getSubExpr()->IgnoreParenImpCasts();

@@ -26,7 +26,7 @@ torch::Tensor handlePerOp(torch::Tensor x) {
   cublasHandle_t handle;
   TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS, "create");
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'handlePerOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
-  // CHECK-NOTES: :[[@LINE+70]]:3: note: 'handlePerOp' is registered here
+  // CHECK-NOTES: :[[@LINE+88]]:3: note: 'handlePerOp' is registered here
   TORCH_CHECK(cublasSetStream(handle, at::cuda::getCurrentCUDAStream()) ==
               CUBLAS_STATUS_SUCCESS);
   const float two = 2.f;
@@ -82,7 +82,20 @@ torch::Tensor libraryOp(torch::Tensor x) {
   cublasHandle_t handle;
   TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS);
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'libraryOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
-  // CHECK-NOTES: :[[@LINE+9]]:3: note: 'libraryOp' is registered here
+  // CHECK-NOTES: :[[@LINE+22]]:3: note: 'libraryOp' is registered here
+  const float two = 2.f;
+  TORCH_CHECK(cublasSscal(handle, x.numel(), &two, x.data_ptr<float>(), 1) ==
+              CUBLAS_STATUS_SUCCESS);
+  TORCH_CHECK(cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS);
+  return x;
+}
+
+// The same op, registered through TORCH_FN for a dispatch key.
+torch::Tensor keyedOp(torch::Tensor x) {
+  cublasHandle_t handle;
+  TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'keyedOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
+  // CHECK-NOTES: :[[@LINE+14]]:3: note: 'keyedOp' is registered here
   const float two = 2.f;
   TORCH_CHECK(cublasSscal(handle, x.numel(), &two, x.data_ptr<float>(), 1) ==
               CUBLAS_STATUS_SUCCESS);
@@ -92,6 +105,11 @@ torch::Tensor libraryOp(torch::Tensor x) {
 
 TORCH_LIBRARY(cublas_tidy_test, m) {
   m.def("library_op", &libraryOp);
+  m.def("keyed_op(Tensor x) -> Tensor");
+}
+
+TORCH_LIBRARY_IMPL(cublas_tidy_test, CUDA, m) {
+  m.impl("keyed_op", TORCH_FN(keyedOp));
 }
 
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
