@@ -12,6 +12,7 @@
 #include "facts/CallGeometry.h"
 #include "facts/LtDescriptors.h"
 #include "facts/LtLayouts.h"
+#include "facts/TensorMatrices.h"
 #include "model/OperandShapes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -78,6 +79,7 @@ private:
 
   void checkLeadingDimension(const OperandAtCall &O);
   void checkFootprint(const OperandAtCall &O);
+  void checkTensorLayout(const OperandAtCall &O);
   void checkLayout();
   void checkWorkspace();
   void checkPreferenceWorkspace(const Extent &X, const SymExpr &Remaining);
@@ -164,6 +166,105 @@ void CallAnalysis::checkLeadingDimension(const OperandAtCall &O) {
     RowMajorHint = true;
   }
   report(Key, arg(LdParam), Message + Consequence);
+}
+
+/// The leading dimension of a matrix that is a tensor's storage, against
+/// the tensor's layout: a row-major {R, C} tensor is, for column-major
+/// cuBLAS, C x R with leading dimension C (its last size), whichever view
+/// (`.t()`) the pointer was taken from. A leading dimension that is R, or
+/// any size but the last, describes another layout.
+void CallAnalysis::checkTensorLayout(const OperandAtCall &O) {
+  const OperandParams &P = O.Params;
+  if (!O.Ld || P.Memory < 0 || P.Ld < 0)
+    return;
+  std::optional<TensorMatrix> M = tensorMatrix(arg(P.Memory), VF);
+  if (!M)
+    return;
+  const TensorLayout &L = M->Layout;
+  // The dimension whose size the leading dimension is.
+  int Named = -1;
+  for (unsigned Dim = 0; Dim < M->Sizes.size(); ++Dim)
+    if (M->Sizes[Dim] && *M->Sizes[Dim] == O.Ld->V) {
+      Named = int(Dim);
+      break;
+    }
+  if (Named < 0)
+    return;
+  std::optional<SymExpr> Last;
+  if (L.Dims) {
+    if (unsigned(Named) + 1 >= *L.Dims)
+      return; // the last size: right
+    Last = M->Sizes.back();
+    if (Last && compare(O.Ld->V, *Last, Bounds) == Order::Equal)
+      return;
+  } else {
+    // Without the number of dimensions, a larger one read in this call's
+    // arguments shows the named size is not the last.
+    std::optional<Symbol> Sym = O.Ld->V.asSymbol();
+    std::optional<std::pair<const VarDecl *, int>> Of =
+        Sym ? tensorSizeOf(*Sym) : std::nullopt;
+    bool Larger = false;
+    for (unsigned I = 0; Of && I < F.NumParams && !Larger; ++I)
+      if (std::optional<Value> A = valueOf(int(I)))
+        for (const auto &[Mono, Coef] : A->V.terms())
+          for (const Symbol *S : {&Mono.First, &Mono.Second})
+            if (std::optional<int> D = sizeDimOf(*S, Of->first);
+                D && *D > Named)
+              Larger = true;
+    if (!Larger)
+      return;
+  }
+
+  std::string LdName = paramName(P.Ld).str();
+  std::string Storage =
+      L.StorageVar ? L.StorageVar->getName().str() : sourceText(L.Storage, Ctx);
+  if (Storage.empty())
+    return;
+  // "b.size(0)": by the symbol where the size is a tensor's by name.
+  auto SizeText = [&](int Dim) {
+    if (Dim >= 0 && unsigned(Dim) < M->Sizes.size() && M->Sizes[Dim])
+      if (std::optional<Symbol> S = M->Sizes[Dim]->asSymbol();
+          S && tensorSizeOf(*S))
+        return S->name();
+    // The tensor the sizes are named after.
+    std::string Of = Storage;
+    if (std::optional<Symbol> S = M->Sizes[Named]->asSymbol())
+      if (auto Var = tensorSizeOf(*S))
+        Of = Var->first->getName().str();
+    return Of + ".size(" + std::to_string(Dim) + ")";
+  };
+  std::string Leading = L.Dims ? SizeText(int(*L.Dims) - 1)
+                                : SizeText(-1) + ", its last size";
+  if (Last && Last->str() != Leading)
+    Leading += " (" + Last->str() + ")";
+  std::string LdText = O.Ld->describe(LdName);
+  std::string Message = LdName + " (" + LdText + ")";
+  if (LdText != SizeText(Named))
+    Message += " is " + SizeText(Named);
+  std::vector<std::pair<SourceLocation, std::string>> Notes;
+  std::string View = sourceText(M->Tensor, Ctx);
+  if (L.Order == TensorOrder::Transposed) {
+    Message += ", but '" + View + "' is a transposed view of the row-major '" +
+               Storage + "' and shares its storage, which, read column-major, "
+               "has leading dimension " +
+               Leading +
+               "; a view swaps strides, not data: cuBLAS reads the wrong "
+               "elements unless the two are equal";
+    Notes.push_back({userLocation(L.View->getBeginLoc(), SM),
+                     "the view is made here; .contiguous() on it makes a "
+                     "row-major copy of the transpose"});
+  } else {
+    Message += ", a size of the row-major '" + Storage +
+               "' other than its last: read column-major, its storage has "
+               "leading dimension " +
+               Leading + "; cuBLAS reads the wrong elements unless the two "
+               "are equal";
+  }
+  if (L.Why && !(L.View && containsStmt(L.View, L.Why)))
+    Notes.push_back({userLocation(L.Why->getBeginLoc(), SM),
+                     "'" + Storage + "' is row-major (contiguous) here"});
+  report("tensor-ld:" + std::to_string(P.Ld), arg(P.Ld), Message,
+         std::move(Notes));
 }
 
 void CallAnalysis::checkFootprint(const OperandAtCall &O) {
@@ -519,6 +620,10 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
       if (O.Params.Shape->Kind == ShapeKind::Matrix ||
           O.Params.Shape->Kind == ShapeKind::Band)
         checkLeadingDimension(O);
+    if (!LdError)
+      for (const OperandAtCall &O : Geometry.operands())
+        if (O.Params.Shape->Kind == ShapeKind::Matrix)
+          checkTensorLayout(O);
     // A call that cuBLAS rejects touches no memory.
     if (!LdError)
       for (const OperandAtCall &O : Geometry.operands())

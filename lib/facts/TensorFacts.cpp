@@ -120,7 +120,8 @@ bool mayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
     }
     if (const auto *ME = dyn_cast<MemberExpr>(Parent)) {
       const auto *Member = dyn_cast<NamedDecl>(ME->getMemberDecl());
-      if (Member && Member->getIdentifier() && Member->getName() == "set_")
+      if (Member && Member->getIdentifier() &&
+          torch_api::changesShapeInPlace(Member->getName()))
         return true;
       if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Member))
         if (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())
@@ -282,7 +283,6 @@ struct OptionsValue {
 
 class Evaluator {
 public:
-  explicit Evaluator(const ASTContext &Ctx) : Ctx(Ctx) {}
 
   TensorFact tensor(const Expr *E, unsigned Depth);
   DeviceValue device(const Expr *E, unsigned Depth);
@@ -296,8 +296,6 @@ private:
                 unsigned Depth);
   TensorFact factory(const CallExpr *Call, bool Like, unsigned Depth);
   TensorFact parameter(const ParmVarDecl *P, const Expr *Use);
-
-  const ASTContext &Ctx;
 };
 
 /// `T` copied to `Device` by `Call` (`.cuda()`, `.cpu()`, `.to(device)`):
@@ -696,51 +694,101 @@ const Expr *checkedCondition(const IfStmt *If) {
   return Not->getSubExpr();
 }
 
-/// Whether `Cond` (a conjunction) contains `P.is_cuda()` or
-/// `P.device().is_cuda()`.
-bool testsIsCuda(const Expr *Cond, const ParmVarDecl *P, unsigned Depth = 0) {
+/// Whether the conjunction `Cond` has a conjunct that `Test` accepts.
+bool someConjunct(const Expr *Cond,
+                  llvm::function_ref<bool(const Expr *)> Test,
+                  unsigned Depth = 0) {
   if (!Cond || Depth > 16)
     return false;
   Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond))
-    return BO->getOpcode() == BO_LAnd &&
-           (testsIsCuda(BO->getLHS(), P, Depth + 1) ||
-            testsIsCuda(BO->getRHS(), P, Depth + 1));
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Cond);
-  if (!MC || MC->getNumArgs() != 0)
-    return false;
-  const CXXMethodDecl *MD = MC->getMethodDecl();
-  if (!MD || !MD->getIdentifier() || MD->getName() != "is_cuda")
-    return false;
-  const Expr *Base = MC->getImplicitObjectArgument();
-  if (!Base)
-    return false;
-  Base = Base->IgnoreParenImpCasts();
-  if (const auto *Dev = dyn_cast<CXXMemberCallExpr>(Base)) {
-    const CXXMethodDecl *DM = Dev->getMethodDecl();
-    if (!DM || !DM->getIdentifier() || DM->getName() != "device")
-      return false;
-    Base = Dev->getImplicitObjectArgument();
-  }
-  return referencedVar(Base) == P;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && BO->getOpcode() == BO_LAnd)
+    return someConjunct(BO->getLHS(), Test, Depth + 1) ||
+           someConjunct(BO->getRHS(), Test, Depth + 1);
+  return Test(Cond);
 }
 
-/// A parameter is a CUDA tensor at `Use` when a statement of the body
-/// before it checks so and stops otherwise (TORCH_CHECK(x.is_cuda(), ...)),
-/// and nothing changes the parameter.
-TensorFact Evaluator::parameter(const ParmVarDecl *P, const Expr *Use) {
-  TensorFact T;
-  T.Var = P;
+/// `E` as a call of the tensor method `Name` without arguments (default
+/// arguments aside): the object it is called on; null otherwise.
+const Expr *methodObject(const Expr *E, llvm::StringRef Name) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
+      E ? E->IgnoreParenImpCasts() : nullptr);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != Name)
+    return nullptr;
+  for (const Expr *Arg : MC->arguments())
+    if (!isa<CXXDefaultArgExpr>(Arg))
+      return nullptr;
+  return MC->getImplicitObjectArgument();
+}
+
+/// `P.is_cuda()` or `P.device().is_cuda()`.
+bool testsIsCuda(const Expr *Conjunct, const ParmVarDecl *P) {
+  const Expr *Base = methodObject(Conjunct, "is_cuda");
+  if (const Expr *Dev = methodObject(Base, "device"))
+    Base = Dev;
+  return Base && referencedVar(Base->IgnoreParenImpCasts()) == P;
+}
+
+/// `P.is_contiguous()`.
+bool testsIsContiguous(const Expr *Conjunct, const ParmVarDecl *P) {
+  const Expr *Base = methodObject(Conjunct, "is_contiguous");
+  return Base && referencedVar(Base->IgnoreParenImpCasts()) == P;
+}
+
+/// A small constant written as an integer literal, possibly negated.
+std::optional<int> smallConstant(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  bool Negative = false;
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Minus) {
+    Negative = true;
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *Lit = dyn_cast<IntegerLiteral>(E);
+  if (!Lit || Lit->getValue().getActiveBits() > 8)
+    return std::nullopt;
+  int V = int(Lit->getValue().getZExtValue());
+  return Negative ? -V : V;
+}
+
+/// `P.dim() == N` (or `ndimension()`, either side): N.
+std::optional<unsigned> testedDims(const Expr *Conjunct,
+                                   const ParmVarDecl *P) {
+  const auto *BO = dyn_cast<BinaryOperator>(Conjunct);
+  if (!BO || BO->getOpcode() != BO_EQ)
+    return std::nullopt;
+  for (auto [Call, Value] : {std::pair(BO->getLHS(), BO->getRHS()),
+                             std::pair(BO->getRHS(), BO->getLHS())}) {
+    const Expr *Base = methodObject(Call, "dim");
+    if (!Base)
+      Base = methodObject(Call, "ndimension");
+    std::optional<int> N = smallConstant(Value);
+    if (Base && N && *N >= 0 &&
+        referencedVar(Base->IgnoreParenImpCasts()) == P)
+      return unsigned(*N);
+  }
+  return std::nullopt;
+}
+
+/// The condition of the first statement of `P`'s function body before
+/// `Use` that checks a conjunct `Test` accepts and stops otherwise
+/// (TORCH_CHECK(x.is_cuda(), ...), a CHECK_INPUT macro's statements), when
+/// nothing in the body changes `P`; null otherwise.
+const Expr *checkedBefore(const ParmVarDecl *P, const Expr *Use,
+                          llvm::function_ref<bool(const Expr *)> Test) {
   bool Written;
   singleDefinition(P, Written);
   const Decl *Callable = callableOf(P);
   if (Written || !Callable || !Use)
-    return T;
+    return nullptr;
   const Stmt *Body = analysableBody(Callable, /*EvenWithErrors=*/true);
   const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
   if (!Block)
-    return T;
-  const SourceManager &SM = Ctx.getSourceManager();
+    return nullptr;
+  const SourceManager &SM = P->getASTContext().getSourceManager();
   SourceLocation UseLoc = SM.getExpansionLoc(Use->getBeginLoc());
   for (const Stmt *S : Block->body()) {
     SourceLocation End = SM.getExpansionLoc(S->getEndLoc());
@@ -753,11 +801,24 @@ TensorFact Evaluator::parameter(const ParmVarDecl *P, const Expr *Use) {
       Inner = Do->getBody();
     if (const auto *CS = dyn_cast<CompoundStmt>(Inner); CS && CS->size() == 1)
       Inner = CS->body_front();
-    if (testsIsCuda(checkedCondition(dyn_cast<IfStmt>(Inner)), P)) {
-      T.Device = TensorDevice::CUDA;
-      T.DeviceFrom = cast<IfStmt>(Inner)->getCond();
-      return T;
-    }
+    const Expr *Cond = checkedCondition(dyn_cast<IfStmt>(Inner));
+    if (Cond && someConjunct(Cond, Test))
+      return cast<IfStmt>(Inner)->getCond();
+  }
+  return nullptr;
+}
+
+/// A parameter is a CUDA tensor at `Use` when a statement of the body
+/// before it checks so and stops otherwise (TORCH_CHECK(x.is_cuda(), ...)),
+/// and nothing changes the parameter.
+TensorFact Evaluator::parameter(const ParmVarDecl *P, const Expr *Use) {
+  TensorFact T;
+  T.Var = P;
+  if (const Expr *Cond = checkedBefore(P, Use, [&](const Expr *C) {
+        return testsIsCuda(C, P);
+      })) {
+    T.Device = TensorDevice::CUDA;
+    T.DeviceFrom = Cond;
   }
   return T;
 }
@@ -826,6 +887,265 @@ TensorFact Evaluator::tensor(const Expr *E, unsigned Depth) {
   return {};
 }
 
+/// The sizes written as a braced list in a factory call that takes them
+/// first (`torch::empty({m, n}, options)`); null otherwise.
+const InitListExpr *sizeList(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!isTorchFunction(FD) || Call->getNumArgs() == 0)
+    return nullptr;
+  llvm::StringRef Name = FD->getName();
+  if (Name != "empty" && Name != "zeros" && Name != "ones" &&
+      Name != "full" && Name != "rand" && Name != "randn")
+    return nullptr;
+  // {m, n}: an ArrayRef made from an initializer list.
+  const Expr *List = Call->getArg(0);
+  for (int Step = 0; List && Step < 8; ++Step) {
+    List = strip(List);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(List);
+        CE && CE->getNumArgs() == 1)
+      List = CE->getArg(0);
+    else if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(List))
+      List = IL->getSubExpr();
+    else
+      break;
+  }
+  const auto *Init = dyn_cast_or_null<InitListExpr>(List);
+  return Init && Init->getNumInits() > 0 ? Init : nullptr;
+}
+
+/// The method call `E` is, with a tensor object: its name and object.
+const CXXMemberCallExpr *tensorMethod(const Expr *E, llvm::StringRef &Name,
+                                      const Expr *&Base) {
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  Base = MC ? MC->getImplicitObjectArgument() : nullptr;
+  if (!MD || !MD->getIdentifier() || !Base || !isTensorType(Base->getType()))
+    return nullptr;
+  Name = MD->getName();
+  return MC;
+}
+
+/// The free function of at/torch that `E` calls, with its kind.
+const CallExpr *torchCall(const Expr *E, torch_api::TensorResult &Kind) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call || isa<CXXMemberCallExpr>(Call) || isa<CXXOperatorCallExpr>(Call))
+    return nullptr;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!isTorchFunction(FD))
+    return nullptr;
+  Kind = torch_api::freeFunction(FD->getName());
+  return Call;
+}
+
+/// The dimensions `transpose(i, j)` swaps, when both are written as
+/// constants that are not negative; `t()` swaps 0 and 1.
+std::optional<std::pair<int, int>> swappedDims(const CXXMemberCallExpr *MC,
+                                               llvm::StringRef Name) {
+  if (Name == "t")
+    return MC->getNumArgs() == 0 ? std::optional(std::pair(0, 1))
+                                 : std::nullopt;
+  if (MC->getNumArgs() != 2)
+    return std::nullopt;
+  std::optional<int> I = smallConstant(MC->getArg(0));
+  std::optional<int> J = smallConstant(MC->getArg(1));
+  if (!I || !J || *I < 0 || *J < 0 || *I == *J)
+    return std::nullopt;
+  return std::pair(*I, *J);
+}
+
+/// The number of dimensions of the tensor `E`, when the source fixes it.
+std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  const Expr *Use = E;
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD)) {
+      std::optional<unsigned> N;
+      checkedBefore(P, Use, [&](const Expr *C) {
+        N = testedDims(C, P);
+        return N.has_value();
+      });
+      return N;
+    }
+    bool Written;
+    return VD ? dimsOf(singleDefinition(VD, Written), Depth + 1)
+              : std::nullopt;
+  }
+  llvm::StringRef Name;
+  const Expr *Base;
+  if (const CXXMemberCallExpr *MC = tensorMethod(E, Name, Base)) {
+    switch (torch_api::shape(Name)) {
+    case torch_api::ShapeResult::Same:
+    case torch_api::ShapeResult::Contiguous:
+    case torch_api::ShapeResult::Transposed:
+      return swappedDims(MC, Name) || torch_api::shape(Name) !=
+                                          torch_api::ShapeResult::Transposed
+                 ? dimsOf(Base, Depth + 1)
+                 : std::nullopt;
+    case torch_api::ShapeResult::Unknown:
+      return std::nullopt;
+    }
+  }
+  torch_api::TensorResult Kind;
+  if (const CallExpr *Call = torchCall(E, Kind)) {
+    if (const InitListExpr *Sizes = sizeList(Call))
+      return Sizes->getNumInits();
+    if (Kind == torch_api::TensorResult::Like && Call->getNumArgs() > 0)
+      return dimsOf(Call->getArg(0), Depth + 1);
+  }
+  return std::nullopt;
+}
+
+std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  const Expr *Use = E;
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !isTensorType(VD->getType()))
+      return std::nullopt;
+    bool Written;
+    const Expr *Init = singleDefinition(VD, Written);
+    if (Written)
+      return std::nullopt;
+    if (std::optional<TensorSize> S = sizeOf(Init, Dim, Depth + 1))
+      return S;
+    // A parameter's size, or a local's that nothing changes: by name. A
+    // negative dimension counts from the end when the number is known.
+    if (Dim < 0)
+      if (std::optional<unsigned> N = dimsOf(Use))
+        Dim += int(*N);
+    TensorSize S;
+    S.Tensor = VD;
+    S.Dim = Dim;
+    return S;
+  }
+  llvm::StringRef Name;
+  const Expr *Base;
+  if (const CXXMemberCallExpr *MC = tensorMethod(E, Name, Base)) {
+    switch (torch_api::shape(Name)) {
+    case torch_api::ShapeResult::Same:
+    case torch_api::ShapeResult::Contiguous:
+      return sizeOf(Base, Dim, Depth + 1);
+    case torch_api::ShapeResult::Transposed: {
+      std::optional<std::pair<int, int>> Swap = swappedDims(MC, Name);
+      if (!Swap)
+        return std::nullopt;
+      if (Name == "t") {
+        // t() of a 1-D tensor is the tensor itself: size(-1) and size(1)
+        // (which needs two dimensions) are the base's size(0) either way;
+        // size(0) is the base's size(1) only for two dimensions.
+        if (Dim == 1 || Dim == -1)
+          return sizeOf(Base, 0, Depth + 1);
+        if (Dim == -2)
+          return sizeOf(Base, 1, Depth + 1);
+        std::optional<unsigned> N = dimsOf(Base, Depth + 1);
+        return N && *N == 2 && Dim == 0 ? sizeOf(Base, 1, Depth + 1)
+                                         : std::nullopt;
+      }
+      if (Dim < 0)
+        return std::nullopt;
+      int From = Dim == Swap->first    ? Swap->second
+                 : Dim == Swap->second ? Swap->first
+                                       : Dim;
+      return sizeOf(Base, From, Depth + 1);
+    }
+    case torch_api::ShapeResult::Unknown:
+      return std::nullopt;
+    }
+  }
+  torch_api::TensorResult Kind;
+  if (const CallExpr *Call = torchCall(E, Kind)) {
+    if (const InitListExpr *Sizes = sizeList(Call)) {
+      int N = int(Sizes->getNumInits());
+      int At = Dim < 0 ? Dim + N : Dim;
+      if (At < 0 || At >= N)
+        return std::nullopt;
+      TensorSize S;
+      S.Written = Sizes->getInit(unsigned(At));
+      return S;
+    }
+    if (Kind == torch_api::TensorResult::Like && Call->getNumArgs() > 0)
+      return sizeOf(Call->getArg(0), Dim, Depth + 1);
+  }
+  return std::nullopt;
+}
+
+TensorLayout layoutOf(const Expr *E, unsigned Depth) {
+  TensorLayout L;
+  if (!E || Depth > MaxDepth)
+    return L;
+  const Expr *Use = E;
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !isTensorType(VD->getType()))
+      return L;
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      if (const Expr *Cond = checkedBefore(P, Use, [&](const Expr *C) {
+            return testsIsContiguous(C, P);
+          })) {
+        L.Order = TensorOrder::RowMajor;
+        L.Storage = Use;
+        L.StorageVar = P;
+        L.Why = Cond;
+        L.Dims = dimsOf(Use);
+      }
+      return L;
+    }
+    bool Written;
+    L = layoutOf(singleDefinition(VD, Written), Depth + 1);
+    if (L.Order == TensorOrder::RowMajor && !L.StorageVar) {
+      L.Storage = Use;
+      L.StorageVar = VD;
+    }
+    return L;
+  }
+  llvm::StringRef Name;
+  const Expr *Base;
+  if (const CXXMemberCallExpr *MC = tensorMethod(E, Name, Base)) {
+    switch (torch_api::shape(Name)) {
+    case torch_api::ShapeResult::Same:
+      return layoutOf(Base, Depth + 1);
+    case torch_api::ShapeResult::Contiguous:
+      L.Order = TensorOrder::RowMajor;
+      L.Storage = MC;
+      L.Why = MC;
+      L.Dims = dimsOf(Base, Depth + 1);
+      return L;
+    case torch_api::ShapeResult::Transposed: {
+      std::optional<std::pair<int, int>> Swap = swappedDims(MC, Name);
+      TensorLayout Of = layoutOf(Base, Depth + 1);
+      if (!Swap || Of.Order != TensorOrder::RowMajor ||
+          (Of.Dims && *Of.Dims != 2) ||
+          (Name != "t" && !(Of.Dims && Swap->first + Swap->second == 1)))
+        return L;
+      Of.Order = TensorOrder::Transposed;
+      Of.View = MC;
+      return Of;
+    }
+    case torch_api::ShapeResult::Unknown:
+      return L;
+    }
+  }
+  torch_api::TensorResult Kind;
+  if (const CallExpr *Call = torchCall(E, Kind)) {
+    if (const InitListExpr *Sizes = sizeList(Call)) {
+      L.Order = TensorOrder::RowMajor;
+      L.Storage = Call;
+      L.Why = Call;
+      L.Dims = Sizes->getNumInits();
+      return L;
+    }
+    if (Kind == torch_api::TensorResult::Like && Call->getNumArgs() > 0)
+      return layoutOf(Call->getArg(0), Depth + 1);
+  }
+  return L;
+}
+
 } // namespace
 
 bool isTensorType(QualType T) {
@@ -833,8 +1153,8 @@ bool isTensorType(QualType T) {
   return isNamed(RD, "Tensor", "at") || isNamed(RD, "TensorBase", "at");
 }
 
-TensorFact tensorFact(const Expr *E, const ASTContext &Ctx) {
-  return Evaluator(Ctx).tensor(E, 0);
+TensorFact tensorFact(const Expr *E, const ASTContext &) {
+  return Evaluator().tensor(E, 0);
 }
 
 const CXXMemberCallExpr *dataPointerCall(const Expr *E) {
@@ -888,24 +1208,8 @@ std::optional<TensorAllocation> tensorAllocation(const Expr *E) {
         torch_api::freeFunction(FD->getName()) !=
             torch_api::TensorResult::Factory)
       return std::nullopt;
-    llvm::StringRef Name = FD->getName();
-    if (Name != "empty" && Name != "zeros" && Name != "ones" &&
-        Name != "full" && Name != "rand" && Name != "randn")
-      return std::nullopt;
-    // {m, n}: an ArrayRef made from an initializer list.
-    const Expr *List = Call->getArg(0);
-    for (int Step = 0; List && Step < 8; ++Step) {
-      List = strip(List);
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(List);
-          CE && CE->getNumArgs() == 1)
-        List = CE->getArg(0);
-      else if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(List))
-        List = IL->getSubExpr();
-      else
-        break;
-    }
-    const auto *Init = dyn_cast_or_null<InitListExpr>(List);
-    if (!Init || Init->getNumInits() == 0)
+    const InitListExpr *Init = sizeList(Call);
+    if (!Init)
       return std::nullopt;
     TensorAllocation A;
     A.Factory = Call;
@@ -941,6 +1245,35 @@ const CallExpr *torchOwnedHandle(const Expr *E) {
   }
   return nullptr;
 }
+
+std::optional<TensorSize> tensorSizeRead(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  llvm::StringRef Name;
+  const Expr *Base;
+  if (const CXXMemberCallExpr *MC = tensorMethod(E, Name, Base)) {
+    std::optional<int> Dim =
+        MC->getNumArgs() == 1 ? smallConstant(MC->getArg(0)) : std::nullopt;
+    return Name == "size" && Dim ? sizeOf(Base, *Dim, 0) : std::nullopt;
+  }
+  // t.sizes()[d]
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!Op || Op->getOperator() != OO_Subscript || Op->getNumArgs() != 2)
+    return std::nullopt;
+  const CXXMemberCallExpr *Sizes =
+      tensorMethod(strip(Op->getArg(0)), Name, Base);
+  std::optional<int> Dim = smallConstant(Op->getArg(1));
+  if (!Sizes || Name != "sizes" || Sizes->getNumArgs() != 0 || !Dim)
+    return std::nullopt;
+  return sizeOf(Base, *Dim, 0);
+}
+
+std::optional<TensorSize> tensorSize(const Expr *T, int Dim) {
+  return sizeOf(T, Dim, 0);
+}
+
+TensorLayout tensorLayout(const Expr *E) { return layoutOf(E, 0); }
 
 const Expr *dataPointerTensor(const CXXMemberCallExpr *Call) {
   return Call ? Call->getImplicitObjectArgument() : nullptr;

@@ -78,6 +78,56 @@ struct TensorAllocation {
 /// otherwise (views, slices and anything else).
 std::optional<TensorAllocation> tensorAllocation(const clang::Expr *E);
 
+/// The size of one dimension of a tensor, as the source fixes it: either
+/// written where the tensor was made (`m` of `torch::empty({m, n})`), or
+/// by name, `Tensor.size(Dim)` of a tensor variable (a parameter or a local
+/// defined once) whose sizes nothing changes.
+struct TensorSize {
+  const clang::Expr *Written = nullptr;
+  const clang::VarDecl *Tensor = nullptr;
+  int Dim = 0;
+};
+
+/// The size `E` reads when it is `t.size(d)` or `t.sizes()[d]` with a
+/// constant `d`, followed to the tensor it is a size of: through locals
+/// defined once, copies and conversions (`contiguous`, `clone`, `to`,
+/// `cuda`, casts keep the sizes), transposes (`x.t().size(1)` is
+/// `x.size(0)`), `*_like` factories, and to the sizes written in a factory.
+/// nullopt otherwise.
+std::optional<TensorSize> tensorSizeRead(const clang::Expr *E);
+
+/// The size of dimension `Dim` of the tensor `T`, as tensorSizeRead()
+/// follows it; nullopt when unknown.
+std::optional<TensorSize> tensorSize(const clang::Expr *T, int Dim);
+
+/// How the elements of a tensor lie in its storage, where the source says
+/// so. RowMajor: contiguous, as a factory, `.contiguous()` or a
+/// `TORCH_CHECK(x.is_contiguous())` before the use makes it (a copy, `.to`,
+/// `.cuda()` or a cast of such a tensor too: PyTorch keeps the strides of a
+/// dense tensor). Transposed: `x.t()` or `x.transpose(0, 1)` of a RowMajor
+/// 2-D `x`, a view whose storage is `x`'s.
+enum class TensorOrder : std::uint8_t { Unknown, RowMajor, Transposed };
+
+struct TensorLayout {
+  TensorOrder Order = TensorOrder::Unknown;
+  /// The row-major tensor whose sizes the storage has (for Transposed, the
+  /// tensor transposed): the expression, and its variable when it has one.
+  const clang::Expr *Storage = nullptr;
+  const clang::VarDecl *StorageVar = nullptr;
+  /// What makes the order known: the factory or `.contiguous()` call, or
+  /// the condition of the TORCH_CHECK.
+  const clang::Expr *Why = nullptr;
+  /// The `.t()` / `.transpose()` call of a Transposed view.
+  const clang::Expr *View = nullptr;
+  /// The number of dimensions of Storage, when the source fixes it (the
+  /// sizes written in its factory, a TORCH_CHECK(x.dim() == N)).
+  std::optional<unsigned> Dims;
+};
+
+/// The layout of the tensor `E`; Order is Unknown where the source does not
+/// say it.
+TensorLayout tensorLayout(const clang::Expr *E);
+
 /// The call of PyTorch's handle getter (at::cuda::getCurrentCUDABlasHandle,
 /// getCurrentCUDABlasLtHandle) whose result `E` is: that call, or a local
 /// initialised with it and never changed. Null otherwise. PyTorch owns the

@@ -2,6 +2,8 @@
 
 #include "facts/ValueFacts.h"
 
+#include "facts/TensorFacts.h"
+
 #include "ast/CompileErrors.h"
 #include "ast/SharedCfg.h"
 
@@ -29,11 +31,42 @@ namespace cublas_tidy {
 // Symbols and symbolic expressions
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// One tag per dimension, -8 to 7: a tensor size symbol's Instance.
+constexpr int MinTensorDim = -8, MaxTensorDim = 7;
+const char TensorSizeTags[MaxTensorDim - MinTensorDim + 1] = {};
+} // namespace
+
+Symbol tensorSizeSymbol(const VarDecl *Tensor, int Dim) {
+  Symbol S;
+  S.Decl = Tensor;
+  if (Dim >= MinTensorDim && Dim <= MaxTensorDim)
+    S.Instance = &TensorSizeTags[Dim - MinTensorDim];
+  else
+    S.Decl = nullptr;
+  S.NonNegative = true;
+  return S;
+}
+
+std::optional<std::pair<const VarDecl *, int>>
+tensorSizeOf(const Symbol &S) {
+  const auto *Tag = static_cast<const char *>(S.Instance);
+  if (!S.Decl || !Tag || Tag < TensorSizeTags ||
+      Tag > &TensorSizeTags[MaxTensorDim - MinTensorDim])
+    return std::nullopt;
+  return std::pair(cast<VarDecl>(S.Decl),
+                   int(Tag - TensorSizeTags) + MinTensorDim);
+}
+
 std::string Symbol::name() const {
   if (!Decl)
     return "?";
   std::string N = Decl->getNameAsString();
-  return N.empty() ? "?" : N;
+  if (N.empty())
+    return "?";
+  if (std::optional<std::pair<const VarDecl *, int>> Size = tensorSizeOf(*this))
+    return N + ".size(" + std::to_string(Size->second) + ")";
+  return N;
 }
 
 SymExpr SymExpr::constant(int64_t V) {
@@ -1156,6 +1189,9 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
       return L;
     return std::nullopt;
   }
+  if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(E))
+    if (std::optional<SymExpr> Size = evalTensorSize(E, Depth))
+      return Size;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "size" &&
@@ -1279,6 +1315,33 @@ std::optional<SymExpr> ValueFacts::evalDefinition(const Definition &D,
   InProgress.erase(&D);
   Memo[&D] = Result;
   return Result;
+}
+
+namespace {
+std::optional<SymExpr> sizeValue(const std::optional<TensorSize> &S) {
+  if (!S || !S->Tensor)
+    return std::nullopt;
+  Symbol Sym = tensorSizeSymbol(S->Tensor, S->Dim);
+  if (!Sym.Decl)
+    return std::nullopt;
+  return SymExpr::symbol(Sym);
+}
+} // namespace
+
+std::optional<SymExpr> ValueFacts::evalTensorSize(const Expr *E,
+                                                  unsigned Depth) const {
+  std::optional<TensorSize> S = tensorSizeRead(E);
+  if (S && S->Written)
+    return eval(S->Written, Depth + 1);
+  return sizeValue(S);
+}
+
+std::optional<SymExpr> ValueFacts::tensorSize(const Expr *Tensor,
+                                              int Dim) const {
+  std::optional<TensorSize> S = cublas_tidy::tensorSize(Tensor, Dim);
+  if (S && S->Written)
+    return evaluate(S->Written);
+  return sizeValue(S);
 }
 
 std::optional<SymExpr> ValueFacts::containerSize(const VarDecl *Var) const {

@@ -36,6 +36,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 namespace cublas_tidy {
 
@@ -57,6 +58,14 @@ struct Symbol {
   bool operator!=(const Symbol &O) const { return !(*this == O); }
   std::string name() const;
 };
+
+/// The size `Tensor.size(Dim)` of a tensor variable (a parameter, or a local
+/// defined once), as a symbol: never negative, named "a.size(0)".
+Symbol tensorSizeSymbol(const clang::VarDecl *Tensor, int Dim);
+/// The tensor and dimension of a tensorSizeSymbol(); nullopt for other
+/// symbols.
+std::optional<std::pair<const clang::VarDecl *, int>>
+tensorSizeOf(const Symbol &S);
 
 /// What the caller of a comparison knows about symbols beyond their type:
 /// those known to be at least 1 (cuBLAS returns early for a dimension of 0
@@ -205,6 +214,12 @@ public:
   const clang::Decl *callable() const { return Callable; }
   clang::ASTContext &context() const { return Ctx; }
 
+  /// The size of dimension `Dim` of the tensor `Tensor` (an expression of
+  /// at::Tensor type): as written in its factory, or as the symbol of a
+  /// tensor variable's size (lib/facts/TensorFacts.h follows the views and
+  /// copies between). nullopt when unknown.
+  std::optional<SymExpr> tensorSize(const clang::Expr *Tensor, int Dim) const;
+
   /// The element count of a local std::vector / thrust vector `Var` whose
   /// size never changes after its construction: the count it was
   /// constructed with. nullopt when unknown.
@@ -215,6 +230,8 @@ private:
   std::optional<SymExpr> evalVar(const clang::DeclRefExpr *DRE,
                                  unsigned Depth) const;
   std::optional<SymExpr> evalDefinition(const Definition &D,
+                                        unsigned Depth) const;
+  std::optional<SymExpr> evalTensorSize(const clang::Expr *E,
                                         unsigned Depth) const;
 
   const clang::Decl *Callable;

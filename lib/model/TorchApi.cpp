@@ -144,4 +144,36 @@ bool isOwnedHandleGetter(llvm::StringRef Name) {
          Name == "getCurrentCUDABlasLtHandle";
 }
 
+namespace {
+
+const char *const ShapeChangingInPlace[] = {
+    "set_",      "resize_",   "resize_as_", "as_strided_", "t_",
+    "transpose_", "swapdims_", "swapaxes_", "squeeze_",    "unsqueeze_",
+    "permute_",
+};
+
+} // namespace
+
+bool changesShapeInPlace(llvm::StringRef Method) {
+  for (const char *Name : ShapeChangingInPlace)
+    if (Method == Name)
+      return true;
+  return false;
+}
+
+ShapeResult shape(llvm::StringRef Method) {
+  if (Method == "contiguous")
+    return ShapeResult::Contiguous;
+  if (Method == "t" || Method == "transpose")
+    return ShapeResult::Transposed;
+  if (Method == "clone" || Method == "detach" || Method == "cuda" ||
+      Method == "cpu" || Method == "to" || Method == "type_as" ||
+      find(Casts, &Cast::Method, Method))
+    return ShapeResult::Same;
+  if (Method.size() > 1 && Method.ends_with("_") &&
+      !changesShapeInPlace(Method))
+    return ShapeResult::Same;
+  return ShapeResult::Unknown;
+}
+
 } // namespace cublas_tidy::torch_api

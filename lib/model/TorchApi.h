@@ -58,6 +58,23 @@ llvm::StringRef deviceOfString(llvm::StringRef Text);
 /// at::cuda): getCurrentCUDABlasHandle, getCurrentCUDABlasLtHandle.
 bool isOwnedHandleGetter(llvm::StringRef Name);
 
+/// How a method of at::Tensor relates the sizes and the layout of the
+/// tensor it returns to those of the tensor it is called on.
+enum class ShapeResult {
+  Unknown,    // views and reshapes: sizes and strides of their own
+  Same,       // the same sizes and the same element order (clone, to,
+              // cuda, casts, detach: PyTorch preserves the strides of a
+              // dense tensor; in-place value updates such as zero_)
+  Contiguous, // the same sizes, row-major (contiguous())
+  Transposed, // the view with two dimensions swapped (t(), transpose(i, j)):
+              // the same storage, the strides swapped
+};
+ShapeResult shape(llvm::StringRef Method);
+
+/// In-place methods that change a tensor's sizes, strides or storage
+/// (resize_, set_, t_, transpose_, squeeze_, as_strided_, ...).
+bool changesShapeInPlace(llvm::StringRef Method);
+
 } // namespace cublas_tidy::torch_api
 
 #endif

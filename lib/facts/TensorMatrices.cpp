@@ -1,0 +1,66 @@
+//===- TensorMatrices.cpp -------------------------------------------------===//
+
+#include "facts/TensorMatrices.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+/// Sizes read of a tensor whose number of dimensions is unknown.
+constexpr unsigned ProbedDims = 4;
+
+/// The data pointer call `E` is, through casts and locals set once.
+const CXXMemberCallExpr *dataCall(const Expr *E, const ValueFacts &VF,
+                                  unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return nullptr;
+  if (const CXXMemberCallExpr *Data = dataPointerCall(E))
+    return Data;
+  for (int Step = 0; Step < 8; ++Step) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+      E = Cast->getSubExpr();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isPointerType())
+    return nullptr;
+  auto Defs = VF.reachingDefinitions(VD, DRE);
+  if (!Defs || Defs->size() != 1)
+    return nullptr;
+  const Definition &D = *Defs->front();
+  if (D.Kind != DefKind::Init && D.Kind != DefKind::Assign)
+    return nullptr;
+  return dataCall(D.Value, VF, Depth + 1);
+}
+
+} // namespace
+
+std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
+                                         const ValueFacts &VF) {
+  TensorMatrix M;
+  M.Data = dataCall(Ptr, VF);
+  M.Tensor = M.Data ? dataPointerTensor(M.Data) : nullptr;
+  if (!M.Tensor)
+    return std::nullopt;
+  M.Layout = tensorLayout(M.Tensor);
+  if (M.Layout.Order == TensorOrder::Unknown || !M.Layout.Storage)
+    return std::nullopt;
+  unsigned N = M.Layout.Dims ? *M.Layout.Dims : ProbedDims;
+  for (unsigned Dim = 0; Dim < N; ++Dim)
+    M.Sizes.push_back(VF.tensorSize(M.Layout.Storage, int(Dim)));
+  return M;
+}
+
+std::optional<int> sizeDimOf(const Symbol &S, const VarDecl *Tensor) {
+  std::optional<std::pair<const VarDecl *, int>> Of = tensorSizeOf(S);
+  if (!Of || !Tensor || Of->first != Tensor)
+    return std::nullopt;
+  return Of->second;
+}
+
+} // namespace cublas_tidy

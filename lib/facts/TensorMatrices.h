@@ -1,0 +1,50 @@
+//===- TensorMatrices.h - cuBLAS operands that are a tensor's storage -----===//
+//
+// A matrix operand of a cuBLAS call given as `t.data_ptr<float>()` (or a
+// local pointer set from it once) is the storage of the tensor `t`. When the
+// source states how that tensor's elements lie (facts/TensorFacts.h:
+// row-major from a factory, `.contiguous()` or a TORCH_CHECK; a `.t()` view
+// of such a tensor), its sizes say what a leading dimension must be: the
+// storage of a row-major {R, C} tensor is, read column-major, C x R with
+// leading dimension C, whatever view the pointer was taken from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_TENSORMATRICES_H
+#define CUBLAS_TIDY_LIB_FACTS_TENSORMATRICES_H
+
+#include "facts/TensorFacts.h"
+#include "facts/ValueFacts.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace cublas_tidy {
+
+struct TensorMatrix {
+  /// The data pointer call (`bt.data_ptr<float>()`).
+  const clang::CXXMemberCallExpr *Data = nullptr;
+  /// The tensor the pointer is taken from (`bt`).
+  const clang::Expr *Tensor = nullptr;
+  /// RowMajor or Transposed; Layout.Storage is the row-major tensor.
+  TensorLayout Layout;
+  /// The sizes of Layout.Storage by dimension, where known: every
+  /// dimension when Layout.Dims is known, the first few otherwise.
+  llvm::SmallVector<std::optional<SymExpr>, 4> Sizes;
+};
+
+/// The tensor storage `Ptr` (a pointer argument) is, with a known layout;
+/// nullopt when `Ptr` is not the start of a tensor's storage or the layout
+/// is unknown.
+std::optional<TensorMatrix> tensorMatrix(const clang::Expr *Ptr,
+                                         const ValueFacts &VF);
+
+/// The dimension `Tensor.size(Dim)` that the symbol `S` names, when `S` is a
+/// size of the variable `Tensor`.
+std::optional<int> sizeDimOf(const Symbol &S, const clang::VarDecl *Tensor);
+
+} // namespace cublas_tidy
+
+#endif
