@@ -67,7 +67,28 @@ void HandlePerCallCheck::onEndOfTranslationUnit() {
         continue;
       }
       const auto *Fn = dyn_cast<FunctionDecl>(Callable);
-      if (!H.OncePerCall || !Fn || !Fn->getIdentifier())
+      if (!H.OncePerCall || !Fn)
+        continue;
+      // A lambda is called repeatedly when an extension module registers
+      // it where it is written.
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn);
+          MD && MD->getParent()->isLambda()) {
+        std::optional<OpRegistration> Op =
+            opRegistration(Fn, Callables.list());
+        if (!Op || Op->Name.empty())
+          continue;
+        diag(userLocation(H.Create->getBeginLoc(), SM),
+             "%0 is created and destroyed on every call of the lambda that "
+             "an extension module registers as '%1' (each forward pass "
+             "calls it); %2: use PyTorch's handle "
+             "(at::cuda::getCurrentCUDABlasHandle()) or create one once and "
+             "reuse it")
+            << What << Op->Name << Cost;
+        diag(userLocation(Op->Call->getBeginLoc(), SM),
+             "the lambda is registered here", DiagnosticIDs::Note);
+        continue;
+      }
+      if (!Fn->getIdentifier())
         continue;
       if (!Callers)
         Callers.emplace(Callables.list());

@@ -1364,10 +1364,11 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
   if (!FD || FD->isMain())
     return Out;
-  // A lambda may run once (std::call_once).
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-      MD && MD->getParent()->isLambda())
-    return Out;
+  // A lambda may run once (std::call_once): only its unguarded creates of
+  // globals, which leak only where the caller shows it runs again (an
+  // extension module registers it as an op).
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  bool Lambda = MD && MD->getParent()->isLambda();
   if (!analysableBody(FD))
     return Out;
   const ASTContext &Ctx = FD->getASTContext();
@@ -1433,7 +1434,8 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
           return DRE && DRE->getDecl() == VD &&
                  !containsAny(Call, [&](const Stmt *In) { return In == DRE; });
         }))
-      Out.push_back({VD, Call, E->KindId, Guard, GuardIf, UnguardedGlobal});
+      if (!Lambda || UnguardedGlobal)
+        Out.push_back({VD, Call, E->KindId, Guard, GuardIf, UnguardedGlobal});
   }
   return Out;
 }

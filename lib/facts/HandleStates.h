@@ -146,7 +146,7 @@ struct RecreatedStatic {
   bool UnguardedGlobal = false;
 };
 
-/// The creates of `Function` (a function, not a lambda or `main`) into its
+/// The creates of `Function` (a function or lambda, not `main`) into its
 /// static locals that run unconditionally on every call: the create is not
 /// under a branch (a status test of the create itself, a `do { } while (0)`
 /// macro and a checking macro's failure exit are fine), and no statement
@@ -155,8 +155,8 @@ struct RecreatedStatic {
 /// guard `if (!flag)` whose flag starts false and is never set (a static
 /// local of the function, or a variable of internal linkage that no
 /// function of the file sets): the guard lets every call through. And the
-/// unguarded creates into a global (UnguardedGlobal). None of these when the
-/// function destroys the variable anywhere.
+/// unguarded creates into a global (UnguardedGlobal), the only ones of a
+/// lambda. None of these when the function destroys the variable anywhere.
 std::vector<RecreatedStatic> recreatedStatics(const clang::Decl *Function,
                                               const ResourceTable &Table);
 

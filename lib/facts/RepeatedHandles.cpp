@@ -522,7 +522,25 @@ const clang::FunctionDecl *namedFunction(const clang::Expr *E) {
     E = U->getSubExpr()->IgnoreParenImpCasts();
   if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E))
     return llvm::dyn_cast<clang::FunctionDecl>(DRE->getDecl());
+  // A lambda registered where it is written: its call operator.
+  if (const auto *L = llvm::dyn_cast<clang::LambdaExpr>(E))
+    return L->getCallOperator();
   return nullptr;
+}
+
+/// The name a registration gives: its first argument, a string literal.
+llvm::StringRef registeredName(const clang::CallExpr *Call) {
+  if (Call->getNumArgs() == 0)
+    return "";
+  const clang::Expr *First = ignoreCopies(Call->getArg(0));
+  for (int Step = 0; First && Step < 4; ++Step) {
+    if (const auto *SL = llvm::dyn_cast<clang::StringLiteral>(First))
+      return SL->getString();
+    const auto *CE = llvm::dyn_cast<clang::CXXConstructExpr>(First);
+    First = CE && CE->getNumArgs() >= 1 ? ignoreCopies(CE->getArg(0))
+                                        : nullptr;
+  }
+  return "";
 }
 
 } // namespace
@@ -546,7 +564,7 @@ opRegistration(const clang::FunctionDecl *Fn,
       for (const clang::Expr *Arg : MC->arguments())
         if (const clang::FunctionDecl *FD = namedFunction(Arg);
             FD && FD->getCanonicalDecl() == Canon)
-          return OpRegistration{Call, Caller};
+          return OpRegistration{Call, Caller, registeredName(Call)};
     }
   return std::nullopt;
 }

@@ -112,10 +112,15 @@ callTwice(const clang::FunctionDecl *Fn,
 struct OpRegistration {
   const clang::CallExpr *Call = nullptr;
   const clang::Decl *Caller = nullptr;
+  /// The name it is registered under (`"gemm"`), when written as a string
+  /// literal; empty otherwise.
+  llvm::StringRef Name;
 };
 
-/// The first registration of `Fn` in `Callables`; nothing when there is
-/// none or `Fn` selects a device.
+/// The first registration of `Fn` in `Callables` (`Fn` a function, or the
+/// call operator of a lambda registered where it is written:
+/// `m.def("gemm", [](torch::Tensor a) {...})`); nothing when there is none
+/// or `Fn` selects a device.
 std::optional<OpRegistration>
 opRegistration(const clang::FunctionDecl *Fn,
                llvm::ArrayRef<const clang::Decl *> Callables);

@@ -21,6 +21,8 @@ torch::Tensor destroysTorchHandle(torch::Tensor x) {
   return x;
 }
 
+static cublasHandle_t globalHandle, onceHandle;
+
 // Created and destroyed on every call of an op.
 torch::Tensor handlePerOp(torch::Tensor x) {
   cublasHandle_t handle;
@@ -118,4 +120,35 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("leaks_per_op", leaksPerOp);
   m.def("uses_torch_handle", &usesTorchHandle);
   m.def("handle_once", &handleOnce);
+  // A lambda registered where it is written is an op too.
+  m.def("lambda_per_op", [](torch::Tensor x) {
+    cublasHandle_t handle;
+    TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS);
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: cuBLAS handle 'handle' is created and destroyed on every call of the lambda that an extension module registers as 'lambda_per_op' (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
+    // CHECK-NOTES: :[[@LINE-4]]:3: note: the lambda is registered here
+    const float two = 2.f;
+    TORCH_CHECK(cublasSscal(handle, x.numel(), &two, x.data_ptr<float>(), 1) ==
+                CUBLAS_STATUS_SUCCESS);
+    TORCH_CHECK(cublasDestroy(handle) == CUBLAS_STATUS_SUCCESS);
+    return x;
+  });
+  m.def("lambda_global_per_op", [](torch::Tensor x) {
+    TORCH_CHECK(cublasCreate(&globalHandle) == CUBLAS_STATUS_SUCCESS);
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: global handle 'globalHandle' is created on every call of the lambda registered as 'lambda_global_per_op', which an extension module registers for Python to call, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!globalHandle)') [cublas-handle-leak]
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: the lambda is registered here
+    return x;
+  });
+  // Correct: a registered lambda on PyTorch's handle; a handle made once.
+  m.def("lambda_torch_handle", [](torch::Tensor x) {
+    cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+    const float two = 2.f;
+    TORCH_CHECK(cublasSscal(handle, x.numel(), &two, x.data_ptr<float>(), 1) ==
+                CUBLAS_STATUS_SUCCESS);
+    return x;
+  });
+  m.def("lambda_guarded_global", [](torch::Tensor x) {
+    if (!onceHandle)
+      TORCH_CHECK(cublasCreate(&onceHandle) == CUBLAS_STATUS_SUCCESS);
+    return x;
+  });
 }
