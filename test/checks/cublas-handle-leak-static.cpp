@@ -74,6 +74,19 @@ void once_flag() {
   std::call_once(flag, [] { cublasCreate(&h); });
 }
 
+// A global made in a lambda: once under call_once; a lambda called in a
+// loop is not followed (nothing names it), so nothing is said.
+static cublasHandle_t g_lambda_handle;
+void once_flag_global() {
+  static std::once_flag flag;
+  std::call_once(flag, [] { cublasCreate(&g_lambda_handle); });
+}
+void lambda_in_loop() {
+  auto make = [] { cublasCreate(&g_lambda_handle); };
+  for (int i = 0; i < 1; ++i)
+    make();
+}
+
 static cublasHandle_t make_handle() {
   cublasHandle_t h;
   cublasCreate(&h);
