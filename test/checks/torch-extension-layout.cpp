@@ -64,6 +64,35 @@ torch::Tensor transposedView(cublasHandle_t h, torch::Tensor a, torch::Tensor b)
   return c;
 }
 
+// A linear layer, out = x @ w^T, with w.t() taken for a row-major {k, n}
+// tensor; one check of both facts (is_cuda() && is_contiguous()).
+#define CHECK_INPUT_BOTH(x) \
+  TORCH_CHECK(x.is_cuda() && x.is_contiguous(), #x " must be a contiguous CUDA tensor")
+torch::Tensor linear(cublasHandle_t h, torch::Tensor x, torch::Tensor w) {
+  CHECK_INPUT_BOTH(x);
+  CHECK_INPUT_BOTH(w);
+  TORCH_CHECK(w.dim() == 2, "w must be a matrix");
+  const int m = x.size(0), k = x.size(1), n = w.size(0);
+  auto out = torch::empty({m, n}, x.options());
+  auto wt = w.t();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                          wt.data_ptr<float>(), wt.size(1), x.data_ptr<float>(), k,
+                          &zero, out.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-2]]:49: warning: lda (wt.size(1)) is w.size(0), but 'wt' is a transposed view of the row-major 'w' and shares its storage, which, read column-major, has leading dimension w.size(1); a view swaps strides, not data: cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-6]]:13: note: the view is made here; .contiguous() on it makes a row-major copy of the transpose
+  // CHECK-NOTES: :[[@LINE-11]]:3: note: 'w' is row-major (contiguous) here
+  // The fixes: w itself transposed by the operation, or a row-major copy.
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one,
+                          w.data_ptr<float>(), k, x.data_ptr<float>(), k,
+                          &zero, out.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
+  auto wtc = wt.contiguous();
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                          wtc.data_ptr<float>(), n, x.data_ptr<float>(), k,
+                          &zero, out.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
+  return out;
+}
+
 // Batches of row-major matrices in a {batch, m, k} tensor: the leading
 // dimension is k, not m.
 void batched(cublasHandle_t h, torch::Tensor a, torch::Tensor b, torch::Tensor c) {
