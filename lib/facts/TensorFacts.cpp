@@ -1014,10 +1014,14 @@ std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
     if (std::optional<TensorSize> S = sizeOf(Init, Dim, Depth + 1))
       return S;
     // A parameter's size, or a local's that nothing changes: by name. A
-    // negative dimension counts from the end when the number is known.
-    if (Dim < 0)
-      if (std::optional<unsigned> N = dimsOf(Use))
+    // negative dimension counts from the end when the number is known; one
+    // past it has no size.
+    if (std::optional<unsigned> N = dimsOf(Use)) {
+      if (Dim >= int(*N) || Dim < -int(*N))
+        return std::nullopt;
+      if (Dim < 0)
         Dim += int(*N);
+    }
     TensorSize S;
     S.Tensor = VD;
     S.Dim = Dim;

@@ -195,6 +195,61 @@ TEST(ValueFacts, ContextBindsParameters) {
   EXPECT_EQ(InContext.evaluate(Guard)->str(), "guarded");
 }
 
+// A stand-in for the pieces of ATen the tensor facts read (the lit tests
+// use the real headers).
+const char MiniATen[] = R"(
+#include <initializer_list>
+namespace c10 {
+template <typename T> struct ArrayRef {
+  ArrayRef(std::initializer_list<T>);
+  const T &operator[](unsigned long) const;
+};
+using IntArrayRef = ArrayRef<long long>;
+}
+namespace at {
+struct TensorOptions {};
+class Tensor {
+public:
+  long long size(long long dim) const;
+  c10::IntArrayRef sizes() const;
+  long long stride(long long dim) const;
+  Tensor t() const;
+  Tensor transpose(long long, long long) const;
+  Tensor contiguous() const;
+  Tensor cuda() const;
+  Tensor view(c10::IntArrayRef) const;
+  Tensor &resize_(c10::IntArrayRef);
+  Tensor &zero_();
+};
+Tensor empty(c10::IntArrayRef size, TensorOptions options = {});
+Tensor empty_like(const Tensor &);
+}
+)";
+
+// Sizes of tensors: by name (a.size(0)) for a parameter or a local defined
+// once, as written for a factory, through copies, views that swap
+// dimensions and *_like; unknown where a view or resize changes them.
+TEST(ValueFacts, TensorSizes) {
+  EXPECT_EQ(valuesIn(std::string(MiniATen) + R"(
+  void f(at::Tensor a, at::Tensor b, long long m, long long n) {
+    use(a.size(0)); use(a.sizes()[1]); use(a.size(0) * a.size(1));
+    long long rows = a.size(0); use(rows - 1);
+    auto c = at::empty({m, n}); use(c.size(0)); use(c.size(-1)); use(c.size(2));
+    auto ct = c.t(); use(ct.size(0)); use(ct.size(1));
+    auto bt = b.t(); use(bt.size(1)); use(bt.size(0));
+    auto bc = b.contiguous().cuda(); bc.zero_(); use(bc.size(1));
+    use(b.transpose(0, 2).size(2)); use(b.transpose(0, 2).size(1));
+    auto v = b.view({n, m}); use(v.size(0));
+    auto l = at::empty_like(c); use(l.size(1));
+    auto r = at::empty({m, n}); r.resize_({n, m}); use(r.size(0));
+    use(a.stride(0));
+  })"),
+            (Values{"a.size(0)", "a.size(1)", "a.size(0)*a.size(1)",
+                    "a.size(0) - 1", "m", "n", "?", "n", "m", "b.size(0)",
+                    "bt.size(0)", "b.size(1)", "b.size(0)", "b.size(1)",
+                    "v.size(0)", "n", "?", "?"}));
+}
+
 TEST(SymExpr, Arithmetic) {
   SymExpr Two = SymExpr::constant(2);
   EXPECT_EQ(Two.add(SymExpr::constant(3))->str(), "5");
