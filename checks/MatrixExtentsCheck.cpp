@@ -190,12 +190,17 @@ void CallAnalysis::checkTensorLayout(const OperandAtCall &O) {
     }
   if (Named < 0)
     return;
+  // A matrix of one column is one run of elements: any leading dimension
+  // from its row count up describes it.
+  if (O.Cols && O.Cols->V.getConstant() == 1)
+    return;
   std::optional<SymExpr> Last;
   if (L.Dims) {
     if (unsigned(Named) + 1 >= *L.Dims)
       return; // the last size: right
     Last = M->Sizes.back();
-    if (Last && compare(O.Ld->V, *Last, Bounds) == Order::Equal)
+    if (Last && (compare(O.Ld->V, *Last, Bounds) == Order::Equal ||
+                 Last->getConstant() == 1))
       return;
   } else {
     // Without the number of dimensions, a larger one read in this call's

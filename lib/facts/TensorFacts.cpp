@@ -773,6 +773,32 @@ std::optional<unsigned> testedDims(const Expr *Conjunct,
   return std::nullopt;
 }
 
+/// `P.scalar_type() == T` or `P.dtype() == T` (either side, also as an
+/// overloaded operator): T.
+const Expr *testedDType(const Expr *Conjunct, const ParmVarDecl *P) {
+  const Expr *L = nullptr, *R = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Conjunct);
+      BO && BO->getOpcode() == BO_EQ) {
+    L = BO->getLHS();
+    R = BO->getRHS();
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Conjunct);
+             Op && Op->getOperator() == OO_EqualEqual && Op->getNumArgs() == 2) {
+    L = Op->getArg(0);
+    R = Op->getArg(1);
+  } else {
+    return nullptr;
+  }
+  for (auto [Call, Value] : {std::pair(L, R), std::pair(R, L)}) {
+    const Expr *C = strip(Call);
+    const Expr *Base = methodObject(C, "scalar_type");
+    if (!Base)
+      Base = methodObject(C, "dtype");
+    if (Base && referencedVar(Base->IgnoreParenImpCasts()) == P)
+      return Value;
+  }
+  return nullptr;
+}
+
 /// The condition of the first statement of `P`'s function body before
 /// `Use` that checks a conjunct `Test` accepts and stops otherwise
 /// (TORCH_CHECK(x.is_cuda(), ...), a CHECK_INPUT macro's statements), when
@@ -819,6 +845,17 @@ TensorFact Evaluator::parameter(const ParmVarDecl *P, const Expr *Use) {
       })) {
     T.Device = TensorDevice::CUDA;
     T.DeviceFrom = Cond;
+  }
+  const Expr *Type = nullptr;
+  if (const Expr *Cond = checkedBefore(P, Use, [&](const Expr *C) {
+        Type = testedDType(C, P);
+        return Type != nullptr;
+      })) {
+    DTypeValue V = dtype(Type, 0);
+    if (!V.DType.empty()) {
+      T.DType = V.DType;
+      T.DTypeFrom = Cond;
+    }
   }
   return T;
 }
@@ -887,6 +924,8 @@ TensorFact Evaluator::tensor(const Expr *E, unsigned Depth) {
   return {};
 }
 
+const InitListExpr *bracedList(const Expr *Arg);
+
 /// The sizes written as a braced list in a factory call that takes them
 /// first (`torch::empty({m, n}, options)`); null otherwise.
 const InitListExpr *sizeList(const CallExpr *Call) {
@@ -897,8 +936,14 @@ const InitListExpr *sizeList(const CallExpr *Call) {
   if (Name != "empty" && Name != "zeros" && Name != "ones" &&
       Name != "full" && Name != "rand" && Name != "randn")
     return nullptr;
+  return bracedList(Call->getArg(0));
+}
+
+/// `{a, b}` written as an argument of ArrayRef type (sizes, dims): the
+/// list; null otherwise.
+const InitListExpr *bracedList(const Expr *Arg) {
   // {m, n}: an ArrayRef made from an initializer list.
-  const Expr *List = Call->getArg(0);
+  const Expr *List = Arg;
   for (int Step = 0; List && Step < 8; ++Step) {
     List = strip(List);
     if (const auto *CE = dyn_cast<CXXConstructExpr>(List);
@@ -939,8 +984,33 @@ const CallExpr *torchCall(const Expr *E, torch_api::TensorResult &Kind) {
 
 /// The dimensions `transpose(i, j)` swaps, when both are written as
 /// constants that are not negative; `t()` swaps 0 and 1.
+/// The dimensions of `permute({...})` as written constants, negative ones
+/// counted from the end; nullopt when one is not a constant.
+std::optional<llvm::SmallVector<int, 4>>
+permutation(const CXXMemberCallExpr *MC) {
+  const InitListExpr *List =
+      MC->getNumArgs() == 1 ? bracedList(MC->getArg(0)) : nullptr;
+  if (!List)
+    return std::nullopt;
+  llvm::SmallVector<int, 4> Dims;
+  int N = int(List->getNumInits());
+  for (const Expr *E : List->inits()) {
+    std::optional<int> D = smallConstant(E);
+    if (!D || *D >= N || *D < -N)
+      return std::nullopt;
+    Dims.push_back(*D < 0 ? *D + N : *D);
+  }
+  return Dims;
+}
+
 std::optional<std::pair<int, int>> swappedDims(const CXXMemberCallExpr *MC,
                                                llvm::StringRef Name) {
+  if (Name == "permute") {
+    std::optional<llvm::SmallVector<int, 4>> P = permutation(MC);
+    return P && P->size() == 2 && (*P)[0] == 1 && (*P)[1] == 0
+               ? std::optional(std::pair(0, 1))
+               : std::nullopt;
+  }
   if (Name == "t")
     return MC->getNumArgs() == 0 ? std::optional(std::pair(0, 1))
                                  : std::nullopt;
@@ -980,10 +1050,11 @@ std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
     case torch_api::ShapeResult::Same:
     case torch_api::ShapeResult::Contiguous:
     case torch_api::ShapeResult::Transposed:
-      return swappedDims(MC, Name) || torch_api::shape(Name) !=
-                                          torch_api::ShapeResult::Transposed
-                 ? dimsOf(Base, Depth + 1)
-                 : std::nullopt;
+      if (Name == "permute") {
+        std::optional<llvm::SmallVector<int, 4>> P = permutation(MC);
+        return P ? std::optional(unsigned(P->size())) : std::nullopt;
+      }
+      return swappedDims(MC, Name) ? dimsOf(Base, Depth + 1) : std::nullopt;
     case torch_api::ShapeResult::Unknown:
       return std::nullopt;
     }
@@ -1035,6 +1106,13 @@ std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
     case torch_api::ShapeResult::Contiguous:
       return sizeOf(Base, Dim, Depth + 1);
     case torch_api::ShapeResult::Transposed: {
+      if (Name == "permute") {
+        std::optional<llvm::SmallVector<int, 4>> P = permutation(MC);
+        int N = P ? int(P->size()) : 0;
+        if (!P || Dim >= N || Dim < -N)
+          return std::nullopt;
+        return sizeOf(Base, (*P)[Dim < 0 ? Dim + N : Dim], Depth + 1);
+      }
       std::optional<std::pair<int, int>> Swap = swappedDims(MC, Name);
       if (!Swap)
         return std::nullopt;
@@ -1123,6 +1201,8 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
     case torch_api::ShapeResult::Transposed: {
       std::optional<std::pair<int, int>> Swap = swappedDims(MC, Name);
       TensorLayout Of = layoutOf(Base, Depth + 1);
+      if (Name == "permute" && Swap && !Of.Dims)
+        Of.Dims = 2; // permute names every dimension
       if (!Swap || Of.Order != TensorOrder::RowMajor ||
           (Of.Dims && *Of.Dims != 2) ||
           (Name != "t" && !(Of.Dims && Swap->first + Swap->second == 1)))

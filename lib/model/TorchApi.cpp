@@ -164,7 +164,7 @@ bool changesShapeInPlace(llvm::StringRef Method) {
 ShapeResult shape(llvm::StringRef Method) {
   if (Method == "contiguous")
     return ShapeResult::Contiguous;
-  if (Method == "t" || Method == "transpose")
+  if (Method == "t" || Method == "transpose" || Method == "permute")
     return ShapeResult::Transposed;
   if (Method == "clone" || Method == "detach" || Method == "cuda" ||
       Method == "cpu" || Method == "to" || Method == "type_as" ||

@@ -66,8 +66,8 @@ enum class ShapeResult {
               // cuda, casts, detach: PyTorch preserves the strides of a
               // dense tensor; in-place value updates such as zero_)
   Contiguous, // the same sizes, row-major (contiguous())
-  Transposed, // the view with two dimensions swapped (t(), transpose(i, j)):
-              // the same storage, the strides swapped
+  Transposed, // the view with its dimensions reordered (t(), transpose(i,
+              // j), permute(dims)): the same storage, the strides reordered
 };
 ShapeResult shape(llvm::StringRef Method);
 

@@ -93,6 +93,20 @@ torch::Tensor linear(cublasHandle_t h, torch::Tensor x, torch::Tensor w) {
   return out;
 }
 
+// permute({1, 0}) is t() under another name.
+void permuted(cublasHandle_t h, torch::Tensor x, torch::Tensor w, torch::Tensor out) {
+  CHECK_INPUT(w);
+  const int m = x.size(0), k = x.size(1), n = w.size(0);
+  auto wp = w.permute({1, 0});
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                          wp.data_ptr<float>(), wp.size(1), x.data_ptr<float>(), k,
+                          &zero, out.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-2]]:49: warning: lda (wp.size(1)) is w.size(0), but 'wp' is a transposed view of the row-major 'w' and shares its storage, which, read column-major, has leading dimension w.size(1); a view swaps strides, not data: cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-6]]:13: note: the view is made here; .contiguous() on it makes a row-major copy of the transpose
+  // CHECK-NOTES: :[[@LINE-9]]:3: note: 'w' is row-major (contiguous) here
+}
+
 // Batches of row-major matrices in a {batch, m, k} tensor: the leading
 // dimension is k, not m.
 void batched(cublasHandle_t h, torch::Tensor a, torch::Tensor b, torch::Tensor c) {
@@ -146,6 +160,15 @@ torch::Tensor correct(cublasHandle_t h, torch::Tensor a, torch::Tensor b,
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, x.size(0), 1, 1, &one,
                           x.data_ptr<float>(), x.size(0), x.data_ptr<float>(), 1,
                           &zero, x.data_ptr<float>(), x.size(0)) == CUBLAS_STATUS_SUCCESS);
+  // A matrix of one column takes any leading dimension from its row count
+  // up: a {k, 1} tensor; b's first column with b.size(0).
+  auto col = torch::empty({k, 1}, a.options());
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 1, k, &one,
+                          u.data_ptr<float>(), m, col.data_ptr<float>(), k,
+                          &zero, c.data_ptr<float>(), m) == CUBLAS_STATUS_SUCCESS);
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, b.size(0), b.size(1), 1,
+                          &one, b.data_ptr<float>(), b.size(0), u.data_ptr<float>(),
+                          1, &zero, c.data_ptr<float>(), b.size(0)) == CUBLAS_STATUS_SUCCESS);
   // A tensor whose layout nothing states (u is not checked contiguous).
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, nb, m, k, &one,
                           b.data_ptr<float>(), nb, u.data_ptr<float>(), u.size(0),

@@ -20,6 +20,28 @@ void halfAsFloat(cublasHandle_t h, torch::Tensor a, torch::Tensor c) {
   // CHECK-NOTES: :[[@LINE-8]]:12: note: the tensor's dtype is Half from here
 }
 
+// A parameter checked to be half, declared CUDA_R_32F; scalar_type() and
+// dtype() alike. A check of two dtypes (||) says neither.
+void checkedHalf(cublasHandle_t h, torch::Tensor a, torch::Tensor b,
+                 torch::Tensor c) {
+  TORCH_CHECK(a.scalar_type() == at::ScalarType::Half, "a must be half");
+  TORCH_CHECK(b.is_cuda() && b.dtype() == torch::kHalf);
+  TORCH_CHECK(c.scalar_type() == at::kHalf || c.scalar_type() == at::kFloat);
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &one,
+                           a.data_ptr(), CUDA_R_16F, 64, b.data_ptr(), CUDA_R_32F, 64,
+                           &zero, c.data_ptr(), CUDA_R_32F, 64, CUBLAS_COMPUTE_32F,
+                           CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-3]]:58: warning: B 'b.data_ptr()' points to a Half tensor ('c10::Half', 2 bytes) but Btype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: the tensor's dtype is Half from here
+  TORCH_CHECK(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &one,
+                           a.data_ptr(), CUDA_R_32F, 64, a.data_ptr(), CUDA_R_16F, 64,
+                           &zero, c.data_ptr(), CUDA_R_32F, 64, CUBLAS_COMPUTE_32F,
+                           CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-3]]:28: warning: A 'a.data_ptr()' points to a Half tensor ('c10::Half', 2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-15]]:3: note: the tensor's dtype is Half from here
+}
+
 // A float tensor made from another's options with a new dtype, declared
 // CUDA_R_16BF.
 void floatAsBf16(cublasHandle_t h, torch::Tensor a) {

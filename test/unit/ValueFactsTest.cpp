@@ -218,6 +218,7 @@ public:
   Tensor contiguous() const;
   Tensor cuda() const;
   Tensor view(c10::IntArrayRef) const;
+  Tensor permute(c10::IntArrayRef) const;
   Tensor &resize_(c10::IntArrayRef);
   Tensor &zero_();
 };
@@ -243,11 +244,13 @@ TEST(ValueFacts, TensorSizes) {
     auto l = at::empty_like(c); use(l.size(1));
     auto r = at::empty({m, n}); r.resize_({n, m}); use(r.size(0));
     use(a.stride(0));
+    auto p = b.permute({2, 0, -2}); use(p.size(0)); use(p.size(-1)); use(p.size(3));
   })"),
             (Values{"a.size(0)", "a.size(1)", "a.size(0)*a.size(1)",
                     "a.size(0) - 1", "m", "n", "?", "n", "m", "b.size(0)",
                     "bt.size(0)", "b.size(1)", "b.size(0)", "b.size(1)",
-                    "v.size(0)", "n", "?", "?"}));
+                    "v.size(0)", "n", "?", "?", "b.size(2)", "b.size(1)",
+                    "?"}));
 }
 
 TEST(SymExpr, Arithmetic) {
