@@ -90,10 +90,28 @@ torch::Tensor small_output(torch::Tensor a, torch::Tensor b) {
   return c;
 }
 
+// cublas-matrix-extents: out = x @ w^T with w.t() taken for a row-major
+// {k, n} tensor; its storage is w's {n, k}, leading dimension k, not n.
+torch::Tensor linear_view(torch::Tensor x, torch::Tensor w) {
+  CHECK_CUDA(x);
+  TORCH_CHECK(w.is_cuda() && w.is_contiguous() && w.dim() == 2);
+  const int m = x.size(0), k = x.size(1), n = w.size(0);
+  auto out = torch::zeros({m, n}, x.options());
+  auto wt = w.t();
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                          wt.data_ptr<float>(), wt.size(1), x.contiguous().data_ptr<float>(), k,
+                          &zero, out.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS,
+              "cublasSgemm");
+  return out;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("row_sums", &row_sums);
   m.def("scale", &scale);
   m.def("half_gemm", &half_gemm);
   m.def("norm_then_destroy", &norm_then_destroy);
   m.def("small_output", &small_output);
+  m.def("linear_view", &linear_view);
 }

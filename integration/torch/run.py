@@ -45,6 +45,10 @@ CASES = [
                   "into a 32 x 32 tensor)",
      "sanitizer": True,
      "expect": lambda o: "Invalid __global__ write" in o.get("sanitizer", "")},
+    {"name": "linear_view", "check": "cublas-matrix-extents",
+     "predicted": "wrong result (w.t() read with the leading dimension of a "
+                  "row-major {k, n} tensor; its storage is w's {n, k})",
+     "expect": lambda o: o["kind"] == "result" and o["result"] == "WRONG"},
 ]
 
 
@@ -91,6 +95,12 @@ def child(case, build_dir):
             ext.small_output(a, b)
             torch.cuda.synchronize()
             ok = True
+        elif case == "linear_view":
+            x = torch.randn(64, 32, device="cuda")
+            w = torch.randn(48, 32, device="cuda")
+            out = ext.linear_view(x, w)
+            torch.cuda.synchronize()
+            ok = torch.allclose(out, x @ w.t(), atol=1e-3)
         else:
             print("ERROR: no case %s" % case)
             return 2
