@@ -1023,135 +1023,184 @@ std::optional<std::pair<int, int>> swappedDims(const CXXMemberCallExpr *MC,
   return std::pair(*I, *J);
 }
 
+/// One step of a tensor expression, as the walks below see it.
+struct TensorStep {
+  enum StepKind { Other, Parameter, Local, Method, Factory, Like } Kind = Other;
+  /// Parameter, Local: the variable; for a Local its one definition (null
+  /// when something may change it: Written).
+  const VarDecl *Var = nullptr;
+  const Expr *Init = nullptr;
+  bool Written = false;
+  /// Method: the call, its name, its object and how it maps the shape.
+  const CXXMemberCallExpr *Call = nullptr;
+  llvm::StringRef Name;
+  const Expr *Base = nullptr;
+  torch_api::ShapeResult Shape = torch_api::ShapeResult::Unknown;
+  /// Factory: the call and the sizes written in it.
+  const CallExpr *Made = nullptr;
+  const InitListExpr *Sizes = nullptr;
+  /// Like: the tensor whose sizes and layout it takes.
+  const Expr *Of = nullptr;
+};
+
+/// What the (stripped) expression `E` of tensor type is.
+TensorStep stepOf(const Expr *E) {
+  TensorStep S;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !isTensorType(VD->getType()))
+      return S;
+    S.Var = VD;
+    S.Init = singleDefinition(VD, S.Written);
+    S.Kind = isa<ParmVarDecl>(VD) ? TensorStep::Parameter : TensorStep::Local;
+    return S;
+  }
+  if ((S.Call = tensorMethod(E, S.Name, S.Base))) {
+    S.Kind = TensorStep::Method;
+    S.Shape = torch_api::shape(S.Name);
+    return S;
+  }
+  torch_api::TensorResult Kind;
+  if (const CallExpr *Call = torchCall(E, Kind)) {
+    if ((S.Sizes = sizeList(Call))) {
+      S.Kind = TensorStep::Factory;
+      S.Made = Call;
+    } else if (Kind == torch_api::TensorResult::Like &&
+               Call->getNumArgs() > 0) {
+      S.Kind = TensorStep::Like;
+      S.Of = Call->getArg(0);
+    }
+  }
+  return S;
+}
+
 /// The number of dimensions of the tensor `E`, when the source fixes it.
 std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
   if (!E || Depth > MaxDepth)
     return std::nullopt;
-  const Expr *Use = E;
-  E = strip(E);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD)) {
-      std::optional<unsigned> N;
-      checkedBefore(P, Use, [&](const Expr *C) {
-        N = testedDims(C, P);
-        return N.has_value();
-      });
-      return N;
-    }
-    bool Written;
-    return VD ? dimsOf(singleDefinition(VD, Written), Depth + 1)
-              : std::nullopt;
+  TensorStep S = stepOf(strip(E));
+  switch (S.Kind) {
+  case TensorStep::Parameter: {
+    const auto *P = cast<ParmVarDecl>(S.Var);
+    std::optional<unsigned> N;
+    checkedBefore(P, E, [&](const Expr *C) {
+      N = testedDims(C, P);
+      return N.has_value();
+    });
+    return N;
   }
-  llvm::StringRef Name;
-  const Expr *Base;
-  if (const CXXMemberCallExpr *MC = tensorMethod(E, Name, Base)) {
-    switch (torch_api::shape(Name)) {
+  case TensorStep::Local:
+    return dimsOf(S.Init, Depth + 1);
+  case TensorStep::Method:
+    switch (S.Shape) {
     case torch_api::ShapeResult::Same:
     case torch_api::ShapeResult::Contiguous:
+      return dimsOf(S.Base, Depth + 1);
     case torch_api::ShapeResult::Transposed:
-      if (Name == "permute") {
-        std::optional<llvm::SmallVector<int, 4>> P = permutation(MC);
+      if (S.Name == "permute") {
+        std::optional<llvm::SmallVector<int, 4>> P = permutation(S.Call);
         return P ? std::optional(unsigned(P->size())) : std::nullopt;
       }
-      return swappedDims(MC, Name) ? dimsOf(Base, Depth + 1) : std::nullopt;
+      return swappedDims(S.Call, S.Name) ? dimsOf(S.Base, Depth + 1)
+                                         : std::nullopt;
     case torch_api::ShapeResult::Unknown:
       return std::nullopt;
     }
-  }
-  torch_api::TensorResult Kind;
-  if (const CallExpr *Call = torchCall(E, Kind)) {
-    if (const InitListExpr *Sizes = sizeList(Call))
-      return Sizes->getNumInits();
-    if (Kind == torch_api::TensorResult::Like && Call->getNumArgs() > 0)
-      return dimsOf(Call->getArg(0), Depth + 1);
+    return std::nullopt;
+  case TensorStep::Factory:
+    return S.Sizes->getNumInits();
+  case TensorStep::Like:
+    return dimsOf(S.Of, Depth + 1);
+  case TensorStep::Other:
+    return std::nullopt;
   }
   return std::nullopt;
+}
+
+std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth);
+
+/// The size of dimension `Dim` of the Transposed view `S` made of its base.
+std::optional<TensorSize> transposedSize(const TensorStep &S, int Dim,
+                                         unsigned Depth) {
+  if (S.Name == "permute") {
+    std::optional<llvm::SmallVector<int, 4>> P = permutation(S.Call);
+    int N = P ? int(P->size()) : 0;
+    if (!P || Dim >= N || Dim < -N)
+      return std::nullopt;
+    return sizeOf(S.Base, (*P)[Dim < 0 ? Dim + N : Dim], Depth + 1);
+  }
+  std::optional<std::pair<int, int>> Swap = swappedDims(S.Call, S.Name);
+  if (!Swap)
+    return std::nullopt;
+  if (S.Name == "t") {
+    // t() of a 1-D tensor is the tensor itself: size(-1) and size(1)
+    // (which needs two dimensions) are the base's size(0) either way;
+    // size(0) is the base's size(1) only for two dimensions.
+    if (Dim == 1 || Dim == -1)
+      return sizeOf(S.Base, 0, Depth + 1);
+    if (Dim == -2)
+      return sizeOf(S.Base, 1, Depth + 1);
+    std::optional<unsigned> N = dimsOf(S.Base, Depth + 1);
+    return N && *N == 2 && Dim == 0 ? sizeOf(S.Base, 1, Depth + 1)
+                                     : std::nullopt;
+  }
+  if (Dim < 0)
+    return std::nullopt;
+  int From = Dim == Swap->first    ? Swap->second
+             : Dim == Swap->second ? Swap->first
+                                   : Dim;
+  return sizeOf(S.Base, From, Depth + 1);
 }
 
 std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
   if (!E || Depth > MaxDepth)
     return std::nullopt;
-  const Expr *Use = E;
-  E = strip(E);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || !isTensorType(VD->getType()))
+  TensorStep S = stepOf(strip(E));
+  switch (S.Kind) {
+  case TensorStep::Parameter:
+  case TensorStep::Local: {
+    if (S.Written)
       return std::nullopt;
-    bool Written;
-    const Expr *Init = singleDefinition(VD, Written);
-    if (Written)
-      return std::nullopt;
-    if (std::optional<TensorSize> S = sizeOf(Init, Dim, Depth + 1))
-      return S;
+    if (std::optional<TensorSize> Size = sizeOf(S.Init, Dim, Depth + 1))
+      return Size;
     // A parameter's size, or a local's that nothing changes: by name. A
     // negative dimension counts from the end when the number is known; one
     // past it has no size.
-    if (std::optional<unsigned> N = dimsOf(Use)) {
+    if (std::optional<unsigned> N = dimsOf(E)) {
       if (Dim >= int(*N) || Dim < -int(*N))
         return std::nullopt;
       if (Dim < 0)
         Dim += int(*N);
     }
-    TensorSize S;
-    S.Tensor = VD;
-    S.Dim = Dim;
-    return S;
+    TensorSize Size;
+    Size.Tensor = S.Var;
+    Size.Dim = Dim;
+    return Size;
   }
-  llvm::StringRef Name;
-  const Expr *Base;
-  if (const CXXMemberCallExpr *MC = tensorMethod(E, Name, Base)) {
-    switch (torch_api::shape(Name)) {
+  case TensorStep::Method:
+    switch (S.Shape) {
     case torch_api::ShapeResult::Same:
     case torch_api::ShapeResult::Contiguous:
-      return sizeOf(Base, Dim, Depth + 1);
-    case torch_api::ShapeResult::Transposed: {
-      if (Name == "permute") {
-        std::optional<llvm::SmallVector<int, 4>> P = permutation(MC);
-        int N = P ? int(P->size()) : 0;
-        if (!P || Dim >= N || Dim < -N)
-          return std::nullopt;
-        return sizeOf(Base, (*P)[Dim < 0 ? Dim + N : Dim], Depth + 1);
-      }
-      std::optional<std::pair<int, int>> Swap = swappedDims(MC, Name);
-      if (!Swap)
-        return std::nullopt;
-      if (Name == "t") {
-        // t() of a 1-D tensor is the tensor itself: size(-1) and size(1)
-        // (which needs two dimensions) are the base's size(0) either way;
-        // size(0) is the base's size(1) only for two dimensions.
-        if (Dim == 1 || Dim == -1)
-          return sizeOf(Base, 0, Depth + 1);
-        if (Dim == -2)
-          return sizeOf(Base, 1, Depth + 1);
-        std::optional<unsigned> N = dimsOf(Base, Depth + 1);
-        return N && *N == 2 && Dim == 0 ? sizeOf(Base, 1, Depth + 1)
-                                         : std::nullopt;
-      }
-      if (Dim < 0)
-        return std::nullopt;
-      int From = Dim == Swap->first    ? Swap->second
-                 : Dim == Swap->second ? Swap->first
-                                       : Dim;
-      return sizeOf(Base, From, Depth + 1);
-    }
+      return sizeOf(S.Base, Dim, Depth + 1);
+    case torch_api::ShapeResult::Transposed:
+      return transposedSize(S, Dim, Depth);
     case torch_api::ShapeResult::Unknown:
       return std::nullopt;
     }
+    return std::nullopt;
+  case TensorStep::Factory: {
+    int N = int(S.Sizes->getNumInits());
+    int At = Dim < 0 ? Dim + N : Dim;
+    if (At < 0 || At >= N)
+      return std::nullopt;
+    TensorSize Size;
+    Size.Written = S.Sizes->getInit(unsigned(At));
+    return Size;
   }
-  torch_api::TensorResult Kind;
-  if (const CallExpr *Call = torchCall(E, Kind)) {
-    if (const InitListExpr *Sizes = sizeList(Call)) {
-      int N = int(Sizes->getNumInits());
-      int At = Dim < 0 ? Dim + N : Dim;
-      if (At < 0 || At >= N)
-        return std::nullopt;
-      TensorSize S;
-      S.Written = Sizes->getInit(unsigned(At));
-      return S;
-    }
-    if (Kind == torch_api::TensorResult::Like && Call->getNumArgs() > 0)
-      return sizeOf(Call->getArg(0), Dim, Depth + 1);
+  case TensorStep::Like:
+    return sizeOf(S.Of, Dim, Depth + 1);
+  case TensorStep::Other:
+    return std::nullopt;
   }
   return std::nullopt;
 }
@@ -1160,72 +1209,65 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
   TensorLayout L;
   if (!E || Depth > MaxDepth)
     return L;
-  const Expr *Use = E;
-  E = strip(E);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || !isTensorType(VD->getType()))
-      return L;
-    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
-      if (const Expr *Cond = checkedBefore(P, Use, [&](const Expr *C) {
-            return testsIsContiguous(C, P);
-          })) {
-        L.Order = TensorOrder::RowMajor;
-        L.Storage = Use;
-        L.StorageVar = P;
-        L.Why = Cond;
-        L.Dims = dimsOf(Use);
-      }
-      return L;
-    }
-    bool Written;
-    L = layoutOf(singleDefinition(VD, Written), Depth + 1);
-    if (L.Order == TensorOrder::RowMajor && !L.StorageVar) {
-      L.Storage = Use;
-      L.StorageVar = VD;
+  TensorStep S = stepOf(strip(E));
+  switch (S.Kind) {
+  case TensorStep::Parameter: {
+    const auto *P = cast<ParmVarDecl>(S.Var);
+    if (const Expr *Cond = checkedBefore(P, E, [&](const Expr *C) {
+          return testsIsContiguous(C, P);
+        })) {
+      L.Order = TensorOrder::RowMajor;
+      L.Storage = E;
+      L.StorageVar = P;
+      L.Why = Cond;
+      L.Dims = dimsOf(E);
     }
     return L;
   }
-  llvm::StringRef Name;
-  const Expr *Base;
-  if (const CXXMemberCallExpr *MC = tensorMethod(E, Name, Base)) {
-    switch (torch_api::shape(Name)) {
+  case TensorStep::Local:
+    L = layoutOf(S.Init, Depth + 1);
+    if (L.Order == TensorOrder::RowMajor && !L.StorageVar) {
+      L.Storage = E;
+      L.StorageVar = S.Var;
+    }
+    return L;
+  case TensorStep::Method:
+    switch (S.Shape) {
     case torch_api::ShapeResult::Same:
-      return layoutOf(Base, Depth + 1);
+      return layoutOf(S.Base, Depth + 1);
     case torch_api::ShapeResult::Contiguous:
       L.Order = TensorOrder::RowMajor;
-      L.Storage = MC;
-      L.Why = MC;
-      L.Dims = dimsOf(Base, Depth + 1);
+      L.Storage = S.Call;
+      L.Why = S.Call;
+      L.Dims = dimsOf(S.Base, Depth + 1);
       return L;
     case torch_api::ShapeResult::Transposed: {
-      std::optional<std::pair<int, int>> Swap = swappedDims(MC, Name);
-      TensorLayout Of = layoutOf(Base, Depth + 1);
-      if (Name == "permute" && Swap && !Of.Dims)
+      std::optional<std::pair<int, int>> Swap = swappedDims(S.Call, S.Name);
+      TensorLayout Of = layoutOf(S.Base, Depth + 1);
+      if (S.Name == "permute" && Swap && !Of.Dims)
         Of.Dims = 2; // permute names every dimension
       if (!Swap || Of.Order != TensorOrder::RowMajor ||
           (Of.Dims && *Of.Dims != 2) ||
-          (Name != "t" && !(Of.Dims && Swap->first + Swap->second == 1)))
+          (S.Name != "t" && !(Of.Dims && Swap->first + Swap->second == 1)))
         return L;
       Of.Order = TensorOrder::Transposed;
-      Of.View = MC;
+      Of.View = S.Call;
       return Of;
     }
     case torch_api::ShapeResult::Unknown:
       return L;
     }
-  }
-  torch_api::TensorResult Kind;
-  if (const CallExpr *Call = torchCall(E, Kind)) {
-    if (const InitListExpr *Sizes = sizeList(Call)) {
-      L.Order = TensorOrder::RowMajor;
-      L.Storage = Call;
-      L.Why = Call;
-      L.Dims = Sizes->getNumInits();
-      return L;
-    }
-    if (Kind == torch_api::TensorResult::Like && Call->getNumArgs() > 0)
-      return layoutOf(Call->getArg(0), Depth + 1);
+    return L;
+  case TensorStep::Factory:
+    L.Order = TensorOrder::RowMajor;
+    L.Storage = S.Made;
+    L.Why = S.Made;
+    L.Dims = S.Sizes->getNumInits();
+    return L;
+  case TensorStep::Like:
+    return layoutOf(S.Of, Depth + 1);
+  case TensorStep::Other:
+    return L;
   }
   return L;
 }

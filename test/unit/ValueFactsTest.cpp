@@ -245,12 +245,13 @@ TEST(ValueFacts, TensorSizes) {
     auto r = at::empty({m, n}); r.resize_({n, m}); use(r.size(0));
     use(a.stride(0));
     auto p = b.permute({2, 0, -2}); use(p.size(0)); use(p.size(-1)); use(p.size(3));
+    auto cc = at::empty({m, n}).contiguous(); use(cc.size(-2)); use(cc.size(2));
   })"),
             (Values{"a.size(0)", "a.size(1)", "a.size(0)*a.size(1)",
                     "a.size(0) - 1", "m", "n", "?", "n", "m", "b.size(0)",
                     "bt.size(0)", "b.size(1)", "b.size(0)", "b.size(1)",
                     "v.size(0)", "n", "?", "?", "b.size(2)", "b.size(1)",
-                    "?"}));
+                    "?", "m", "?"}));
 }
 
 TEST(SymExpr, Arithmetic) {
