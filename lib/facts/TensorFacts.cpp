@@ -799,16 +799,70 @@ const Expr *testedDType(const Expr *Conjunct, const ParmVarDecl *P) {
   return nullptr;
 }
 
-/// The condition of the first statement of `P`'s function body before
-/// `Use` that checks a conjunct `Test` accepts and stops otherwise
-/// (TORCH_CHECK(x.is_cuda(), ...), a CHECK_INPUT macro's statements), when
-/// nothing in the body changes `P`; null otherwise.
-const Expr *checkedBefore(const ParmVarDecl *P, const Expr *Use,
-                          llvm::function_ref<bool(const Expr *)> Test) {
+/// `P = P.contiguous();`, alone or as the only statement of
+/// `if (!P.is_contiguous())`: after it `P` is row-major. The assignment;
+/// null otherwise.
+const Expr *madeContiguous(const Stmt *S, const ParmVarDecl *P,
+                           bool InIf = false) {
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S)) {
+    if (InIf || If->getElse() || If->getConditionVariable() || If->getInit())
+      return nullptr;
+    const auto *Not =
+        dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
+    const Expr *Tested = Not && Not->getOpcode() == UO_LNot
+                             ? methodObject(Not->getSubExpr(), "is_contiguous")
+                             : nullptr;
+    if (!Tested || referencedVar(Tested->IgnoreParenImpCasts()) != P)
+      return nullptr;
+    const Stmt *Then = If->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+      Then = CS->body_front();
+    return madeContiguous(Then, P, /*InIf=*/true);
+  }
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  const auto *Op =
+      E ? dyn_cast<CXXOperatorCallExpr>(E->IgnoreImplicit()) : nullptr;
+  if (!Op || Op->getOperator() != OO_Equal || Op->getNumArgs() != 2 ||
+      referencedVar(Op->getArg(0)->IgnoreParenImpCasts()) != P)
+    return nullptr;
+  const Expr *Of = methodObject(strip(Op->getArg(1)), "contiguous");
+  return Of && referencedVar(strip(Of)) == P ? Op : nullptr;
+}
+
+/// Whether every write of the parameter `P` is `P = P.contiguous()`, which
+/// keeps its device, dtype and sizes.
+bool onlyMadeContiguous(const ParmVarDecl *P) {
+  const Decl *Callable = callableOf(P);
+  if (!Callable)
+    return false;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  auto It = indexIn(Callable).RefsTo.find(P);
+  if (It == indexIn(Callable).RefsTo.end())
+    return false;
+  for (int I : It->second) {
+    if (!mayChange(Stmts, I))
+      continue;
+    // The left side of the assignment: its parent (through parentheses).
+    int Up = Stmts[I].Parent;
+    while (Up >= 0 && isa<ParenExpr, ImplicitCastExpr>(Stmts[Up].S))
+      Up = Stmts[Up].Parent;
+    if (Up < 0 || !madeContiguous(Stmts[Up].S, P))
+      return false;
+  }
+  return true;
+}
+
+/// The first statement of `P`'s function body before `Use` (a check macro's
+/// `do { ... } while (0)` or one-statement block unwrapped) for which
+/// `Test` gives an expression: that expression. Null when none, or when the
+/// body may change `P` otherwise than by `P = P.contiguous()`.
+const Expr *
+statementBefore(const ParmVarDecl *P, const Expr *Use,
+                llvm::function_ref<const Expr *(const Stmt *)> Test) {
   bool Written;
   singleDefinition(P, Written);
   const Decl *Callable = callableOf(P);
-  if (Written || !Callable || !Use)
+  if ((Written && !onlyMadeContiguous(P)) || !Callable || !Use)
     return nullptr;
   const Stmt *Body = analysableBody(Callable, /*EvenWithErrors=*/true);
   const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
@@ -821,17 +875,27 @@ const Expr *checkedBefore(const ParmVarDecl *P, const Expr *Use,
     if (UseLoc.isInvalid() || End.isInvalid() ||
         !SM.isBeforeInTranslationUnit(End, UseLoc))
       break;
-    // A check macro may wrap its if in a `do { ... } while (0)` or a block.
     const Stmt *Inner = S;
     if (const auto *Do = dyn_cast<DoStmt>(Inner))
       Inner = Do->getBody();
     if (const auto *CS = dyn_cast<CompoundStmt>(Inner); CS && CS->size() == 1)
       Inner = CS->body_front();
-    const Expr *Cond = checkedCondition(dyn_cast<IfStmt>(Inner));
-    if (Cond && someConjunct(Cond, Test))
-      return cast<IfStmt>(Inner)->getCond();
+    if (const Expr *Found = Test(Inner))
+      return Found;
   }
   return nullptr;
+}
+
+/// The condition of the first statement of `P`'s function body before
+/// `Use` that checks a conjunct `Test` accepts and stops otherwise
+/// (TORCH_CHECK(x.is_cuda(), ...), a CHECK_INPUT macro's statements).
+const Expr *checkedBefore(const ParmVarDecl *P, const Expr *Use,
+                          llvm::function_ref<bool(const Expr *)> Test) {
+  return statementBefore(P, Use, [&](const Stmt *S) -> const Expr * {
+    const Expr *Cond = checkedCondition(dyn_cast<IfStmt>(S));
+    return Cond && someConjunct(Cond, Test) ? cast<IfStmt>(S)->getCond()
+                                            : nullptr;
+  });
 }
 
 /// A parameter is a CUDA tensor at `Use` when a statement of the body
@@ -1053,6 +1117,10 @@ TensorStep stepOf(const Expr *E) {
     S.Var = VD;
     S.Init = singleDefinition(VD, S.Written);
     S.Kind = isa<ParmVarDecl>(VD) ? TensorStep::Parameter : TensorStep::Local;
+    // `x = x.contiguous()` keeps the sizes.
+    if (S.Written && S.Kind == TensorStep::Parameter &&
+        onlyMadeContiguous(cast<ParmVarDecl>(VD)))
+      S.Written = false;
     return S;
   }
   if ((S.Call = tensorMethod(E, S.Name, S.Base))) {
@@ -1213,9 +1281,14 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
   switch (S.Kind) {
   case TensorStep::Parameter: {
     const auto *P = cast<ParmVarDecl>(S.Var);
-    if (const Expr *Cond = checkedBefore(P, E, [&](const Expr *C) {
-          return testsIsContiguous(C, P);
-        })) {
+    const Expr *Cond = checkedBefore(P, E, [&](const Expr *C) {
+      return testsIsContiguous(C, P);
+    });
+    if (!Cond)
+      Cond = statementBefore(P, E, [&](const Stmt *St) {
+        return madeContiguous(St, P);
+      });
+    if (Cond) {
       L.Order = TensorOrder::RowMajor;
       L.Storage = E;
       L.StorageVar = P;

@@ -107,6 +107,35 @@ void permuted(cublasHandle_t h, torch::Tensor x, torch::Tensor w, torch::Tensor 
   // CHECK-NOTES: :[[@LINE-9]]:3: note: 'w' is row-major (contiguous) here
 }
 
+// `x = x.contiguous()`, alone or under `if (!x.is_contiguous())`: x is
+// row-major after it, with the same sizes. Assigned anything else, x is
+// unknown.
+torch::Tensor madeContiguous(cublasHandle_t h, torch::Tensor a, torch::Tensor b,
+                             torch::Tensor v) {
+  TORCH_CHECK(a.dim() == 2 && b.dim() == 2);
+  if (!a.is_contiguous()) {
+    a = a.contiguous();
+  }
+  b = b.contiguous();
+  const int m = a.size(0), k = a.size(1), n = b.size(1);
+  auto c = torch::empty({m, n}, a.options());
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                          b.data_ptr<float>(), n, a.data_ptr<float>(), m,
+                          &zero, c.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-2]]:72: warning: ldb (m) is a.size(0), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(1); cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-10]]:5: note: 'a' is row-major (contiguous) here
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                          b.data_ptr<float>(), n, a.data_ptr<float>(), k,
+                          &zero, c.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
+  v = v.contiguous();
+  v = v.t();
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, v.size(0), v.size(1), &one,
+                          b.data_ptr<float>(), n, v.data_ptr<float>(), v.size(0),
+                          &zero, c.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
+  return c;
+}
+
 // Batches of row-major matrices in a {batch, m, k} tensor: the leading
 // dimension is k, not m.
 void batched(cublasHandle_t h, torch::Tensor a, torch::Tensor b, torch::Tensor c) {
