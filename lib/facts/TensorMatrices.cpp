@@ -11,8 +11,10 @@ namespace {
 /// Sizes read of a tensor whose number of dimensions is unknown.
 constexpr unsigned ProbedDims = 4;
 
-/// The data pointer call `E` is, through casts and locals set once.
-const CXXMemberCallExpr *dataCall(const Expr *E, const ValueFacts &VF,
+/// The data pointer call `E` is, through casts, locals set once and (where
+/// `VF` is the context of a call site) the parameters the caller binds;
+/// `VF` becomes the facts of the function the call is in.
+const CXXMemberCallExpr *dataCall(const Expr *E, const ValueFacts *&VF,
                                   unsigned Depth = 0) {
   if (!E || Depth > 8)
     return nullptr;
@@ -29,10 +31,19 @@ const CXXMemberCallExpr *dataCall(const Expr *E, const ValueFacts &VF,
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !VD->getType()->isPointerType())
     return nullptr;
-  auto Defs = VF.reachingDefinitions(VD, DRE);
+  auto Defs = VF->reachingDefinitions(VD, DRE);
   if (!Defs || Defs->size() != 1)
     return nullptr;
   const Definition &D = *Defs->front();
+  if (D.Kind == DefKind::Entry) {
+    const auto *P = dyn_cast<ParmVarDecl>(VD);
+    std::optional<ValueFacts::Binding> B =
+        P ? VF->binding(P) : std::nullopt;
+    if (!B)
+      return nullptr;
+    VF = B->Facts;
+    return dataCall(B->Arg, VF, Depth + 1);
+  }
   if (D.Kind != DefKind::Init && D.Kind != DefKind::Assign)
     return nullptr;
   return dataCall(D.Value, VF, Depth + 1);
@@ -43,7 +54,8 @@ const CXXMemberCallExpr *dataCall(const Expr *E, const ValueFacts &VF,
 std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
                                          const ValueFacts &VF) {
   TensorMatrix M;
-  M.Data = dataCall(Ptr, VF);
+  const ValueFacts *Facts = &VF;
+  M.Data = dataCall(Ptr, Facts);
   M.Tensor = M.Data ? dataPointerTensor(M.Data) : nullptr;
   if (!M.Tensor)
     return std::nullopt;
@@ -52,7 +64,7 @@ std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
     return std::nullopt;
   unsigned N = M.Layout.Dims ? *M.Layout.Dims : ProbedDims;
   for (unsigned Dim = 0; Dim < N; ++Dim)
-    M.Sizes.push_back(VF.tensorSize(M.Layout.Storage, int(Dim)));
+    M.Sizes.push_back(Facts->tensorSize(M.Layout.Storage, int(Dim)));
   return M;
 }
 

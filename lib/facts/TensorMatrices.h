@@ -37,7 +37,10 @@ struct TensorMatrix {
 
 /// The tensor storage `Ptr` (a pointer argument) is, with a known layout;
 /// nullopt when `Ptr` is not the start of a tensor's storage or the layout
-/// is unknown.
+/// is unknown. Where `VF` is the context of a call site, a pointer
+/// parameter is followed to the caller's argument (a helper on raw
+/// pointers called with `t.data_ptr<float>()`), and the sizes are the
+/// caller's.
 std::optional<TensorMatrix> tensorMatrix(const clang::Expr *Ptr,
                                          const ValueFacts &VF);
 

@@ -8,6 +8,7 @@
 #include "ast/SharedCfg.h"
 
 #include "facts/Allocations.h"
+#include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/PlainUses.h"
 
@@ -855,6 +856,11 @@ private:
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
         if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
           Params.insert(P);
+      // `if (cublasSgemm(h, ..., lda, ...) != CUBLAS_STATUS_SUCCESS)` tests
+      // the status, not the arguments: cuBLAS itself is what rejects them.
+      if (const auto *Call = dyn_cast<CallExpr>(Cur);
+          Call && calledCublasFunction(Call))
+        continue;
       for (const Stmt *C : Cur->children())
         Work.push_back(C);
     }

@@ -245,6 +245,26 @@ void callers(cublasHandle_t h) {
   checkedHelper(h, dA, dC, 64, 32);
 }
 
+// A cuBLAS call whose status a condition tests does not test its arguments:
+// the helper still takes its callers' values.
+static int statusHelper(cublasHandle_t h, const float *A, float *C, int m,
+                        int lda) {
+  const float one = 1, zero = 0;
+  if (cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, A, lda, A, m,
+                  &zero, C, m) != CUBLAS_STATUS_SUCCESS)
+    // CHECK-NOTES: :[[@LINE-2]]:66: warning: lda (32) is smaller than the rows of A (m = 64) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+    // CHECK-NOTES: :[[@LINE+9]]:3: note: with the arguments of this call from 'statusCallers'
+    return -1;
+  return 0;
+}
+
+void statusCallers(cublasHandle_t h) {
+  float *dA, *dC;
+  cudaMalloc(&dA, 64 * 64 * sizeof(float));
+  cudaMalloc(&dC, 64 * 64 * sizeof(float));
+  statusHelper(h, dA, dC, 64, 32);
+}
+
 // cublasLt: a column-major layout needs ld >= rows.
 void layouts(int rows) {
   cublasLtMatrixLayout_t a, b, c;

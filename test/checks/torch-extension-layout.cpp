@@ -136,6 +136,29 @@ torch::Tensor madeContiguous(cublasHandle_t h, torch::Tensor a, torch::Tensor b,
   return c;
 }
 
+// A helper on raw pointers, called with the storage of row-major tensors:
+// the leading dimension the caller passes for a is its row count.
+static void gemmRowMajor(cublasHandle_t h, int m, int n, int k, const float *a,
+                         int lda, const float *b, int ldb, float *c, int ldc) {
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, ldb, a,
+                          lda, &zero, c, ldc) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-1]]:27: warning: ldb (lda) is a.size(0), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(-1), its last size; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: 'a' is row-major (contiguous) here
+  // CHECK-NOTES: :[[@LINE+7]]:3: note: with the arguments of this call from 'viaHelper'
+}
+torch::Tensor viaHelper(cublasHandle_t h, torch::Tensor a, torch::Tensor b) {
+  CHECK_INPUT(a);
+  CHECK_INPUT(b);
+  const int m = a.size(0), k = a.size(1), n = b.size(1);
+  auto c = torch::empty({m, n}, a.options());
+  gemmRowMajor(h, m, n, k, a.data_ptr<float>(), m, b.data_ptr<float>(), n,
+               c.data_ptr<float>(), n);
+  gemmRowMajor(h, m, n, k, a.data_ptr<float>(), k, b.data_ptr<float>(), n,
+               c.data_ptr<float>(), n);
+  return c;
+}
+
 // Batches of row-major matrices in a {batch, m, k} tensor: the leading
 // dimension is k, not m.
 void batched(cublasHandle_t h, torch::Tensor a, torch::Tensor b, torch::Tensor c) {
