@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "CallableMatchers.h"
+#include "RepeatReasons.h"
 #include "ast/CompileErrors.h"
 #include "facts/MemberHandles.h"
 #include "facts/RepeatedHandles.h"
@@ -269,53 +270,20 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
       continue;
     const SourceManager &SM = FD->getASTContext().getSourceManager();
     const ResourceTable::Kind &K = table().kind(R.KindId);
-    // A lambda has no name to word a call of it by: only its registration.
-    bool Named = FD->getIdentifier();
-    if (std::optional<CallInLoop> In =
-            Named ? callInLoop(FD, callables()) : std::nullopt) {
-      diag(userLocation(R.Create->getBeginLoc(), SM),
-           "global %0 '%1' is created on every call of '%2', which is called "
-           "in a loop, and the previous one is never destroyed: each call "
-           "after the first leaks one; create it once (guard the create with "
-           "'if (!%1)')")
-          << K.Noun << R.Var->getName() << FD->getName();
-      diag(userLocation(In->Call->getBeginLoc(), SM),
-           "'%0' is called in this loop", DiagnosticIDs::Note)
-          << FD->getName();
-    } else if (std::optional<CallTwice> Twice =
-                   Named ? callTwice(FD, callables()) : std::nullopt) {
-      diag(userLocation(R.Create->getBeginLoc(), SM),
-           "global %0 '%1' is created on every call of '%2', which is called "
-           "twice, and the previous one is never destroyed: the second call "
-           "leaks the first; create it once (guard the create with "
-           "'if (!%1)')")
-          << K.Noun << R.Var->getName() << FD->getName();
-      diag(userLocation(Twice->First->getBeginLoc(), SM),
-           "'%0' is called here", DiagnosticIDs::Note)
-          << FD->getName();
-      diag(userLocation(Twice->Second->getBeginLoc(), SM), "and again here",
-           DiagnosticIDs::Note);
-    } else if (std::optional<OpRegistration> Op =
-                   opRegistration(FD, callables())) {
-      // A function by its name, a lambda registered where it is written by
-      // the name it is registered under.
-      bool Lambda = !Named;
-      if (Lambda && Op->Name.empty())
-        continue;
-      std::string Callee = Lambda ? "the lambda registered as '" +
-                                        Op->Name.str() + "'"
-                                  : "'" + FD->getName().str() + "'";
-      diag(userLocation(R.Create->getBeginLoc(), SM),
-           "global %0 '%1' is created on every call of %2, which an "
-           "extension module registers for Python to call, and the previous "
-           "one is never destroyed: each call after the first leaks one; "
-           "create it once (guard the create with 'if (!%1)')")
-          << K.Noun << R.Var->getName() << Callee;
-      diag(userLocation(Op->Call->getBeginLoc(), SM),
-           Lambda ? "the lambda is registered here" : "'%0' is registered here",
-           DiagnosticIDs::Note)
-          << (Lambda ? StringRef() : FD->getName());
-    }
+    std::optional<RepeatReason> Why =
+        repeatReason(FD, callables(), nullptr, /*Twice=*/true);
+    if (!Why)
+      continue;
+    diag(userLocation(R.Create->getBeginLoc(), SM),
+         "global %0 '%1' is created on every call of %2, and the previous one "
+         "is never destroyed: %3; create it once (guard the create with "
+         "'if (!%1)')")
+        << K.Noun << R.Var->getName() << Why->Clause
+        << (Why->Kind == RepeatReason::Twice
+                ? "the second call leaks the first"
+                : "each call after the first leaks one");
+    for (const auto &[Loc, Text] : Why->Notes)
+      diag(Loc, "%0", DiagnosticIDs::Note) << Text;
   }
   GlobalCreates.clear();
 

@@ -3,6 +3,7 @@
 #include "HandlePerCallCheck.h"
 
 #include "CallableMatchers.h"
+#include "RepeatReasons.h"
 #include "ast/AstUtils.h"
 #include "ast/FunctionTimer.h"
 #include "facts/RepeatedHandles.h"
@@ -69,54 +70,26 @@ void HandlePerCallCheck::onEndOfTranslationUnit() {
       const auto *Fn = dyn_cast<FunctionDecl>(Callable);
       if (!H.OncePerCall || !Fn)
         continue;
-      // A lambda is called repeatedly when an extension module registers
-      // it where it is written.
-      if (const auto *MD = dyn_cast<CXXMethodDecl>(Fn);
-          MD && MD->getParent()->isLambda()) {
-        std::optional<OpRegistration> Op =
-            opRegistration(Fn, Callables.list());
-        if (!Op || Op->Name.empty())
-          continue;
-        diag(userLocation(H.Create->getBeginLoc(), SM),
-             "%0 is created and destroyed on every call of the lambda that "
-             "an extension module registers as '%1' (each forward pass "
-             "calls it); %2: use PyTorch's handle "
-             "(at::cuda::getCurrentCUDABlasHandle()) or create one once and "
-             "reuse it")
-            << What << Op->Name << Cost;
-        diag(userLocation(Op->Call->getBeginLoc(), SM),
-             "the lambda is registered here", DiagnosticIDs::Note);
-        continue;
-      }
-      if (!Fn->getIdentifier())
-        continue;
       if (!Callers)
         Callers.emplace(Callables.list());
-      std::optional<CallInLoop> In = callInLoop(Fn, *Callers);
-      if (!In) {
-        if (std::optional<OpRegistration> Op =
-                opRegistration(Fn, Callables.list())) {
-          diag(userLocation(H.Create->getBeginLoc(), SM),
-               "%0 is created and destroyed on every call of '%1', which an "
-               "extension module registers for Python to call (each forward "
-               "pass calls it); %2: use PyTorch's handle "
-               "(at::cuda::getCurrentCUDABlasHandle()) or create one once "
-               "and reuse it")
-              << What << Fn->getName() << Cost;
-          diag(userLocation(Op->Call->getBeginLoc(), SM),
-               "'%0' is registered here", DiagnosticIDs::Note)
-              << Fn->getName();
-        }
+      std::optional<RepeatReason> Why =
+          repeatReason(Fn, Callables.list(), &*Callers, /*Twice=*/false);
+      if (!Why)
         continue;
-      }
-      diag(userLocation(H.Create->getBeginLoc(), SM),
-           "%0 is created and destroyed on every call of '%1', which is called "
-           "in a loop; %2: create it once and pass it in, or keep one per "
-           "thread and device")
-          << What << Fn->getName() << Cost;
-      diag(userLocation(In->Call->getBeginLoc(), SM),
-           "'%0' is called in this loop", DiagnosticIDs::Note)
-          << Fn->getName();
+      std::string Message =
+          What + " is created and destroyed on every call of " + Why->Clause;
+      if (Why->Kind == RepeatReason::Op)
+        Message += " (each forward pass calls it); " + Cost +
+                   ": use PyTorch's handle "
+                   "(at::cuda::getCurrentCUDABlasHandle()) or create one once "
+                   "and reuse it";
+      else
+        Message += "; " + Cost +
+                   ": create it once and pass it in, or keep one per thread "
+                   "and device";
+      diag(userLocation(H.Create->getBeginLoc(), SM), "%0") << Message;
+      for (const auto &[Loc, Text] : Why->Notes)
+        diag(Loc, "%0", DiagnosticIDs::Note) << Text;
     }
   }
 }

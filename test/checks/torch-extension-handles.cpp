@@ -134,7 +134,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   });
   m.def("lambda_global_per_op", [](torch::Tensor x) {
     TORCH_CHECK(cublasCreate(&globalHandle) == CUBLAS_STATUS_SUCCESS);
-    // CHECK-NOTES: :[[@LINE-1]]:17: warning: global handle 'globalHandle' is created on every call of the lambda registered as 'lambda_global_per_op', which an extension module registers for Python to call, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!globalHandle)') [cublas-handle-leak]
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: global handle 'globalHandle' is created on every call of the lambda that an extension module registers as 'lambda_global_per_op', and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!globalHandle)') [cublas-handle-leak]
     // CHECK-NOTES: :[[@LINE-3]]:3: note: the lambda is registered here
     return x;
   });

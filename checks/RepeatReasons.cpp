@@ -1,0 +1,64 @@
+//===- RepeatReasons.cpp --------------------------------------------------===//
+
+#include "RepeatReasons.h"
+
+#include "ast/AstUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+
+using namespace cublas_tidy;
+
+namespace clang::tidy::cublas {
+
+std::optional<RepeatReason>
+repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
+             const CallerIndex *Index, bool Twice) {
+  if (!Fn)
+    return std::nullopt;
+  const SourceManager &SM = Fn->getASTContext().getSourceManager();
+  auto At = [&](const Stmt *S) { return userLocation(S->getBeginLoc(), SM); };
+  RepeatReason R;
+  // A lambda has no name to word a call of it by: only its registration.
+  if (!Fn->getIdentifier()) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(Fn);
+    if (!MD || !MD->getParent()->isLambda())
+      return std::nullopt;
+    std::optional<OpRegistration> Op = opRegistration(Fn, Callables);
+    if (!Op || Op->Name.empty())
+      return std::nullopt;
+    R.Kind = RepeatReason::Op;
+    R.Clause =
+        "the lambda that an extension module registers as '" + Op->Name.str() +
+        "'";
+    R.Notes.push_back({At(Op->Call), "the lambda is registered here"});
+    return R;
+  }
+  std::string Name = "'" + Fn->getName().str() + "'";
+  std::optional<CallInLoop> In =
+      Index ? callInLoop(Fn, *Index) : callInLoop(Fn, Callables);
+  if (In) {
+    R.Kind = RepeatReason::Loop;
+    R.Clause = Name + ", which is called in a loop";
+    R.Notes.push_back({At(In->Call), Name + " is called in this loop"});
+    return R;
+  }
+  if (Twice)
+    if (std::optional<CallTwice> T = callTwice(Fn, Callables)) {
+      R.Kind = RepeatReason::Twice;
+      R.Clause = Name + ", which is called twice";
+      R.Notes.push_back({At(T->First), Name + " is called here"});
+      R.Notes.push_back({At(T->Second), "and again here"});
+      return R;
+    }
+  if (std::optional<OpRegistration> Op = opRegistration(Fn, Callables)) {
+    R.Kind = RepeatReason::Op;
+    R.Clause =
+        Name + ", which an extension module registers for Python to call";
+    R.Notes.push_back({At(Op->Call), Name + " is registered here"});
+    return R;
+  }
+  return std::nullopt;
+}
+
+} // namespace clang::tidy::cublas
