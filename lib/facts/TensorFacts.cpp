@@ -1381,42 +1381,33 @@ const CXXMemberCallExpr *dataPointerCall(const Expr *E) {
 std::optional<TensorAllocation> tensorAllocation(const Expr *E) {
   const VarDecl *Var = nullptr;
   for (unsigned Depth = 0; E && Depth < MaxDepth; ++Depth) {
-    E = strip(E);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || isa<ParmVarDecl>(VD))
-        return std::nullopt;
-      bool Written;
+    TensorStep S = stepOf(strip(E));
+    switch (S.Kind) {
+    case TensorStep::Local:
       if (!Var)
-        Var = VD;
-      E = singleDefinition(VD, Written);
+        Var = S.Var;
+      E = S.Init;
       continue;
-    }
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-      const CXXMethodDecl *MD = MC->getMethodDecl();
-      const Expr *Base = MC->getImplicitObjectArgument();
-      if (!MD || !MD->getIdentifier() || MD->getName() != "contiguous" ||
-          !Base || !isTensorType(Base->getType()))
+    case TensorStep::Method:
+      // .contiguous() of a factory's row-major tensor: the same storage.
+      if (S.Name != "contiguous")
         return std::nullopt;
-      E = Base;
+      E = S.Base;
       continue;
+    case TensorStep::Factory: {
+      TensorAllocation A;
+      A.Factory = S.Made;
+      A.SizeList = S.Sizes;
+      A.Var = Var;
+      for (const Expr *Size : S.Sizes->inits())
+        A.Sizes.push_back(Size);
+      return A;
     }
-    const auto *Call = dyn_cast<CallExpr>(E);
-    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-    if (!isTorchFunction(FD) || Call->getNumArgs() == 0 ||
-        torch_api::freeFunction(FD->getName()) !=
-            torch_api::TensorResult::Factory)
+    case TensorStep::Parameter:
+    case TensorStep::Like:
+    case TensorStep::Other:
       return std::nullopt;
-    const InitListExpr *Init = sizeList(Call);
-    if (!Init)
-      return std::nullopt;
-    TensorAllocation A;
-    A.Factory = Call;
-    A.SizeList = Init;
-    A.Var = Var;
-    for (const Expr *Size : Init->inits())
-      A.Sizes.push_back(Size);
-    return A;
+    }
   }
   return std::nullopt;
 }
