@@ -13,6 +13,7 @@
 #include "facts/LtDescriptors.h"
 #include "facts/LtLayouts.h"
 #include "facts/TensorMatrices.h"
+#include "facts/libraries/TorchModel.h"
 #include "model/OperandShapes.h"
 
 #include "clang/AST/ASTContext.h"

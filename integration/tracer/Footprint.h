@@ -13,7 +13,11 @@
 #ifndef CUBLAS_TIDY_INTEGRATION_TRACER_FOOTPRINT_H
 #define CUBLAS_TIDY_INTEGRATION_TRACER_FOOTPRINT_H
 
-#include "Trace.h"
+#include "CallArgs.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
 
 #include <optional>
 

@@ -25,6 +25,7 @@
 #ifndef CUBLAS_TIDY_INTEGRATION_TRACER_TRACE_H
 #define CUBLAS_TIDY_INTEGRATION_TRACER_TRACE_H
 
+#include "CallArgs.h"
 #include "model/CublasApi.h"
 
 #include <cstddef>
@@ -35,16 +36,6 @@
 
 namespace cublas_trace {
 
-using cublas_tidy::FunctionInfo;
-using cublas_tidy::ParamInfo;
-
-/// One argument of an intercepted call, as the tracer sees it.
-struct Arg {
-  enum Kind : std::uint8_t { Other, Integer, Pointer };
-  Kind K = Other;
-  std::int64_t Int = 0;      // integers and enumerations
-  const void *Ptr = nullptr; // object pointers
-};
 
 /// What cudaPointerGetAttributes says about a pointer.
 enum class MemKind : std::uint8_t {

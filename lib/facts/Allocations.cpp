@@ -1,9 +1,10 @@
 //===- Allocations.cpp ----------------------------------------------------===//
 
 #include "facts/Allocations.h"
-#include "facts/TensorFacts.h"
-#include "model/ComputeTypes.h"
-#include "model/TorchApi.h"
+#include "facts/LibraryModel.h"
+#include "facts/MemoryObjects.h"
+
+#include "ast/TypeNames.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -14,33 +15,11 @@ namespace cublas_tidy {
 
 namespace {
 
-const OutParamAllocator OutParamAllocators[] = {
-    {"cudaMalloc", 0, -1, 1, -1, -1},
-    {"cudaMallocManaged", 0, -1, 1, -1, -1},
-    {"cudaMallocAsync", 0, -1, 1, -1, -1},
-    {"cudaMallocFromPoolAsync", 0, -1, 1, -1, -1},
-    {"cudaMallocHost", 0, -1, 1, -1, -1},
-    {"cudaHostAlloc", 0, -1, 1, -1, -1},
-    {"cudaMallocPitch", 0, 1, -1, 2, 3},
-};
-
 constexpr unsigned MaxDepth = 32;
 
 const FunctionDecl *callee(const CallExpr *Call) {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   return FD && FD->getIdentifier() ? FD : nullptr;
-}
-
-/// Size of one `T` in bytes, when known and non-zero.
-std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
-  if (T.isNull() || T->isDependentType() || T->isIncompleteType())
-    return std::nullopt;
-  if (T->isVoidType())
-    return 1; // GNU arithmetic on void *
-  std::optional<CharUnits> Size = Ctx.getTypeSizeInCharsIfKnown(T);
-  if (!Size || Size->isZero())
-    return std::nullopt;
-  return Size->getQuantity();
 }
 
 bool sameExtent(const Extent &L, const Extent &R) {
@@ -62,7 +41,7 @@ private:
                                    unsigned Depth);
   std::optional<Extent> outArgument(const CallExpr *Call, const VarDecl *Var);
   std::optional<Extent> container(const Expr *Object);
-  std::optional<Extent> tensor(const CXXMemberCallExpr *Data);
+  std::optional<Extent> allocatorResult(const CallExpr *Call);
 
   const ValueFacts &Facts;
 };
@@ -72,7 +51,7 @@ std::optional<Extent> Resolver::offsetBy(std::optional<Extent> Base,
                                          bool Subtract) {
   if (!Base)
     return std::nullopt;
-  std::optional<int64_t> Size = sizeOf(Pointee, Facts.context());
+  std::optional<int64_t> Size = sizeInBytes(Pointee, Facts.context());
   std::optional<SymExpr> I = Facts.evaluate(Index);
   if (!Size || !I)
     return std::nullopt;
@@ -96,26 +75,16 @@ std::optional<Extent> Resolver::container(const Expr *Object) {
   if (!VD || !isSizedContainer(VD->getType(), &Elem) ||
       DRE->refersToEnclosingVariableOrCapture())
     return std::nullopt;
-  std::optional<SymExpr> Count = Facts.containerSize(VD);
-  std::optional<int64_t> Size = sizeOf(Elem, Facts.context());
-  if (!Count || !Size)
+  std::optional<Extent> Made = Extent::ofElements(
+      Facts.containerSize(VD), sizeInBytes(Elem, Facts.context()));
+  if (!Made)
     return std::nullopt;
-  std::optional<SymExpr> Bytes = Count->mul(SymExpr::constant(*Size));
-  if (!Bytes)
-    return std::nullopt;
-  Extent X;
-  X.Bytes = *Bytes;
+  Extent X = *Made;
   X.Origin = VD->getInit();
   X.OriginVar = VD;
-  std::string Q = VD->getType()
-                      .getCanonicalType()
-                      ->getAsCXXRecordDecl()
-                      ->getQualifiedNameAsString();
-  X.Allocator =
-      StringRef(Q).starts_with("thrust::")
-          ? (StringRef(Q).ends_with("device_vector") ? "thrust::device_vector"
-                                                     : "thrust vector")
-          : "std::vector";
+  std::optional<ContainerType> C =
+      containerType(VD->getType().getCanonicalType());
+  X.Allocator = C ? C->Row->Display : "container";
   X.ElementType = Elem;
   if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(
           VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr))
@@ -124,51 +93,11 @@ std::optional<Extent> Resolver::container(const Expr *Object) {
   return X;
 }
 
-/// The storage of a tensor made with its sizes written out
-/// (`torch::empty({m, n}, ...)`), as elements of the pointer's type (of the
-/// tensor's dtype for `data_ptr()`).
-std::optional<Extent> Resolver::tensor(const CXXMemberCallExpr *Data) {
-  std::optional<TensorAllocation> A =
-      tensorAllocation(dataPointerTensor(Data));
-  if (!A)
-    return std::nullopt;
-  QualType Elem = Data->getType()->getPointeeType();
-  std::optional<int64_t> Size;
-  if (!Elem.isNull() && !Elem->isVoidType()) {
-    Size = sizeOf(Elem, Facts.context());
-  } else {
-    Elem = QualType();
-    TensorFact T = tensorFact(dataPointerTensor(Data), Facts.context());
-    llvm::StringRef Held = torch_api::elementTypeOf(T.DType);
-    if (const DataTypeInfo *D = Held.empty() ? nullptr : dataTypeOfTypeName(Held))
-      if (D->Bytes)
-        Size = D->Bytes;
-  }
-  if (!Size)
-    return std::nullopt;
-  std::optional<SymExpr> Bytes = SymExpr::constant(*Size);
-  for (const Expr *Dim : A->Sizes) {
-    std::optional<SymExpr> N = Facts.evaluate(Dim);
-    Bytes = N && Bytes ? Bytes->mul(*N) : std::nullopt;
-    if (!Bytes)
-      return std::nullopt;
-  }
-  Extent X;
-  X.Bytes = *Bytes;
-  X.Origin = A->Factory;
-  X.OriginVar = A->Var;
-  X.Allocator = "tensor";
-  X.SizeExpr = A->SizeList;
-  X.ElementType = Elem;
-  return X;
-}
-
 std::optional<Extent> Resolver::outArgument(const CallExpr *Call,
                                             const VarDecl *Var) {
-  const FunctionDecl *FD = callee(Call);
-  const OutParamAllocator *A =
-      FD ? lookupOutParamAllocator(FD->getName()) : nullptr;
-  if (!A || A->PointerArg >= Call->getNumArgs())
+  const memory_api::Allocator *A = calledAllocator(Call);
+  if (!A || !A->outParameter() ||
+      unsigned(A->PointerArg) >= Call->getNumArgs())
     return std::nullopt;
   Extent X;
   X.Origin = Call;
@@ -254,7 +183,7 @@ std::optional<Extent> Resolver::variable(const DeclRefExpr *DRE,
   if (const auto *Arr = Facts.context().getAsConstantArrayType(T)) {
     if (isa<ParmVarDecl>(VD))
       return std::nullopt;
-    std::optional<int64_t> Size = sizeOf(T, Facts.context());
+    std::optional<int64_t> Size = sizeInBytes(T, Facts.context());
     if (!Size)
       return std::nullopt;
     Extent X;
@@ -353,7 +282,7 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
       return std::nullopt;
     std::optional<const Expr *> Count = New->getArraySize();
     std::optional<int64_t> Size =
-        sizeOf(New->getAllocatedType(), Facts.context());
+        sizeInBytes(New->getAllocatedType(), Facts.context());
     if (!Count || !*Count || !Size)
       return std::nullopt;
     std::optional<SymExpr> N = Facts.evaluate(*Count);
@@ -369,9 +298,11 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
     X.ElementType = New->getAllocatedType();
     return X;
   }
+  if (isa<CallExpr>(E))
+    for (const LibraryModel *M : libraryModels())
+      if (std::optional<Extent> X = M->extent(E, Facts))
+        return X;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    if (const CXXMemberCallExpr *Data = dataPointerCall(MC))
-      return tensor(Data);
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "data" &&
         MC->getNumArgs() == 0)
@@ -403,51 +334,38 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
     const FunctionDecl *FD = callee(Call);
     if (!FD)
       return std::nullopt;
-    StringRef Name = FD->getName();
-    if (Name == "raw_pointer_cast" && Call->getNumArgs() == 1)
+    if (FD->getName() == "raw_pointer_cast" && Call->getNumArgs() == 1)
       return resolve(Call->getArg(0), Depth + 1);
-    bool Global =
-        FD->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
-        FD->isInStdNamespace();
-    if (!Global)
-      return std::nullopt;
-    if ((Name == "malloc" && Call->getNumArgs() == 1) ||
-        (Name == "calloc" && Call->getNumArgs() == 2)) {
-      std::optional<SymExpr> Bytes = Facts.evaluate(Call->getArg(0));
-      if (Bytes && Name == "calloc") {
-        std::optional<SymExpr> Size = Facts.evaluate(Call->getArg(1));
-        Bytes = Size ? Bytes->mul(*Size) : std::nullopt;
-      }
-      if (!Bytes)
-        return std::nullopt;
-      Extent X;
-      X.Bytes = *Bytes;
-      X.Origin = Call;
-      X.Allocator = Name == "malloc" ? "malloc" : "calloc";
-      X.SizeExpr = Call->getArg(0);
-      return X;
-    }
-    return std::nullopt;
+    return allocatorResult(Call);
   }
   return std::nullopt;
 }
 
+/// The buffer an allocator returns: malloc(bytes), calloc(count, size).
+std::optional<Extent> Resolver::allocatorResult(const CallExpr *Call) {
+  const memory_api::Allocator *A = calledAllocator(Call);
+  if (!A || A->outParameter() || A->SizeArg < 0 ||
+      unsigned(A->SizeArg) >= Call->getNumArgs() ||
+      (A->CountArg >= 0 && unsigned(A->CountArg) >= Call->getNumArgs()))
+    return std::nullopt;
+  const Expr *SizeExpr =
+      Call->getArg(A->CountArg >= 0 ? A->CountArg : A->SizeArg);
+  std::optional<SymExpr> Bytes = Facts.evaluate(Call->getArg(A->SizeArg));
+  if (Bytes && A->CountArg >= 0) {
+    std::optional<SymExpr> Count = Facts.evaluate(Call->getArg(A->CountArg));
+    Bytes = Count ? Count->mul(*Bytes) : std::nullopt;
+  }
+  if (!Bytes)
+    return std::nullopt;
+  Extent X;
+  X.Bytes = *Bytes;
+  X.Origin = Call;
+  X.Allocator = A->Name;
+  X.SizeExpr = SizeExpr;
+  return X;
+}
+
 } // namespace
-
-const OutParamAllocator *lookupOutParamAllocator(StringRef Name) {
-  for (const OutParamAllocator &A : OutParamAllocators)
-    if (Name == A.Name)
-      return &A;
-  return nullptr;
-}
-
-bool isAllocatorOutArgument(const CallExpr *Call, unsigned Arg) {
-  const FunctionDecl *FD = callee(Call);
-  const OutParamAllocator *A =
-      FD ? lookupOutParamAllocator(FD->getName()) : nullptr;
-  return A && (Arg == A->PointerArg ||
-               (A->PitchArg >= 0 && Arg == unsigned(A->PitchArg)));
-}
 
 std::optional<Extent> pointerExtent(const Expr *Ptr, const ValueFacts &Facts) {
   return Resolver(Facts).resolve(Ptr, 0);

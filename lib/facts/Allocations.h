@@ -1,9 +1,9 @@
 //===- Allocations.h - How much memory a pointer reaches ------------------===//
 //
 // The extent of the allocation a pointer expression points into: which
-// allocation (cudaMalloc, cudaMallocManaged, cudaMallocAsync, cudaMallocHost,
-// cudaHostAlloc, cudaMallocPitch, malloc, calloc, new T[n], std::vector,
-// thrust vectors, arrays), its size in bytes as a value fact, and the
+// allocation (the allocators of model/Allocators.h, new T[n], the sized
+// containers of model/Containers.h, arrays, and what a library model
+// knows: facts/LibraryModel.h), its size in bytes as a value fact, and the
 // offset of the pointer into it, following the pointer through copies and
 // pointer arithmetic (`dA + i*lda`, `&dA[off]`) and into helper functions
 // called with known arguments (through ValueFacts contexts).
@@ -21,23 +21,6 @@
 #include <optional>
 
 namespace cublas_tidy {
-
-/// A function that allocates through an out-parameter, e.g.
-/// `cudaMalloc(void **devPtr, size_t size)`.
-struct OutParamAllocator {
-  const char *Name;
-  unsigned PointerArg;     // the T** argument
-  int PitchArg;            // cudaMallocPitch's size_t *pitch, or -1
-  int SizeArg;             // the size in bytes, or -1 (pitched)
-  int WidthArg, HeightArg; // cudaMallocPitch's widthInBytes and height
-};
-
-/// The allocator `Name` names (`cudaMalloc`, ...), or null.
-const OutParamAllocator *lookupOutParamAllocator(llvm::StringRef Name);
-
-/// True when argument `Arg` of `Call` is an out-parameter that the
-/// allocator writes (the pointer, or cudaMallocPitch's pitch).
-bool isAllocatorOutArgument(const clang::CallExpr *Call, unsigned Arg);
 
 struct Extent {
   /// Bytes of the whole allocation.
@@ -59,6 +42,21 @@ struct Extent {
   /// cudaMallocPitch: bytes per row (the usable leading dimension times
   /// the element size).
   std::optional<SymExpr> PitchBytes;
+
+  /// An allocation of `Count` elements of `ElementBytes` bytes each (its
+  /// other fields empty); nullopt when either is unknown or the product
+  /// overflows.
+  static std::optional<Extent> ofElements(const std::optional<SymExpr> &Count,
+                                          std::optional<int64_t> ElementBytes) {
+    if (!Count || !ElementBytes)
+      return std::nullopt;
+    std::optional<SymExpr> Bytes = Count->mul(SymExpr::constant(*ElementBytes));
+    if (!Bytes)
+      return std::nullopt;
+    Extent X;
+    X.Bytes = *Bytes;
+    return X;
+  }
 
   /// Bytes from the pointer to the end of the allocation.
   std::optional<SymExpr> remainingBytes() const {

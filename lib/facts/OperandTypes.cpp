@@ -2,9 +2,8 @@
 
 #include "facts/OperandTypes.h"
 
-#include "facts/TensorFacts.h"
+#include "facts/LibraryModel.h"
 #include "model/ComputeTypes.h"
-#include "model/TorchApi.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -69,23 +68,11 @@ std::optional<HeldType> heldType(const Expr *Arg, unsigned Levels,
   QualType T = E->getType();
   if (T.isNull() || T->isDependentType() || E->isTypeDependent())
     return std::nullopt;
-  // `t.data_ptr()` (void *) of a tensor whose dtype the source states.
+  // `t.data_ptr()` (void *): what a library model knows it holds.
   if (Levels == 1 && isVoidPointerChain(T))
-    if (const CXXMemberCallExpr *Data = dataPointerCall(E)) {
-      TensorFact Tensor = tensorFact(dataPointerTensor(Data), Ctx);
-      llvm::StringRef Element = torch_api::elementTypeOf(Tensor.DType);
-      const DataTypeInfo *Type =
-          Element.empty() ? nullptr : dataTypeOfTypeName(Element);
-      if (!Type)
-        return std::nullopt;
-      HeldType H;
-      H.Type = Type;
-      H.Spelled = Element.str();
-      H.Bytes = Type->Bytes;
-      H.TensorDType = Tensor.DType;
-      H.DTypeFrom = Tensor.DTypeFrom;
-      return H;
-    }
+    for (const LibraryModel *M : libraryModels())
+      if (std::optional<HeldType> H = M->heldType(E, Ctx))
+        return H;
   for (unsigned L = 0; L < Levels; ++L) {
     if (const auto *PT = T->getAs<PointerType>())
       T = PT->getPointeeType();

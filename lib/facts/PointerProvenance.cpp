@@ -1,11 +1,13 @@
 //===- PointerProvenance.cpp ----------------------------------------------===//
 
 #include "facts/PointerProvenance.h"
-#include "facts/TensorFacts.h"
+#include "facts/LibraryModel.h"
+#include "facts/MemoryObjects.h"
 
 #include "ast/SharedCfg.h"
 
 #include "ast/AstUtils.h"
+#include "ast/TypeNames.h"
 #include "ast/Callables.h"
 #include "model/CublasApi.h"
 
@@ -19,7 +21,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <map>
 #include <set>
@@ -42,91 +43,19 @@ namespace {
 // Names
 //===----------------------------------------------------------------------===//
 
-/// "std::vector" for std::__1::vector or std::__cxx11::basic_string's
-/// std::basic_string: the qualified name without inline namespaces.
-std::string qualifiedName(const NamedDecl *D) {
-  if (!D || !D->getIdentifier())
-    return {};
-  std::string Name = D->getName().str();
-  // Bounded: namespaces nest a handful of levels.
-  int Depth = 0;
-  for (const DeclContext *DC = D->getDeclContext(); DC && Depth < 32;
-       DC = DC->getParent(), ++Depth) {
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
-      if (NS->isInline())
-        continue;
-      if (NS->isAnonymousNamespace())
-        return {};
-      Name = NS->getName().str() + "::" + Name;
-      continue;
-    }
-    if (isa<LinkageSpecDecl>(DC))
-      continue;
-    if (isa<TranslationUnitDecl>(DC))
-      break;
-    if (const auto *RD = dyn_cast<NamedDecl>(DC)) {
-      if (!RD->getIdentifier())
-        return {};
-      Name = RD->getName().str() + "::" + Name;
-      continue;
-    }
-    return {};
+/// The memory an allocator's or a container's memory space is.
+MemoryKind kindOf(memory_api::MemorySpace Space) {
+  switch (Space) {
+  case memory_api::MemorySpace::Device:
+    return MemoryKind::Device;
+  case memory_api::MemorySpace::Managed:
+    return MemoryKind::Managed;
+  case memory_api::MemorySpace::PinnedHost:
+    return MemoryKind::PinnedHost;
+  case memory_api::MemorySpace::PageableHost:
+    return MemoryKind::PageableHost;
   }
-  return Name;
-}
-
-bool isGlobalFunction(const FunctionDecl *FD) {
-  if (!FD || !FD->getIdentifier())
-    return false;
-  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  if (DC->isTranslationUnit())
-    return true;
-  // std::malloc and friends.
-  if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-    return NS->getName() == "std" &&
-           NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
-  return false;
-}
-
-/// The name of an allocation function as documented.
-llvm::StringRef allocatorName(const FunctionDecl *FD) {
-  llvm::StringRef Name = FD->getName();
-  Name.consume_back("_ptsz");
-  return Name;
-}
-
-struct AllocatorInfo {
-  MemoryKind Kind;
-  bool OutParam; // the pointer is written through the first argument
-};
-
-/// Allocation functions: the CUDA runtime's (out-parameter), the C
-/// library's (result).
-std::optional<AllocatorInfo> allocator(const FunctionDecl *FD) {
-  if (!isGlobalFunction(FD))
-    return std::nullopt;
-  using K = MemoryKind;
-  // cudaMallocAsync is cudaMallocAsync_ptsz with a per-thread default stream.
-  return llvm::StringSwitch<std::optional<AllocatorInfo>>(allocatorName(FD))
-      .Case("cudaMalloc", AllocatorInfo{K::Device, true})
-      .Case("cudaMallocAsync", AllocatorInfo{K::Device, true})
-      .Case("cudaMallocFromPoolAsync", AllocatorInfo{K::Device, true})
-      .Case("cudaMallocPitch", AllocatorInfo{K::Device, true})
-      .Case("cudaMallocManaged", AllocatorInfo{K::Managed, true})
-      .Case("cudaMallocHost", AllocatorInfo{K::PinnedHost, true})
-      .Case("cudaHostAlloc", AllocatorInfo{K::PinnedHost, true})
-      .Case("cuMemAllocHost", AllocatorInfo{K::PinnedHost, true})
-      .Case("cuMemHostAlloc", AllocatorInfo{K::PinnedHost, true})
-      .Case("posix_memalign", AllocatorInfo{K::PageableHost, true})
-      .Case("malloc", AllocatorInfo{K::PageableHost, false})
-      .Case("calloc", AllocatorInfo{K::PageableHost, false})
-      .Case("realloc", AllocatorInfo{K::PageableHost, false})
-      .Case("aligned_alloc", AllocatorInfo{K::PageableHost, false})
-      .Case("valloc", AllocatorInfo{K::PageableHost, false})
-      .Case("memalign", AllocatorInfo{K::PageableHost, false})
-      .Case("pvalloc", AllocatorInfo{K::PageableHost, false})
-      .Case("_aligned_malloc", AllocatorInfo{K::PageableHost, false})
-      .Default(std::nullopt);
+  return MemoryKind::Unknown;
 }
 
 bool isCublasHandleType(QualType T) {
@@ -137,73 +66,6 @@ bool isCublasHandleType(QualType T) {
     return false;
   const auto *RD = PT->getPointeeType()->getAsRecordDecl();
   return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
-}
-
-/// The class template specialization behind `T` (through references and,
-/// when `ThroughPointer`, one pointer), with its qualified template name.
-const ClassTemplateSpecializationDecl *
-specialization(QualType T, bool ThroughPointer, std::string &Name) {
-  if (T.isNull())
-    return nullptr;
-  T = T.getNonReferenceType();
-  if (ThroughPointer && T->isPointerType())
-    T = T->getPointeeType();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T->getAsCXXRecordDecl());
-  if (!Spec)
-    return nullptr;
-  Name = qualifiedName(Spec);
-  return Spec;
-}
-
-/// True when template argument `Index` of `Spec` is a specialization of
-/// the class template `Expected` (e.g. "std::allocator").
-bool templateArgIs(const ClassTemplateSpecializationDecl *Spec, unsigned Index,
-                   llvm::StringRef Expected) {
-  const TemplateArgumentList &Args = Spec->getTemplateArgs();
-  if (Index >= Args.size() || Args[Index].getKind() != TemplateArgument::Type)
-    return false;
-  std::string Name;
-  return specialization(Args[Index].getAsType(), false, Name) &&
-         Name == Expected;
-}
-
-enum class Storage { None, Heap, Inline, Device };
-
-/// What kind of container `T` is: one whose storage is on the host heap
-/// (std::vector, std::string, thrust::host_vector with the standard
-/// allocator), inside the object (std::array), or on the device
-/// (thrust::device_vector with thrust's device allocator).
-Storage containerStorage(QualType T, bool ThroughPointer,
-                         llvm::StringRef &Display) {
-  std::string Name;
-  const ClassTemplateSpecializationDecl *Spec =
-      specialization(T, ThroughPointer, Name);
-  if (!Spec)
-    return Storage::None;
-  if (Name == "std::vector" && templateArgIs(Spec, 1, "std::allocator")) {
-    Display = "std::vector";
-    return Storage::Heap;
-  }
-  if (Name == "std::basic_string" && templateArgIs(Spec, 2, "std::allocator")) {
-    Display = "std::string";
-    return Storage::Heap;
-  }
-  if (Name == "thrust::host_vector" &&
-      templateArgIs(Spec, 1, "std::allocator")) {
-    Display = "thrust::host_vector";
-    return Storage::Heap;
-  }
-  if (Name == "std::array") {
-    Display = "std::array";
-    return Storage::Inline;
-  }
-  if (Name == "thrust::device_vector" &&
-      templateArgIs(Spec, 1, "thrust::device_allocator")) {
-    Display = "thrust::device_vector";
-    return Storage::Device;
-  }
-  return Storage::None;
 }
 
 /// std::unique_ptr<T, std::default_delete<T>>: what it holds was made by
@@ -565,7 +427,6 @@ struct PointerProvenance::Impl {
   Value eval(const Expr *E, const State &S, unsigned Depth = 0) const;
   Value evalAddress(const Expr *E, const State &S, unsigned Depth) const;
   Value evalCall(const CallExpr *Call, const State &S, unsigned Depth) const;
-  Value evalTensor(const CXXMemberCallExpr *Data) const;
   Value evalContainer(const Expr *Whole, const Expr *Object, bool Arrow,
                       const State &S, unsigned Depth) const;
   Value evalThrust(const Expr *E, const State &S, unsigned Depth) const;
@@ -818,19 +679,15 @@ Value PointerProvenance::Impl::evalContainer(const Expr *Whole,
   if (!Object || Depth > MaxDepth)
     return Value::top();
   const Expr *Obj = Object->IgnoreParenImpCasts();
-  llvm::StringRef Display;
-  Storage Kind = containerStorage(Obj->getType(), Arrow, Display);
+  std::optional<ContainerType> C = containerType(Obj->getType(), Arrow);
+  if (!C)
+    return Value::top();
   PointerOrigin O;
   O.Kind = OriginKind::Container;
   O.Where = Whole;
   O.Object = Arrow ? nullptr : namedVariable(Obj);
-  O.Name = Display;
-  switch (Kind) {
-  case Storage::Heap:
-    return Value::known(MemoryKind::PageableHost, O);
-  case Storage::Device:
-    return Value::known(MemoryKind::Device, O);
-  case Storage::Inline: {
+  O.Name = C->Row->Display;
+  if (C->Row->Where == memory_api::Storage::Inline) {
     // A std::array's elements are where the array object is.
     Value Where =
         Arrow ? eval(Obj, S, Depth + 1) : evalAddress(Obj, S, Depth + 1);
@@ -838,34 +695,9 @@ Value PointerProvenance::Impl::evalContainer(const Expr *Whole,
       return Where;
     return Value::known(Where.Kind, O);
   }
-  case Storage::None:
+  if (!C->Space)
     return Value::top();
-  }
-  return Value::top();
-}
-
-/// The storage of the tensor whose data pointer `Data` takes.
-Value PointerProvenance::Impl::evalTensor(
-    const CXXMemberCallExpr *Data) const {
-  TensorFact T = tensorFact(dataPointerTensor(Data), *Ctx);
-  PointerOrigin O;
-  O.Kind = OriginKind::Tensor;
-  O.Where = Data;
-  O.Object = T.Var;
-  O.Name = "torch::Tensor";
-  O.Established = T.DeviceFrom;
-  O.DefaultDevice = T.DefaultDevice;
-  switch (T.Device) {
-  case TensorDevice::CPU:
-    return Value::known(T.Pinned ? MemoryKind::PinnedHost
-                                 : MemoryKind::PageableHost,
-                        O);
-  case TensorDevice::CUDA:
-    return Value::known(MemoryKind::Device, O);
-  case TensorDevice::Unknown:
-    break;
-  }
-  return Value::top();
+  return Value::known(kindOf(*C->Space), O);
 }
 
 /// A thrust pointer (thrust::device_ptr or a raw pointer) as converted by
@@ -921,6 +753,11 @@ Value PointerProvenance::Impl::evalThrust(const Expr *E, const State &S,
 
 Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
                                         unsigned Depth) const {
+  // What a library's call gives: t.data_ptr<float>(), buf.data().
+  for (const LibraryModel *M : libraryModels())
+    if (std::optional<PointerFact> F = M->pointee(Call, *Ctx))
+      return F->Kind == MemoryKind::Unknown ? Value::top()
+                                            : Value::known(F->Kind, F->Origin);
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return Value::top();
@@ -930,9 +767,6 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
     const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
     if (!ME)
       return Value::top();
-    // t.data_ptr<float>(): the storage of a tensor whose device is known.
-    if (const CXXMemberCallExpr *Data = dataPointerCall(MC))
-      return evalTensor(Data);
     if ((Name == "data" || Name == "c_str") && MC->getNumArgs() == 0 &&
         MC->getType()->isPointerType())
       return evalContainer(Call, ME->getBase(), ME->isArrow(), S, Depth);
@@ -961,12 +795,13 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
       qualifiedName(FD) == "std::addressof")
     return evalAddress(Call->getArg(0), S, Depth);
 
-  if (std::optional<AllocatorInfo> A = allocator(FD); A && !A->OutParam) {
+  if (const memory_api::Allocator *A = allocatorOf(FD);
+      A && !A->outParameter()) {
     PointerOrigin O;
     O.Kind = OriginKind::Allocation;
     O.Where = Call;
-    O.Name = allocatorName(FD);
-    return Value::known(A->Kind, O);
+    O.Name = A->Name;
+    return Value::known(kindOf(A->Space), O);
   }
   return Value::top();
 }
@@ -1068,7 +903,7 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
   }
 
   const FunctionDecl *FD = Call->getDirectCallee();
-  std::optional<AllocatorInfo> Alloc = allocator(FD);
+  const memory_api::Allocator *Alloc = allocatorOf(FD);
   int CreatedOut = -1, ModeArg = -1, ModeHandle = -1;
   if (Cublas) {
     if (Cublas->Creates == ResourceKind::Handle)
@@ -1092,12 +927,13 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
     if (!Target)
       continue;
     if (const VarDecl *VD = trackedPointer(Target)) {
-      if (I == 0 && Alloc && Alloc->OutParam) {
+      if (Alloc && Alloc->outParameter() &&
+          I == unsigned(Alloc->PointerArg)) {
         PointerOrigin O;
         O.Kind = OriginKind::Allocation;
         O.Where = Call;
-        O.Name = allocatorName(FD);
-        St.Ptrs[VD] = Value::known(Alloc->Kind, O);
+        O.Name = Alloc->Name;
+        St.Ptrs[VD] = Value::known(kindOf(Alloc->Space), O);
       } else {
         St.Ptrs[VD] = Value::top();
       }

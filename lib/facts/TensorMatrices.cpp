@@ -1,6 +1,7 @@
 //===- TensorMatrices.cpp -------------------------------------------------===//
 
 #include "facts/TensorMatrices.h"
+#include "facts/libraries/TorchModel.h"
 
 using namespace clang;
 
@@ -64,7 +65,7 @@ std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
     return std::nullopt;
   unsigned N = M.Layout.Dims ? *M.Layout.Dims : ProbedDims;
   for (unsigned Dim = 0; Dim < N; ++Dim)
-    M.Sizes.push_back(Facts->tensorSize(M.Layout.Storage, int(Dim)));
+    M.Sizes.push_back(tensorSizeValue(M.Layout.Storage, int(Dim), *Facts));
   return M;
 }
 

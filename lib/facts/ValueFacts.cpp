@@ -2,12 +2,11 @@
 
 #include "facts/ValueFacts.h"
 
-#include "facts/TensorFacts.h"
+#include "facts/LibraryModel.h"
+#include "facts/MemoryObjects.h"
 
 #include "ast/CompileErrors.h"
 #include "ast/SharedCfg.h"
-
-#include "facts/Allocations.h"
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/PlainUses.h"
@@ -32,32 +31,7 @@ namespace cublas_tidy {
 // Symbols and symbolic expressions
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// One tag per dimension, -8 to 7: a tensor size symbol's Instance.
-constexpr int MinTensorDim = -8, MaxTensorDim = 7;
-const char TensorSizeTags[MaxTensorDim - MinTensorDim + 1] = {};
-} // namespace
-
-Symbol tensorSizeSymbol(const VarDecl *Tensor, int Dim) {
-  Symbol S;
-  S.Decl = Tensor;
-  if (Dim >= MinTensorDim && Dim <= MaxTensorDim)
-    S.Instance = &TensorSizeTags[Dim - MinTensorDim];
-  else
-    S.Decl = nullptr;
-  S.NonNegative = true;
-  return S;
-}
-
-std::optional<std::pair<const VarDecl *, int>>
-tensorSizeOf(const Symbol &S) {
-  const auto *Tag = static_cast<const char *>(S.Instance);
-  if (!S.Decl || !Tag || Tag < TensorSizeTags ||
-      Tag > &TensorSizeTags[MaxTensorDim - MinTensorDim])
-    return std::nullopt;
-  return std::pair(cast<VarDecl>(S.Decl),
-                   int(Tag - TensorSizeTags) + MinTensorDim);
-}
+SymbolTag::~SymbolTag() = default;
 
 std::string Symbol::name() const {
   if (!Decl)
@@ -65,9 +39,7 @@ std::string Symbol::name() const {
   std::string N = Decl->getNameAsString();
   if (N.empty())
     return "?";
-  if (std::optional<std::pair<const VarDecl *, int>> Size = tensorSizeOf(*this))
-    return N + ".size(" + std::to_string(Size->second) + ")";
-  return N;
+  return Tag ? Tag->name(N) : N;
 }
 
 SymExpr SymExpr::constant(int64_t V) {
@@ -276,37 +248,6 @@ const Expr *ignoreWrappers(const Expr *E) {
     E = Next;
   }
   return E;
-}
-
-//===----------------------------------------------------------------------===//
-// Containers
-//===----------------------------------------------------------------------===//
-
-bool isSizedContainer(QualType T, QualType *Elem) {
-  if (T.isNull())
-    return false;
-  const auto *RD =
-      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
-  if (!Spec || !Spec->getIdentifier())
-    return false;
-  StringRef Name = Spec->getName();
-  bool Known = false;
-  if (Name == "vector" && Spec->isInStdNamespace()) {
-    Known = true;
-  } else if (Name == "device_vector" || Name == "host_vector" ||
-             Name == "universal_vector") {
-    std::string Q = Spec->getQualifiedNameAsString();
-    Known = StringRef(Q).starts_with("thrust::");
-  }
-  if (!Known)
-    return false;
-  const TemplateArgumentList &Args = Spec->getTemplateArgs();
-  if (Args.size() < 1 || Args[0].getKind() != TemplateArgument::Type)
-    return false;
-  if (Elem)
-    *Elem = Args[0].getAsType();
-  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1195,9 +1136,9 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
       return L;
     return std::nullopt;
   }
-  if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(E))
-    if (std::optional<SymExpr> Size = evalTensorSize(E, Depth))
-      return Size;
+  if (isa<CallExpr>(E))
+    if (std::optional<SymExpr> V = evalLibrary(E, Depth))
+      return V;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "size" &&
@@ -1323,31 +1264,15 @@ std::optional<SymExpr> ValueFacts::evalDefinition(const Definition &D,
   return Result;
 }
 
-namespace {
-std::optional<SymExpr> sizeValue(const std::optional<TensorSize> &S) {
-  if (!S || !S->Tensor)
-    return std::nullopt;
-  Symbol Sym = tensorSizeSymbol(S->Tensor, S->Dim);
-  if (!Sym.Decl)
-    return std::nullopt;
-  return SymExpr::symbol(Sym);
-}
-} // namespace
-
-std::optional<SymExpr> ValueFacts::evalTensorSize(const Expr *E,
-                                                  unsigned Depth) const {
-  std::optional<TensorSize> S = tensorSizeRead(E);
-  if (S && S->Written)
-    return eval(S->Written, Depth + 1);
-  return sizeValue(S);
-}
-
-std::optional<SymExpr> ValueFacts::tensorSize(const Expr *Tensor,
-                                              int Dim) const {
-  std::optional<TensorSize> S = cublas_tidy::tensorSize(Tensor, Dim);
-  if (S && S->Written)
-    return evaluate(S->Written);
-  return sizeValue(S);
+/// The value a library model gives `E` (a tensor's size, ...), its
+/// subexpressions evaluated in this context.
+std::optional<SymExpr> ValueFacts::evalLibrary(const Expr *E,
+                                               unsigned Depth) const {
+  auto Evaluate = [&](const Expr *Sub) { return eval(Sub, Depth + 1); };
+  for (const LibraryModel *M : libraryModels())
+    if (std::optional<SymExpr> V = M->integer(E, Evaluate))
+      return V;
+  return std::nullopt;
 }
 
 std::optional<SymExpr> ValueFacts::containerSize(const VarDecl *Var) const {

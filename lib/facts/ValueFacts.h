@@ -29,6 +29,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <map>
@@ -40,32 +41,38 @@
 
 namespace cublas_tidy {
 
+/// Names the values a library model gives a variable (a tensor's sizes,
+/// facts/libraries/TorchModel.h): a Symbol with a Tag is `Decl`'s value of
+/// that kind.
+class SymbolTag {
+public:
+  virtual ~SymbolTag();
+  /// The symbol's name in messages, from the variable's: "a.size(0)".
+  virtual std::string name(llvm::StringRef Var) const = 0;
+};
+
 /// An integer the analysis cannot compute but can name: a parameter (no
 /// Instance), or the value that a variable received at one definition
-/// (Instance is the defining statement), such as an opaque call's result.
+/// (Instance is the defining statement), such as an opaque call's result,
+/// or a library's value of a variable (Tag).
 struct Symbol {
   const clang::NamedDecl *Decl = nullptr;
   const void *Instance = nullptr;
   /// Of an unsigned type: never negative.
   bool NonNegative = false;
+  const SymbolTag *Tag = nullptr;
 
   bool operator<(const Symbol &O) const {
-    return Decl != O.Decl ? Decl < O.Decl : Instance < O.Instance;
+    if (Decl != O.Decl)
+      return Decl < O.Decl;
+    return Instance != O.Instance ? Instance < O.Instance : Tag < O.Tag;
   }
   bool operator==(const Symbol &O) const {
-    return Decl == O.Decl && Instance == O.Instance;
+    return Decl == O.Decl && Instance == O.Instance && Tag == O.Tag;
   }
   bool operator!=(const Symbol &O) const { return !(*this == O); }
   std::string name() const;
 };
-
-/// The size `Tensor.size(Dim)` of a tensor variable (a parameter, or a local
-/// defined once), as a symbol: never negative, named "a.size(0)".
-Symbol tensorSizeSymbol(const clang::VarDecl *Tensor, int Dim);
-/// The tensor and dimension of a tensorSizeSymbol(); nullopt for other
-/// symbols.
-std::optional<std::pair<const clang::VarDecl *, int>>
-tensorSizeOf(const Symbol &S);
 
 /// What the caller of a comparison knows about symbols beyond their type:
 /// those known to be at least 1 (cuBLAS returns early for a dimension of 0
@@ -214,12 +221,6 @@ public:
   const clang::Decl *callable() const { return Callable; }
   clang::ASTContext &context() const { return Ctx; }
 
-  /// The size of dimension `Dim` of the tensor `Tensor` (an expression of
-  /// at::Tensor type): as written in its factory, or as the symbol of a
-  /// tensor variable's size (lib/facts/TensorFacts.h follows the views and
-  /// copies between). nullopt when unknown.
-  std::optional<SymExpr> tensorSize(const clang::Expr *Tensor, int Dim) const;
-
   /// The element count of a local std::vector / thrust vector `Var` whose
   /// size never changes after its construction: the count it was
   /// constructed with. nullopt when unknown.
@@ -231,8 +232,8 @@ private:
                                  unsigned Depth) const;
   std::optional<SymExpr> evalDefinition(const Definition &D,
                                         unsigned Depth) const;
-  std::optional<SymExpr> evalTensorSize(const clang::Expr *E,
-                                        unsigned Depth) const;
+  std::optional<SymExpr> evalLibrary(const clang::Expr *E,
+                                     unsigned Depth) const;
 
   const clang::Decl *Callable;
   clang::ASTContext &Ctx;
@@ -257,10 +258,6 @@ private:
 /// `E` without the nodes that pass its value through unchanged:
 /// parentheses, ConstantExpr, ExprWithCleanups, temporaries.
 const clang::Expr *ignoreWrappers(const clang::Expr *E);
-
-/// True for std::vector, thrust::device_vector / host_vector /
-/// universal_vector (their element type in `Elem`).
-bool isSizedContainer(clang::QualType T, clang::QualType *Elem = nullptr);
 
 } // namespace cublas_tidy
 

@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "model/CublasApi.h"
-#include "model/ElementTypes.h"
 
 namespace cublas_tidy {
 namespace {
@@ -180,11 +179,6 @@ llvm::StringRef toString(ElemType Elem) {
   case ElemType::Dynamic: return "cudaDataType";
   }
   return "?";
-}
-
-unsigned elementSize(ElemType Elem) {
-  const DataTypeInfo *T = dataTypeOf(Elem);
-  return T ? T->Bytes : 0;
 }
 
 } // namespace cublas_tidy

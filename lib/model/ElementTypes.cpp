@@ -83,4 +83,10 @@ const DataTypeInfo *dataTypeOf(ElemType Elem) {
   return nullptr;
 }
 
+// Declared with the API model (CublasApi.h); the sizes are this table's.
+unsigned elementSize(ElemType Elem) {
+  const DataTypeInfo *T = dataTypeOf(Elem);
+  return T ? T->Bytes : 0;
+}
+
 } // namespace cublas_tidy

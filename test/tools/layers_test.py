@@ -106,6 +106,26 @@ class CheckLayersTest(unittest.TestCase):
         problems = self.tree.problems()
         self.assertTrue(any("lib/ast/README.md" in p for p in problems), problems)
 
+    def test_a_cycle_between_two_units_of_a_layer(self):
+        # Facts.cpp includes Other.h, Other.cpp includes Facts.h: one
+        # analysis in two files.
+        self.tree.write("lib/facts/Facts.cpp", '#include "facts/Facts.h"\n#include "facts/Other.h"\n')
+        self.tree.write("lib/facts/Other.cpp", '#include "facts/Other.h"\n#include "facts/Facts.h"\n')
+        self.assertOneProblem("include cycle", "lib/facts/Facts", "lib/facts/Other")
+
+    def test_a_cycle_through_a_third_unit(self):
+        self.tree.write("lib/facts/Other.h", '#include "facts/Third.h"\n')
+        self.tree.write("lib/facts/Third.h", "\n")
+        self.tree.write("lib/facts/Third.cpp", '#include "facts/Third.h"\n#include "facts/Facts.h"\n')
+        self.assertOneProblem("include cycle", "lib/facts/Third")
+
+    def test_a_header_and_its_source_are_one_unit(self):
+        # Facts.h (which includes Other.h) is included by Facts.cpp and by
+        # Uses.cpp, which includes Other.h too: no cycle.
+        self.tree.write("lib/facts/Facts.cpp", '#include "facts/Facts.h"\n')
+        self.tree.write("lib/facts/Uses.cpp", '#include "facts/Facts.h"\n#include "facts/Other.h"\n')
+        self.assertEqual(self.tree.problems(), [])
+
     def test_the_project_follows_its_layers(self):
         self.assertEqual(layers.check(ROOT), [])
 

@@ -1,0 +1,86 @@
+//===- LibraryModel.h - What a library's own objects tell the analyses ----===//
+//
+// The generic analyses know pointers, integers, and the allocators and
+// containers of lib/model (Allocators.h, Containers.h). A library whose
+// objects own memory or carry sizes (PyTorch's tensors, RMM's buffers) is a
+// model: an object that answers the analyses' questions about the
+// library's own expressions, such as `t.data_ptr<float>()` or
+// `buf.data()`. Each analysis asks the models in order (libraryModels())
+// and takes the first answer; a model answers nullopt for an expression
+// that is not its library's. A new library is a new model listed in
+// libraries/LibraryRegistry.cpp; no analysis changes.
+//
+// The questions, and the analysis that asks each:
+//   pointee      what memory a pointer expression points to
+//                (PointerProvenance.h);
+//   extent       how big the buffer it points into is (Allocations.h);
+//   integer      the value of an integer expression, such as a size
+//                (ValueFacts.h);
+//   heldType     the element type behind a type-erased pointer
+//                (OperandTypes.h).
+//
+// This header names the answers' types only; the models include the
+// analyses they answer for, never the other way round.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_LIBRARYMODEL_H
+#define CUBLAS_TIDY_LIB_FACTS_LIBRARYMODEL_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace cublas_tidy {
+
+struct PointerFact;  // PointerProvenance.h
+struct Extent;       // Allocations.h
+class SymExpr;       // ValueFacts.h
+class ValueFacts;    // ValueFacts.h
+struct HeldType;     // OperandTypes.h
+
+/// Evaluates a subexpression in the asking analysis's context (its
+/// recursion budget and memo included).
+using IntegerEvaluator =
+    llvm::function_ref<std::optional<SymExpr>(const clang::Expr *)>;
+
+class LibraryModel {
+public:
+  virtual ~LibraryModel();
+
+  /// The library's name: "PyTorch", "RMM".
+  virtual llvm::StringRef name() const = 0;
+
+  /// What the pointer expression `E` (a call, typically) points to. A fact
+  /// of kind Unknown when `E` is the library's but its memory is not known;
+  /// nullopt when `E` is not the library's.
+  virtual std::optional<PointerFact> pointee(const clang::Expr *E,
+                                             clang::ASTContext &Ctx) const;
+
+  /// The buffer the pointer expression `E` points into, evaluated in
+  /// `Facts`; nullopt when not the library's or not known.
+  virtual std::optional<Extent> extent(const clang::Expr *E,
+                                       const ValueFacts &Facts) const;
+
+  /// The value of the integer expression `E`; nullopt when not the
+  /// library's or not known.
+  virtual std::optional<SymExpr> integer(const clang::Expr *E,
+                                         IntegerEvaluator Evaluate) const;
+
+  /// The element type held behind the type-erased pointer `E` (a `void *`
+  /// such as `t.data_ptr()`); nullopt when not known.
+  virtual std::optional<HeldType> heldType(const clang::Expr *E,
+                                           const clang::ASTContext &Ctx) const;
+};
+
+/// Every library model, in the order the analyses ask them
+/// (libraries/LibraryRegistry.cpp).
+llvm::ArrayRef<const LibraryModel *> libraryModels();
+
+} // namespace cublas_tidy
+
+#endif

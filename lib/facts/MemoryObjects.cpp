@@ -1,0 +1,58 @@
+//===- MemoryObjects.cpp --------------------------------------------------===//
+
+#include "facts/MemoryObjects.h"
+
+#include "ast/TypeNames.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+const memory_api::Allocator *allocatorOf(const FunctionDecl *FD) {
+  if (!isGlobalFunction(FD))
+    return nullptr;
+  return memory_api::lookupAllocator(FD->getName());
+}
+
+const memory_api::Allocator *calledAllocator(const CallExpr *Call) {
+  return Call ? allocatorOf(Call->getDirectCallee()) : nullptr;
+}
+
+bool isAllocatorOutArgument(const CallExpr *Call, unsigned Arg) {
+  const memory_api::Allocator *A = calledAllocator(Call);
+  return A && A->writes(Arg);
+}
+
+std::optional<ContainerType> containerType(QualType T, bool ThroughPointer) {
+  std::string Name;
+  const ClassTemplateSpecializationDecl *Spec =
+      specialization(T, ThroughPointer, Name);
+  const memory_api::Container *Row =
+      Spec ? memory_api::lookupContainer(Name) : nullptr;
+  if (!Row)
+    return std::nullopt;
+  ContainerType C;
+  C.Row = Row;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() >= 1 && Args[0].getKind() == TemplateArgument::Type)
+    C.Element = Args[0].getAsType();
+  if (Row->Where == memory_api::Storage::Heap &&
+      (Row->AllocatorArg < 0 ||
+       templateArgIs(Spec, unsigned(Row->AllocatorArg), Row->SpaceAllocator)))
+    C.Space = Row->Space;
+  return C;
+}
+
+bool isSizedContainer(QualType T, QualType *Elem) {
+  if (T.isNull())
+    return false;
+  std::optional<ContainerType> C =
+      containerType(T.getNonReferenceType().getCanonicalType());
+  if (!C || !C->Row->Sized || C->Element.isNull())
+    return false;
+  if (Elem)
+    *Elem = C->Element;
+  return true;
+}
+
+} // namespace cublas_tidy

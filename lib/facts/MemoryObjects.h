@@ -1,0 +1,55 @@
+//===- MemoryObjects.h - The known allocators and containers in a program -===//
+//
+// The tables of lib/model/Allocators.h and Containers.h matched against a
+// program: which call is an allocator's, which type is a container's and
+// where that container keeps its elements. Every analysis that needs to
+// know an allocation function or a container asks here (PointerProvenance,
+// Allocations, ValueFacts).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_MEMORYOBJECTS_H
+#define CUBLAS_TIDY_LIB_FACTS_MEMORYOBJECTS_H
+
+#include "model/Allocators.h"
+#include "model/Containers.h"
+
+#include "clang/AST/Expr.h"
+
+#include <optional>
+
+namespace cublas_tidy {
+
+/// The allocator `FD` is (a function of the global namespace or of std
+/// named in the table), or null.
+const memory_api::Allocator *allocatorOf(const clang::FunctionDecl *FD);
+
+/// The allocator `Call` calls directly, or null.
+const memory_api::Allocator *calledAllocator(const clang::CallExpr *Call);
+
+/// True when argument `Arg` of `Call` is an out-parameter that an
+/// allocator writes (the pointer, or cudaMallocPitch's pitch).
+bool isAllocatorOutArgument(const clang::CallExpr *Call, unsigned Arg);
+
+/// A container type of the table, with what its arguments say.
+struct ContainerType {
+  const memory_api::Container *Row = nullptr;
+  /// The first template argument: the element type (null when none).
+  clang::QualType Element;
+  /// The memory of the buffer: the row's Space under the row's allocator;
+  /// nullopt under another allocator, or for an Inline container.
+  std::optional<memory_api::MemorySpace> Space;
+};
+
+/// The container `T` is (through references and, when `ThroughPointer`,
+/// one pointer), or nullopt.
+std::optional<ContainerType> containerType(clang::QualType T,
+                                           bool ThroughPointer = false);
+
+/// True for the containers whose element count ValueFacts follows
+/// (std::vector, the thrust vectors), with their element type in `Elem`.
+bool isSizedContainer(clang::QualType T, clang::QualType *Elem = nullptr);
+
+} // namespace cublas_tidy
+
+#endif

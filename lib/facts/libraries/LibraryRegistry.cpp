@@ -1,0 +1,47 @@
+//===- LibraryRegistry.cpp - The library models the analyses ask ----------===//
+//
+// The one list of library models (LibraryModel.h), and the answers a model
+// gives to the questions it does not override: none. A new library's model
+// is one line in the list.
+//
+//===----------------------------------------------------------------------===//
+
+#include "facts/LibraryModel.h"
+
+#include "facts/Allocations.h"
+#include "facts/OperandTypes.h"
+#include "facts/PointerProvenance.h"
+#include "facts/ValueFacts.h"
+#include "facts/libraries/RmmModel.h"
+#include "facts/libraries/TorchModel.h"
+
+namespace cublas_tidy {
+
+LibraryModel::~LibraryModel() = default;
+
+std::optional<PointerFact> LibraryModel::pointee(const clang::Expr *,
+                                                 clang::ASTContext &) const {
+  return std::nullopt;
+}
+
+std::optional<Extent> LibraryModel::extent(const clang::Expr *,
+                                           const ValueFacts &) const {
+  return std::nullopt;
+}
+
+std::optional<SymExpr> LibraryModel::integer(const clang::Expr *,
+                                             IntegerEvaluator) const {
+  return std::nullopt;
+}
+
+std::optional<HeldType>
+LibraryModel::heldType(const clang::Expr *, const clang::ASTContext &) const {
+  return std::nullopt;
+}
+
+llvm::ArrayRef<const LibraryModel *> libraryModels() {
+  static const LibraryModel *const Models[] = {&torchModel(), &rmmModel()};
+  return Models;
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,60 @@
+//===- RmmApi.h - The buffers of RAPIDS Memory Manager (RMM) --------------===//
+//
+// RAPIDS libraries (cuML, cuGraph, raft, cuDF) hand cuBLAS the storage of
+// RMM's RAII buffers: `rmm::device_uvector<T>` (elements of T),
+// `rmm::device_buffer` (untyped bytes) and `rmm::device_scalar<T>` (one
+// T), each in device memory from a memory resource. This is the small model
+// of their API that lib/facts/libraries/RmmModel.h reads: the classes,
+// which constructor argument is the size and which the memory resource,
+// the methods that give a pointer into the storage, and the methods that
+// keep its size. As data; nothing here knows of clang.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_MODEL_RMMAPI_H
+#define CUBLAS_TIDY_LIB_MODEL_RMMAPI_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace cublas_tidy::rmm_api {
+
+/// How a buffer class counts its size.
+enum class Counts : std::uint8_t {
+  Elements, // device_uvector<T>: size() elements of T
+  Bytes,    // device_buffer: size() bytes
+  One,      // device_scalar<T>: one T
+};
+
+/// One buffer class.
+struct BufferClass {
+  const char *Name; // qualified, without inline namespaces
+  Counts Size;
+  /// The constructor argument that gives the size, and the one that names
+  /// the memory resource (a later argument, defaulted to the current
+  /// device resource), for the constructor whose arguments are
+  /// (size, stream, mr); -1 for device_scalar, whose constructors are
+  /// (stream, mr) and (value, stream, mr).
+  int SizeArg;
+  int ResourceArg;
+};
+
+/// The buffer class named `QualifiedName`, or null.
+const BufferClass *lookupBuffer(llvm::StringRef QualifiedName);
+
+/// How a method gives a pointer into the storage.
+enum class PointerMethod : std::uint8_t {
+  None,
+  Start,   // data(), begin(): the first element
+  Element, // element_ptr(i): element i
+};
+PointerMethod pointerMethod(llvm::StringRef Method);
+
+/// Methods that neither change the size nor move the storage (size(),
+/// data(), element(i, stream), set_element_async, ...).
+bool keepsStorage(llvm::StringRef Method);
+
+} // namespace cublas_tidy::rmm_api
+
+#endif

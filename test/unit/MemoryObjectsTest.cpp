@@ -1,0 +1,155 @@
+//===- MemoryObjectsTest.cpp - The allocator and container tables ---------===//
+
+#include "facts/Allocations.h"
+#include "facts/LibraryModel.h"
+#include "facts/MemoryObjects.h"
+#include "model/Allocators.h"
+#include "model/Containers.h"
+#include "TestAST.h"
+
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+using memory_api::MemorySpace;
+
+namespace {
+
+TEST(AllocatorTable, EveryRowIsConsistent) {
+  for (const memory_api::Allocator &A : memory_api::allocators()) {
+    SCOPED_TRACE(A.Name);
+    EXPECT_EQ(memory_api::lookupAllocator(A.Name), &A);
+    // The size comes from one argument or from the pitch and height.
+    if (A.PitchArg >= 0)
+      EXPECT_GE(A.HeightArg, 0);
+    if (A.CountArg >= 0)
+      EXPECT_GE(A.SizeArg, 0);
+    // An out-parameter is never also the size.
+    if (A.outParameter())
+      EXPECT_NE(A.PointerArg, A.SizeArg);
+  }
+}
+
+TEST(AllocatorTable, NamesAsDocumented) {
+  // The per-thread default stream's variant is the same function.
+  const memory_api::Allocator *A =
+      memory_api::lookupAllocator("cudaMallocAsync_ptsz");
+  ASSERT_NE(A, nullptr);
+  EXPECT_STREQ(A->Name, "cudaMallocAsync");
+  EXPECT_EQ(A->Space, MemorySpace::Device);
+  EXPECT_TRUE(A->writes(0));
+  EXPECT_FALSE(A->writes(1));
+  const memory_api::Allocator *Pitch =
+      memory_api::lookupAllocator("cudaMallocPitch");
+  ASSERT_NE(Pitch, nullptr);
+  EXPECT_TRUE(Pitch->writes(0));
+  EXPECT_TRUE(Pitch->writes(1)); // the pitch
+  EXPECT_EQ(memory_api::lookupAllocator("cudaFree"), nullptr);
+  EXPECT_EQ(memory_api::lookupAllocator("malloc")->Space,
+            MemorySpace::PageableHost);
+  EXPECT_FALSE(memory_api::lookupAllocator("malloc")->outParameter());
+}
+
+/// What containerType() says of variable `v` in `Code`: "Display Space" or
+/// "Display inline" or "Display ?" (unknown memory) or "-" (no container).
+std::string containerOf(const std::string &Code) {
+  auto AST = test::buildAST(Code);
+  if (!AST)
+    return "no AST";
+  const auto *V =
+      test::selectFirst<VarDecl>(*AST, varDecl(hasName("v")).bind("x"));
+  if (!V)
+    return "no v";
+  std::optional<ContainerType> C = containerType(V->getType());
+  if (!C)
+    return "-";
+  std::string Out = C->Row->Display;
+  if (C->Row->Where == memory_api::Storage::Inline)
+    return Out + " inline";
+  if (!C->Space)
+    return Out + " ?";
+  switch (*C->Space) {
+  case MemorySpace::Device:
+    return Out + " device";
+  case MemorySpace::Managed:
+    return Out + " managed";
+  case MemorySpace::PinnedHost:
+    return Out + " pinned";
+  case MemorySpace::PageableHost:
+    return Out + " host";
+  }
+  return Out;
+}
+
+TEST(ContainerTable, StandardContainers) {
+  EXPECT_EQ(containerOf("#include <vector>\nstd::vector<float> v;"),
+            "std::vector host");
+  EXPECT_EQ(containerOf("#include <string>\nstd::string v;"),
+            "std::string host");
+  EXPECT_EQ(containerOf("#include <array>\nstd::array<float, 4> v;"),
+            "std::array inline");
+  // Another allocator may be pinned or managed: the memory is unknown.
+  EXPECT_EQ(containerOf(R"(#include <vector>
+template <class T> struct Pinned { using value_type = T;
+  T *allocate(unsigned long); void deallocate(T *, unsigned long); };
+std::vector<float, Pinned<float>> v;)"),
+            "std::vector ?");
+  EXPECT_EQ(containerOf("#include <list>\nstd::list<float> v;"), "-");
+  EXPECT_EQ(containerOf("float v[4];"), "-");
+}
+
+TEST(ContainerTable, SizedContainers) {
+  auto AST = test::buildAST(R"(#include <string>
+#include <vector>
+std::vector<double> a; std::string b; const std::vector<double> &c = a;)");
+  ASSERT_TRUE(AST);
+  auto TypeOf = [&](const char *Name) {
+    return test::selectFirst<VarDecl>(*AST, varDecl(hasName(Name)).bind("x"))
+        ->getType();
+  };
+  QualType Elem;
+  EXPECT_TRUE(isSizedContainer(TypeOf("a"), &Elem));
+  EXPECT_EQ(Elem.getAsString(), "double");
+  EXPECT_FALSE(isSizedContainer(TypeOf("b")));
+  EXPECT_TRUE(isSizedContainer(TypeOf("c"))); // through the reference
+}
+
+TEST(LibraryModels, RegisteredInOrder) {
+  std::vector<std::string> Names;
+  for (const LibraryModel *M : libraryModels())
+    Names.push_back(M->name().str());
+  EXPECT_EQ(Names, (std::vector<std::string>{"PyTorch", "RMM"}));
+}
+
+/// For every `at(p)` in `f`: "<allocator> <bytes>" or "?".
+std::vector<std::string> extentsIn(const std::string &Code) {
+  return test::printArguments(
+      "#include <cstdlib>\n#include <cuda_runtime.h>\n"
+      "void at(const void *);\n" +
+          Code,
+      "f", "at", [](const FunctionDecl *F, ASTContext &Ctx) {
+        auto Facts = std::make_shared<ValueFacts>(F, Ctx);
+        return [Facts](const Expr *Arg) -> std::string {
+          std::optional<Extent> X = pointerExtent(Arg, *Facts);
+          return X ? X->Allocator.str() + " " + X->Bytes.str() : "?";
+        };
+      });
+}
+
+// Every allocator of the table with a size argument gives an extent.
+TEST(AllocatorTable, ExtentsFromTheTable) {
+  EXPECT_EQ(extentsIn(R"(void f(int n) {
+    void *a = aligned_alloc(64, 4096); at(a);
+    float *c = (float *)calloc(n, 4); at(c);
+    void *p; posix_memalign(&p, 64, 1024); at(p);
+    float *r = (float *)realloc(c, 512); at(r);
+    float *h; cudaMallocHost(&h, 256); at(h);
+  })"),
+            (std::vector<std::string>{"aligned_alloc 4096", "calloc 4*n",
+                                      "posix_memalign 1024", "realloc 512",
+                                      "cudaMallocHost 256"}));
+}
+
+} // namespace
