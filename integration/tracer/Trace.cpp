@@ -2,6 +2,7 @@
 
 #include "Trace.h"
 #include "Footprint.h"
+#include "model/LtAttributes.h"
 
 #include <cinttypes>
 #include <climits>
@@ -368,15 +369,17 @@ void Tracer::afterCall(const FunctionInfo &F, const Arg *Args,
   if (Mode >= 0 && Args[Mode].K == Arg::Integer)
     if (const void *Handle = classicHandle(F, Args))
       PointerModes[Handle] = Args[Mode].Int;
-  // cuBLASLt: CUBLASLT_MATMUL_DESC_POINTER_MODE (2) set on a descriptor,
-  // an int32 in the caller's buffer.
+  // cuBLASLt: CUBLASLT_MATMUL_DESC_POINTER_MODE set on a descriptor, an
+  // int32 in the caller's buffer.
   if (std::strcmp(F.Name, "cublasLtMatmulDescSetAttribute") == 0) {
     const Arg *Desc = argNamed(F, Args, "matmulDesc");
     const Arg *Attr = argNamed(F, Args, "attr");
     const Arg *Buf = argNamed(F, Args, "buf");
     const Arg *Size = argNamed(F, Args, "sizeInBytes");
     if (Desc && Attr && Buf && Size && Desc->K == Arg::Pointer &&
-        Attr->K == Arg::Integer && Attr->Int == 2 && Buf->K == Arg::Pointer &&
+        Attr->K == Arg::Integer &&
+        Attr->Int == cublas_tidy::lt_api::DescPointerMode &&
+        Buf->K == Arg::Pointer &&
         Buf->Ptr && Size->K == Arg::Integer &&
         Size->Int >= static_cast<std::int64_t>(sizeof(std::int32_t))) {
       std::int32_t Value;

@@ -42,8 +42,28 @@ private:
   std::optional<Extent> outArgument(const CallExpr *Call, const VarDecl *Var);
   std::optional<Extent> container(const Expr *Object);
   std::optional<Extent> allocatorResult(const CallExpr *Call);
+  std::optional<Extent> element(const Expr *Object, const Expr *Index);
+  class Query;
 
   const ValueFacts &Facts;
+};
+
+/// The resolver at one depth, as a library model asks it.
+class Resolver::Query : public ExtentQuery {
+public:
+  Query(Resolver &R, unsigned Depth) : R(R), Depth(Depth) {}
+  const ValueFacts &facts() const override { return R.Facts; }
+  std::optional<Extent> extent(const Expr *E) const override {
+    return R.resolve(E, Depth + 1);
+  }
+  std::optional<Extent> element(const Expr *Object,
+                                const Expr *Index) const override {
+    return R.element(Object, Index);
+  }
+
+private:
+  Resolver &R;
+  unsigned Depth;
 };
 
 std::optional<Extent> Resolver::offsetBy(std::optional<Extent> Base,
@@ -256,12 +276,8 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
                       Base->getType()->getPointeeType(), false);
     }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub))
-      if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
-        QualType Elem;
-        if (!isSizedContainer(Op->getArg(0)->getType(), &Elem))
-          return std::nullopt;
-        return offsetBy(container(Op->getArg(0)), Op->getArg(1), Elem, false);
-      }
+      if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+        return element(Op->getArg(0), Op->getArg(1));
     return std::nullopt;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
@@ -298,29 +314,17 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
     X.ElementType = New->getAllocatedType();
     return X;
   }
-  if (isa<CallExpr>(E))
+  if (isa<CallExpr>(E)) {
+    Query Q(*this, Depth);
     for (const LibraryModel *M : libraryModels())
-      if (std::optional<Extent> X = M->extent(E, Facts))
+      if (std::optional<Extent> X = M->extent(E, Q))
         return X;
+  }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "data" &&
         MC->getNumArgs() == 0)
       return container(MC->getImplicitObjectArgument());
-    return std::nullopt;
-  }
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-    // `&v[i]` on a thrust vector: device_reference's operator&.
-    if (Op->getOperator() == OO_Amp && Op->getNumArgs() == 1)
-      if (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(
-              Op->getArg(0)->IgnoreParenImpCasts()))
-        if (Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2) {
-          QualType Elem;
-          if (!isSizedContainer(Sub->getArg(0)->getType(), &Elem))
-            return std::nullopt;
-          return offsetBy(container(Sub->getArg(0)), Sub->getArg(1), Elem,
-                          false);
-        }
     return std::nullopt;
   }
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
@@ -334,11 +338,18 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
     const FunctionDecl *FD = callee(Call);
     if (!FD)
       return std::nullopt;
-    if (FD->getName() == "raw_pointer_cast" && Call->getNumArgs() == 1)
-      return resolve(Call->getArg(0), Depth + 1);
     return allocatorResult(Call);
   }
   return std::nullopt;
+}
+
+/// The buffer of the sized container `Object` from element `Index` on.
+std::optional<Extent> Resolver::element(const Expr *Object,
+                                        const Expr *Index) {
+  QualType Elem;
+  if (!Object || !isSizedContainer(Object->getType(), &Elem))
+    return std::nullopt;
+  return offsetBy(container(Object), Index, Elem, false);
 }
 
 /// The buffer an allocator returns: malloc(bytes), calloc(count, size).

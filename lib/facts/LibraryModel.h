@@ -2,8 +2,8 @@
 //
 // The generic analyses know pointers, integers, and the allocators and
 // containers of lib/model (Allocators.h, Containers.h). A library whose
-// objects own memory or carry sizes (PyTorch's tensors, RMM's buffers) is a
-// model: an object that answers the analyses' questions about the
+// objects own memory or carry sizes (PyTorch's tensors, RMM's buffers,
+// thrust's device pointers) is a model: an object that answers the analyses' questions about the
 // library's own expressions, such as `t.data_ptr<float>()` or
 // `buf.data()`. Each analysis asks the models in order (libraryModels())
 // and takes the first answer; a model answers nullopt for an expression
@@ -48,6 +48,35 @@ struct HeldType;     // OperandTypes.h
 using IntegerEvaluator =
     llvm::function_ref<std::optional<SymExpr>(const clang::Expr *)>;
 
+/// The pointer analysis asking a model, at one point of the function: a
+/// model that follows subexpressions (`thrust::raw_pointer_cast(p)`) asks
+/// back through it.
+class PointerQuery {
+public:
+  virtual ~PointerQuery();
+  virtual clang::ASTContext &context() const = 0;
+  /// What the pointer expression `E` points to here (kind Null for a null
+  /// pointer, Unknown when not known).
+  virtual PointerFact pointee(const clang::Expr *E) const = 0;
+  /// The storage of the container `Object` (of model/Containers.h; through
+  /// a pointer when `Arrow`), taken by the expression `Whole`.
+  virtual PointerFact storage(const clang::Expr *Whole,
+                              const clang::Expr *Object, bool Arrow) const = 0;
+};
+
+/// The extent analysis asking a model.
+class ExtentQuery {
+public:
+  virtual ~ExtentQuery();
+  virtual const ValueFacts &facts() const = 0;
+  /// The buffer the pointer expression `E` points into.
+  virtual std::optional<Extent> extent(const clang::Expr *E) const = 0;
+  /// The buffer of the sized container `Object` (of model/Containers.h)
+  /// from its element `Index` on.
+  virtual std::optional<Extent> element(const clang::Expr *Object,
+                                        const clang::Expr *Index) const = 0;
+};
+
 class LibraryModel {
 public:
   virtual ~LibraryModel();
@@ -59,12 +88,12 @@ public:
   /// of kind Unknown when `E` is the library's but its memory is not known;
   /// nullopt when `E` is not the library's.
   virtual std::optional<PointerFact> pointee(const clang::Expr *E,
-                                             clang::ASTContext &Ctx) const;
+                                             const PointerQuery &Q) const;
 
-  /// The buffer the pointer expression `E` points into, evaluated in
-  /// `Facts`; nullopt when not the library's or not known.
+  /// The buffer the pointer expression `E` points into; nullopt when not
+  /// the library's or not known.
   virtual std::optional<Extent> extent(const clang::Expr *E,
-                                       const ValueFacts &Facts) const;
+                                       const ExtentQuery &Q) const;
 
   /// The value of the integer expression `E`; nullopt when not the
   /// library's or not known.

@@ -1,6 +1,7 @@
 //===- LtDescriptors.cpp - cuBLASLt layouts and matmul descriptors --------===//
 
 #include "facts/LtDescriptors.h"
+#include "model/LtAttributes.h"
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
@@ -164,25 +165,25 @@ std::optional<LtLayoutFacts> ltLayoutAt(const CallExpr *Use, const Expr *Arg,
       return ArgValue{*V, {}};
     };
     switch (*Id) {
-    case 0: // CUBLASLT_MATRIX_LAYOUT_TYPE
+    case lt_api::LayoutType:
       L.Type = constantOf(V) ? dataTypeByValue(*constantOf(V)) : nullptr;
       break;
-    case 1: // CUBLASLT_MATRIX_LAYOUT_ORDER
-      L.ColumnMajor = constantOf(V) == 0;
+    case lt_api::LayoutOrder:
+      L.ColumnMajor = constantOf(V) == lt_api::OrderCol;
       break;
-    case 2: // ROWS
+    case lt_api::LayoutRows:
       L.Rows = Known();
       break;
-    case 3: // COLS
+    case lt_api::LayoutCols:
       L.Cols = Known();
       break;
-    case 4: // LD
+    case lt_api::LayoutLd:
       L.Ld = Known();
       break;
-    case 5: // BATCH_COUNT
+    case lt_api::LayoutBatchCount:
       L.BatchCount = V;
       break;
-    case 6: // STRIDED_BATCH_OFFSET
+    case lt_api::LayoutStridedBatchOffset:
       L.BatchStride = V;
       break;
     default: // plane offsets, batch modes, ...: not modelled
@@ -212,22 +213,22 @@ ltMatmulDescAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
       return std::nullopt;
     std::optional<int64_t> V = constantOf(attributeValue(Set, Facts));
     switch (*Id) {
-    case 0: // CUBLASLT_MATMUL_DESC_COMPUTE_TYPE
-    case 1: // SCALE_TYPE: the name is not known from the value alone
-      if (*Id == 0)
-        D.ComputeType.clear();
-      else
-        D.ScaleType =
-            V ? (dataTypeByValue(*V) ? dataTypeByValue(*V)->Name : "") : "";
+    case lt_api::DescComputeType:
+      // The name is not known from the value alone.
+      D.ComputeType.clear();
       break;
-    case 2: // POINTER_MODE
+    case lt_api::DescScaleType:
+      D.ScaleType =
+          V ? (dataTypeByValue(*V) ? dataTypeByValue(*V)->Name : "") : "";
+      break;
+    case lt_api::DescPointerMode:
       D.PointerMode = V;
       D.PointerModeSet = Set;
       break;
-    case 3: // TRANSA
+    case lt_api::DescTransA:
       D.TransA = V;
       break;
-    case 4: // TRANSB
+    case lt_api::DescTransB:
       D.TransB = V;
       break;
     default: // epilogues, scale pointers, ...: nothing read here
@@ -278,7 +279,7 @@ ltPreferenceAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
     std::optional<int64_t> Id = attributeId(Set, Facts);
     if (!Id)
       return std::nullopt;
-    if (*Id == 1) { // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
+    if (*Id == lt_api::PrefMaxWorkspaceBytes) {
       P.MaxWorkspace = attributeValue(Set, Facts);
       P.MaxWorkspaceSet = Set;
     }

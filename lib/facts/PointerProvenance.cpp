@@ -78,11 +78,6 @@ bool isDefaultDeleteUniquePtr(QualType T, bool ThroughPointer) {
          templateArgIs(Spec, 1, "std::default_delete");
 }
 
-bool isThrustDevicePtr(QualType T) {
-  std::string Name;
-  return specialization(T, false, Name) && Name == "thrust::device_ptr";
-}
-
 /// The variable an object expression names, when it is one.
 const ValueDecl *namedVariable(const Expr *E) {
   if (!E)
@@ -429,7 +424,7 @@ struct PointerProvenance::Impl {
   Value evalCall(const CallExpr *Call, const State &S, unsigned Depth) const;
   Value evalContainer(const Expr *Whole, const Expr *Object, bool Arrow,
                       const State &S, unsigned Depth) const;
-  Value evalThrust(const Expr *E, const State &S, unsigned Depth) const;
+  class Query;
   Value hostStorageOf(const VarDecl *VD) const;
   bool spelledManaged(const VarDecl *VD) const;
 
@@ -700,64 +695,62 @@ Value PointerProvenance::Impl::evalContainer(const Expr *Whole,
   return Value::known(kindOf(*C->Space), O);
 }
 
-/// A thrust pointer (thrust::device_ptr or a raw pointer) as converted by
-/// thrust::raw_pointer_cast or device_ptr::get().
-Value PointerProvenance::Impl::evalThrust(const Expr *E, const State &S,
-                                          unsigned Depth) const {
-  if (!E || Depth > MaxDepth || E->isTypeDependent() || E->isValueDependent())
+/// A fact as the lattice holds it: Null is bottom, Unknown top.
+static Value fromFact(const PointerFact &F) {
+  switch (F.Kind) {
+  case MemoryKind::Null:
+    return Value::bottom();
+  case MemoryKind::Unknown:
     return Value::top();
-  ++Depth;
-  E = ignoreCopies(E); // copies of the device_ptr
-  if (E->getType()->isPointerType())
-    return eval(E, S, Depth);
-  if (!isThrustDevicePtr(E->getType()))
-    return Value::top();
-  // dv.data()
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() && MD->getName() == "data")
-      if (const auto *ME =
-              dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
-        return evalContainer(E, ME->getBase(), ME->isArrow(), S, Depth);
-    return Value::top();
+  default:
+    return Value::known(F.Kind, F.Origin);
   }
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
-    // &dv[i]: device_reference's operator& gives the device_ptr.
-    if (Op->getOperator() == OO_Amp && Op->getNumArgs() == 1) {
-      const Expr *Ref = Op->getArg(0)->IgnoreParenImpCasts();
-      if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Ref))
-        Ref = MTE->getSubExpr()->IgnoreParenImpCasts();
-      if (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(Ref))
-        if (Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2)
-          return evalContainer(E, Sub->getArg(0), false, S, Depth);
-      return Value::top();
-    }
-    // dv.data() + k
-    if ((Op->getOperator() == OO_Plus || Op->getOperator() == OO_Minus) &&
-        Op->getNumArgs() == 2)
-      return evalThrust(Op->getArg(0), S, Depth);
-    return Value::top();
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && qualifiedName(FD) == "thrust::device_malloc") {
-      PointerOrigin O;
-      O.Kind = OriginKind::Allocation;
-      O.Where = Call;
-      O.Name = "thrust::device_malloc";
-      return Value::known(MemoryKind::Device, O);
-    }
-  }
-  return Value::top();
 }
+
+static PointerFact toFact(const Value &V) {
+  PointerFact F;
+  switch (V.T) {
+  case Value::Bottom:
+    F.Kind = MemoryKind::Null;
+    break;
+  case Value::Top:
+    break;
+  case Value::Known:
+    F.Kind = V.Kind;
+    F.Origin = V.Origin;
+    break;
+  }
+  return F;
+}
+
+/// The analysis at one point, as a library model asks it.
+class PointerProvenance::Impl::Query : public PointerQuery {
+public:
+  Query(const Impl &I, const State &S, unsigned Depth)
+      : I(I), S(S), Depth(Depth) {}
+  ASTContext &context() const override { return *I.Ctx; }
+  PointerFact pointee(const Expr *E) const override {
+    return toFact(I.eval(E, S, Depth + 1));
+  }
+  PointerFact storage(const Expr *Whole, const Expr *Object,
+                      bool Arrow) const override {
+    return toFact(I.evalContainer(Whole, Object, Arrow, S, Depth + 1));
+  }
+
+private:
+  const Impl &I;
+  const State &S;
+  unsigned Depth;
+};
 
 Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
                                         unsigned Depth) const {
-  // What a library's call gives: t.data_ptr<float>(), buf.data().
+  // What a library's call gives: t.data_ptr<float>(), buf.data(),
+  // thrust::raw_pointer_cast(dv.data()).
+  Query Q(*this, S, Depth);
   for (const LibraryModel *M : libraryModels())
-    if (std::optional<PointerFact> F = M->pointee(Call, *Ctx))
-      return F->Kind == MemoryKind::Unknown ? Value::top()
-                                            : Value::known(F->Kind, F->Origin);
+    if (std::optional<PointerFact> F = M->pointee(Call, Q))
+      return fromFact(*F);
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return Value::top();
@@ -770,10 +763,6 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
     if ((Name == "data" || Name == "c_str") && MC->getNumArgs() == 0 &&
         MC->getType()->isPointerType())
       return evalContainer(Call, ME->getBase(), ME->isArrow(), S, Depth);
-    // device_ptr::get()
-    if (Name == "get" && MC->getNumArgs() == 0 && !ME->isArrow() &&
-        isThrustDevicePtr(ME->getBase()->IgnoreParenImpCasts()->getType()))
-      return evalThrust(ME->getBase(), S, Depth);
     // std::unique_ptr::get() with the default deleter: memory from `new`.
     if (Name == "get" && MC->getNumArgs() == 0 &&
         isDefaultDeleteUniquePtr(
@@ -788,9 +777,6 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
     return Value::top();
   }
 
-  if (Name == "raw_pointer_cast" && Call->getNumArgs() == 1 &&
-      qualifiedName(FD) == "thrust::raw_pointer_cast")
-    return evalThrust(Call->getArg(0), S, Depth);
   if (Name == "addressof" && Call->getNumArgs() == 1 &&
       qualifiedName(FD) == "std::addressof")
     return evalAddress(Call->getArg(0), S, Depth);
@@ -1257,19 +1243,8 @@ PointerFact PointerProvenance::pointee(const CallExpr *Call,
   auto It = I->CallIndex.find(Call);
   if (It == I->CallIndex.end())
     return F;
-  Value V = I->applyRegistrations(I->eval(E, I->Snapshots[It->second]));
-  switch (V.T) {
-  case Value::Bottom:
-    F.Kind = MemoryKind::Null;
-    break;
-  case Value::Top:
-    break;
-  case Value::Known:
-    F.Kind = V.Kind;
-    F.Origin = V.Origin;
-    break;
-  }
-  return F;
+  return toFact(
+      I->applyRegistrations(I->eval(E, I->Snapshots[It->second])));
 }
 
 PointerFact PointerProvenance::argument(const CallExpr *Call,

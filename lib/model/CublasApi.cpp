@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "model/CublasApi.h"
+#include "model/LtAttributes.h"
 
 namespace cublas_tidy {
 namespace {
@@ -74,15 +75,15 @@ int FunctionInfo::findParamNamed(llvm::StringRef Name) const {
 
 llvm::StringRef ltPointerModeName(std::int64_t Mode) {
   switch (Mode) {
-  case 0:
+  case lt_api::PointerModeHost:
     return "CUBLASLT_POINTER_MODE_HOST";
-  case 1:
+  case lt_api::PointerModeDevice:
     return "CUBLASLT_POINTER_MODE_DEVICE";
-  case 2:
+  case lt_api::PointerModeDeviceVector:
     return "CUBLASLT_POINTER_MODE_DEVICE_VECTOR";
-  case 3:
+  case lt_api::PointerModeAlphaDeviceVectorBetaZero:
     return "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO";
-  case 4:
+  case lt_api::PointerModeAlphaDeviceVectorBetaHost:
     return "CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST";
   }
   return "";
@@ -90,14 +91,14 @@ llvm::StringRef ltPointerModeName(std::int64_t Mode) {
 
 ScalarSpace ltScalarSpace(std::int64_t Mode, Operand Op) {
   switch (Mode) {
-  case 0:
+  case lt_api::PointerModeHost:
     return ScalarSpace::Host;
-  case 1:
-  case 2:
+  case lt_api::PointerModeDevice:
+  case lt_api::PointerModeDeviceVector:
     return ScalarSpace::Device;
-  case 3:
+  case lt_api::PointerModeAlphaDeviceVectorBetaZero:
     return Op == Operand::Alpha ? ScalarSpace::Device : ScalarSpace::Unknown;
-  case 4:
+  case lt_api::PointerModeAlphaDeviceVectorBetaHost:
     return Op == Operand::Alpha ? ScalarSpace::Device : ScalarSpace::Host;
   }
   return ScalarSpace::Unknown;

@@ -120,7 +120,7 @@ TEST(LibraryModels, RegisteredInOrder) {
   std::vector<std::string> Names;
   for (const LibraryModel *M : libraryModels())
     Names.push_back(M->name().str());
-  EXPECT_EQ(Names, (std::vector<std::string>{"PyTorch", "RMM"}));
+  EXPECT_EQ(Names, (std::vector<std::string>{"PyTorch", "thrust", "RMM"}));
 }
 
 /// For every `at(p)` in `f`: "<allocator> <bytes>" or "?".

@@ -13,19 +13,22 @@
 #include "facts/PointerProvenance.h"
 #include "facts/ValueFacts.h"
 #include "facts/libraries/RmmModel.h"
+#include "facts/libraries/ThrustModel.h"
 #include "facts/libraries/TorchModel.h"
 
 namespace cublas_tidy {
 
 LibraryModel::~LibraryModel() = default;
+PointerQuery::~PointerQuery() = default;
+ExtentQuery::~ExtentQuery() = default;
 
 std::optional<PointerFact> LibraryModel::pointee(const clang::Expr *,
-                                                 clang::ASTContext &) const {
+                                                 const PointerQuery &) const {
   return std::nullopt;
 }
 
 std::optional<Extent> LibraryModel::extent(const clang::Expr *,
-                                           const ValueFacts &) const {
+                                           const ExtentQuery &) const {
   return std::nullopt;
 }
 
@@ -40,7 +43,8 @@ LibraryModel::heldType(const clang::Expr *, const clang::ASTContext &) const {
 }
 
 llvm::ArrayRef<const LibraryModel *> libraryModels() {
-  static const LibraryModel *const Models[] = {&torchModel(), &rmmModel()};
+  static const LibraryModel *const Models[] = {&torchModel(), &thrustModel(),
+                                                 &rmmModel()};
   return Models;
 }
 

@@ -166,7 +166,7 @@ public:
   llvm::StringRef name() const override { return "RMM"; }
 
   std::optional<PointerFact> pointee(const Expr *E,
-                                     ASTContext &) const override {
+                                     const PointerQuery &) const override {
     std::optional<PointerCall> P = pointerCall(E);
     if (!P)
       return std::nullopt;
@@ -182,7 +182,8 @@ public:
   }
 
   std::optional<Extent> extent(const Expr *E,
-                               const ValueFacts &Facts) const override {
+                               const ExtentQuery &Q) const override {
+    const ValueFacts &Facts = Q.facts();
     std::optional<PointerCall> P = pointerCall(E);
     if (!P)
       return std::nullopt;

@@ -66,11 +66,11 @@ public:
 
   /// t.data_ptr<float>(): the storage of a tensor whose device is known.
   std::optional<PointerFact> pointee(const Expr *E,
-                                     ASTContext &Ctx) const override {
+                                     const PointerQuery &Q) const override {
     const CXXMemberCallExpr *Data = dataPointerCall(E);
     if (!Data || Data != E->IgnoreParens())
       return std::nullopt;
-    TensorFact T = tensorFact(dataPointerTensor(Data), Ctx);
+    TensorFact T = tensorFact(dataPointerTensor(Data), Q.context());
     PointerFact F;
     F.Origin.Kind = OriginKind::Tensor;
     F.Origin.Where = Data;
@@ -95,7 +95,8 @@ public:
   /// (`torch::empty({m, n}, ...)`), as elements of the pointer's type (of
   /// the tensor's dtype for `data_ptr()`).
   std::optional<Extent> extent(const Expr *E,
-                               const ValueFacts &Facts) const override {
+                               const ExtentQuery &Q) const override {
+    const ValueFacts &Facts = Q.facts();
     const CXXMemberCallExpr *Data = dataPointerCall(E);
     if (!Data || Data != E)
       return std::nullopt;

@@ -1,0 +1,62 @@
+//===- LtAttributes.h - The cuBLASLt attributes the facts and tracer read -===//
+//
+// cuBLASLt configures layouts, matmul descriptors and preferences through
+// `...SetAttribute(obj, attr, &value, sizeof value)`: the attribute is an
+// enumerator whose value the facts see as an integer (a constant, or a
+// variable holding one) and the tracer as the call's argument. These are
+// the enumerators both read, with the values cublasLt.h gives them, so
+// that no code compares an attribute with a bare number. Nothing here knows
+// of clang.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_MODEL_LTATTRIBUTES_H
+#define CUBLAS_TIDY_LIB_MODEL_LTATTRIBUTES_H
+
+#include <cstdint>
+
+namespace cublas_tidy::lt_api {
+
+/// cublasLtMatrixLayoutAttribute_t.
+enum LayoutAttribute : std::int64_t {
+  LayoutType = 0,               // CUBLASLT_MATRIX_LAYOUT_TYPE
+  LayoutOrder = 1,              // CUBLASLT_MATRIX_LAYOUT_ORDER
+  LayoutRows = 2,               // CUBLASLT_MATRIX_LAYOUT_ROWS
+  LayoutCols = 3,               // CUBLASLT_MATRIX_LAYOUT_COLS
+  LayoutLd = 4,                 // CUBLASLT_MATRIX_LAYOUT_LD
+  LayoutBatchCount = 5,         // CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT
+  LayoutStridedBatchOffset = 6, // CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET
+};
+
+/// cublasLtMatmulDescAttributes_t (the ones read).
+enum MatmulDescAttribute : std::int64_t {
+  DescComputeType = 0, // CUBLASLT_MATMUL_DESC_COMPUTE_TYPE
+  DescScaleType = 1,   // CUBLASLT_MATMUL_DESC_SCALE_TYPE
+  DescPointerMode = 2, // CUBLASLT_MATMUL_DESC_POINTER_MODE
+  DescTransA = 3,      // CUBLASLT_MATMUL_DESC_TRANSA
+  DescTransB = 4,      // CUBLASLT_MATMUL_DESC_TRANSB
+};
+
+/// cublasLtMatmulPreferenceAttributes_t (the ones read).
+enum PreferenceAttribute : std::int64_t {
+  PrefMaxWorkspaceBytes = 1, // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
+};
+
+/// cublasLtOrder_t.
+enum Order : std::int64_t {
+  OrderCol = 0, // CUBLASLT_ORDER_COL, the default
+  OrderRow = 1, // CUBLASLT_ORDER_ROW
+};
+
+/// cublasLtPointerMode_t.
+enum PointerMode : std::int64_t {
+  PointerModeHost = 0,                       // ..._HOST
+  PointerModeDevice = 1,                     // ..._DEVICE
+  PointerModeDeviceVector = 2,               // ..._DEVICE_VECTOR
+  PointerModeAlphaDeviceVectorBetaZero = 3,  // ..._ALPHA_DEVICE_VECTOR_BETA_ZERO
+  PointerModeAlphaDeviceVectorBetaHost = 4,  // ..._ALPHA_DEVICE_VECTOR_BETA_HOST
+};
+
+} // namespace cublas_tidy::lt_api
+
+#endif
