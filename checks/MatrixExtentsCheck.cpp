@@ -85,6 +85,10 @@ private:
   void checkWorkspace();
   void checkPreferenceWorkspace(const Extent &X, const SymExpr &Remaining);
   void checkLtMatmul();
+  bool checkLtExtents(const std::array<LtOperand, 4> &Ops);
+  void checkLtShapes(const std::array<LtOperand, 4> &Ops);
+  std::pair<SourceLocation, std::string>
+  layoutNote(const LtLayoutFacts &L) const;
   std::string remedy() const;
   /// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values".
   std::string allocationText(const Extent &X) const;
@@ -494,128 +498,114 @@ void CallAnalysis::checkPreferenceWorkspace(const Extent &X,
          std::move(Notes));
 }
 
-void CallAnalysis::checkLtMatmul() {
-  std::array<LtOperand, 4> Ops = ltMatmulOperands(Call, F, VF);
-  auto LayoutNote = [&](const LtLayoutFacts &L) {
-    return std::make_pair(userLocation(L.Create->getBeginLoc(), SM),
-                          "layout '" + L.Var->getName().str() +
-                              "' is created here");
-  };
+std::pair<SourceLocation, std::string>
+CallAnalysis::layoutNote(const LtLayoutFacts &L) const {
+  return {userLocation(L.Create->getBeginLoc(), SM),
+          "layout '" + L.Var->getName().str() + "' is created here"};
+}
 
-  // (a, b) Each operand's footprint, with its strided batches, against its
-  // allocation.
+/// (a, b) Each operand's footprint, with its strided batches, against its
+/// allocation. False when a layout is rejected (reported at its create).
+bool CallAnalysis::checkLtExtents(const std::array<LtOperand, 4> &Ops) {
   bool Rejected = false;
   // D is often C (same pointer, same layout), B sometimes A: one finding.
   std::set<std::pair<std::string, const VarDecl *>> Seen;
   for (const LtOperand &K : Ops) {
-    if (!K.Facts || !K.Facts->ColumnMajor || !K.Facts->Type ||
-        !K.Facts->Type->Bytes || !K.Facts->Rows || !K.Facts->Cols ||
-        !K.Facts->Ld || !K.Facts->BatchCount || !K.Facts->BatchStride)
+    if (!K.Facts || !ltLayoutKnown(*K.Facts))
       continue;
     const LtLayoutFacts &L = *K.Facts;
-    if (provenLess(L.Ld->V, L.Rows->V, Bounds)) {
-      Rejected = true; // reported at the layout's create
+    if (ltLayoutRejected(L, Bounds)) {
+      Rejected = true;
       continue;
     }
-    // ld*(cols-1)+rows, and stride*(batch-1) more for the last batch.
-    std::optional<SymExpr> Cols1 = L.Cols->V.sub(SymExpr::constant(1));
-    std::optional<SymExpr> Span = Cols1 ? L.Ld->V.mul(*Cols1) : std::nullopt;
-    std::optional<SymExpr> Member = Span ? Span->add(L.Rows->V) : std::nullopt;
-    std::optional<SymExpr> Batches1 = L.BatchCount->sub(SymExpr::constant(1));
-    std::optional<SymExpr> Extra =
-        Batches1 ? L.BatchStride->mul(*Batches1) : std::nullopt;
-    std::optional<SymExpr> Total = Member && Extra ? Member->add(*Extra)
-                                                   : std::nullopt;
-    std::optional<SymExpr> NeededBytes =
-        Total ? Total->mul(SymExpr::constant(L.Type->Bytes)) : std::nullopt;
-    std::optional<Extent> X = pointerExtent(arg(K.Pointer), VF);
-    std::optional<SymExpr> Remaining = X ? X->remainingBytes() : std::nullopt;
-    if (!NeededBytes || !Remaining ||
-        !provenLess(*Remaining, *NeededBytes, Bounds))
+    std::optional<SymExpr> Total = ltLayoutElements(L, Bounds);
+    std::optional<Extent> X =
+        Total ? pointerExtent(arg(K.Pointer), VF) : std::nullopt;
+    if (!X || !X->provenShorterThan(*Total, L.Type->Bytes, Bounds))
       continue;
     bool Batched = L.BatchCount != SymExpr::constant(1);
-    std::string Name = toString(K.Op).str();
     std::string Ptr = sourceText(arg(K.Pointer), Ctx);
     if (!Ptr.empty() && !Seen.insert({Ptr, L.Var}).second)
       continue;
     auto Text = [](const SymExpr &V) {
       return V.isConstant() ? std::to_string(*V.getConstant()) : V.str();
     };
-    std::optional<SymExpr> Held = Remaining->divExact(L.Type->Bytes);
+    std::optional<SymExpr> Held = X->remainingElements(L.Type->Bytes);
     std::string Message =
-        Name + " needs " + Text(*Total) + " elements (its layout '" +
-        L.Var->getName().str() + "': " + L.Rows->brief() + " x " +
-        L.Cols->brief() + ", ld=" + L.Ld->brief() +
+        toString(K.Op).str() + " needs " + Text(*Total) +
+        " elements (its layout '" + L.Var->getName().str() +
+        "': " + L.Rows->brief() + " x " + L.Cols->brief() +
+        ", ld=" + L.Ld->brief() +
         (Batched ? ", " + Text(*L.BatchCount) + " batches " +
                        Text(*L.BatchStride) + " elements apart"
                  : std::string()) +
         ") but " + (Ptr.empty() ? std::string("the pointer") : "'" + Ptr + "'") +
         " holds " +
         (Held ? Text(*Held) + " " + L.Type->Plural
-              : Text(*Remaining) + " bytes") +
+              : Text(*X->remainingBytes()) + " bytes") +
         " (" + allocationText(*X) + ")";
-    std::vector<std::pair<SourceLocation, std::string>> Notes{LayoutNote(L)};
+    std::vector<std::pair<SourceLocation, std::string>> Notes{layoutNote(L)};
     for (auto &N : allocationNote(*X))
       Notes.push_back(std::move(N));
     report("lt-extent:" + std::to_string(K.Pointer), arg(K.Pointer), Message,
            std::move(Notes));
   }
-  if (Rejected)
-    return;
+  return !Rejected;
+}
 
-  // (c) Shapes: op(A) is m x k, op(B) k x n, C and D m x n.
+/// (c) Shapes: op(A) is m x k, op(B) k x n, C and D m x n.
+void CallAnalysis::checkLtShapes(const std::array<LtOperand, 4> &Ops) {
   std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Call, F, VF);
   if (!D)
     return;
-  struct Shape {
-    std::optional<ArgValue> Rows, Cols;
-    const LtLayoutFacts *L = nullptr;
-    std::string Op;
+  LtOperandShape A = ltOperandShape(Ops[0], D->TransA),
+                 B = ltOperandShape(Ops[1], D->TransB),
+                 C = ltOperandShape(Ops[2], 0), Dd = ltOperandShape(Ops[3], 0);
+  auto OpName = [&](const LtOperandShape &X, Operand Op) {
+    std::string Name = toString(Op).str();
+    return X.Transposed ? "op(" + Name + ") = " + Name + "^T" : Name;
   };
-  auto ShapeOf = [&](const LtOperand &K, std::optional<int64_t> Trans) {
-    Shape S;
-    if (!K.Facts || !K.Facts->ColumnMajor || !Trans || *Trans < 0 ||
-        *Trans > 2)
-      return S;
-    S.L = &*K.Facts;
-    bool T = *Trans != 0;
-    S.Rows = T ? K.Facts->Cols : K.Facts->Rows;
-    S.Cols = T ? K.Facts->Rows : K.Facts->Cols;
-    std::string Name = toString(K.Op).str();
-    S.Op = T ? "op(" + Name + ") = " + Name + "^T" : Name;
-    return S;
-  };
-  Shape A = ShapeOf(Ops[0], D->TransA), B = ShapeOf(Ops[1], D->TransB),
-        C = ShapeOf(Ops[2], 0), Dd = ShapeOf(Ops[3], 0);
   auto Differ = [&](const std::optional<ArgValue> &X,
                     const std::optional<ArgValue> &Y) {
     return X && Y &&
            (provenLess(X->V, Y->V, Bounds) || provenLess(Y->V, X->V, Bounds));
   };
-  auto Report = [&](const Shape &X, StringRef XDim, const std::optional<ArgValue> &XV,
-                    const Shape &Y, StringRef YDim,
+  auto Report = [&](const LtOperandShape &X, Operand XOp, StringRef XDim,
+                    const std::optional<ArgValue> &XV, const LtOperandShape &Y,
+                    Operand YOp, StringRef YDim,
                     const std::optional<ArgValue> &YV, StringRef Rule) {
     std::string Message =
-        "the layouts contradict the operation: " + X.Op + " has " +
+        "the layouts contradict the operation: " + OpName(X, XOp) + " has " +
         XV->brief() + " " + XDim.str() + " (layout '" +
-        X.L->Var->getName().str() + "') but " + Y.Op + " has " + YV->brief() +
-        " " + YDim.str() + " (layout '" + Y.L->Var->getName().str() +
-        "'); " + Rule.str() + "; cuBLASLt rejects the call";
-    report("lt-shape", Call, Message, {LayoutNote(*X.L), LayoutNote(*Y.L)});
+        X.Layout->Var->getName().str() + "') but " + OpName(Y, YOp) +
+        " has " + YV->brief() + " " + YDim.str() + " (layout '" +
+        Y.Layout->Var->getName().str() + "'); " + Rule.str() +
+        "; cuBLASLt rejects the call";
+    report("lt-shape", Call, Message,
+           {layoutNote(*X.Layout), layoutNote(*Y.Layout)});
   };
-  if (A.L && C.L && Differ(A.Rows, C.Rows))
-    Report(A, "rows", A.Rows, C, "rows", C.Rows, "op(A) is m x k and C m x n");
-  else if (B.L && C.L && Differ(B.Cols, C.Cols))
-    Report(B, "columns", B.Cols, C, "columns", C.Cols,
+  using O = Operand;
+  if (A.Layout && C.Layout && Differ(A.Rows, C.Rows))
+    Report(A, O::A, "rows", A.Rows, C, O::C, "rows", C.Rows,
+           "op(A) is m x k and C m x n");
+  else if (B.Layout && C.Layout && Differ(B.Cols, C.Cols))
+    Report(B, O::B, "columns", B.Cols, C, O::C, "columns", C.Cols,
            "op(B) is k x n and C m x n");
-  else if (A.L && B.L && Differ(A.Cols, B.Rows))
-    Report(A, "columns", A.Cols, B, "rows", B.Rows,
+  else if (A.Layout && B.Layout && Differ(A.Cols, B.Rows))
+    Report(A, O::A, "columns", A.Cols, B, O::B, "rows", B.Rows,
            "op(A) is m x k and op(B) k x n");
-  else if (C.L && Dd.L && Differ(C.Rows, Dd.Rows))
-    Report(Dd, "rows", Dd.Rows, C, "rows", C.Rows, "C and D are both m x n");
-  else if (C.L && Dd.L && Differ(C.Cols, Dd.Cols))
-    Report(Dd, "columns", Dd.Cols, C, "columns", C.Cols,
+  else if (C.Layout && Dd.Layout && Differ(C.Rows, Dd.Rows))
+    Report(Dd, O::D, "rows", Dd.Rows, C, O::C, "rows", C.Rows,
            "C and D are both m x n");
+  else if (C.Layout && Dd.Layout && Differ(C.Cols, Dd.Cols))
+    Report(Dd, O::D, "columns", Dd.Cols, C, O::C, "columns", C.Cols,
+           "C and D are both m x n");
+}
+
+void CallAnalysis::checkLtMatmul() {
+  std::array<LtOperand, 4> Ops = ltMatmulOperands(Call, F, VF);
+  if (checkLtExtents(Ops))
+    checkLtShapes(Ops);
 }
 
 std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {

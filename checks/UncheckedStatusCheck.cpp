@@ -165,6 +165,55 @@ bool UncheckedStatusCheck::returnsStatus(const CallExpr *Call) const {
          matchesAny(CheckedFunctions, FD->getQualifiedNameAsString());
 }
 
+/// A cuBLAS status handed to a parameter of one of the file's functions (to
+/// compare with that function's conversions). The arguments are looked at
+/// first: looking up a definition costs more.
+void UncheckedStatusCheck::noteStatusArguments(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  for (unsigned A = 0; Callee && A < Call->getNumArgs(); ++A) {
+    const auto *Arg = dyn_cast<CallExpr>(Call->getArg(A)->IgnoreParenCasts());
+    if (!Arg || !calledCublasFunction(Arg) ||
+        !isCublasStatusType(Arg->getType()))
+      continue;
+    if (!Def) {
+      Def = calledCublasFunction(Call) ? nullptr : Callee->getDefinition();
+      if (!Def)
+        break;
+    }
+    if (A < Def->getNumParams())
+      StatusArgs.try_emplace({Def, A}, Arg);
+  }
+}
+
+/// A conversion to cudaError_t of a status, directly or laundered through
+/// an integer variable (`Laundered`: the variables holding a status, found
+/// the first time one is needed) or a parameter.
+void UncheckedStatusCheck::checkCudaErrorCast(
+    const CastExpr *Cast, const Decl *Callable,
+    std::optional<llvm::DenseMap<const VarDecl *, const CallExpr *>>
+        &Laundered,
+    ASTContext &Ctx) {
+  if (isCublasStatusType(Cast->getSubExpr()->getType())) {
+    checkConversion(Cast, Ctx);
+    return;
+  }
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || isCudaErrorType(VD->getType()))
+    return;
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+    if (P->getType()->isIntegralOrEnumerationType())
+      ParamCasts.push_back({Cast, P});
+    return;
+  }
+  if (!Laundered)
+    Laundered = statusHoldingVars(Callable);
+  if (const CallExpr *From = Laundered->lookup(VD))
+    checkLaunderedConversion(Cast, VD, From, Ctx);
+}
+
 void UncheckedStatusCheck::checkCallable(const Decl *Callable,
                                          ASTContext &Ctx) {
   Context = &Ctx;
@@ -211,50 +260,13 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
         Calls.push_back(Call);
         addAncestors(Stmts, I, Parents);
       }
-      // A cuBLAS status handed to a parameter of one of the file's
-      // functions (to compare with that function's conversions).
-      // (The arguments first: looking up a definition costs more.)
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      const FunctionDecl *Def = nullptr;
-      for (unsigned A = 0; Callee && A < Call->getNumArgs(); ++A) {
-        const auto *Arg =
-            dyn_cast<CallExpr>(Call->getArg(A)->IgnoreParenCasts());
-        if (!Arg || !calledCublasFunction(Arg) ||
-            !isCublasStatusType(Arg->getType()))
-          continue;
-        if (!Def) {
-          Def = calledCublasFunction(Call) ? nullptr : Callee->getDefinition();
-          if (!Def)
-            break;
-        }
-        if (A < Def->getNumParams())
-          StatusArgs.try_emplace({Def, A}, Arg);
-      }
+      noteStatusArguments(Call);
     } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
       if (Op->isComparisonOp())
         checkComparison(Op, Ctx); // decides by type, then by location
     } else if (const auto *Cast = dyn_cast<CastExpr>(S)) {
-      if (!isCudaErrorType(Cast->getType()) || !InUserCode(Cast))
-        continue;
-      if (isCublasStatusType(Cast->getSubExpr()->getType())) {
-        checkConversion(Cast, Ctx);
-        continue;
-      }
-      // A status laundered through an integer variable first.
-      const auto *DRE =
-          dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
-      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (!VD || isCudaErrorType(VD->getType()))
-        continue;
-      if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
-        if (P->getType()->isIntegralOrEnumerationType())
-          ParamCasts.push_back({Cast, P});
-        continue;
-      }
-      if (!Laundered)
-        Laundered = statusHoldingVars(Callable);
-      if (const CallExpr *From = Laundered->lookup(VD))
-        checkLaunderedConversion(Cast, VD, From, Ctx);
+      if (isCudaErrorType(Cast->getType()) && InUserCode(Cast))
+        checkCudaErrorCast(Cast, Callable, Laundered, Ctx);
     } else if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
       QualType On = Switch->getCond()
                         ? Switch->getCond()->IgnoreParenImpCasts()->getType()

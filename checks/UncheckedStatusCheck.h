@@ -9,6 +9,7 @@
 #include "llvm/Support/Regex.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace clang::tidy::cublas {
@@ -43,6 +44,12 @@ private:
   bool returnsStatus(const CallExpr *Call) const;
   /// Discarded results and dead stores in one function body.
   void checkCallable(const Decl *Callable, ASTContext &Ctx);
+  void noteStatusArguments(const CallExpr *Call);
+  void checkCudaErrorCast(
+      const CastExpr *Cast, const Decl *Callable,
+      std::optional<llvm::DenseMap<const VarDecl *, const CallExpr *>>
+          &Laundered,
+      ASTContext &Ctx);
   /// `Parents`: the parent of `Call` and of each of its ancestors.
   void checkDiscarded(const CallExpr *Call,
                       const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,

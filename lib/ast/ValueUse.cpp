@@ -197,26 +197,25 @@ llvm::DenseSet<const VarDecl *> findEscapingVariables(const Stmt *Body) {
   return std::move(Finder.Escaped);
 }
 
-std::vector<DeadStore>
-findDeadStores(const Decl *Callable, ASTContext &Ctx,
-               llvm::function_ref<const Expr *(const Expr *)> Interesting,
-               unsigned MaxBlocks) {
-  std::vector<DeadStore> Result;
-  const CFG *Cfg = sharedCfg(Callable, Ctx);
-  if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
-    return Result;
+namespace {
 
-  // The stores of interesting values, with their place in the CFG.
-  struct Store {
-    const VarDecl *Var;
-    const Expr *Value;
-    const Stmt *S;
-    const CFGBlock *Block;
-    unsigned Index;
-  };
+/// A store of an interesting value, with its place in the CFG.
+struct Store {
+  const VarDecl *Var;
+  const Expr *Value;
+  const Stmt *S;
+  const CFGBlock *Block;
+  unsigned Index;
+};
+
+/// The stores of interesting values in `Cfg`, and every reference that is
+/// the target of an assignment (`AssignedRefs`: not a read).
+llvm::SmallVector<Store, 8>
+storesIn(const CFG &Cfg,
+         llvm::function_ref<const Expr *(const Expr *)> Interesting,
+         llvm::SmallPtrSetImpl<const DeclRefExpr *> &AssignedRefs) {
   llvm::SmallVector<Store, 8> Stores;
-  llvm::SmallPtrSet<const DeclRefExpr *, 16> AssignedRefs;
-  for (const CFGBlock *B : *Cfg) {
+  for (const CFGBlock *B : Cfg) {
     for (unsigned I = 0, E = B->size(); I < E; ++I) {
       std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
       if (!CS)
@@ -240,109 +239,141 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
       }
     }
   }
+  return Stores;
+}
+
+/// Drops the stores whose assignment is itself read (`(st = call()) !=
+/// SUCCESS`, a loop condition, `switch (st = call())`): read right there.
+void dropReadAssignments(const Decl *Callable,
+                         llvm::SmallVectorImpl<Store> &Stores) {
+  llvm::ArrayRef<BodyStmt> Body = stmtsIn(Callable);
+  llvm::DenseMap<const Stmt *, const Stmt *> Parents;
+  llvm::SmallPtrSet<const Stmt *, 8> Wanted;
+  for (const Store &St : Stores)
+    if (isa<BinaryOperator>(St.S))
+      Wanted.insert(St.S);
+  llvm::SmallPtrSet<const Stmt *, 8> ReadAssignments;
+  for (size_t I = 0; I < Body.size() && !Wanted.empty(); ++I) {
+    if (!Wanted.erase(Body[I].S))
+      continue;
+    addAncestors(Body, I, Parents);
+    if (classifyValueUse(cast<Expr>(Body[I].S), [&](const Stmt *S) {
+          return Parents.lookup(S);
+        }).Use == ValueUse::Used)
+      ReadAssignments.insert(Body[I].S);
+  }
+  llvm::erase_if(Stores, [&](const Store &St) {
+    return ReadAssignments.contains(St.S);
+  });
+}
+
+llvm::DenseSet<const CFGBlock *> reachableBlocks(const CFG &Cfg) {
+  llvm::DenseSet<const CFGBlock *> Reachable;
+  llvm::SmallVector<const CFGBlock *, 32> Work{&Cfg.getEntry()};
+  Reachable.insert(&Cfg.getEntry());
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ && Reachable.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  return Reachable;
+}
+
+enum class StoreFate { Read, Dead, TooBig };
+
+/// Searches forward from `St` for a read of its variable before it is
+/// assigned again (each such assignment into `Found.Overwrites`), declared
+/// again or ends. Most stores are read a few elements later; the search
+/// spends `Budget` all the same.
+StoreFate searchRead(const Store &St,
+                     const llvm::SmallPtrSetImpl<const DeclRefExpr *> &Assigned,
+                     unsigned &Budget, DeadStore &Found) {
+  bool Read = false;
+  llvm::SmallPtrSet<const CFGBlock *, 16> Entered;
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
+  Work.push_back({St.Block, St.Index + 1});
+  while (!Work.empty() && !Read) {
+    auto [B, I] = Work.pop_back_val();
+    bool Killed = false;
+    for (unsigned E = B->size(); I < E && !Killed && !Read; ++I) {
+      if (Budget-- == 0)
+        return StoreFate::TooBig;
+      const CFGElement &El = (*B)[I];
+      if (std::optional<CFGLifetimeEnds> LE = El.getAs<CFGLifetimeEnds>()) {
+        Killed = LE->getVarDecl() == St.Var;
+        continue;
+      }
+      std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *S = CS->getStmt();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        Read = DRE->getDecl() == St.Var && !Assigned.contains(DRE);
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        if (const DeclRefExpr *DRE = assignedVar(BO))
+          if (DRE->getDecl() == St.Var) {
+            Killed = true;
+            if (!llvm::is_contained(Found.Overwrites, S))
+              Found.Overwrites.push_back(S);
+          }
+      } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        Killed = llvm::is_contained(DS->decls(), St.Var);
+      }
+    }
+    if (Killed || Read)
+      continue;
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ && Entered.insert(Succ).second)
+        Work.push_back({Succ, 0});
+  }
+  return Read ? StoreFate::Read : StoreFate::Dead;
+}
+
+} // namespace
+
+std::vector<DeadStore>
+findDeadStores(const Decl *Callable, ASTContext &Ctx,
+               llvm::function_ref<const Expr *(const Expr *)> Interesting,
+               unsigned MaxBlocks) {
+  std::vector<DeadStore> Result;
+  const CFG *Cfg = sharedCfg(Callable, Ctx);
+  if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
+    return Result;
+  llvm::SmallPtrSet<const DeclRefExpr *, 16> AssignedRefs;
+  llvm::SmallVector<Store, 8> Stores =
+      storesIn(*Cfg, Interesting, AssignedRefs);
   if (Stores.empty())
     return Result;
-
-  // A store whose assignment is itself read (`(st = call()) != SUCCESS`, a
-  // loop condition, `switch (st = call())`) is read right there.
-  {
-    llvm::ArrayRef<BodyStmt> Body = stmtsIn(Callable);
-    llvm::DenseMap<const Stmt *, const Stmt *> Parents;
-    llvm::SmallPtrSet<const Stmt *, 8> Wanted;
-    for (const Store &St : Stores)
-      if (isa<BinaryOperator>(St.S))
-        Wanted.insert(St.S);
-    llvm::SmallPtrSet<const Stmt *, 8> ReadAssignments;
-    for (size_t I = 0; I < Body.size() && !Wanted.empty(); ++I) {
-      if (!Wanted.erase(Body[I].S))
-        continue;
-      addAncestors(Body, I, Parents);
-      if (classifyValueUse(cast<Expr>(Body[I].S), [&](const Stmt *S) {
-            return Parents.lookup(S);
-          }).Use == ValueUse::Used)
-        ReadAssignments.insert(Body[I].S);
-    }
-    llvm::erase_if(Stores, [&](const Store &St) {
-      return ReadAssignments.contains(St.S);
-    });
-  }
+  dropReadAssignments(Callable, Stores);
 
   // Which variables escape is asked only of stores found dead: most stores
   // are read, and the walk over the body costs more than their searches.
   std::optional<llvm::DenseSet<const VarDecl *>> Escaped;
-  llvm::DenseSet<const CFGBlock *> Reachable;
-  {
-    llvm::SmallVector<const CFGBlock *, 32> Work{&Cfg->getEntry()};
-    Reachable.insert(&Cfg->getEntry());
-    while (!Work.empty()) {
-      const CFGBlock *B = Work.pop_back_val();
-      for (const CFGBlock *Succ : B->succs())
-        if (Succ && Reachable.insert(Succ).second)
-          Work.push_back(Succ);
-    }
-  }
-
-  // For each store, search forward for a read of the variable before it is
-  // assigned again, declared again or ends. Most stores are read a few
-  // elements later; the search is bounded all the same.
+  llvm::DenseSet<const CFGBlock *> Reachable = reachableBlocks(*Cfg);
+  const SourceManager &SM = Ctx.getSourceManager();
   unsigned Budget = 64 * Cfg->getNumBlockIDs() + 4096;
   for (const Store &St : Stores) {
     if (!Reachable.contains(St.Block))
       continue;
     DeadStore Found{St.Var, St.Value, St.S, {}};
-    bool Read = false;
-    llvm::SmallPtrSet<const CFGBlock *, 16> Entered;
-    llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
-    Work.push_back({St.Block, St.Index + 1});
-    while (!Work.empty() && !Read) {
-      auto [B, I] = Work.pop_back_val();
-      bool Killed = false;
-      for (unsigned E = B->size(); I < E && !Killed && !Read; ++I) {
-        if (Budget-- == 0)
-          return {}; // too big to decide: say nothing for the function
-        const CFGElement &El = (*B)[I];
-        if (std::optional<CFGLifetimeEnds> LE = El.getAs<CFGLifetimeEnds>()) {
-          Killed = LE->getVarDecl() == St.Var;
-          continue;
-        }
-        std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
-        if (!CS)
-          continue;
-        const Stmt *S = CS->getStmt();
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-          Read = DRE->getDecl() == St.Var && !AssignedRefs.contains(DRE);
-        } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-          if (const DeclRefExpr *DRE = assignedVar(BO))
-            if (DRE->getDecl() == St.Var) {
-              Killed = true;
-              if (!llvm::is_contained(Found.Overwrites, S))
-                Found.Overwrites.push_back(S);
-            }
-        } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-          Killed = llvm::is_contained(DS->decls(), St.Var);
-        }
-      }
-      if (Killed || Read)
-        continue;
-      for (const CFGBlock *Succ : B->succs())
-        if (Succ && Entered.insert(Succ).second)
-          Work.push_back({Succ, 0});
-    }
-    if (Read)
+    StoreFate Fate = searchRead(St, AssignedRefs, Budget, Found);
+    if (Fate == StoreFate::TooBig)
+      return {}; // too big to decide: say nothing for the function
+    if (Fate == StoreFate::Read)
       continue;
     if (!Escaped)
       Escaped = findEscapingVariables(Callable->getBody());
     if (Escaped->contains(St.Var))
       continue;
     llvm::sort(Found.Overwrites, [&](const Stmt *L, const Stmt *R) {
-      return Ctx.getSourceManager().isBeforeInTranslationUnit(
-          L->getBeginLoc(), R->getBeginLoc());
+      return SM.isBeforeInTranslationUnit(L->getBeginLoc(), R->getBeginLoc());
     });
     Result.push_back(std::move(Found));
   }
   llvm::sort(Result, [&](const DeadStore &L, const DeadStore &R) {
-    return Ctx.getSourceManager().isBeforeInTranslationUnit(
-        L.Store->getBeginLoc(), R.Store->getBeginLoc());
+    return SM.isBeforeInTranslationUnit(L.Store->getBeginLoc(),
+                                        R.Store->getBeginLoc());
   });
   Result.erase(std::unique(Result.begin(), Result.end(),
                            [](const DeadStore &L, const DeadStore &R) {

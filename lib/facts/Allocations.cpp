@@ -43,6 +43,12 @@ private:
   std::optional<Extent> container(const Expr *Object);
   std::optional<Extent> allocatorResult(const CallExpr *Call);
   std::optional<Extent> element(const Expr *Object, const Expr *Index);
+  std::optional<Extent> arithmetic(const BinaryOperator *BO, unsigned Depth);
+  std::optional<Extent> address(const UnaryOperator *UO, unsigned Depth);
+  std::optional<Extent> conditional(const ConditionalOperator *CO,
+                                    unsigned Depth);
+  std::optional<Extent> newArray(const CXXNewExpr *New);
+  std::optional<Extent> call(const CallExpr *Call, unsigned Depth);
   class Query;
 
   const ValueFacts &Facts;
@@ -248,85 +254,14 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return variable(DRE, Depth + 1);
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->getOpcode() == BO_Comma)
-      return resolve(BO->getRHS(), Depth + 1);
-    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
-      return std::nullopt;
-    const Expr *Ptr = BO->getLHS(), *Index = BO->getRHS();
-    if (!Ptr->getType()->isPointerType())
-      std::swap(Ptr, Index);
-    if (!Ptr->getType()->isPointerType() ||
-        !Index->getType()->isIntegralOrEnumerationType() ||
-        (BO->getOpcode() == BO_Sub && Ptr != BO->getLHS()))
-      return std::nullopt;
-    return offsetBy(resolve(Ptr, Depth + 1), Index,
-                    Ptr->getType()->getPointeeType(),
-                    BO->getOpcode() == BO_Sub);
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() != UO_AddrOf)
-      return std::nullopt;
-    const Expr *Sub = UO->getSubExpr()->IgnoreParens();
-    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
-      const Expr *Base = AS->getBase(), *Index = AS->getIdx();
-      if (!Base->getType()->isPointerType())
-        return std::nullopt;
-      return offsetBy(resolve(Base, Depth + 1), Index,
-                      Base->getType()->getPointeeType(), false);
-    }
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub))
-      if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
-        return element(Op->getArg(0), Op->getArg(1));
-    return std::nullopt;
-  }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    std::optional<SymExpr> Cond = Facts.evaluate(CO->getCond());
-    if (Cond && Cond->isConstant())
-      return resolve(*Cond->getConstant() ? CO->getTrueExpr()
-                                          : CO->getFalseExpr(),
-                     Depth + 1);
-    std::optional<Extent> L = resolve(CO->getTrueExpr(), Depth + 1);
-    std::optional<Extent> R =
-        L ? resolve(CO->getFalseExpr(), Depth + 1) : std::nullopt;
-    if (L && R && sameExtent(*L, *R))
-      return L;
-    return std::nullopt;
-  }
-  if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
-    if (!New->isArray() || New->getNumPlacementArgs() != 0)
-      return std::nullopt;
-    std::optional<const Expr *> Count = New->getArraySize();
-    std::optional<int64_t> Size =
-        sizeInBytes(New->getAllocatedType(), Facts.context());
-    if (!Count || !*Count || !Size)
-      return std::nullopt;
-    std::optional<SymExpr> N = Facts.evaluate(*Count);
-    std::optional<SymExpr> Bytes =
-        N ? N->mul(SymExpr::constant(*Size)) : std::nullopt;
-    if (!Bytes)
-      return std::nullopt;
-    Extent X;
-    X.Bytes = *Bytes;
-    X.Origin = New;
-    X.Allocator = "new[]";
-    X.SizeExpr = *Count;
-    X.ElementType = New->getAllocatedType();
-    return X;
-  }
-  if (isa<CallExpr>(E)) {
-    Query Q(*this, Depth);
-    for (const LibraryModel *M : libraryModels())
-      if (std::optional<Extent> X = M->extent(E, Q))
-        return X;
-  }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() && MD->getName() == "data" &&
-        MC->getNumArgs() == 0)
-      return container(MC->getImplicitObjectArgument());
-    return std::nullopt;
-  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return arithmetic(BO, Depth);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return address(UO, Depth);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return conditional(CO, Depth);
+  if (const auto *New = dyn_cast<CXXNewExpr>(E))
+    return newArray(New);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     // A device_ptr copied or converted on its way.
     if (Construct->getNumArgs() == 1 && Construct->getConstructor() &&
@@ -334,13 +269,101 @@ std::optional<Extent> Resolver::resolve(const Expr *E, unsigned Depth) {
       return resolve(Construct->getArg(0), Depth + 1);
     return std::nullopt;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *FD = callee(Call);
-    if (!FD)
-      return std::nullopt;
-    return allocatorResult(Call);
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return call(Call, Depth);
   return std::nullopt;
+}
+
+/// `p + i`, `i + p`, `p - i`, `(a, p)`.
+std::optional<Extent> Resolver::arithmetic(const BinaryOperator *BO,
+                                           unsigned Depth) {
+  if (BO->getOpcode() == BO_Comma)
+    return resolve(BO->getRHS(), Depth + 1);
+  if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+    return std::nullopt;
+  const Expr *Ptr = BO->getLHS(), *Index = BO->getRHS();
+  if (!Ptr->getType()->isPointerType())
+    std::swap(Ptr, Index);
+  if (!Ptr->getType()->isPointerType() ||
+      !Index->getType()->isIntegralOrEnumerationType() ||
+      (BO->getOpcode() == BO_Sub && Ptr != BO->getLHS()))
+    return std::nullopt;
+  return offsetBy(resolve(Ptr, Depth + 1), Index,
+                  Ptr->getType()->getPointeeType(), BO->getOpcode() == BO_Sub);
+}
+
+/// `&p[i]`, `&v[i]`.
+std::optional<Extent> Resolver::address(const UnaryOperator *UO,
+                                        unsigned Depth) {
+  if (UO->getOpcode() != UO_AddrOf)
+    return std::nullopt;
+  const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Sub)) {
+    const Expr *Base = AS->getBase(), *Index = AS->getIdx();
+    if (!Base->getType()->isPointerType())
+      return std::nullopt;
+    return offsetBy(resolve(Base, Depth + 1), Index,
+                    Base->getType()->getPointeeType(), false);
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Sub))
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      return element(Op->getArg(0), Op->getArg(1));
+  return std::nullopt;
+}
+
+/// `c ? p : q`: the branch a constant condition takes, or the extent both
+/// branches share.
+std::optional<Extent> Resolver::conditional(const ConditionalOperator *CO,
+                                            unsigned Depth) {
+  std::optional<SymExpr> Cond = Facts.evaluate(CO->getCond());
+  if (Cond && Cond->isConstant())
+    return resolve(*Cond->getConstant() ? CO->getTrueExpr()
+                                        : CO->getFalseExpr(),
+                   Depth + 1);
+  std::optional<Extent> L = resolve(CO->getTrueExpr(), Depth + 1);
+  std::optional<Extent> R =
+      L ? resolve(CO->getFalseExpr(), Depth + 1) : std::nullopt;
+  if (L && R && sameExtent(*L, *R))
+    return L;
+  return std::nullopt;
+}
+
+/// `new T[n]`.
+std::optional<Extent> Resolver::newArray(const CXXNewExpr *New) {
+  if (!New->isArray() || New->getNumPlacementArgs() != 0)
+    return std::nullopt;
+  std::optional<const Expr *> Count = New->getArraySize();
+  if (!Count || !*Count)
+    return std::nullopt;
+  std::optional<Extent> X =
+      Extent::ofElements(Facts.evaluate(*Count),
+                         sizeInBytes(New->getAllocatedType(), Facts.context()));
+  if (!X)
+    return std::nullopt;
+  X->Origin = New;
+  X->Allocator = "new[]";
+  X->SizeExpr = *Count;
+  X->ElementType = New->getAllocatedType();
+  return X;
+}
+
+/// What a library model knows, a container's data(), an allocator's
+/// result.
+std::optional<Extent> Resolver::call(const CallExpr *Call, unsigned Depth) {
+  Query Q(*this, Depth);
+  for (const LibraryModel *M : libraryModels())
+    if (std::optional<Extent> X = M->extent(Call, Q))
+      return X;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && MD->getName() == "data" &&
+        MC->getNumArgs() == 0)
+      return container(MC->getImplicitObjectArgument());
+    return std::nullopt;
+  }
+  if (!callee(Call))
+    return std::nullopt;
+  return allocatorResult(Call);
 }
 
 /// The buffer of the sized container `Object` from element `Index` on.

@@ -62,6 +62,23 @@ struct Extent {
   std::optional<SymExpr> remainingBytes() const {
     return Bytes.sub(OffsetBytes);
   }
+
+  /// Elements of `ElementBytes` bytes from the pointer to the end, when
+  /// they divide exactly.
+  std::optional<SymExpr> remainingElements(int64_t ElementBytes) const {
+    std::optional<SymExpr> R = remainingBytes();
+    return R && ElementBytes > 0 ? R->divExact(ElementBytes) : std::nullopt;
+  }
+
+  /// True when the code proves that fewer than `Elements` elements of
+  /// `ElementBytes` bytes remain from the pointer to the end.
+  bool provenShorterThan(const SymExpr &Elements, int64_t ElementBytes,
+                         const SymbolBounds &Bounds) const {
+    std::optional<SymExpr> R = remainingBytes();
+    std::optional<SymExpr> Needed =
+        Elements.mul(SymExpr::constant(ElementBytes));
+    return R && Needed && provenLess(*R, *Needed, Bounds);
+  }
 };
 
 /// The allocation `Ptr` (a pointer expression) points into, evaluated where

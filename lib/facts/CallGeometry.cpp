@@ -129,25 +129,6 @@ struct WrittenArithmetic {
   }
 };
 
-/// Arithmetic on symbolic values: the elements an operand spans.
-struct SymbolicArithmetic {
-  using Value = SymExpr;
-  const SymbolBounds &Bounds;
-
-  std::optional<Value> size(ParamRole) { return std::nullopt; }
-  Value constant(int64_t C) { return SymExpr::constant(C); }
-  std::optional<Value> add(const Value &L, const Value &R) { return L.add(R); }
-  std::optional<Value> sub(const Value &L, const Value &R) { return L.sub(R); }
-  std::optional<Value> mul(const Value &L, const Value &R) { return L.mul(R); }
-  std::optional<Value> max(const Value &, const Value &) {
-    return std::nullopt;
-  }
-  std::optional<int64_t> constantOf(const Value &V) { return V.getConstant(); }
-  bool provenLess(const Value &L, const Value &R) {
-    return cublas_tidy::provenLess(L, R, Bounds);
-  }
-};
-
 std::optional<SymExpr> symbolic(const std::optional<ArgValue> &V) {
   if (!V)
     return std::nullopt;

@@ -27,6 +27,27 @@
 
 namespace cublas_tidy {
 
+/// The arithmetic of model/OperandGeometry.h's rules over symbolic values
+/// (`SymExpr`): the elements an operand spans, for any fact that applies
+/// the shared rules (this file's operands, cuBLASLt layouts).
+struct SymbolicArithmetic {
+  using Value = SymExpr;
+  const SymbolBounds &Bounds;
+
+  std::optional<Value> size(ParamRole) { return std::nullopt; }
+  Value constant(int64_t C) { return SymExpr::constant(C); }
+  std::optional<Value> add(const Value &L, const Value &R) { return L.add(R); }
+  std::optional<Value> sub(const Value &L, const Value &R) { return L.sub(R); }
+  std::optional<Value> mul(const Value &L, const Value &R) { return L.mul(R); }
+  std::optional<Value> max(const Value &, const Value &) {
+    return std::nullopt;
+  }
+  std::optional<int64_t> constantOf(const Value &V) { return V.getConstant(); }
+  bool provenLess(const Value &L, const Value &R) {
+    return cublas_tidy::provenLess(L, R, Bounds);
+  }
+};
+
 /// Text for a message, made only when a message needs it: most arguments
 /// are never named in one, and looking up how they are written costs more
 /// than evaluating them.

@@ -432,6 +432,10 @@ private:
   void processBlock(const CFGBlock *B, PathState S);
   void processElement(const CFGElement &E, PathState &S);
   void processCall(const CallExpr *CE, PathState &S);
+  void noteUnkeptResource(const CallExpr *CE);
+  void createOrDestroy(const CallExpr *CE, const ResourceTable::Entry &Entry,
+                       PathState &S);
+  void otherCall(const CallExpr *CE, PathState &S);
   void processConstruct(const CXXConstructExpr *CE, PathState &S);
   void processDeclRef(const DeclRefExpr *DRE, PathState &S);
   void processDecl(const DeclStmt *DS, PathState &S);
@@ -766,61 +770,20 @@ void Engine::adoptNewResource(const VarDecl *VD, const CallExpr *CE,
 }
 
 void Engine::processCall(const CallExpr *CE, PathState &S) {
-  const FunctionDecl *FD = CE->getDirectCallee();
   const ResourceTable::Entry *Entry = Table.lookup(CE);
-  auto Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
-
-  // A new resource from a helper that nobody keeps: handed straight to a
-  // cuBLAS call, or dropped.
   if (!Entry && !Seed)
-    if (std::optional<unsigned> Kind = newResourceCall(CE)) {
-      int PI = parentIndex(indexOf(CE));
-      while (PI >= 0 && isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(at(PI)))
-        PI = parentIndex(PI);
-      const Stmt *P = at(PI);
-      const auto *Outer = dyn_cast_or_null<CallExpr>(P);
-      bool Dropped = P && !isa<Expr>(P) && !isa<ReturnStmt, DeclStmt>(P);
-      bool Known = llvm::any_of(Leaks, [&](const LeakReport &R) {
-        return R.Create == CE && !R.Var;
-      });
-      if (!Known &&
-          (Dropped || (Outer && calledCublasFunction(Outer) &&
-                       !Table.lookup(Outer))))
-        Leaks.push_back({nullptr, CE, *Kind, {}});
-    }
-
+    noteUnkeptResource(CE);
   if (Entry) {
-    // The resource argument: the model's, or the first that fits.
-    auto Pick = [&](auto Get) -> const VarDecl * {
-      if (Entry->ParamIndex >= 0)
-        return static_cast<unsigned>(Entry->ParamIndex) < Args.size()
-                   ? Get(Args[Entry->ParamIndex])
-                   : nullptr;
-      for (const Expr *A : Args)
-        if (const VarDecl *VD = Get(A))
-          return VD;
-      return nullptr;
-    };
-    if (Entry->IsCreate) {
-      const VarDecl *VD = Pick(addressedVar);
-      if (isTrackable(VD))
-        create(CE, VD, Entry->KindId, S);
-      // A create into anything else (a member, an out-parameter) is not
-      // followed; the other arguments are plain inputs.
-      return;
-    }
-    const VarDecl *VD = Pick(referencedVar);
-    if (isTrackable(VD))
-      destroy(CE, VD, Entry->KindId, S);
+    createOrDestroy(CE, *Entry, S);
     return;
   }
-
   // A cuBLAS call reads its handles and descriptors. The model decides
   // before any body is looked at: the Init helpers of cublasLt.h
   // (cublasLtMatmulPreferenceInit, ...) are defined in the header, and their
   // bodies, which hand the descriptor to an unmodelled ..._Init_internal,
   // would read as an escape.
   if (const FunctionInfo *F = calledCublasFunction(CE)) {
+    auto Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
     for (unsigned I = 0; I < F->NumParams && I < Args.size(); ++I) {
       const VarDecl *VD = referencedVar(Args[I]);
       if (!VD)
@@ -835,9 +798,63 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
         escape(VD, S);
     return;
   }
+  otherCall(CE, S);
+}
 
-  // Anything else: a same-TU function is summarised, others let the
-  // resource escape.
+/// A new resource from a helper that nobody keeps: handed straight to a
+/// cuBLAS call, or dropped.
+void Engine::noteUnkeptResource(const CallExpr *CE) {
+  std::optional<unsigned> Kind = newResourceCall(CE);
+  if (!Kind)
+    return;
+  int PI = parentIndex(indexOf(CE));
+  while (PI >= 0 && isa<ParenExpr, ImplicitCastExpr, ExprWithCleanups>(at(PI)))
+    PI = parentIndex(PI);
+  const Stmt *P = at(PI);
+  const auto *Outer = dyn_cast_or_null<CallExpr>(P);
+  bool Dropped = P && !isa<Expr>(P) && !isa<ReturnStmt, DeclStmt>(P);
+  bool Known = llvm::any_of(Leaks, [&](const LeakReport &R) {
+    return R.Create == CE && !R.Var;
+  });
+  if (!Known && (Dropped || (Outer && calledCublasFunction(Outer) &&
+                             !Table.lookup(Outer))))
+    Leaks.push_back({nullptr, CE, *Kind, {}});
+}
+
+/// A create or destroy of the resource table.
+void Engine::createOrDestroy(const CallExpr *CE,
+                             const ResourceTable::Entry &Entry,
+                             PathState &S) {
+  auto Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+  // The resource argument: the model's, or the first that fits.
+  auto Pick = [&](auto Get) -> const VarDecl * {
+    if (Entry.ParamIndex >= 0)
+      return static_cast<unsigned>(Entry.ParamIndex) < Args.size()
+                 ? Get(Args[Entry.ParamIndex])
+                 : nullptr;
+    for (const Expr *A : Args)
+      if (const VarDecl *VD = Get(A))
+        return VD;
+    return nullptr;
+  };
+  if (Entry.IsCreate) {
+    const VarDecl *VD = Pick(addressedVar);
+    if (isTrackable(VD))
+      create(CE, VD, Entry.KindId, S);
+    // A create into anything else (a member, an out-parameter) is not
+    // followed; the other arguments are plain inputs.
+    return;
+  }
+  const VarDecl *VD = Pick(referencedVar);
+  if (isTrackable(VD))
+    destroy(CE, VD, Entry.KindId, S);
+}
+
+/// Anything else: a same-TU function is summarised, others let the resource
+/// escape.
+void Engine::otherCall(const CallExpr *CE, PathState &S) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  auto Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
   const FunctionDecl *Def = nullptr;
   if (FD && !FD->isVariadic() && (Def = FD->getDefinition()) &&
       !Def->hasBody())

@@ -238,6 +238,41 @@ ltMatmulDescAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
   return D;
 }
 
+bool ltLayoutRejected(const LtLayoutFacts &L, const SymbolBounds &Bounds) {
+  return L.Ld && L.Rows && provenLess(L.Ld->V, L.Rows->V, Bounds);
+}
+
+bool ltLayoutKnown(const LtLayoutFacts &L) {
+  return L.ColumnMajor && L.Type && L.Type->Bytes && L.Rows && L.Cols &&
+         L.Ld && L.BatchCount && L.BatchStride;
+}
+
+std::optional<SymExpr> ltLayoutElements(const LtLayoutFacts &L,
+                                        const SymbolBounds &Bounds) {
+  if (!ltLayoutKnown(L) || ltLayoutRejected(L, Bounds))
+    return std::nullopt;
+  SymbolicArithmetic Ar{Bounds};
+  std::optional<SymExpr> Member = memberElements<SymbolicArithmetic>(
+      ShapeKind::Matrix, L.Rows->V, L.Cols->V, L.Ld->V, Ar);
+  if (!Member)
+    return std::nullopt;
+  return stridedElements<SymbolicArithmetic>(*Member, L.BatchStride,
+                                             L.BatchCount, Ar);
+}
+
+LtOperandShape ltOperandShape(const LtOperand &K,
+                              std::optional<int64_t> Trans) {
+  LtOperandShape S;
+  if (!K.Facts || !K.Facts->ColumnMajor || !Trans || *Trans < 0 ||
+      *Trans > 2)
+    return S;
+  S.Layout = &*K.Facts;
+  S.Transposed = *Trans != 0;
+  S.Rows = S.Transposed ? K.Facts->Cols : K.Facts->Rows;
+  S.Cols = S.Transposed ? K.Facts->Rows : K.Facts->Cols;
+  return S;
+}
+
 std::array<LtOperand, 4> ltMatmulOperands(const CallExpr *Matmul,
                                           const FunctionInfo &F,
                                           const ValueFacts &Facts) {

@@ -85,6 +85,32 @@ struct LtOperand {
   std::optional<LtLayoutFacts> Facts;
 };
 
+/// True when everything the footprint of layout `L` needs is known: it is
+/// column-major, with a known element type, rows, columns, ld and batches.
+bool ltLayoutKnown(const LtLayoutFacts &L);
+
+/// The elements a matmul spans through an operand of layout `L`: one
+/// member's ld*(cols-1)+rows, and stride*(batches-1) more for the last
+/// batch (model/OperandGeometry.h's rules, the ones of every other
+/// routine). nullopt when a value or the element type is unknown, the
+/// layout is not column-major, or cuBLASLt rejects it (ld below rows: see
+/// ltLayoutRejected).
+std::optional<SymExpr> ltLayoutElements(const LtLayoutFacts &L,
+                                        const SymbolBounds &Bounds);
+
+/// True when the layout's leading dimension is proven below its rows:
+/// cuBLASLt rejects the layout, and the matmul touches no memory.
+bool ltLayoutRejected(const LtLayoutFacts &L, const SymbolBounds &Bounds);
+
+/// op(X) of a matmul operand: its rows and columns under the transpose
+/// flag `Trans` (CUBLAS_OP_N, _T or _C; the layout's own for C and D).
+struct LtOperandShape {
+  const LtLayoutFacts *Layout = nullptr; // null when not known
+  std::optional<ArgValue> Rows, Cols;
+  bool Transposed = false;
+};
+LtOperandShape ltOperandShape(const LtOperand &K, std::optional<int64_t> Trans);
+
 /// The four operands of `Matmul`, a call of cublasLtMatmul (`F`), in the
 /// order A, B, C, D.
 std::array<LtOperand, 4> ltMatmulOperands(const clang::CallExpr *Matmul,

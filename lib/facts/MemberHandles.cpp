@@ -104,14 +104,13 @@ llvm::SmallVector<const Stmt *, 8> bodiesOnThis(const CXXMethodDecl *Fn) {
 
 } // namespace
 
-std::vector<LeakedMember>
-leakedMembers(llvm::ArrayRef<const Decl *> Callables,
-              const ResourceTable &Table) {
-  std::vector<LeakedMember> Out;
-  // 1. Creates into data members from constructors, or from member
-  // functions of the same class that a constructor calls.
+/// Creates into data members from constructors, or from member functions
+/// of the same class that a constructor calls (one per member, in `Fields`).
+static std::vector<Candidate>
+memberCreates(llvm::ArrayRef<const Decl *> Callables,
+              const ResourceTable &Table,
+              llvm::DenseSet<const FieldDecl *> &Fields) {
   std::vector<Candidate> Candidates;
-  llvm::DenseSet<const FieldDecl *> Fields;
   for (const Decl *D : Callables) {
     const auto *Ctor = dyn_cast<CXXConstructorDecl>(D);
     if (!Ctor || Ctor->isCopyOrMoveConstructor() || !analysableBody(Ctor))
@@ -134,11 +133,16 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
         }
       });
   }
-  if (Candidates.empty())
-    return Out;
+  return Candidates;
+}
 
-  // 2. What the file does with those members: passing one to cuBLAS is
-  // fine; a destroy, or anything else, means it may be released.
+/// What the file does with the candidate members: passing one to cuBLAS is
+/// fine; a destroy, or anything else, means it may be released (Unclear).
+static llvm::DenseSet<const FieldDecl *>
+unclearMembers(llvm::ArrayRef<const Decl *> Callables,
+               const ResourceTable &Table,
+               llvm::ArrayRef<Candidate> Candidates,
+               const llvm::DenseSet<const FieldDecl *> &Fields) {
   llvm::DenseSet<const FieldDecl *> Unclear;
   llvm::DenseSet<const MemberExpr *> Allowed;
   // One pre-order pass per callable: a call is seen before the member
@@ -205,35 +209,54 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
         Unclear.insert(C.Field);
   }
 
-  // 3. An object of the class, not of static storage.
-  for (const Candidate &C : Candidates) {
-    if (Unclear.count(C.Field))
-      continue;
-    const Expr *Object = nullptr;
-    for (const Decl *D : Callables) {
-      for (const Stmt *Part : partsOf(D)) {
-        llvm::DenseSet<const Stmt *> StaticInits;
-        walk(Part, [&](const Stmt *S) {
-          if (const auto *DS = dyn_cast<DeclStmt>(S))
-            for (const Decl *VD : DS->decls())
-              if (const auto *V = dyn_cast<VarDecl>(VD))
-                if (V->hasGlobalStorage() && V->getInit())
-                  StaticInits.insert(V->getInit()->IgnoreImplicit());
-          const auto *CE = dyn_cast<CXXConstructExpr>(S);
-          if (Object || !CE || StaticInits.count(CE))
-            return;
-          const CXXConstructorDecl *Ctor = CE->getConstructor();
-          if (Ctor && Ctor->getParent() == C.Class &&
-              !Ctor->isCopyOrMoveConstructor())
-            Object = CE;
-        });
-        if (Object)
-          break;
-      }
+  return Unclear;
+}
+
+/// An object of the candidate's class made in the file, not of static
+/// storage; null when none.
+static const Expr *objectOf(llvm::ArrayRef<const Decl *> Callables,
+                            const Candidate &C) {
+  const Expr *Object = nullptr;
+  for (const Decl *D : Callables) {
+    for (const Stmt *Part : partsOf(D)) {
+      llvm::DenseSet<const Stmt *> StaticInits;
+      walk(Part, [&](const Stmt *S) {
+        if (const auto *DS = dyn_cast<DeclStmt>(S))
+          for (const Decl *VD : DS->decls())
+            if (const auto *V = dyn_cast<VarDecl>(VD))
+              if (V->hasGlobalStorage() && V->getInit())
+                StaticInits.insert(V->getInit()->IgnoreImplicit());
+        const auto *CE = dyn_cast<CXXConstructExpr>(S);
+        if (Object || !CE || StaticInits.count(CE))
+          return;
+        const CXXConstructorDecl *Ctor = CE->getConstructor();
+        if (Ctor && Ctor->getParent() == C.Class &&
+            !Ctor->isCopyOrMoveConstructor())
+          Object = CE;
+      });
       if (Object)
         break;
     }
     if (Object)
+      break;
+  }
+  return Object;
+}
+
+std::vector<LeakedMember>
+leakedMembers(llvm::ArrayRef<const Decl *> Callables,
+              const ResourceTable &Table) {
+  std::vector<LeakedMember> Out;
+  llvm::DenseSet<const FieldDecl *> Fields;
+  std::vector<Candidate> Candidates = memberCreates(Callables, Table, Fields);
+  if (Candidates.empty())
+    return Out;
+  llvm::DenseSet<const FieldDecl *> Unclear =
+      unclearMembers(Callables, Table, Candidates, Fields);
+  for (const Candidate &C : Candidates) {
+    if (Unclear.count(C.Field))
+      continue;
+    if (const Expr *Object = objectOf(Callables, C))
       Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object});
   }
   return Out;

@@ -421,6 +421,9 @@ struct PointerProvenance::Impl {
   Value join(const Value &A, const Value &B) const;
   Value eval(const Expr *E, const State &S, unsigned Depth = 0) const;
   Value evalAddress(const Expr *E, const State &S, unsigned Depth) const;
+  Value evalCast(const CastExpr *Cast, const State &S, unsigned Depth) const;
+  Value evalBinary(const BinaryOperator *BO, const State &S,
+                   unsigned Depth) const;
   Value evalCall(const CallExpr *Call, const State &S, unsigned Depth) const;
   Value evalContainer(const Expr *Whole, const Expr *Object, bool Arrow,
                       const State &S, unsigned Depth) const;
@@ -431,6 +434,10 @@ struct PointerProvenance::Impl {
   // Transfer.
   void transfer(const Stmt *S, State &St);
   void transferCall(const CallExpr *Call, State &St);
+  void record(const CallExpr *Call, bool Cublas, const State &St);
+  void transferOutArguments(const CallExpr *Call, int CreatedOut, State &St);
+  void setPointerMode(const CallExpr *Call, const Expr *HandleArg,
+                      const Expr *ModeExpr, State &St);
   void userCodeRuns(const FunctionDecl *FD, llvm::ArrayRef<const Expr *> Args,
                     bool OnThis, State &St) const;
   void assignHandle(const ValueDecl *Key, const Expr *From, State &St);
@@ -438,6 +445,8 @@ struct PointerProvenance::Impl {
   void joinInto(State &Into, const State &From) const;
 
   void run(const PointerProvenance::Options &Opts);
+  bool solve(const PointerProvenance::Options &Opts);
+  void sortCalls();
   Value applyRegistrations(Value V) const;
 };
 
@@ -514,32 +523,8 @@ Value PointerProvenance::Impl::eval(const Expr *E, const State &S,
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
     return IL->getValue() == 0 ? Value::bottom() : Value::top();
 
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    switch (Cast->getCastKind()) {
-    case CK_NullToPointer:
-      return Value::bottom();
-    case CK_LValueToRValue:
-      if (const VarDecl *VD = trackedPointer(Cast->getSubExpr())) {
-        auto It = S.Ptrs.find(VD);
-        return It == S.Ptrs.end() ? Value::bottom() : It->second;
-      }
-      return Value::top();
-    case CK_ArrayToPointerDecay:
-      return evalAddress(Cast->getSubExpr(), S, Depth);
-    case CK_NoOp:
-    case CK_BitCast:
-    case CK_BaseToDerived:
-    case CK_DerivedToBase:
-    case CK_UncheckedDerivedToBase:
-    case CK_AddressSpaceConversion:
-      if (Cast->getType()->isPointerType() &&
-          Cast->getSubExpr()->getType()->isPointerType())
-        return eval(Cast->getSubExpr(), S, Depth);
-      return Value::top();
-    default:
-      return Value::top();
-    }
-  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return evalCast(Cast, S, Depth);
 
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_AddrOf)
@@ -553,27 +538,8 @@ Value PointerProvenance::Impl::eval(const Expr *E, const State &S,
     return Value::top();
   }
 
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    switch (BO->getOpcode()) {
-    case BO_Add:
-    case BO_Sub:
-      if (!BO->getType()->isPointerType())
-        return Value::top();
-      if (BO->getLHS()->getType()->isPointerType())
-        return eval(BO->getLHS(), S, Depth);
-      if (BO->getRHS()->getType()->isPointerType())
-        return eval(BO->getRHS(), S, Depth);
-      return Value::top();
-    case BO_Assign:
-    case BO_Comma:
-      return eval(BO->getRHS(), S, Depth);
-    case BO_AddAssign:
-    case BO_SubAssign:
-      return eval(BO->getLHS(), S, Depth);
-    default:
-      return Value::top();
-    }
-  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return evalBinary(BO, S, Depth);
 
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return join(eval(CO->getTrueExpr(), S, Depth),
@@ -611,6 +577,61 @@ Value PointerProvenance::Impl::eval(const Expr *E, const State &S,
     return Value::known(MemoryKind::PageableHost, O);
   }
   return Value::top();
+}
+
+/// A cast of a pointer: the null pointer, a load of a tracked variable, an
+/// array's decay, or a conversion that keeps the address.
+Value PointerProvenance::Impl::evalCast(const CastExpr *Cast, const State &S,
+                                        unsigned Depth) const {
+  switch (Cast->getCastKind()) {
+  case CK_NullToPointer:
+    return Value::bottom();
+  case CK_LValueToRValue:
+    if (const VarDecl *VD = trackedPointer(Cast->getSubExpr())) {
+      auto It = S.Ptrs.find(VD);
+      return It == S.Ptrs.end() ? Value::bottom() : It->second;
+    }
+    return Value::top();
+  case CK_ArrayToPointerDecay:
+    return evalAddress(Cast->getSubExpr(), S, Depth);
+  case CK_NoOp:
+  case CK_BitCast:
+  case CK_BaseToDerived:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase:
+  case CK_AddressSpaceConversion:
+    if (Cast->getType()->isPointerType() &&
+        Cast->getSubExpr()->getType()->isPointerType())
+      return eval(Cast->getSubExpr(), S, Depth);
+    return Value::top();
+  default:
+    return Value::top();
+  }
+}
+
+/// Pointer arithmetic, assignments and commas.
+Value PointerProvenance::Impl::evalBinary(const BinaryOperator *BO,
+                                          const State &S,
+                                          unsigned Depth) const {
+  switch (BO->getOpcode()) {
+  case BO_Add:
+  case BO_Sub:
+    if (!BO->getType()->isPointerType())
+      return Value::top();
+    if (BO->getLHS()->getType()->isPointerType())
+      return eval(BO->getLHS(), S, Depth);
+    if (BO->getRHS()->getType()->isPointerType())
+      return eval(BO->getRHS(), S, Depth);
+    return Value::top();
+  case BO_Assign:
+  case BO_Comma:
+    return eval(BO->getRHS(), S, Depth);
+  case BO_AddAssign:
+  case BO_SubAssign:
+    return eval(BO->getLHS(), S, Depth);
+  default:
+    return Value::top();
+  }
 }
 
 /// The address of the lvalue `E`.
@@ -874,22 +895,9 @@ void PointerProvenance::Impl::transfer(const Stmt *S, State &St) {
 
 void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
   const FunctionInfo *Cublas = calledCublasFunction(Call);
-  if (Recording) {
-    if (Cublas || !CublasCallsOnly) {
-      auto [It, New] = CallIndex.try_emplace(Call, Snapshots.size());
-      if (New) {
-        Calls.push_back(Call);
-        Snapshots.push_back(St);
-      }
-    }
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && isGlobalFunction(FD) && FD->getName() == "cudaHostRegister" &&
-        Call->getNumArgs() > 0)
-      Registered.push_back(eval(Call->getArg(0), St));
-  }
+  if (Recording)
+    record(Call, Cublas != nullptr, St);
 
-  const FunctionDecl *FD = Call->getDirectCallee();
-  const memory_api::Allocator *Alloc = allocatorOf(FD);
   int CreatedOut = -1, ModeArg = -1, ModeHandle = -1;
   if (Cublas) {
     if (Cublas->Creates == ResourceKind::Handle)
@@ -898,8 +906,50 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
     if (ModeArg >= 0)
       ModeHandle = Cublas->findParam(ParamRole::Resource);
   }
+  transferOutArguments(Call, CreatedOut, St);
 
-  // Escapes through the arguments: `&p`, or `p` bound to a reference.
+  if (ModeArg >= 0 && ModeHandle >= 0 &&
+      static_cast<unsigned>(std::max(ModeArg, ModeHandle)) <
+          Call->getNumArgs()) {
+    setPointerMode(Call, Call->getArg(ModeHandle), Call->getArg(ModeArg), St);
+    return;
+  }
+
+  if (Cublas)
+    return;
+  bool OnThis = false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Obj = MC->getImplicitObjectArgument())
+      OnThis = isa<CXXThisExpr>(Obj->IgnoreParenImpCasts());
+  userCodeRuns(Call->getDirectCallee(),
+               llvm::ArrayRef(Call->getArgs(), Call->getNumArgs()), OnThis,
+               St);
+}
+
+/// Keeps the state at a call the analysis answers for, and what
+/// cudaHostRegister registers.
+void PointerProvenance::Impl::record(const CallExpr *Call, bool Cublas,
+                                     const State &St) {
+  if (Cublas || !CublasCallsOnly) {
+    auto [It, New] = CallIndex.try_emplace(Call, Snapshots.size());
+    if (New) {
+      Calls.push_back(Call);
+      Snapshots.push_back(St);
+    }
+  }
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (FD && isGlobalFunction(FD) && FD->getName() == "cudaHostRegister" &&
+      Call->getNumArgs() > 0)
+    Registered.push_back(eval(Call->getArg(0), St));
+}
+
+/// What the call may write through its arguments (`&p`, or `p` bound to a
+/// reference): an allocator's pointer, a new handle (argument
+/// `CreatedOut`), anything else.
+void PointerProvenance::Impl::transferOutArguments(const CallExpr *Call,
+                                                   int CreatedOut,
+                                                   State &St) {
+  const memory_api::Allocator *Alloc = allocatorOf(Call->getDirectCallee());
   for (unsigned I = 0, E = Call->getNumArgs(); I < E; ++I) {
     const Expr *Arg = Call->getArg(I);
     if (!Arg)
@@ -939,52 +989,41 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
       }
     }
   }
+}
 
-  if (ModeArg >= 0 && ModeHandle >= 0 &&
-      static_cast<unsigned>(std::max(ModeArg, ModeHandle)) <
-          Call->getNumArgs()) {
-    const Expr *HandleArg = Call->getArg(ModeHandle);
-    const ValueDecl *Key = handleKey(HandleArg);
-    PointerMode Mode = PointerMode::Unknown;
-    const Expr *ModeExpr = Call->getArg(ModeArg);
-    Expr::EvalResult R;
-    if (!ModeExpr->isValueDependent() && ModeExpr->EvaluateAsInt(R, *Ctx) &&
-        R.Val.isInt()) {
-      // CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1.
-      llvm::APSInt V = R.Val.getInt();
-      if (V == 0)
-        Mode = PointerMode::Host;
-      else if (V == 1)
-        Mode = PointerMode::Device;
-    }
-    if (!Key) {
-      // A handle the analysis does not follow may share its context with
-      // any other.
-      St.Modes.clear();
-      return;
-    }
-    auto It = St.Modes.find(Key);
-    const CallExpr *Created =
-        It == St.Modes.end() ? nullptr : It->second.CreatedBy;
-    invalidateHandle(Key, St);
-    if (Mode != PointerMode::Unknown) {
-      ModeValue M;
-      M.Mode = Mode;
-      M.Where = Call;
-      M.CreatedBy = Created;
-      St.Modes[Key] = M;
-    }
+/// cublasSetPointerMode(HandleArg, ModeExpr).
+void PointerProvenance::Impl::setPointerMode(const CallExpr *Call,
+                                             const Expr *HandleArg,
+                                             const Expr *ModeExpr, State &St) {
+  const ValueDecl *Key = handleKey(HandleArg);
+  PointerMode Mode = PointerMode::Unknown;
+  Expr::EvalResult R;
+  if (!ModeExpr->isValueDependent() && ModeExpr->EvaluateAsInt(R, *Ctx) &&
+      R.Val.isInt()) {
+    // CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1.
+    llvm::APSInt V = R.Val.getInt();
+    if (V == 0)
+      Mode = PointerMode::Host;
+    else if (V == 1)
+      Mode = PointerMode::Device;
+  }
+  if (!Key) {
+    // A handle the analysis does not follow may share its context with any
+    // other.
+    St.Modes.clear();
     return;
   }
-
-  if (Cublas)
-    return;
-  bool OnThis = false;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-    if (const Expr *Obj = MC->getImplicitObjectArgument())
-      OnThis = isa<CXXThisExpr>(Obj->IgnoreParenImpCasts());
-  userCodeRuns(FD, llvm::ArrayRef(Call->getArgs(), Call->getNumArgs()), OnThis,
-               St);
+  auto It = St.Modes.find(Key);
+  const CallExpr *Created =
+      It == St.Modes.end() ? nullptr : It->second.CreatedBy;
+  invalidateHandle(Key, St);
+  if (Mode != PointerMode::Unknown) {
+    ModeValue M;
+    M.Mode = Mode;
+    M.Where = Call;
+    M.CreatedBy = Created;
+    St.Modes[Key] = M;
+  }
 }
 
 void PointerProvenance::Impl::userCodeRuns(const FunctionDecl *FD,
@@ -1062,48 +1101,21 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
   Scan.scan(Callable);
   Escaped = std::move(Scan.Escaped);
 
-  // Reverse post-order numbering of the reachable blocks.
-  unsigned N = Cfg->getNumBlockIDs();
-  std::vector<int> Order(N, -1);
-  std::vector<const CFGBlock *> ByOrder;
-  {
-    std::vector<const CFGBlock *> Post;
-    std::vector<char> Seen(N, 0);
-    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
-        Stack;
-    const CFGBlock *Entry = &Cfg->getEntry();
-    Seen[Entry->getBlockID()] = 1;
-    Stack.push_back({Entry, Entry->succ_begin()});
-    while (!Stack.empty()) {
-      auto &[B, It] = Stack.back();
-      if (It == B->succ_end()) {
-        Post.push_back(B);
-        Stack.pop_back();
-        continue;
-      }
-      const CFGBlock *Succ = *It;
-      ++It;
-      if (Succ && !Seen[Succ->getBlockID()]) {
-        Seen[Succ->getBlockID()] = 1;
-        Stack.push_back({Succ, Succ->succ_begin()});
-      }
-    }
-    ByOrder.assign(Post.rbegin(), Post.rend());
-    for (unsigned I = 0; I < ByOrder.size(); ++I)
-      Order[ByOrder[I]->getBlockID()] = static_cast<int>(I);
-  }
+  if (!solve(Opts))
+    return; // incomplete: everything unknown
+  sortCalls();
+  Complete = true;
+}
 
+/// The fixpoint over the blocks in reverse post-order, recording the state
+/// at each call; false when the visit budget runs out.
+bool PointerProvenance::Impl::solve(const PointerProvenance::Options &Opts) {
+  BlockOrder O = reversePostOrder(*Cfg);
   // Without a back edge every block is visited once, after all its
   // predecessors (the work list takes the lowest reverse post-order index
   // first): its state is final on that visit, so the calls are recorded
   // then, and the second pass is not needed.
-  bool Acyclic = true;
-  for (const CFGBlock *B : ByOrder)
-    for (const CFGBlock *Succ : B->succs())
-      if (Succ && Order[Succ->getBlockID()] >= 0 &&
-          Order[Succ->getBlockID()] <= Order[B->getBlockID()])
-        Acyclic = false;
-  Recording = Acyclic;
+  Recording = O.Acyclic;
 
   auto Run = [&](const CFGBlock *B, State St) {
     for (const CFGElement &El : *B)
@@ -1112,23 +1124,23 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
     return St;
   };
 
-  std::vector<std::optional<State>> In(N);
+  std::vector<std::optional<State>> In(Cfg->getNumBlockIDs());
   In[Cfg->getEntry().getBlockID()] = State();
   // The work list: the pending blocks by reverse post-order index, lowest
   // first.
-  llvm::BitVector Work(ByOrder.size());
+  llvm::BitVector Work(O.ByOrder.size());
   Work.set(0);
   unsigned Visits = 0;
   for (int Index = Work.find_first(); Index >= 0; Index = Work.find_first()) {
     Work.reset(Index);
     if (++Visits > Opts.MaxBlockVisits) {
       Recording = false;
-      return; // incomplete: everything unknown
+      return false;
     }
-    const CFGBlock *B = ByOrder[Index];
+    const CFGBlock *B = O.ByOrder[Index];
     State Out = Run(B, *In[B->getBlockID()]);
     for (const CFGBlock *Succ : B->succs()) {
-      if (!Succ || Order[Succ->getBlockID()] < 0)
+      if (O.indexOf(Succ) < 0)
         continue;
       std::optional<State> &SuccIn = In[Succ->getBlockID()];
       if (!SuccIn) {
@@ -1140,19 +1152,22 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
           continue;
         SuccIn = std::move(Joined);
       }
-      Work.set(Order[Succ->getBlockID()]);
+      Work.set(O.indexOf(Succ));
     }
   }
 
   // The fixpoint: record what holds at each call.
-  if (!Acyclic) {
+  if (!O.Acyclic) {
     Recording = true;
-    for (const CFGBlock *B : ByOrder)
+    for (const CFGBlock *B : O.ByOrder)
       if (In[B->getBlockID()])
         Run(B, *In[B->getBlockID()]);
   }
   Recording = false;
+  return true;
+}
 
+void PointerProvenance::Impl::sortCalls() {
   // Calls in source order: by where they are expanded in the user's file
   // (decomposed once per call: comparing every pair's raw locations through
   // the SourceManager cost a sixth of the whole analysis).
@@ -1183,7 +1198,6 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
   Calls.clear();
   for (const Placed &P : Sorted)
     Calls.push_back(P.Call);
-  Complete = true;
 }
 
 Value PointerProvenance::Impl::applyRegistrations(Value V) const {

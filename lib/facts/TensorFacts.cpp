@@ -288,6 +288,9 @@ public:
   DeviceValue device(const Expr *E, unsigned Depth);
   DTypeValue dtype(const Expr *E, unsigned Depth);
   OptionsValue options(const Expr *E, unsigned Depth);
+  OptionsValue constructedOptions(const CXXConstructExpr *CE, unsigned Depth);
+  OptionsValue optionsMethod(const CXXMemberCallExpr *MC, unsigned Depth);
+  OptionsValue optionsFunction(const CallExpr *Call, unsigned Depth);
 
 private:
   TensorFact method(const CXXMemberCallExpr *Call, llvm::StringRef Name,
@@ -422,115 +425,134 @@ DTypeValue Evaluator::dtype(const Expr *E, unsigned Depth) {
   return {};
 }
 
-OptionsValue Evaluator::options(const Expr *E, unsigned Depth) {
+/// Options that say nothing for certain.
+static OptionsValue unknownOptions() {
   OptionsValue Unknown;
   Unknown.Known = false;
+  return Unknown;
+}
+
+OptionsValue Evaluator::options(const Expr *E, unsigned Depth) {
   if (!E || Depth > MaxDepth)
-    return Unknown;
+    return unknownOptions();
   E = strip(E);
   if (const auto *ILE = dyn_cast<InitListExpr>(E))
-    return ILE->getNumInits() == 0 ? OptionsValue() : Unknown;
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (!isOptionsType(CE->getType()))
-      return Unknown;
-    OptionsValue O;
-    if (CE->getNumArgs() == 0)
-      return O;
-    const Expr *Arg = CE->getArg(0);
-    if (isDeviceType(Arg->getType())) {
-      O.DeviceSet = true;
-      O.Device = device(Arg, Depth + 1);
-      return O;
-    }
-    if (isScalarTypeType(Arg->getType())) {
-      O.DTypeSet = true;
-      O.DType = dtype(Arg, Depth + 1);
-      return O;
-    }
-    if (isEnum(Arg->getType(), "Layout") ||
-        isEnum(Arg->getType(), "MemoryFormat"))
-      return O;
-    return Unknown;
-  }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    const Expr *Base = MC->getImplicitObjectArgument();
-    if (!MD || !MD->getIdentifier() || !Base)
-      return Unknown;
-    llvm::StringRef Name = MD->getName();
-    if (isTensorType(Base->getType())) {
-      if (Name != "options" || MC->getNumArgs() != 0)
-        return Unknown;
-      TensorFact T = tensor(Base, Depth + 1);
-      OptionsValue O;
-      O.DeviceSet = true;
-      O.Device = {T.Device, T.DeviceFrom};
-      O.DTypeSet = true;
-      O.DType = {T.DType, T.DTypeFrom};
-      if (T.Pinned)
-        O.Pinned = true;
-      return O;
-    }
-    if (!isOptionsType(Base->getType()))
-      return Unknown;
-    OptionsValue O = options(Base, Depth + 1);
-    if (!O.Known)
-      return O;
-    if (Name == "device" && MC->getNumArgs() >= 1) {
-      O.DeviceSet = true;
-      O.Device = device(MC->getArg(0), Depth + 1);
-    } else if (Name == "device_index") {
-      O.DeviceSet = true;
-      O.Device = {TensorDevice::CUDA, MC};
-    } else if (Name == "dtype" && MC->getNumArgs() >= 1) {
-      O.DTypeSet = true;
-      O.DType = dtype(MC->getArg(0), Depth + 1);
-    } else if (Name == "pinned_memory" && MC->getNumArgs() >= 1) {
-      const Expr *B = strip(MC->getArg(0));
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(B); CE && CE->getNumArgs())
-        B = strip(CE->getArg(0)); // c10::optional<bool>
-      if (const auto *L = dyn_cast<CXXBoolLiteralExpr>(B))
-        O.Pinned = L->getValue();
-      else
-        O.PinnedUnknown = true;
-    } else if (Name != "layout" && Name != "requires_grad" &&
-               Name != "memory_format") {
-      return Unknown;
-    }
-    return O;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!isTorchFunction(FD) || !isOptionsType(Call->getType()))
-      return Unknown;
-    llvm::StringRef Name = FD->getName();
-    OptionsValue O;
-    if (Name == "device" && Call->getNumArgs() == 1) {
-      O.DeviceSet = true;
-      O.Device = device(Call->getArg(0), Depth + 1);
-      return O;
-    }
-    if (Name == "device_index") {
-      O.DeviceSet = true;
-      O.Device = {TensorDevice::CUDA, Call};
-      return O;
-    }
-    if (Name == "dtype" && Call->getNumArgs() == 1) {
-      O.DTypeSet = true;
-      O.DType = dtype(Call->getArg(0), Depth + 1);
-      return O;
-    }
-    if (Name == "layout" || Name == "requires_grad" || Name == "memory_format")
-      return O;
-    return Unknown;
-  }
+    return ILE->getNumInits() == 0 ? OptionsValue() : unknownOptions();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return constructedOptions(CE, Depth);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return optionsMethod(MC, Depth);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return optionsFunction(Call, Depth);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       bool Written;
       if (const Expr *Init = singleDefinition(VD, Written))
         return options(Init, Depth + 1);
     }
-  return Unknown;
+  return unknownOptions();
+}
+
+/// TensorOptions(device), TensorOptions(dtype), ...
+OptionsValue Evaluator::constructedOptions(const CXXConstructExpr *CE,
+                                           unsigned Depth) {
+  if (!isOptionsType(CE->getType()))
+    return unknownOptions();
+  OptionsValue O;
+  if (CE->getNumArgs() == 0)
+    return O;
+  const Expr *Arg = CE->getArg(0);
+  if (isDeviceType(Arg->getType())) {
+    O.DeviceSet = true;
+    O.Device = device(Arg, Depth + 1);
+    return O;
+  }
+  if (isScalarTypeType(Arg->getType())) {
+    O.DTypeSet = true;
+    O.DType = dtype(Arg, Depth + 1);
+    return O;
+  }
+  if (isEnum(Arg->getType(), "Layout") ||
+      isEnum(Arg->getType(), "MemoryFormat"))
+    return O;
+  return unknownOptions();
+}
+
+/// t.options(), and options.device(...), .dtype(...), .pinned_memory(...).
+OptionsValue Evaluator::optionsMethod(const CXXMemberCallExpr *MC,
+                                      unsigned Depth) {
+  const CXXMethodDecl *MD = MC->getMethodDecl();
+  const Expr *Base = MC->getImplicitObjectArgument();
+  if (!MD || !MD->getIdentifier() || !Base)
+    return unknownOptions();
+  llvm::StringRef Name = MD->getName();
+  if (isTensorType(Base->getType())) {
+    if (Name != "options" || MC->getNumArgs() != 0)
+      return unknownOptions();
+    TensorFact T = tensor(Base, Depth + 1);
+    OptionsValue O;
+    O.DeviceSet = true;
+    O.Device = {T.Device, T.DeviceFrom};
+    O.DTypeSet = true;
+    O.DType = {T.DType, T.DTypeFrom};
+    if (T.Pinned)
+      O.Pinned = true;
+    return O;
+  }
+  if (!isOptionsType(Base->getType()))
+    return unknownOptions();
+  OptionsValue O = options(Base, Depth + 1);
+  if (!O.Known)
+    return O;
+  if (Name == "device" && MC->getNumArgs() >= 1) {
+    O.DeviceSet = true;
+    O.Device = device(MC->getArg(0), Depth + 1);
+  } else if (Name == "device_index") {
+    O.DeviceSet = true;
+    O.Device = {TensorDevice::CUDA, MC};
+  } else if (Name == "dtype" && MC->getNumArgs() >= 1) {
+    O.DTypeSet = true;
+    O.DType = dtype(MC->getArg(0), Depth + 1);
+  } else if (Name == "pinned_memory" && MC->getNumArgs() >= 1) {
+    const Expr *B = strip(MC->getArg(0));
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(B); CE && CE->getNumArgs())
+      B = strip(CE->getArg(0)); // c10::optional<bool>
+    if (const auto *L = dyn_cast<CXXBoolLiteralExpr>(B))
+      O.Pinned = L->getValue();
+    else
+      O.PinnedUnknown = true;
+  } else if (Name != "layout" && Name != "requires_grad" &&
+             Name != "memory_format") {
+    return unknownOptions();
+  }
+  return O;
+}
+
+/// torch::device(...), torch::dtype(...), ...
+OptionsValue Evaluator::optionsFunction(const CallExpr *Call, unsigned Depth) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!isTorchFunction(FD) || !isOptionsType(Call->getType()))
+    return unknownOptions();
+  llvm::StringRef Name = FD->getName();
+  OptionsValue O;
+  if (Name == "device" && Call->getNumArgs() == 1) {
+    O.DeviceSet = true;
+    O.Device = device(Call->getArg(0), Depth + 1);
+    return O;
+  }
+  if (Name == "device_index") {
+    O.DeviceSet = true;
+    O.Device = {TensorDevice::CUDA, Call};
+    return O;
+  }
+  if (Name == "dtype" && Call->getNumArgs() == 1) {
+    O.DTypeSet = true;
+    O.DType = dtype(Call->getArg(0), Depth + 1);
+    return O;
+  }
+  if (Name == "layout" || Name == "requires_grad" || Name == "memory_format")
+    return O;
+  return unknownOptions();
 }
 
 TensorFact Evaluator::factory(const CallExpr *Call, bool Like,

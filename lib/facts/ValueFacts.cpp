@@ -454,6 +454,21 @@ private:
   struct Flow {
     Flow(const Decl *Callable, ASTContext &Ctx, const UseClassifier &Uses);
 
+    /// The candidates a scan of the CFG defines, and how many definitions
+    /// of each it found.
+    struct Scan {
+      const UseClassifier &Uses;
+      llvm::DenseMap<const VarDecl *, unsigned> Found;
+      bool candidate(const VarDecl *VD) const {
+        return isCandidate(VD) && !Uses.Escaped.contains(VD);
+      }
+      /// The candidate a store writes, counted.
+      const VarDecl *target(const Expr *E);
+    };
+    bool collect(const Decl *Callable, Scan &S);
+    void collectAt(const Stmt *St, unsigned Block, unsigned I, Scan &S);
+    bool solve();
+
     void addDef(Definition D, unsigned Block, unsigned Index) {
       DefsIn[Block].push_back({Index, static_cast<unsigned>(Defs.size())});
       Defs.push_back(D);
@@ -561,33 +576,39 @@ FunctionDefinitions::Flow::Flow(const Decl *Callable, ASTContext &Ctx,
   if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
     return;
   DefsIn.resize(Cfg->getNumBlockIDs());
+  Scan S{Uses, llvm::DenseMap<const VarDecl *, unsigned>()};
+  if (!collect(Callable, S))
+    return;
+  // Track a variable only when the CFG holds every definition the AST has
+  // (a definition in code the CFG leaves out would otherwise go unseen).
+  for (const Definition &D : Defs)
+    Tracked.insert(D.Var);
+  for (const auto &[VD, Count] : Uses.DefCount)
+    if (S.Found.lookup(VD) != Count)
+      Tracked.erase(VD);
+  Valid = solve();
+}
 
-  // Candidates: the parameters and the locals the body declares.
-  llvm::SmallVector<const VarDecl *, 16> Params;
+const VarDecl *FunctionDefinitions::Flow::Scan::target(const Expr *E) {
+  const DeclRefExpr *DRE = refTo(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !candidate(VD))
+    return nullptr;
+  ++Found[VD];
+  return VD;
+}
+
+/// The definitions of the parameters and of every element of the CFG;
+/// false when there are too many.
+bool FunctionDefinitions::Flow::collect(const Decl *Callable, Scan &S) {
+  llvm::ArrayRef<ParmVarDecl *> Params;
   if (const auto *FD = dyn_cast<FunctionDecl>(Callable))
-    for (const ParmVarDecl *P : FD->parameters())
-      Params.push_back(P);
+    Params = FD->parameters();
   else if (const auto *BD = dyn_cast<BlockDecl>(Callable))
-    for (const ParmVarDecl *P : BD->parameters())
-      Params.push_back(P);
-
-  // Definitions found in the CFG, per variable.
-  llvm::DenseMap<const VarDecl *, unsigned> Found;
-  auto Candidate = [&](const VarDecl *VD) {
-    return isCandidate(VD) && !Uses.Escaped.contains(VD);
-  };
-  // The candidate variable a store writes, counted.
-  auto Target = [&](const Expr *E) -> const VarDecl * {
-    const DeclRefExpr *DRE = refTo(E);
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!VD || !Candidate(VD))
-      return nullptr;
-    ++Found[VD];
-    return VD;
-  };
+    Params = BD->parameters();
   unsigned EntryID = Cfg->getEntry().getBlockID();
   for (const VarDecl *P : Params)
-    if (Candidate(P))
+    if (S.candidate(P))
       addDef({P, DefKind::Entry, nullptr, nullptr, 0}, EntryID, 0);
 
   for (const CFGBlock *B : *Cfg) {
@@ -599,60 +620,56 @@ FunctionDefinitions::Flow::Flow(const Decl *Callable, ASTContext &Ctx,
       unsigned I = Index++;
       if (!CS)
         continue;
-      const Stmt *S = CS->getStmt();
       // Reads are asked about by their DeclRefExpr: only those are placed.
-      if (isa<DeclRefExpr>(S))
-        Position.try_emplace(S, B->getBlockID(), I + 1);
+      if (isa<DeclRefExpr>(CS->getStmt()))
+        Position.try_emplace(CS->getStmt(), B->getBlockID(), I + 1);
       if (Defs.size() > MaxDefinitions)
-        return;
-      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D))
-            if (Candidate(VD))
-              addDef({VD, DefKind::Init, S, VD->getInit(), 0}, B->getBlockID(),
-                     I);
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-        if (!BO->isAssignmentOp())
-          continue;
-        const VarDecl *VD = Target(BO->getLHS());
-        if (!VD)
-          continue;
-        if (BO->getOpcode() == BO_Assign)
-          addDef({VD, DefKind::Assign, S, BO->getRHS(), 0}, B->getBlockID(), I);
-        else
-          addDef({VD, DefKind::Compound, S, nullptr, 0}, B->getBlockID(), I);
-      } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-        if (!UO->isIncrementDecrementOp())
-          continue;
-        const VarDecl *VD = Target(UO->getSubExpr());
-        if (!VD)
-          continue;
-        addDef({VD, DefKind::IncDec, S, nullptr, 0}, B->getBlockID(), I);
-      } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-        for (unsigned A = 0, N = Call->getNumArgs(); A < N; ++A) {
-          const auto *UO =
-              dyn_cast<UnaryOperator>(Call->getArg(A)->IgnoreParenCasts());
-          if (!UO || UO->getOpcode() != UO_AddrOf ||
-              !isAllocatorOutArgument(Call, A))
-            continue;
-          const VarDecl *VD = Target(UO->getSubExpr());
-          if (!VD)
-            continue;
-          addDef({VD, DefKind::OutArgument, S, nullptr, A}, B->getBlockID(), I);
-        }
-      }
+        return false;
+      collectAt(CS->getStmt(), B->getBlockID(), I, S);
     }
   }
+  return true;
+}
 
-  // Track a variable only when the CFG holds every definition the AST has
-  // (a definition in code the CFG leaves out would otherwise go unseen).
-  for (const Definition &D : Defs)
-    Tracked.insert(D.Var);
-  for (const auto &[VD, Count] : Uses.DefCount)
-    if (Found.lookup(VD) != Count)
-      Tracked.erase(VD);
+/// The definitions element `I` of `Block`, the statement `St`, makes.
+void FunctionDefinitions::Flow::collectAt(const Stmt *St, unsigned Block,
+                                          unsigned I, Scan &S) {
+  if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (S.candidate(VD))
+          addDef({VD, DefKind::Init, St, VD->getInit(), 0}, Block, I);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+    if (!BO->isAssignmentOp())
+      return;
+    const VarDecl *VD = S.target(BO->getLHS());
+    if (!VD)
+      return;
+    if (BO->getOpcode() == BO_Assign)
+      addDef({VD, DefKind::Assign, St, BO->getRHS(), 0}, Block, I);
+    else
+      addDef({VD, DefKind::Compound, St, nullptr, 0}, Block, I);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
+    if (!UO->isIncrementDecrementOp())
+      return;
+    if (const VarDecl *VD = S.target(UO->getSubExpr()))
+      addDef({VD, DefKind::IncDec, St, nullptr, 0}, Block, I);
+  } else if (const auto *Call = dyn_cast<CallExpr>(St)) {
+    for (unsigned A = 0, N = Call->getNumArgs(); A < N; ++A) {
+      const auto *Addr =
+          dyn_cast<UnaryOperator>(Call->getArg(A)->IgnoreParenCasts());
+      if (!Addr || Addr->getOpcode() != UO_AddrOf ||
+          !isAllocatorOutArgument(Call, A))
+        continue;
+      if (const VarDecl *VD = S.target(Addr->getSubExpr()))
+        addDef({VD, DefKind::OutArgument, St, nullptr, A}, Block, I);
+    }
+  }
+}
 
-  // Reaching definitions: a forward union over the CFG.
+/// Reaching definitions: a forward union over the CFG; false when it does
+/// not converge within its budget.
+bool FunctionDefinitions::Flow::solve() {
   unsigned NumDefs = Defs.size();
   for (const Definition &D : Defs)
     VarIndex.try_emplace(D.Var, VarIndex.size());
@@ -663,11 +680,6 @@ FunctionDefinitions::Flow::Flow(const Decl *Callable, ASTContext &Ctx,
   unsigned NumBlocks = Cfg->getNumBlockIDs();
   In.assign(NumBlocks, llvm::BitVector(NumDefs));
   std::vector<llvm::BitVector> Out(NumBlocks, llvm::BitVector(NumDefs));
-  std::vector<const CFGBlock *> ByID(NumBlocks, nullptr);
-  for (const CFGBlock *B : *Cfg)
-    if (B)
-      ByID[B->getBlockID()] = B;
-
   auto Transfer = [&](const CFGBlock *B, llvm::BitVector State) {
     apply(State, B->getBlockID(), 0, B->size() + 1);
     return State;
@@ -682,7 +694,7 @@ FunctionDefinitions::Flow::Flow(const Decl *Callable, ASTContext &Ctx,
   unsigned Budget = 64 * NumBlocks + 64;
   while (!Work.empty()) {
     if (Budget-- == 0)
-      return; // not converged: know nothing
+      return false; // not converged: know nothing
     const CFGBlock *B = Work.pop_back_val();
     unsigned ID = B->getBlockID();
     Queued.reset(ID);
@@ -694,14 +706,14 @@ FunctionDefinitions::Flow::Flow(const Decl *Callable, ASTContext &Ctx,
     llvm::BitVector NewOut = Transfer(B, NewIn);
     if (NewOut != Out[ID]) {
       Out[ID] = std::move(NewOut);
-      for (const CFGBlock *S : B->succs())
-        if (S && !Queued.test(S->getBlockID())) {
-          Queued.set(S->getBlockID());
-          Work.push_back(S);
+      for (const CFGBlock *Succ : B->succs())
+        if (Succ && !Queued.test(Succ->getBlockID())) {
+          Queued.set(Succ->getBlockID());
+          Work.push_back(Succ);
         }
     }
   }
-  Valid = true;
+  return true;
 }
 
 void FunctionDefinitions::Flow::apply(llvm::BitVector &State,
@@ -1090,9 +1102,6 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
     case CK_LValueToRValue:
     case CK_NoOp:
     case CK_IntegralCast:
-    case CK_IntegralToBoolean:
-      if (Cast->getCastKind() == CK_IntegralToBoolean)
-        return std::nullopt;
       if (!Cast->getSubExpr()->getType()->isIntegralOrEnumerationType())
         return std::nullopt;
       return eval(Cast->getSubExpr(), Depth + 1);
@@ -1124,22 +1133,37 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
     }
     return std::nullopt;
   }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    std::optional<SymExpr> Cond = eval(CO->getCond(), Depth + 1);
-    if (Cond && Cond->isConstant())
-      return eval(*Cond->getConstant() ? CO->getTrueExpr() : CO->getFalseExpr(),
-                  Depth + 1);
-    std::optional<SymExpr> L = eval(CO->getTrueExpr(), Depth + 1);
-    std::optional<SymExpr> R =
-        L ? eval(CO->getFalseExpr(), Depth + 1) : std::nullopt;
-    if (L && R && *L == *R)
-      return L;
-    return std::nullopt;
-  }
-  if (isa<CallExpr>(E))
-    if (std::optional<SymExpr> V = evalLibrary(E, Depth))
-      return V;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return evalConditional(CO, Depth);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call, Depth);
+  return std::nullopt;
+}
+
+/// `c ? a : b`: the branch a constant condition takes, or the value both
+/// branches share.
+std::optional<SymExpr>
+ValueFacts::evalConditional(const ConditionalOperator *CO,
+                            unsigned Depth) const {
+  std::optional<SymExpr> Cond = eval(CO->getCond(), Depth + 1);
+  if (Cond && Cond->isConstant())
+    return eval(*Cond->getConstant() ? CO->getTrueExpr() : CO->getFalseExpr(),
+                Depth + 1);
+  std::optional<SymExpr> L = eval(CO->getTrueExpr(), Depth + 1);
+  std::optional<SymExpr> R =
+      L ? eval(CO->getFalseExpr(), Depth + 1) : std::nullopt;
+  if (L && R && *L == *R)
+    return L;
+  return std::nullopt;
+}
+
+/// What a library model knows, a container's size(), std::max / std::min
+/// of known values.
+std::optional<SymExpr> ValueFacts::evalCall(const CallExpr *Call,
+                                            unsigned Depth) const {
+  if (std::optional<SymExpr> V = evalLibrary(Call, Depth))
+    return V;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
     const CXXMethodDecl *MD = MC->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "size" &&
         MC->getNumArgs() == 0)
@@ -1151,28 +1175,23 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
           return containerSize(VD);
     return std::nullopt;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // std::max / std::min of known values.
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && FD->getIdentifier() && FD->isInStdNamespace() &&
-        (FD->getName() == "max" || FD->getName() == "min") &&
-        Call->getNumArgs() == 2) {
-      std::optional<SymExpr> L = eval(Call->getArg(0), Depth + 1);
-      std::optional<SymExpr> R =
-          L ? eval(Call->getArg(1), Depth + 1) : std::nullopt;
-      if (!L || !R)
-        return std::nullopt;
-      Order O = compare(*L, *R);
-      bool Max = FD->getName() == "max";
-      if (O == Order::Equal)
-        return L;
-      if (O == Order::Less || O == Order::LessOrEqual)
-        return Max ? R : L;
-      if (O == Order::Greater || O == Order::GreaterOrEqual)
-        return Max ? L : R;
-    }
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || !FD->isInStdNamespace() ||
+      (FD->getName() != "max" && FD->getName() != "min") ||
+      Call->getNumArgs() != 2)
     return std::nullopt;
-  }
+  std::optional<SymExpr> L = eval(Call->getArg(0), Depth + 1);
+  std::optional<SymExpr> R = L ? eval(Call->getArg(1), Depth + 1) : std::nullopt;
+  if (!L || !R)
+    return std::nullopt;
+  Order O = compare(*L, *R);
+  bool Max = FD->getName() == "max";
+  if (O == Order::Equal)
+    return L;
+  if (O == Order::Less || O == Order::LessOrEqual)
+    return Max ? R : L;
+  if (O == Order::Greater || O == Order::GreaterOrEqual)
+    return Max ? L : R;
   return std::nullopt;
 }
 

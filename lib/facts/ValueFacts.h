@@ -234,6 +234,10 @@ private:
                                         unsigned Depth) const;
   std::optional<SymExpr> evalLibrary(const clang::Expr *E,
                                      unsigned Depth) const;
+  std::optional<SymExpr> evalConditional(const clang::ConditionalOperator *CO,
+                                         unsigned Depth) const;
+  std::optional<SymExpr> evalCall(const clang::CallExpr *Call,
+                                  unsigned Depth) const;
 
   const clang::Decl *Callable;
   clang::ASTContext &Ctx;

@@ -450,6 +450,118 @@ static std::string configurationKey(ClangTidyOptions Options,
   return configurationAsText(Options) + "\n" + Extra.str();
 }
 
+/// Analyses one unit. A crash in its analysis is caught here: the stack
+/// dump and our banner are printed, the file is reported as crashed, and
+/// the other files' findings are kept.
+static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
+                        bool QuietRun) {
+  CrashRecoveryContext CRC;
+  CRC.DumpStackAndCleanupOnFailure = true;
+  bool Finished = CRC.RunSafely([&] {
+    crashForTesting(Run.File);
+    Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
+                              FixNotes, EnableCheckProfile, StoreCheckProfile,
+                              QuietRun);
+  });
+  if (!Finished) {
+    Run.Crashed = true;
+    Run.Errors.clear();
+  }
+  Run.Stats = Run.Context->getStats();
+}
+
+/// Replays the unit's results from the cache; false when it has none.
+static bool replayUnit(FileRun &Run, const RunPlan &Plan,
+                       const std::string &Key) {
+  std::optional<cublas_tidy::UnitResult> R =
+      Plan.Cache->lookup(Key, *Plan.Contents);
+  if (!R)
+    return false;
+  Run.Skipped = R->Skipped;
+  Run.FromCache = true;
+  Run.Reason = R->Skipped ? "skipped (from the cache)"
+                          : "replayed from the cache";
+  Run.Errors = std::move(R->Errors);
+  Run.Stats = R->Stats;
+  return true;
+}
+
+/// The files a unit includes, and which of them mentions cublas. A crash of
+/// the scanner costs the skip, not the run: the unit is analysed as if its
+/// scan had failed.
+static cublas_tidy::UnitScan
+scanUnit(const FileRun &Run, ArrayRef<tooling::CompileCommand> Commands,
+         const RunPlan &Plan, std::optional<cublas_tidy::Scanner> &Scanner) {
+  cublas_tidy::UnitScan Scan;
+  if (!Scanner)
+    Scanner.emplace(*Plan.Scans);
+  CrashRecoveryContext CRC;
+  if (!CRC.RunSafely([&] {
+        crashForTesting(Run.File, "CUBLAS_TIDY_TEST_CRASH_SCAN_ON");
+        Scan = Scanner->scan(Commands, *Plan.Contents);
+      })) {
+    Scan = cublas_tidy::UnitScan();
+    Scan.Error = "the scanner crashed";
+    Scanner.reset();
+  }
+  return Scan;
+}
+
+/// Decides whether the unit is skipped, and says why (for -v).
+static void decideSkip(FileRun &Run, const RunPlan &Plan, StringRef Other,
+                       const cublas_tidy::UnitScan &Scan) {
+  if (!Plan.Skip)
+    Run.Reason = "analysed: not skipped (--no-skip, or a command line after --)";
+  else if (!Other.empty())
+    Run.Reason = "analysed: " + Other.str() + " is enabled, not a cublas-* check";
+  else if (!Scan.Scanned)
+    Run.Reason = "analysed: the dependency scan failed (" + Scan.Error + ")";
+  else if (Scan.Mention.empty()) {
+    Run.Skipped = true;
+    Run.Reason = "skipped: none of its " + std::to_string(Scan.Files.size()) +
+                 " files mentions cublas";
+  } else if (Scan.MentionUnreadable)
+    Run.Reason = "analysed: cannot read " + Scan.Mention;
+  else if (Scan.Mention == Scan.Files.front())
+    Run.Reason = "analysed: it mentions cublas";
+  else
+    Run.Reason = "analysed: " + Scan.Mention + " mentions cublas";
+}
+
+/// Per unit: replay it from the cache, or scan it and skip it when no file
+/// of it mentions cublas, or analyse it (and store what it found).
+static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
+                        const RunPlan &Plan, bool QuietRun,
+                        std::optional<cublas_tidy::Scanner> &Scanner) {
+  ClangTidyOptions Options = Run.Context->getOptionsForFile(Run.File);
+  std::string Other = otherCheck(Options, Plan.AllChecks);
+  bool MaySkip = Plan.Skip && Other.empty();
+  std::vector<tooling::CompileCommand> Commands =
+      DB.getCompileCommands(Run.File);
+
+  std::string Key;
+  if (Plan.Cache) {
+    Key = Plan.Cache->key(Run.File, Commands,
+                          configurationKey(Options, Plan.ExtraKey));
+    if (replayUnit(Run, Plan, Key))
+      return;
+  }
+  cublas_tidy::UnitScan Scan;
+  if (MaySkip || Plan.Cache)
+    Scan = scanUnit(Run, Commands, Plan, Scanner);
+  decideSkip(Run, Plan, Other, Scan);
+  if (!Run.Skipped)
+    analyseUnit(Run, DB, QuietRun);
+  // What a failed scan includes is unknown: such units are never stored.
+  if (Plan.Cache && Scan.Scanned && !Run.Crashed) {
+    cublas_tidy::UnitResult R;
+    R.Skipped = Run.Skipped;
+    R.Errors = Run.Errors;
+    R.Stats = Run.Stats;
+    Run.Stored = Plan.Cache->store(Key, R, Scan.Files, *Plan.Contents);
+  }
+}
+
 static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
                                    ArrayRef<std::string> Paths,
                                    const RunPlan &Plan) {
@@ -471,98 +583,9 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
                                              .compute_thread_count());
   Threads = std::min<unsigned>(Threads, Paths.size());
   bool Progress = Paths.size() > 1 && sys::Process::StandardErrIsDisplayed();
+  bool QuietRun = Quiet || Paths.size() > 1;
   std::atomic<unsigned> Done{0};
   std::mutex ProgressLock;
-
-  auto Analyse = [&](FileRun &Run) {
-    // A crash in one file's analysis is caught here: the stack dump and our
-    // banner are printed, the file is reported as crashed, and the other
-    // files' findings are kept.
-    CrashRecoveryContext CRC;
-    CRC.DumpStackAndCleanupOnFailure = true;
-    bool Finished = CRC.RunSafely([&] {
-      crashForTesting(Run.File);
-      Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
-                                FixNotes, EnableCheckProfile, StoreCheckProfile,
-                                /*Quiet=*/Quiet || Paths.size() > 1);
-    });
-    if (!Finished) {
-      Run.Crashed = true;
-      Run.Errors.clear();
-    }
-    Run.Stats = Run.Context->getStats();
-  };
-
-  // Per unit: replay it from the cache, or scan it and skip it when no file
-  // of it mentions cublas, or analyse it (and store what it found).
-  auto Process = [&](FileRun &Run,
-                     std::optional<cublas_tidy::Scanner> &Scanner) {
-    ClangTidyOptions Options = Run.Context->getOptionsForFile(Run.File);
-    std::string Other = otherCheck(Options, Plan.AllChecks);
-    bool MaySkip = Plan.Skip && Other.empty();
-    std::vector<tooling::CompileCommand> Commands =
-        DB.getCompileCommands(Run.File);
-
-    std::string Key;
-    if (Plan.Cache) {
-      Key = Plan.Cache->key(Run.File, Commands,
-                            configurationKey(Options, Plan.ExtraKey));
-      if (std::optional<cublas_tidy::UnitResult> R =
-              Plan.Cache->lookup(Key, *Plan.Contents)) {
-        Run.Skipped = R->Skipped;
-        Run.FromCache = true;
-        Run.Reason = R->Skipped ? "skipped (from the cache)"
-                                : "replayed from the cache";
-        Run.Errors = std::move(R->Errors);
-        Run.Stats = R->Stats;
-        return;
-      }
-    }
-
-    cublas_tidy::UnitScan Scan;
-    if (MaySkip || Plan.Cache) {
-      if (!Scanner)
-        Scanner.emplace(*Plan.Scans);
-      // A crash of the scanner costs the skip, not the run: the unit is
-      // analysed as if its scan had failed.
-      CrashRecoveryContext CRC;
-      if (!CRC.RunSafely([&] {
-            crashForTesting(Run.File, "CUBLAS_TIDY_TEST_CRASH_SCAN_ON");
-            Scan = Scanner->scan(Commands, *Plan.Contents);
-          })) {
-        Scan = cublas_tidy::UnitScan();
-        Scan.Error = "the scanner crashed";
-        Scanner.reset();
-      }
-    }
-    if (!Plan.Skip)
-      Run.Reason = "analysed: not skipped (--no-skip, or a command line after --)";
-    else if (!Other.empty())
-      Run.Reason = "analysed: " + Other + " is enabled, not a cublas-* check";
-    else if (!Scan.Scanned)
-      Run.Reason = "analysed: the dependency scan failed (" + Scan.Error + ")";
-    else if (Scan.Mention.empty()) {
-      Run.Skipped = true;
-      Run.Reason = "skipped: none of its " + std::to_string(Scan.Files.size()) +
-                   " files mentions cublas";
-    } else if (Scan.MentionUnreadable)
-      Run.Reason = "analysed: cannot read " + Scan.Mention;
-    else if (Scan.Mention == Scan.Files.front())
-      Run.Reason = "analysed: it mentions cublas";
-    else
-      Run.Reason = "analysed: " + Scan.Mention + " mentions cublas";
-
-    if (!Run.Skipped)
-      Analyse(Run);
-    // What a failed scan includes is unknown: such units are never stored.
-    if (Plan.Cache && Scan.Scanned && !Run.Crashed) {
-      cublas_tidy::UnitResult R;
-      R.Skipped = Run.Skipped;
-      R.Errors = Run.Errors;
-      R.Stats = Run.Stats;
-      Run.Stored = Plan.Cache->store(Key, R, Scan.Files, *Plan.Contents);
-    }
-  };
 
   // Workers with large stacks: clang's parser and the AST walks recurse
   // once per nesting level, and deeply nested generated code overflows the
@@ -572,7 +595,7 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   auto Worker = [&] {
     std::optional<cublas_tidy::Scanner> Scanner; // one per thread
     for (size_t I = Next++; I < Runs.size(); I = Next++) {
-      Process(Runs[I], Scanner);
+      processUnit(Runs[I], DB, Plan, QuietRun, Scanner);
       unsigned N = ++Done;
       if (Progress) {
         std::lock_guard<std::mutex> Lock(ProgressLock);
@@ -631,22 +654,10 @@ static void printVersion(raw_ostream &OS) {
      << "  cuBLAS API model from the " CUBLAS_TIDY_MODEL_VERSION " headers\n";
 }
 
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
-  setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
-  CrashRecoveryContext::Enable();
-  cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter(printVersion);
-
-  // Skipping serves scans over a compile database; a command line given
-  // after `--` names the files the user wants analysed. (The parser below
-  // removes `--` and what follows from argv.)
-  bool FixedCommandLine = false;
-  for (int I = 1; I < argc; ++I)
-    FixedCommandLine |= StringRef(argv[I]) == "--";
-
-  // --merge-sarif OUT IN... reads no compilation database: it is handled
-  // before the command line is parsed as clang-tidy's.
+/// --merge-sarif OUT IN...: joins SARIF logs and reads no compilation
+/// database, so it is handled before the command line is parsed as
+/// clang-tidy's. The exit code, or nullopt when not asked.
+static std::optional<int> mergeSarifIfAsked(int argc, const char **argv) {
   for (int I = 1; I < argc; ++I) {
     StringRef Arg = argv[I];
     if (!Arg.consume_front("--merge-sarif") && !Arg.consume_front("-merge-sarif"))
@@ -674,48 +685,56 @@ int main(int argc, const char **argv) {
     }
     return 0;
   }
+  return std::nullopt;
+}
 
-  Expected<tooling::CommonOptionsParser> OptionsParser =
-      tooling::CommonOptionsParser::create(argc, argv, Category,
-                                           cl::ZeroOrMore);
-  if (!OptionsParser) {
-    WithColor::error() << toString(OptionsParser.takeError());
-    return 1;
-  }
+/// What the command line and the configuration decide before any unit is
+/// analysed.
+struct Invocation {
+  std::vector<std::string> Paths;
+  std::vector<std::string> EnabledChecks;
+  std::unique_ptr<tooling::CompilationDatabase> OwnDatabase;
+  const tooling::CompilationDatabase *Database = nullptr;
+  std::optional<cublas_tidy::ChangedLines> Changed;
+  std::string CacheDirectory;
+  uint64_t CacheLimit = 0;
+  bool FixedCommandLine = false;
+};
 
+/// Stage "parse": the configuration, the questions about it answered at
+/// once (--explain-config, --list-checks, --dump-config) and options that
+/// contradict each other. The exit code when the run ends here.
+static std::optional<int> readConfiguration(tooling::CommonOptionsParser &Parser,
+                                            Invocation &Inv) {
   auto BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
       vfs::getRealFileSystem());
   std::unique_ptr<ClangTidyOptionsProvider> Provider =
       createOptionsProvider(BaseFS);
   if (!Provider)
     return 1;
-
-  std::vector<std::string> Paths = OptionsParser->getSourcePathList();
-  std::string ConfigFor = configurationFile(Paths);
+  Inv.Paths = Parser.getSourcePathList();
+  std::string ConfigFor = configurationFile(Inv.Paths);
   ClangTidyOptions EffectiveOptions = Provider->getOptions(ConfigFor);
-  std::vector<std::string> EnabledChecks =
+  Inv.EnabledChecks =
       getCheckNames(EffectiveOptions, AllowEnablingAnalyzerAlphaCheckers,
                     /*ExperimentalCustomChecks=*/false);
-
   if (ExplainConfig) {
     for (const auto &[Options, Source] : Provider->getRawOptions(ConfigFor))
       if (Options.Checks && !Options.Checks->empty())
         outs() << "'" << *Options.Checks << "' from '" << Source << "'\n";
     return 0;
   }
-
   if (ListChecks) {
-    if (EnabledChecks.empty()) {
+    if (Inv.EnabledChecks.empty()) {
       WithColor::error() << "no checks enabled\n";
       return 1;
     }
     outs() << "Enabled checks:";
-    for (const std::string &Check : EnabledChecks)
+    for (const std::string &Check : Inv.EnabledChecks)
       outs() << "\n    " << Check;
     outs() << "\n\n";
     return 0;
   }
-
   if (DumpConfig) {
     EffectiveOptions.CheckOptions =
         getCheckOptions(EffectiveOptions, AllowEnablingAnalyzerAlphaCheckers,
@@ -725,8 +744,7 @@ int main(int argc, const char **argv) {
            << "\n";
     return 0;
   }
-
-  if (EnabledChecks.empty()) {
+  if (Inv.EnabledChecks.empty()) {
     WithColor::error() << "no checks enabled\n";
     return 1;
   }
@@ -739,11 +757,15 @@ int main(int argc, const char **argv) {
     WithColor::error() << "--format=sarif cannot be combined with --fix\n";
     return 1;
   }
+  return std::nullopt;
+}
 
-  // Without files, every source file of the compilation database named by
-  // -p (CommonOptionsParser loads a database only for given files).
-  std::unique_ptr<tooling::CompilationDatabase> OwnDatabase;
-  if (Paths.empty()) {
+/// Stage "plan", the units: the files given, or every source file of the
+/// compilation database named by -p (CommonOptionsParser loads a database
+/// only for given files), then this run's shard of them.
+static std::optional<int> selectUnits(tooling::CommonOptionsParser &Parser,
+                                      Invocation &Inv) {
+  if (Inv.Paths.empty()) {
     std::string Dir = buildPath();
     if (Dir.empty()) {
       WithColor::error() << "no input files specified, and no -p to take "
@@ -751,45 +773,48 @@ int main(int argc, const char **argv) {
       return 1;
     }
     std::string Message;
-    OwnDatabase = tooling::CompilationDatabase::autoDetectFromDirectory(
+    Inv.OwnDatabase = tooling::CompilationDatabase::autoDetectFromDirectory(
         Dir, Message);
-    if (!OwnDatabase) {
+    if (!Inv.OwnDatabase) {
       WithColor::error() << Message << "\n";
       return 1;
     }
-    Paths = sourcesOfDatabase(*OwnDatabase);
-    if (Paths.empty()) {
+    Inv.Paths = sourcesOfDatabase(*Inv.OwnDatabase);
+    if (Inv.Paths.empty()) {
       WithColor::error() << "the compilation database in '" << Dir
                          << "' lists no C, C++ or CUDA source\n";
       return 1;
     }
   }
-  const tooling::CompilationDatabase &Database =
-      OwnDatabase ? *OwnDatabase : OptionsParser->getCompilations();
-
-  if (Shard.getNumOccurrences()) {
-    unsigned K = 0, N = 0;
-    auto [KText, NText] = StringRef(Shard).split('/');
-    if (KText.getAsInteger(10, K) || NText.getAsInteger(10, N) || K < 1 ||
-        K > N) {
-      WithColor::error() << "--shard wants K/N with 1 <= K <= N, not '"
-                         << Shard << "'\n";
-      return 1;
-    }
-    size_t Total = Paths.size();
-    Paths = shardOf(Paths, K, N);
-    if (Verbose)
-      errs() << "cublas-tidy: shard " << K << "/" << N << ": " << Paths.size()
-             << " of " << Total << " unit" << (Total == 1 ? "" : "s") << "\n";
+  Inv.Database =
+      Inv.OwnDatabase ? Inv.OwnDatabase.get() : &Parser.getCompilations();
+  if (!Shard.getNumOccurrences())
+    return std::nullopt;
+  unsigned K = 0, N = 0;
+  auto [KText, NText] = StringRef(Shard).split('/');
+  if (KText.getAsInteger(10, K) || NText.getAsInteger(10, N) || K < 1 ||
+      K > N) {
+    WithColor::error() << "--shard wants K/N with 1 <= K <= N, not '" << Shard
+                       << "'\n";
+    return 1;
   }
+  size_t Total = Inv.Paths.size();
+  Inv.Paths = shardOf(Inv.Paths, K, N);
+  if (Verbose)
+    errs() << "cublas-tidy: shard " << K << "/" << N << ": "
+           << Inv.Paths.size() << " of " << Total << " unit"
+           << (Total == 1 ? "" : "s") << "\n";
+  return std::nullopt;
+}
 
-  // The changed lines first: a revision that does not exist is said before
-  // any analysis.
-  std::optional<cublas_tidy::ChangedLines> Changed;
+/// Stage "plan", the filters and the cache: the changed lines first (a
+/// revision that does not exist is said before any analysis), then where
+/// the results cache is and how big it may grow.
+static std::optional<int> readFiltersAndCache(Invocation &Inv) {
   if (!DiffBase.empty()) {
     SmallString<256> Dir;
-    if (!Paths.empty()) {
-      Dir = cublas_tidy::absolutePath(Paths.front(), "");
+    if (!Inv.Paths.empty()) {
+      Dir = cublas_tidy::absolutePath(Inv.Paths.front(), "");
       sys::path::remove_filename(Dir);
     } else {
       sys::fs::current_path(Dir);
@@ -800,14 +825,13 @@ int main(int argc, const char **argv) {
       WithColor::error() << toString(C.takeError()) << "\n";
       return 1;
     }
-    Changed = std::move(*C);
+    Inv.Changed = std::move(*C);
   }
-
-  std::string CacheDirectory = CacheDir;
+  Inv.CacheDirectory = CacheDir;
   if (CacheDir.getNumOccurrences() == 0)
     if (std::optional<std::string> Env =
             sys::Process::GetEnv("CUBLAS_TIDY_CACHE_DIR"))
-      CacheDirectory = *Env;
+      Inv.CacheDirectory = *Env;
   std::optional<uint64_t> CacheLimit = cublas_tidy::parseSize(CacheMaxSize);
   if (!CacheLimit) {
     WithColor::error() << "--cache-max-size wants bytes, or a number with K, "
@@ -815,16 +839,19 @@ int main(int argc, const char **argv) {
                        << CacheMaxSize << "'\n";
     return 1;
   }
+  Inv.CacheLimit = *CacheLimit;
   // Profiles describe a real analysis: no cache then.
   if (EnableCheckProfile || !StoreCheckProfile.empty())
-    CacheDirectory.clear();
+    Inv.CacheDirectory.clear();
+  return std::nullopt;
+}
 
-  // nvcc commands of CMake databases become clang commands; .cu inputs are
-  // parsed host-only against the CUDA toolkit; clang's builtin headers are
-  // found wherever this binary lives.
-  tooling::ArgumentsAdjustingCompilations Compilations(
-      std::make_unique<cublas_tidy::NvccTranslatingCompilations>(
-          std::make_unique<cublas_tidy::ForwardingCompilations>(Database)));
+/// Stage "plan", the compile commands: nvcc commands of CMake databases
+/// become clang commands; .cu inputs are parsed host-only against the CUDA
+/// toolkit; clang's builtin headers are found wherever this binary lives;
+/// --torch adds PyTorch's include folders.
+static std::optional<int>
+adjustCompilations(tooling::ArgumentsAdjustingCompilations &Compilations) {
   Compilations.appendArgumentsAdjuster(cublas_tidy::cudaHostOnlyAdjuster());
   Compilations.appendArgumentsAdjuster(
       cublas_tidy::resourceDirAdjuster(CUBLAS_TIDY_CLANG_RESOURCE_DIR));
@@ -832,70 +859,49 @@ int main(int argc, const char **argv) {
   if (Torch.empty())
     if (std::optional<std::string> Env = llvm::sys::Process::GetEnv("TORCH_DIR"))
       Torch = *Env;
-  if (!Torch.empty()) {
-    llvm::Expected<std::vector<std::string>> Dirs =
-        cublas_tidy::torchIncludeDirs(Torch);
-    if (!Dirs) {
-      WithColor::error() << llvm::toString(Dirs.takeError()) << "\n";
-      return 1;
-    }
-    Compilations.appendArgumentsAdjuster(
-        cublas_tidy::includeDirsAdjuster(std::move(*Dirs)));
+  if (Torch.empty())
+    return std::nullopt;
+  llvm::Expected<std::vector<std::string>> Dirs =
+      cublas_tidy::torchIncludeDirs(Torch);
+  if (!Dirs) {
+    WithColor::error() << llvm::toString(Dirs.takeError()) << "\n";
+    return 1;
   }
+  Compilations.appendArgumentsAdjuster(
+      cublas_tidy::includeDirsAdjuster(std::move(*Dirs)));
+  return std::nullopt;
+}
 
-  InitializeAllTargetInfos();
-  InitializeAllTargetMCs();
-  InitializeAllAsmParsers();
-
-  RunPlan Plan;
-  cublas_tidy::ScanService Scans;
-  cublas_tidy::FileContents Contents;
-  Plan.Contents = &Contents;
-  Plan.Scans = &Scans;
-  Plan.Skip = !NoSkip && !FixedCommandLine;
-  if (Plan.Skip) {
-    // Which checks are not cublas-* ones: only asked when skipping.
-    ClangTidyOptions Everything;
-    Everything.Checks = "*";
-    Plan.AllChecks = getCheckNames(Everything, AllowEnablingAnalyzerAlphaCheckers,
-                                   /*ExperimentalCustomChecks=*/false);
+/// Stage "collect", what -v says of each unit and of the cache.
+static void reportPlan(ArrayRef<FileRun> Runs, const RunPlan &Plan,
+                       const cublas_tidy::ResultCache *Cache,
+                       unsigned Removed) {
+  unsigned Skipped = 0, Replayed = 0, Stored = 0;
+  for (const FileRun &Run : Runs) {
+    errs() << "cublas-tidy: " << Run.File << ": " << Run.Reason << "\n";
+    Skipped += Run.Skipped;
+    Replayed += Run.FromCache;
+    Stored += Run.Stored;
   }
-  std::optional<cublas_tidy::ResultCache> Cache;
-  if (!CacheDirectory.empty()) {
-    Cache.emplace(CacheDirectory, *CacheLimit,
-                  cublas_tidy::toolKey(argv[0], (void *)&printVersion));
-    Plan.Cache = &*Cache;
-    Plan.ExtraKey = "line-filter " + LineFilter + "\nfix-notes " +
-                    (FixNotes ? "1" : "0") + "\nno-skip " +
-                    (NoSkip ? "1" : "0");
+  if (Plan.Skip)
+    errs() << "cublas-tidy: skipped " << Skipped << " of " << Runs.size()
+           << " unit" << (Runs.size() == 1 ? "" : "s")
+           << " that cannot reach cuBLAS\n";
+  if (Cache) {
+    errs() << "cublas-tidy: cache: " << Replayed << " replayed, " << Stored
+           << " stored";
+    if (Removed)
+      errs() << ", " << Removed << " removed to stay under "
+             << Cache->maxBytes() << " bytes";
+    errs() << "\n";
   }
-  std::vector<FileRun> Runs = runAll(Compilations, Paths, Plan);
+}
 
-  unsigned Removed = Cache ? Cache->trim() : 0;
-  if (Verbose) {
-    unsigned Skipped = 0, Replayed = 0, Stored = 0;
-    for (const FileRun &Run : Runs) {
-      errs() << "cublas-tidy: " << Run.File << ": " << Run.Reason << "\n";
-      Skipped += Run.Skipped;
-      Replayed += Run.FromCache;
-      Stored += Run.Stored;
-    }
-    if (Plan.Skip)
-      errs() << "cublas-tidy: skipped " << Skipped << " of " << Runs.size()
-             << " unit" << (Runs.size() == 1 ? "" : "s")
-             << " that cannot reach cuBLAS\n";
-    if (Cache) {
-      errs() << "cublas-tidy: cache: " << Replayed << " replayed, " << Stored
-             << " stored";
-      if (Removed)
-        errs() << ", " << Removed << " removed to stay under "
-               << Cache->maxBytes() << " bytes";
-      errs() << "\n";
-    }
-  }
-
-  // Files that crashed, and files that did not compile: said once per file,
-  // on stderr, so that the findings' output stays as it is.
+/// Stage "collect", files that crashed and files that did not compile:
+/// said once per file, on stderr, so that the findings' output stays as it
+/// is. True when one crashed.
+static bool reportUnits(ArrayRef<FileRun> Runs,
+                        ArrayRef<std::string> EnabledChecks) {
   bool AnyCrashed = false;
   bool CublasChecks = llvm::any_of(EnabledChecks, [](const std::string &C) {
     return StringRef(C).starts_with("cublas-");
@@ -918,40 +924,47 @@ int main(int argc, const char **argv) {
           << "); cublas-* findings in the functions with errors may be "
              "missing (see docs/broken-code.md)\n";
   }
+  return AnyCrashed;
+}
 
-  // All diagnostics, once each (a header's findings come from every file
-  // that includes it, under whatever spelling of its path that file uses).
+/// Every diagnostic of the runs once, with the run whose context reported
+/// it (a header's findings come from every file that includes it, under
+/// whatever spelling of its path that file uses).
+struct Collected {
   std::vector<ClangTidyError> Errors;
-  std::vector<unsigned> Owner; // which run's context reported each error
-  {
-    std::set<std::tuple<std::string, unsigned, std::string, std::string>> Seen;
-    for (unsigned R = 0; R < Runs.size(); ++R)
-      for (ClangTidyError &E : Runs[R].Errors)
-        if (Seen.insert({E.Message.FilePath.empty()
-                             ? std::string()
-                             : cublas_tidy::absolutePath(E.Message.FilePath,
-                                                         E.BuildDirectory),
-                         E.Message.FileOffset, E.DiagnosticName,
-                         E.Message.Message})
-                .second) {
-          Errors.push_back(std::move(E));
-          Owner.push_back(R);
-        }
-  }
+  std::vector<unsigned> Owner;
+};
 
-  // Lines, columns and source text are needed only for SARIF and baselines.
-  cublas_tidy::SourceCache Sources;
-  std::vector<cublas_tidy::Finding> Findings;
-  if (Format == "sarif" || !BaselineFile.empty() || !WriteBaseline.empty() ||
-      Changed)
-    Findings = cublas_tidy::toFindings(Errors, Sources);
+static Collected collectErrors(MutableArrayRef<FileRun> Runs) {
+  Collected C;
+  std::set<std::tuple<std::string, unsigned, std::string, std::string>> Seen;
+  for (unsigned R = 0; R < Runs.size(); ++R)
+    for (ClangTidyError &E : Runs[R].Errors)
+      if (Seen.insert({E.Message.FilePath.empty()
+                           ? std::string()
+                           : cublas_tidy::absolutePath(E.Message.FilePath,
+                                                       E.BuildDirectory),
+                       E.Message.FileOffset, E.DiagnosticName,
+                       E.Message.Message})
+              .second) {
+        C.Errors.push_back(std::move(E));
+        C.Owner.push_back(R);
+      }
+  return C;
+}
+
+/// Stage "filter": the findings on lines a change touched (--diff-base),
+/// the baseline written (which ends the run) or applied. The errors whose
+/// findings remain are kept. The exit code when the run ends here.
+static std::optional<int> filterFindings(Collected &C,
+                                         std::vector<cublas_tidy::Finding> &Findings,
+                                         const Invocation &Inv) {
   size_t FindingsBefore = Findings.size();
-
-  if (Changed) {
+  if (Inv.Changed) {
     size_t Old = 0;
     llvm::erase_if(Findings, [&](const cublas_tidy::Finding &F) {
       bool Keep = F.Check == "clang-diagnostic-error" || F.Where.File.empty() ||
-                  Changed->contains(F.Where.File, F.Where.Line);
+                  Inv.Changed->contains(F.Where.File, F.Where.Line);
       Old += !Keep;
       return !Keep;
     });
@@ -959,7 +972,6 @@ int main(int argc, const char **argv) {
       errs() << Old << " finding" << (Old == 1 ? "" : "s")
              << " on lines not changed since " << DiffBase << "\n";
   }
-
   if (!WriteBaseline.empty()) {
     cublas_tidy::Baseline B = cublas_tidy::Baseline::of(Findings, WriteBaseline);
     if (Error E = B.write(WriteBaseline)) {
@@ -981,23 +993,29 @@ int main(int argc, const char **argv) {
       errs() << Accepted << " finding" << (Accepted == 1 ? "" : "s")
              << " accepted by the baseline " << BaselineFile << "\n";
   }
-  if (Findings.size() != FindingsBefore) {
-    // Keep the errors whose findings remain.
-    std::vector<bool> Keep(Errors.size(), false);
-    for (const cublas_tidy::Finding &F : Findings)
-      Keep[F.ErrorIndex] = true;
-    std::vector<ClangTidyError> Kept;
-    std::vector<unsigned> KeptOwner;
-    for (size_t I = 0; I < Errors.size(); ++I)
-      if (Keep[I]) {
-        Kept.push_back(std::move(Errors[I]));
-        KeptOwner.push_back(Owner[I]);
-      }
-    Errors = std::move(Kept);
-    Owner = std::move(KeptOwner);
-  }
+  if (Findings.size() == FindingsBefore)
+    return std::nullopt;
+  std::vector<bool> Keep(C.Errors.size(), false);
+  for (const cublas_tidy::Finding &F : Findings)
+    Keep[F.ErrorIndex] = true;
+  Collected Kept;
+  for (size_t I = 0; I < C.Errors.size(); ++I)
+    if (Keep[I]) {
+      Kept.Errors.push_back(std::move(C.Errors[I]));
+      Kept.Owner.push_back(C.Owner[I]);
+    }
+  C = std::move(Kept);
+  return std::nullopt;
+}
 
-  bool FoundErrors = llvm::any_of(Errors, [](const ClangTidyError &E) {
+/// Stage "print": the findings as SARIF, or each run's diagnostics printed
+/// (and fixed) with the context that made them, in input order; the fixes
+/// exported; the statistics. The exit code.
+static int printFindings(const Collected &C,
+                         ArrayRef<cublas_tidy::Finding> Findings,
+                         MutableArrayRef<FileRun> Runs, const Invocation &Inv,
+                         bool AnyCrashed) {
+  bool FoundErrors = llvm::any_of(C.Errors, [](const ClangTidyError &E) {
     return E.DiagLevel == ClangTidyError::Error && !E.IsWarningAsError;
   });
   FixBehaviour Behaviour =
@@ -1010,15 +1028,13 @@ int main(int argc, const char **argv) {
     sys::fs::current_path(Root);
     cublas_tidy::writeSarif(Findings, Root, outs());
     WErrorCount = llvm::count_if(
-        Errors, [](const ClangTidyError &E) { return E.IsWarningAsError; });
+        C.Errors, [](const ClangTidyError &E) { return E.IsWarningAsError; });
   } else {
-    // Print (and fix) each run's diagnostics with the context that made
-    // them, in input order.
     for (unsigned R = 0; R < Runs.size(); ++R) {
       std::vector<ClangTidyError> Mine;
-      for (size_t I = 0; I < Errors.size(); ++I)
-        if (Owner[I] == R)
-          Mine.push_back(Errors[I]);
+      for (size_t I = 0; I < C.Errors.size(); ++I)
+        if (C.Owner[I] == R)
+          Mine.push_back(C.Errors[I]);
       if (Mine.empty())
         continue;
       unsigned Count = 0;
@@ -1029,7 +1045,7 @@ int main(int argc, const char **argv) {
     }
   }
 
-  if (!ExportFixes.empty() && !Errors.empty()) {
+  if (!ExportFixes.empty() && !C.Errors.empty()) {
     std::error_code EC;
     raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_None);
     if (EC) {
@@ -1037,7 +1053,7 @@ int main(int argc, const char **argv) {
                          << "': " << EC.message() << "\n";
       return 1;
     }
-    exportReplacements(Paths.front(), Errors, OS);
+    exportReplacements(Inv.Paths.front(), C.Errors, OS);
   }
 
   if (!Quiet) {
@@ -1070,4 +1086,94 @@ int main(int argc, const char **argv) {
     return 1;
   }
   return 0;
+}
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
+  CrashRecoveryContext::Enable();
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+
+  // Skipping serves scans over a compile database; a command line given
+  // after `--` names the files the user wants analysed. (The parser below
+  // removes `--` and what follows from argv.)
+  Invocation Inv;
+  for (int I = 1; I < argc; ++I)
+    Inv.FixedCommandLine |= StringRef(argv[I]) == "--";
+  if (std::optional<int> Exit = mergeSarifIfAsked(argc, argv))
+    return *Exit;
+
+  // Parse.
+  Expected<tooling::CommonOptionsParser> OptionsParser =
+      tooling::CommonOptionsParser::create(argc, argv, Category,
+                                           cl::ZeroOrMore);
+  if (!OptionsParser) {
+    WithColor::error() << toString(OptionsParser.takeError());
+    return 1;
+  }
+  if (std::optional<int> Exit = readConfiguration(*OptionsParser, Inv))
+    return *Exit;
+
+  // Plan.
+  if (std::optional<int> Exit = selectUnits(*OptionsParser, Inv))
+    return *Exit;
+  if (std::optional<int> Exit = readFiltersAndCache(Inv))
+    return *Exit;
+  tooling::ArgumentsAdjustingCompilations Compilations(
+      std::make_unique<cublas_tidy::NvccTranslatingCompilations>(
+          std::make_unique<cublas_tidy::ForwardingCompilations>(
+              *Inv.Database)));
+  if (std::optional<int> Exit = adjustCompilations(Compilations))
+    return *Exit;
+
+  InitializeAllTargetInfos();
+  InitializeAllTargetMCs();
+  InitializeAllAsmParsers();
+
+  RunPlan Plan;
+  cublas_tidy::ScanService Scans;
+  cublas_tidy::FileContents Contents;
+  Plan.Contents = &Contents;
+  Plan.Scans = &Scans;
+  Plan.Skip = !NoSkip && !Inv.FixedCommandLine;
+  if (Plan.Skip) {
+    // Which checks are not cublas-* ones: only asked when skipping.
+    ClangTidyOptions Everything;
+    Everything.Checks = "*";
+    Plan.AllChecks = getCheckNames(Everything, AllowEnablingAnalyzerAlphaCheckers,
+                                   /*ExperimentalCustomChecks=*/false);
+  }
+  std::optional<cublas_tidy::ResultCache> Cache;
+  if (!Inv.CacheDirectory.empty()) {
+    Cache.emplace(Inv.CacheDirectory, Inv.CacheLimit,
+                  cublas_tidy::toolKey(argv[0], (void *)&printVersion));
+    Plan.Cache = &*Cache;
+    Plan.ExtraKey = "line-filter " + LineFilter + "\nfix-notes " +
+                    (FixNotes ? "1" : "0") + "\nno-skip " +
+                    (NoSkip ? "1" : "0");
+  }
+
+  // Run.
+  std::vector<FileRun> Runs = runAll(Compilations, Inv.Paths, Plan);
+
+  // Collect.
+  unsigned Removed = Cache ? Cache->trim() : 0;
+  if (Verbose)
+    reportPlan(Runs, Plan, Cache ? &*Cache : nullptr, Removed);
+  bool AnyCrashed = reportUnits(Runs, Inv.EnabledChecks);
+  Collected C = collectErrors(Runs);
+
+  // Filter. Lines, columns and source text are needed only for SARIF and
+  // baselines.
+  cublas_tidy::SourceCache Sources;
+  std::vector<cublas_tidy::Finding> Findings;
+  if (Format == "sarif" || !BaselineFile.empty() || !WriteBaseline.empty() ||
+      Inv.Changed)
+    Findings = cublas_tidy::toFindings(C.Errors, Sources);
+  if (std::optional<int> Exit = filterFindings(C, Findings, Inv))
+    return *Exit;
+
+  // Print.
+  return printFindings(C, Findings, Runs, Inv, AnyCrashed);
 }
