@@ -323,16 +323,12 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
   std::optional<Extent> X = pointerExtent(arg(P.Memory), VF);
   if (!X)
     return;
-  std::optional<SymExpr> Remaining = X->remainingBytes();
-  std::optional<SymExpr> NeededBytes = Total.mul(SymExpr::constant(ElemBytes));
-  if (!Remaining || !NeededBytes ||
-      !provenLess(*Remaining, *NeededBytes, Bounds))
+  if (!X->provenShorterThan(Total, ElemBytes, Bounds))
     return;
+  std::optional<SymExpr> Remaining = X->remainingBytes();
 
   auto Elements = [&](const SymExpr &Bytes) -> std::string {
-    if (std::optional<int64_t> C = Bytes.getConstant())
-      return std::to_string(*C / ElemBytes);
-    if (std::optional<SymExpr> D = Bytes.divExact(ElemBytes))
+    if (std::optional<SymExpr> D = bytesAsElements(Bytes, ElemBytes))
       return D->str();
     return parenthesize(Bytes.str()) + "/" + std::to_string(ElemBytes);
   };
@@ -368,7 +364,7 @@ std::string CallAnalysis::allocationText(const Extent &X) const {
   if ((Allocator == "new[]" || Allocator == "array" ||
        Allocator.contains("vector")) &&
       TypeSize && *TypeSize > 0) {
-    std::optional<SymExpr> Count = X.Bytes.divExact(*TypeSize);
+    std::optional<SymExpr> Count = X.totalElements(*TypeSize);
     std::string Type = X.ElementType.getAsString(Ctx.getPrintingPolicy());
     if (Allocator == "array")
       return "array of " + (Count ? Count->str() : X.Bytes.str() + " bytes") +

@@ -9,7 +9,7 @@
 
 #include "ast/AstUtils.h"
 #include "facts/CallerFacts.h"
-#include "facts/LtDescriptors.h"
+#include "facts/PointerModes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -97,7 +97,8 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Callable || !Analyzed.insert(Callable).second)
     return;
   // Only functions that call cuBLAS are worth the dataflow.
-  if (!analysableBody(Callable) || !callsAny(Callable, [](const CallExpr *Call) {
+  if (!analysableBody(Callable) ||
+      !callsAny(Callable, [](const CallExpr *Call) {
         return calledCublasFunction(Call) != nullptr;
       }))
     return;
@@ -111,33 +112,13 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
       checkCall(Call, *F, P, Callable, Ctx);
 }
 
-/// The pointer mode of the handle of a classic cuBLAS call, and the handle
-/// argument. cuBLASLt keeps its pointer mode in the matmul descriptor,
-/// cuBLASXt takes host scalars always: only the classic handle's mode is
-/// followed.
-static PointerModeFact modeOf(const CallExpr *Call, const FunctionInfo &F,
-                              const PointerProvenance &P, const Expr *&Handle) {
-  if (F.Family != ApiFamily::Classic)
-    return {};
-  int Index = F.findParam(ParamRole::Resource);
-  if (Index < 0 || static_cast<unsigned>(Index) >= Call->getNumArgs())
-    return {};
-  Handle = Call->getArg(Index);
-  return P.pointerMode(Call, Handle);
-}
-
-/// The PointerMode of a cuBLASLt ScalarSpace.
-static PointerMode modeOf(ScalarSpace Space) {
-  return Space == ScalarSpace::Device ? PointerMode::Device
-         : Space == ScalarSpace::Host ? PointerMode::Host
-                                      : PointerMode::Unknown;
-}
-
+/// The memory of each pointer argument against what the parameter needs;
+/// a scalar's against its pointer mode (facts/PointerModes.h: the classic
+/// handle's, or cublasLtMatmul's descriptor's).
 void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
                                  const PointerProvenance &P,
                                  const Decl *Callable, ASTContext &Ctx) {
   llvm::ArrayRef<ParamInfo> Params = F.params();
-  const ValueFacts *Facts = nullptr; // for cuBLASLt's descriptor, on demand
   for (unsigned I = 0,
                 E = std::min<unsigned>(Params.size(), Call->getNumArgs());
        I < E; ++I) {
@@ -154,32 +135,15 @@ void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
       report(Call, F, I, Fact, *Want, Ctx);
       continue;
     }
-    const Expr *Handle = nullptr;
-    PointerModeFact Mode;
-    std::string ModeName;
-    if (StringRef(F.Name) == "cublasLtMatmul") {
-      // The pointer mode of the matmul descriptor.
-      if (!Facts)
-        Facts = &sharedValueFacts(Callable, Ctx);
-      std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Call, F, *Facts);
-      if (!D || !D->PointerMode)
-        continue;
-      Handle = Call->getArg(F.findParamNamed("computeDesc"));
-      Mode.Mode = modeOf(ltScalarSpace(*D->PointerMode, Params[I].Op));
-      Mode.Where = D->PointerModeSet ? D->PointerModeSet : D->Create;
-      Mode.FromCreate = !D->PointerModeSet;
-      ModeName = ltPointerModeName(*D->PointerMode).str();
-    } else {
-      Mode = modeOf(Call, F, P, Handle);
-      ModeName = Mode.Mode == PointerMode::Device
-                     ? "CUBLAS_POINTER_MODE_DEVICE"
-                     : "CUBLAS_POINTER_MODE_HOST";
-    }
-    if (Mode.Mode == ScalarMode)
+    ScalarPointerMode M =
+        pointerModeAt(Call, F, I, P, [&]() -> const ValueFacts & {
+          return sharedValueFacts(Callable, Ctx);
+        });
+    if (M.Mode.Mode == ScalarMode)
       report(Call, F, I, Fact,
              ScalarMode == PointerMode::Device ? Expected::DeviceMemory
                                                : Expected::HostMemory,
-             Ctx, &Mode, Handle, ModeName);
+             Ctx, &M.Mode, M.Handle, M.Name);
   }
 }
 
@@ -275,8 +239,7 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
   if (Mode && Mode->Where) {
     SourceLocation ModeLoc = userLocation(Mode->Where->getBeginLoc(), SM);
     if (Mode->FromCreate)
-      diag(ModeLoc, "%0 is created here in the default %1",
-           DiagnosticIDs::Note)
+      diag(ModeLoc, "%0 is created here in the default %1", DiagnosticIDs::Note)
           << HandleText << ModeName;
     else
       diag(ModeLoc, "pointer mode of %0 set to %1 here", DiagnosticIDs::Note)

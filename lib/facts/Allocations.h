@@ -63,6 +63,12 @@ struct Extent {
     return Bytes.sub(OffsetBytes);
   }
 
+  /// Elements of `ElementBytes` bytes in the whole allocation, when they
+  /// divide exactly.
+  std::optional<SymExpr> totalElements(int64_t ElementBytes) const {
+    return ElementBytes > 0 ? Bytes.divExact(ElementBytes) : std::nullopt;
+  }
+
   /// Elements of `ElementBytes` bytes from the pointer to the end, when
   /// they divide exactly.
   std::optional<SymExpr> remainingElements(int64_t ElementBytes) const {
@@ -80,6 +86,18 @@ struct Extent {
     return R && Needed && provenLess(*R, *Needed, Bounds);
   }
 };
+
+/// `Bytes` as elements of `ElementBytes` bytes: whole elements of a
+/// constant (rounded down), an exact division of a symbolic value, nullopt
+/// otherwise.
+inline std::optional<SymExpr> bytesAsElements(const SymExpr &Bytes,
+                                              int64_t ElementBytes) {
+  if (ElementBytes <= 0)
+    return std::nullopt;
+  if (std::optional<int64_t> C = Bytes.getConstant())
+    return SymExpr::constant(*C / ElementBytes);
+  return Bytes.divExact(ElementBytes);
+}
 
 /// The allocation `Ptr` (a pointer expression) points into, evaluated where
 /// `Ptr` is written; nullopt when not known on every path.

@@ -126,6 +126,17 @@ class CheckLayersTest(unittest.TestCase):
         self.tree.write("lib/facts/Uses.cpp", '#include "facts/Facts.h"\n#include "facts/Other.h"\n')
         self.assertEqual(self.tree.problems(), [])
 
+    def test_a_check_may_not_do_symbolic_arithmetic(self):
+        self.tree.write("checks/Check.cpp", '#include "Check.h"\n'
+                        "void f(SymExpr A) { auto B = A.mul(SymExpr::constant(4)); }\n")
+        self.assertOneProblem("checks/Check.cpp:2", "symbolic arithmetic")
+
+    def test_a_check_may_compare_and_print(self):
+        self.tree.write("checks/Check.cpp", '#include "Check.h"\n'
+                        "bool f(SymExpr A, SymExpr B) { return provenLess(A, B, {}) && !A.str().empty(); }\n"
+                        "// A.mul(B) in a comment is not code\n")
+        self.assertEqual(self.tree.problems(), [])
+
     def test_the_project_follows_its_layers(self):
         self.assertEqual(layers.check(ROOT), [])
 

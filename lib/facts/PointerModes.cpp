@@ -1,0 +1,56 @@
+//===- PointerModes.cpp ---------------------------------------------------===//
+
+#include "facts/PointerModes.h"
+
+#include "facts/LtDescriptors.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+/// The PointerMode of a cuBLASLt ScalarSpace.
+PointerMode modeOf(ScalarSpace Space) {
+  return Space == ScalarSpace::Device ? PointerMode::Device
+         : Space == ScalarSpace::Host ? PointerMode::Host
+                                      : PointerMode::Unknown;
+}
+
+ScalarPointerMode ltMode(const CallExpr *Call, const FunctionInfo &F,
+                         unsigned Param, const ValueFacts &Facts) {
+  ScalarPointerMode M;
+  std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Call, F, Facts);
+  if (!D || !D->PointerMode)
+    return M;
+  M.Handle = Call->getArg(F.findParamNamed("computeDesc"));
+  M.Mode.Mode = modeOf(ltScalarSpace(*D->PointerMode, F.params()[Param].Op));
+  M.Mode.Where = D->PointerModeSet ? D->PointerModeSet : D->Create;
+  M.Mode.FromCreate = !D->PointerModeSet;
+  M.Name = ltPointerModeName(*D->PointerMode).str();
+  return M;
+}
+
+} // namespace
+
+ScalarPointerMode
+pointerModeAt(const CallExpr *Call, const FunctionInfo &F, unsigned Param,
+              const PointerProvenance &P,
+              llvm::function_ref<const ValueFacts &()> Facts) {
+  if (llvm::StringRef(F.Name) == "cublasLtMatmul")
+    return ltMode(Call, F, Param, Facts());
+  ScalarPointerMode M;
+  int Index = F.findParam(ParamRole::Resource);
+  if (F.Family != ApiFamily::Classic || Index < 0 ||
+      static_cast<unsigned>(Index) >= Call->getNumArgs()) {
+    M.Name = "CUBLAS_POINTER_MODE_HOST";
+    return M;
+  }
+  M.Handle = Call->getArg(Index);
+  M.Mode = P.pointerMode(Call, M.Handle);
+  M.Name = M.Mode.Mode == PointerMode::Device ? "CUBLAS_POINTER_MODE_DEVICE"
+                                              : "CUBLAS_POINTER_MODE_HOST";
+  return M;
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,328 @@
+//===- LtDescriptorsTest.cpp - cuBLASLt layouts and descriptors at a use --===//
+
+#include "facts/LtDescriptors.h"
+#include "TestAST.h"
+
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace cublas_tidy;
+
+namespace {
+
+const char Prelude[] = R"(
+#include <cublasLt.h>
+void sink(cublasLtMatrixLayout_t);
+#define SET(l, attr, v) \
+  cublasLtMatrixLayoutSetAttribute(l, attr, &v, sizeof(v))
+)";
+
+std::string text(const std::optional<ArgValue> &V) {
+  return V ? V->V.str() : "?";
+}
+std::string text(const std::optional<SymExpr> &V) {
+  return V ? V->str() : "?";
+}
+
+/// "<type> <rows>x<cols> ld=<ld> b=<batches> s=<stride>[ row]" of a layout.
+std::string describe(const LtLayoutFacts &L) {
+  return std::string(L.Type ? L.Type->Name : "?") + " " + text(L.Rows) + "x" +
+         text(L.Cols) + " ld=" + text(L.Ld) + " b=" + text(L.BatchCount) +
+         " s=" + text(L.BatchStride) + (L.ColumnMajor ? "" : " row");
+}
+
+/// Parses `Code` (after the prelude) and prints `Print(Call, Facts)` for
+/// every call to `Callee` in the function `f`, in source order.
+template <typename PrintT>
+std::vector<std::string> atCalls(const std::string &Code,
+                                 const std::string &Callee, PrintT Print) {
+  auto AST = test::buildAST(std::string(Prelude) + Code);
+  if (!AST || AST->getDiagnostics().hasErrorOccurred())
+    return {"does not compile"};
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  ValueFacts Facts(F, AST->getASTContext());
+  std::vector<std::string> Out;
+  for (const CallExpr *Call : test::callsTo(*AST, F, Callee))
+    Out.push_back(Print(Call, Facts));
+  return Out;
+}
+
+/// The layout every `cublasLtMatrixLayoutDestroy(l)` of `f` sees; with
+/// `Elements`, the elements it spans instead ("-" when none are known).
+std::vector<std::string> layouts(const std::string &Code,
+                                 bool Elements = false) {
+  return atCalls(Code, "cublasLtMatrixLayoutDestroy",
+                 [&](const CallExpr *Use, const ValueFacts &Facts) {
+                   auto L = ltLayoutAt(Use, Use->getArg(0), Facts);
+                   if (!L)
+                     return std::string("unknown");
+                   if (!Elements)
+                     return describe(*L);
+                   std::optional<SymExpr> E = ltLayoutElements(*L, {});
+                   return E ? E->str() : std::string("-");
+                 });
+}
+
+using Strings = std::vector<std::string>;
+
+TEST(LtDescriptors, LayoutFromItsCreate) {
+  EXPECT_EQ(layouts(R"(void f(int m) {
+    const int k = 32, lda = 160;
+    cublasLtMatrixLayout_t a, b;
+    cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 128, k, lda);
+    cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, m, m, m + 8);
+    cublasLtMatrixLayoutDestroy(a); cublasLtMatrixLayoutDestroy(b);
+  })"),
+            (Strings{"CUDA_R_32F 128x32 ld=160 b=1 s=0",
+                     "CUDA_R_16F mxm ld=m + 8 b=1 s=0"}));
+}
+
+// Attributes set before the use change the layout; an order other than
+// column-major is kept as such, not dropped.
+TEST(LtDescriptors, LayoutAttributes) {
+  EXPECT_EQ(layouts(R"(void f() {
+    cublasLtMatrixLayout_t a, b;
+    cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 64, 64, 64);
+    int32_t count = 8; int64_t stride = 8192;
+    SET(a, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, count);
+    SET(a, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, stride);
+    uint64_t rows = 32; cudaDataType_t t = CUDA_R_64F;
+    SET(a, CUBLASLT_MATRIX_LAYOUT_ROWS, rows);
+    SET(a, CUBLASLT_MATRIX_LAYOUT_TYPE, t);
+    cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 64, 64, 64);
+    cublasLtOrder_t row = CUBLASLT_ORDER_ROW;
+    SET(b, CUBLASLT_MATRIX_LAYOUT_ORDER, row);
+    cublasLtMatrixLayoutDestroy(a); cublasLtMatrixLayoutDestroy(b);
+  })"),
+            (Strings{"CUDA_R_64F 32x64 ld=64 b=8 s=8192",
+                     "CUDA_R_32F 64x64 ld=64 b=1 s=0 row"}));
+}
+
+// Nothing is known of a layout the function does not follow whole: passed
+// to other code, created twice, set after the use, set through an
+// attribute not modelled or an id that is not known. A value stored to
+// again after its initializer is not known either.
+TEST(LtDescriptors, LayoutsNotFollowed) {
+  EXPECT_EQ(layouts(R"(void f(cublasLtMatrixLayout_t given, int id) {
+    cublasLtMatrixLayoutDestroy(given);
+    cublasLtMatrixLayout_t a, b, c, d, e, g;
+    cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 8, 8, 8); sink(a);
+    cublasLtMatrixLayoutDestroy(a);
+    cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 8, 8, 8);
+    cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 8, 8, 8);
+    cublasLtMatrixLayoutDestroy(b);
+    int32_t count = 4;
+    cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, 8, 8, 8);
+    cublasLtMatrixLayoutDestroy(c);
+    SET(c, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, count);
+    int64_t plane = 0;
+    cublasLtMatrixLayoutCreate(&d, CUDA_R_32F, 8, 8, 8);
+    SET(d, CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET, plane);
+    cublasLtMatrixLayoutDestroy(d);
+    cublasLtMatrixLayoutCreate(&e, CUDA_R_32F, 8, 8, 8);
+    cublasLtMatrixLayoutSetAttribute(e, (cublasLtMatrixLayoutAttribute_t)id,
+                                     &count, sizeof(count));
+    cublasLtMatrixLayoutDestroy(e);
+    int32_t later = 4; later = 16;
+    cublasLtMatrixLayoutCreate(&g, CUDA_R_32F, 8, 8, 8);
+    SET(g, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, later);
+    cublasLtMatrixLayoutDestroy(g);
+  })"),
+            (Strings{"unknown", "unknown", "unknown", "unknown", "unknown",
+                     "unknown", "CUDA_R_32F 8x8 ld=8 b=? s=0"}));
+}
+
+// ld*(cols-1)+rows for one member, stride*(batches-1) more: a batch count
+// of 1 adds nothing whatever the stride, a count of 0 spans nothing.
+TEST(LtDescriptors, LayoutElements) {
+  EXPECT_EQ(layouts(R"(void f(int n) {
+    cublasLtMatrixLayout_t a, b, c, d, e, g;
+    cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 128, 32, 160);
+    int32_t one = 1, eight = 8, none = 0; int64_t big = 1 << 20;
+    int64_t stride = 8192;
+    cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 128, 32, 160);
+    SET(b, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, one);
+    SET(b, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, big);
+    cublasLtMatrixLayoutCreate(&c, CUDA_R_16F, 64, 64, 64);
+    SET(c, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, eight);
+    SET(c, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, stride);
+    cublasLtMatrixLayoutCreate(&d, CUDA_R_32F, 64, 64, 64);
+    SET(d, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, none);
+    cublasLtMatrixLayoutCreate(&e, CUDA_R_32F, n, 4, n);
+    cublasLtMatrixLayoutCreate(&g, (cudaDataType_t)n, 8, 8, 8);
+    cublasLtMatrixLayoutDestroy(a); cublasLtMatrixLayoutDestroy(b);
+    cublasLtMatrixLayoutDestroy(c); cublasLtMatrixLayoutDestroy(d);
+    cublasLtMatrixLayoutDestroy(e); cublasLtMatrixLayoutDestroy(g);
+  })",
+                    /*Elements=*/true),
+            (Strings{"5088", "5088", "61440", "-", "4*n", "-"}));
+}
+
+// cuBLASLt rejects a layout whose ld is proven below its rows: it spans
+// nothing. An ld equal to the rows, or not comparable, is not rejected;
+// a row-major layout has no column-major footprint.
+TEST(LtDescriptors, RejectedAndRowMajorLayouts) {
+  const char Code[] = R"(void f(int m, int n) {
+    cublasLtMatrixLayout_t a, b, c, d, e;
+    cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 128, 32, 64);
+    cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, m, 32, m - 1);
+    cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, m, 32, m);
+    cublasLtMatrixLayoutCreate(&d, CUDA_R_32F, m, 32, n);
+    cublasLtMatrixLayoutCreate(&e, CUDA_R_32F, 128, 32, 128);
+    cublasLtOrder_t row = CUBLASLT_ORDER_ROW;
+    SET(e, CUBLASLT_MATRIX_LAYOUT_ORDER, row);
+    cublasLtMatrixLayoutDestroy(a); cublasLtMatrixLayoutDestroy(b);
+    cublasLtMatrixLayoutDestroy(c); cublasLtMatrixLayoutDestroy(d);
+    cublasLtMatrixLayoutDestroy(e);
+  })";
+  EXPECT_EQ(atCalls(Code, "cublasLtMatrixLayoutDestroy",
+                    [](const CallExpr *Use, const ValueFacts &Facts) {
+                      auto L = ltLayoutAt(Use, Use->getArg(0), Facts);
+                      return !L ? "unknown"
+                                : ltLayoutRejected(*L, {}) ? "rejected"
+                                                           : "accepted";
+                    }),
+            (Strings{"rejected", "rejected", "accepted", "accepted",
+                     "accepted"}));
+  EXPECT_EQ(layouts(Code, /*Elements=*/true),
+            (Strings{"-", "-", "32*m", "m + 31*n", "-"}));
+}
+
+// The compute and scale types of the create; the transposes and the
+// pointer mode set later (the call that set it kept); an attribute not
+// read leaves the rest known.
+TEST(LtDescriptors, MatmulDescriptors) {
+  auto Descs = [](const std::string &Code) {
+    return atCalls(Code, "cublasLtMatmulDescDestroy",
+                   [](const CallExpr *Use, const ValueFacts &Facts) {
+                     auto D = ltMatmulDescAt(Use, Use->getArg(0), Facts);
+                     if (!D)
+                       return std::string("unknown");
+                     auto Num = [](std::optional<int64_t> V) {
+                       return V ? std::to_string(*V) : std::string("?");
+                     };
+                     return D->ComputeType + "/" + D->ScaleType + " " +
+                            Num(D->TransA) + Num(D->TransB) + " mode=" +
+                            Num(D->PointerMode) +
+                            (D->PointerModeSet ? " set" : "");
+                   });
+  };
+  EXPECT_EQ(Descs(R"(void f(cublasOperation_t param) {
+    cublasLtMatmulDesc_t a, b, c;
+    cublasLtMatmulDescCreate(&a, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+    cublasLtMatmulDescCreate(&b, CUBLAS_COMPUTE_64F, CUDA_R_64F);
+    cublasOperation_t t = CUBLAS_OP_T;
+    cublasLtMatmulDescSetAttribute(b, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                   sizeof(t));
+    cublasLtPointerMode_t dev = CUBLASLT_POINTER_MODE_DEVICE;
+    cublasLtMatmulDescSetAttribute(b, CUBLASLT_MATMUL_DESC_POINTER_MODE,
+                                   &dev, sizeof(dev));
+    cublasLtEpilogue_t epi = CUBLASLT_EPILOGUE_RELU;
+    cublasLtMatmulDescSetAttribute(b, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi,
+                                   sizeof(epi));
+    cublasLtMatmulDescCreate(&c, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+    cublasOperation_t p = param; cudaDataType_t s = CUDA_R_16F;
+    cublasLtMatmulDescSetAttribute(c, CUBLASLT_MATMUL_DESC_TRANSB, &p,
+                                   sizeof(p));
+    cublasLtMatmulDescSetAttribute(c, CUBLASLT_MATMUL_DESC_SCALE_TYPE, &s,
+                                   sizeof(s));
+    cublasComputeType_t ct = CUBLAS_COMPUTE_16F;
+    cublasLtMatmulDescSetAttribute(c, CUBLASLT_MATMUL_DESC_COMPUTE_TYPE,
+                                   &ct, sizeof(ct));
+    cublasLtMatmulDescDestroy(a); cublasLtMatmulDescDestroy(b);
+    cublasLtMatmulDescDestroy(c);
+  })"),
+            (Strings{"CUBLAS_COMPUTE_32F/CUDA_R_32F 00 mode=0",
+                     "CUBLAS_COMPUTE_64F/CUDA_R_64F 10 mode=1 set",
+                     "/CUDA_R_16F 0? mode=0"}));
+}
+
+// A, B, C and D of a cublasLtMatmul: their pointer and layout parameters,
+// the layouts' facts, and op(X) under the descriptor's transposes.
+TEST(LtDescriptors, MatmulOperandsAndShapes) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    void f(cublasLtHandle_t lt, const float *A, const float *B, float *C,
+           cublasLtMatrixLayout_t given) {
+      cublasLtMatmulDesc_t op;
+      cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+      cublasOperation_t t = CUBLAS_OP_T;
+      cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                     sizeof(t));
+      cublasLtMatrixLayout_t a, c;
+      cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 32, 128, 32);
+      cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, 128, 64, 128);
+      const float alpha = 1, beta = 0;
+      cublasLtMatmul(lt, op, &alpha, A, a, B, given, &beta, C, c, C, c,
+                     nullptr, nullptr, 0, 0);
+    })");
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  auto Calls = test::callsTo(*AST, F, "cublasLtMatmul");
+  const FunctionInfo *Info = lookupFunction("cublasLtMatmul");
+  ASSERT_TRUE(Info && Calls.size() == 1);
+  ValueFacts Facts(F, AST->getASTContext());
+  std::array<LtOperand, 4> Ops = ltMatmulOperands(Calls[0], *Info, Facts);
+  EXPECT_EQ(Ops[0].Op, Operand::A);
+  EXPECT_EQ(Ops[3].Op, Operand::D);
+  EXPECT_EQ(Ops[0].Pointer, 3);
+  EXPECT_EQ(Ops[0].Layout, 4);
+  EXPECT_EQ(Ops[2].Pointer, 8);
+  EXPECT_EQ(Ops[3].Layout, 11);
+  ASSERT_TRUE(Ops[0].Facts && Ops[2].Facts && Ops[3].Facts);
+  EXPECT_FALSE(Ops[1].Facts); // a parameter: not followed
+  EXPECT_EQ(Ops[0].Facts->Var->getName(), "a");
+  EXPECT_EQ(Ops[3].Facts->Var, Ops[2].Facts->Var);
+
+  std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Calls[0], *Info, Facts);
+  ASSERT_TRUE(D);
+  EXPECT_EQ(D->TransA, std::optional<int64_t>(1));
+  // op(A) = A^T: the 32 x 128 layout is a 128 x 32 operand.
+  LtOperandShape A = ltOperandShape(Ops[0], D->TransA);
+  EXPECT_TRUE(A.Transposed);
+  EXPECT_EQ(A.Layout, &*Ops[0].Facts);
+  EXPECT_EQ(text(A.Rows), "128");
+  EXPECT_EQ(text(A.Cols), "32");
+  LtOperandShape C = ltOperandShape(Ops[2], 0);
+  EXPECT_FALSE(C.Transposed);
+  EXPECT_EQ(text(C.Rows), "128");
+  EXPECT_EQ(text(C.Cols), "64");
+  // An unknown or invalid transpose, or an unknown layout: no shape.
+  EXPECT_EQ(ltOperandShape(Ops[0], std::nullopt).Layout, nullptr);
+  EXPECT_FALSE(ltOperandShape(Ops[0], 3).Rows);
+  EXPECT_EQ(ltOperandShape(Ops[1], 0).Layout, nullptr);
+}
+
+// The workspace a preference allows: 0 unless set; the set value and the
+// call that set it; unknown when set to a value not known.
+TEST(LtDescriptors, Preferences) {
+  EXPECT_EQ(atCalls(R"(void f(size_t n) {
+    cublasLtMatmulPreference_t p, q, r;
+    cublasLtMatmulPreferenceCreate(&p);
+    cublasLtMatmulPreferenceCreate(&q);
+    size_t ws = 1 << 22;
+    cublasLtMatmulPreferenceSetAttribute(
+        q, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof(ws));
+    uint32_t mode = 0;
+    cublasLtMatmulPreferenceSetAttribute(q, CUBLASLT_MATMUL_PREF_SEARCH_MODE,
+                                         &mode, sizeof(mode));
+    cublasLtMatmulPreferenceCreate(&r);
+    size_t other = n; other = n + 1;
+    cublasLtMatmulPreferenceSetAttribute(
+        r, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &other, sizeof(other));
+    cublasLtMatmulPreferenceDestroy(p); cublasLtMatmulPreferenceDestroy(q);
+    cublasLtMatmulPreferenceDestroy(r);
+  })",
+                    "cublasLtMatmulPreferenceDestroy",
+                    [](const CallExpr *Use, const ValueFacts &Facts) {
+                      auto P = ltPreferenceAt(Use, Use->getArg(0), Facts);
+                      if (!P)
+                        return std::string("unknown");
+                      return text(P->MaxWorkspace) +
+                             (P->MaxWorkspaceSet ? " set" : "");
+                    }),
+            (Strings{"0", "4194304 set", "? set"}));
+}
+
+} // namespace
