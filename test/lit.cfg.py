@@ -1,16 +1,17 @@
-# lit configuration for the cublas-tidy check tests (test/checks/).
+# lit configuration for the cublas-tidy tests: the checks' (test/checks/)
+# and the front ends' (test/frontends/), one suite each.
 import os
 
 import lit.formats
 
-config.name = "cublas-tidy"
+config.name = "cublas-tidy" if config.suite_dir == "checks" else "cublas-tidy-" + config.suite_dir
 config.excludes = []
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".cu", ".c", ".test"]
 config.test_source_root = os.path.join(config.cublas_tidy_src_root, "test",
-                                       "checks")
+                                       config.suite_dir)
 config.test_exec_root = os.path.join(config.cublas_tidy_obj_root, "test",
-                                     "checks")
+                                     config.suite_dir)
 
 # Real CUDA headers when present; the hand-written minimal set otherwise.
 cuda_include = os.path.join(config.cuda_root, "include") if config.cuda_root else ""
@@ -42,7 +43,7 @@ else:
     if not have_plugin:
         lit_config.fatal("neither the plugin with its clang-tidy nor cublas-tidy is built")
     lit_config.note("plugin only, in " + config.clang_tidy)
-    checks_dir = os.path.join(config.cublas_tidy_src_root, "test", "checks")
+    checks_dir = config.test_source_root
     for name in sorted(os.listdir(checks_dir)):
         path = os.path.join(checks_dir, name)
         if os.path.isfile(path):

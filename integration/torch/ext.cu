@@ -1,7 +1,7 @@
 // PyTorch extension ops with the bugs the cublas-* checks report in
 // extensions (docs/pytorch.md), one per op. integration/torch/run.py builds
 // it with torch.utils.cpp_extension and runs each op on the GPU in a process
-// of its own to confirm what the bug does; test/checks/torch-integration.test
+// of its own to confirm what the bug does; test/frontends/torch-integration.test
 // checks that the checks flag each op.
 #include <torch/extension.h>
 #include <ATen/cuda/CUDAContext.h>

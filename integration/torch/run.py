@@ -5,7 +5,7 @@ The PyTorch part of the integration suite: builds integration/torch/ext.cu
 as a PyTorch C++/CUDA extension (torch.utils.cpp_extension, nvcc) and runs
 each of its ops on the GPU, each in a process of its own (a bug may take the
 process or its CUDA context down), to confirm what the cublas-* finding on
-that op predicts. test/checks/torch-integration.test checks that the checks
+that op predicts. test/frontends/torch-integration.test checks that the checks
 flag each op. Needs PyTorch with CUDA, nvcc and a GPU; exit code 77 without
 them. See docs/integration.md.
 """

@@ -95,7 +95,9 @@ TEST(RepeatedHandles, OncePerCallAndNotScoped) {
       cublasCreate(&b); cublasDestroy(b);
       cublasCreate(&c); cublasCreate(&c); cublasSscal(c, n, x, x, 1);
       cublasDestroy(c);
-      for (int i = 0; i < n; ++i) { cublasCreate(&d); cublasSscal(d, n, x, x, 1); }
+      for (int i = 0; i < n; ++i) {
+        cublasCreate(&d); cublasSscal(d, n, x, x, 1);
+      }
       cublasDestroy(d);
     })");
   EXPECT_EQ(A.handles("f"), Strings{"a once"});
