@@ -29,10 +29,8 @@ struct Analysis {
     AST = test::buildAST(std::string(Prelude) + Code);
     EXPECT_TRUE(AST);
     EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred()) << Code;
-    for (const auto &N :
-         match(functionDecl(isDefinition(), isExpansionInMainFile()).bind("x"),
-               AST->getASTContext()))
-      Callables.push_back(N.getNodeAs<FunctionDecl>("x"));
+    if (AST)
+      Callables = test::definedFunctions(*AST);
   }
   const FunctionDecl *fn(const char *Name) {
     const FunctionDecl *FD = test::functionNamed(*AST, Name);

@@ -49,6 +49,18 @@ const NodeT *selectFirst(clang::ASTUnit &AST, const MatcherT &Matcher) {
   return nullptr;
 }
 
+/// The function definitions of the main file of `AST`, in source order:
+/// the callables a check of the file would analyse.
+inline std::vector<const clang::Decl *> definedFunctions(clang::ASTUnit &AST) {
+  using namespace clang::ast_matchers;
+  std::vector<const clang::Decl *> Out;
+  for (const auto &N :
+       match(functionDecl(isDefinition(), isExpansionInMainFile()).bind("x"),
+             AST.getASTContext()))
+    Out.push_back(N.getNodeAs<clang::FunctionDecl>("x"));
+  return Out;
+}
+
 /// The definition of the function `Name` in `AST`, or null.
 inline const clang::FunctionDecl *functionNamed(clang::ASTUnit &AST,
                                                 const std::string &Name) {
