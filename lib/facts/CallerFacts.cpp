@@ -12,7 +12,7 @@ namespace cublas_tidy {
 
 void CallerFacts::clear() {
   Contexts.clear();
-  CallSites.clear();
+  Index.clear();
 }
 
 bool CallerFacts::hasCallerFacts(const clang::Decl *Callable) {
@@ -25,21 +25,11 @@ void CallerFacts::collectCallSites(
   if (MaxCallSites == 0)
     return;
   // Template patterns are read in their instantiations.
-  for (const clang::Decl *Caller : Callables) {
-    if (!analysableBody(Caller))
-      continue;
-    for (const clang::CallExpr *Call : callsIn(Caller)) {
-      const clang::FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || llvm::isa<clang::CXXMethodDecl>(FD))
-        continue;
-      const clang::FunctionDecl *Def = FD->getDefinition();
-      if (!Def || !Def->hasBody())
-        continue;
-      auto &Sites = CallSites[Def];
-      if (Sites.size() < 64)
-        Sites.push_back({Call, Caller});
-    }
-  }
+  std::vector<const clang::Decl *> Analysable;
+  for (const clang::Decl *Caller : Callables)
+    if (analysableBody(Caller))
+      Analysable.push_back(Caller);
+  Index = CallSiteIndex(Analysable);
 }
 
 namespace {
@@ -67,12 +57,17 @@ CallerFacts::contextsAt(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
   std::vector<Context> &Out = Contexts[{Fn, Level}];
   if (MaxCallSites == 0 || !hasCallerFacts(Fn))
     return Out;
-  auto It = CallSites.find(Fn->getDefinition());
-  if (It == CallSites.end())
+  // Plain functions defined here, at their first 64 call sites.
+  const clang::FunctionDecl *Def = Fn->getDefinition();
+  if (!Def || !Def->hasBody() || llvm::isa<clang::CXXMethodDecl>(Def))
+    return Out;
+  llvm::ArrayRef<Site> Sites = Index.sitesOf(Def);
+  Sites = Sites.take_front(64);
+  if (Sites.empty())
     return Out;
   const ValueFacts &Base = factsFor(Fn, Ctx);
   unsigned Taken = 0;
-  for (const Site &S : It->second) {
+  for (const Site &S : Sites) {
     const auto &[Call, Caller] = S;
     if (Caller == Fn || Taken >= MaxCallSites)
       continue;

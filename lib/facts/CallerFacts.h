@@ -13,6 +13,7 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_CALLERFACTS_H
 #define CUBLAS_TIDY_LIB_FACTS_CALLERFACTS_H
 
+#include "ast/CallSites.h"
 #include "facts/ValueFacts.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -45,7 +46,7 @@ public:
                              clang::ASTContext &Ctx);
 
   /// A call site and the callable that makes it.
-  using Site = std::pair<const clang::CallExpr *, const clang::Decl *>;
+  using Site = CallSiteIndex::Site;
 
   /// The facts of a function in the context of a chain of call sites, the
   /// nearest first.
@@ -74,7 +75,7 @@ private:
   std::map<std::pair<const clang::FunctionDecl *, unsigned>,
            std::vector<Context>>
       Contexts;
-  std::map<const clang::FunctionDecl *, std::vector<Site>> CallSites;
+  CallSiteIndex Index;
 };
 
 } // namespace cublas_tidy

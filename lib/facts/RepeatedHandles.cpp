@@ -310,24 +310,6 @@ std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
   return Out;
 }
 
-CallerIndex::CallerIndex(llvm::ArrayRef<const clang::Decl *> Callables) {
-  for (const clang::Decl *Caller : Callables)
-    for (const CallExpr *C : callsIn(Caller))
-      if (const clang::FunctionDecl *FD = C->getDirectCallee()) {
-        auto &List = Callers[FD->getCanonicalDecl()];
-        if (List.empty() || List.back() != Caller)
-          List.push_back(Caller);
-      }
-}
-
-llvm::ArrayRef<const clang::Decl *>
-CallerIndex::callersOf(const clang::FunctionDecl *Fn) const {
-  auto It = Callers.find(Fn->getCanonicalDecl());
-  if (It == Callers.end())
-    return {};
-  return It->second;
-}
-
 std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
            llvm::ArrayRef<const clang::Decl *> Callables) {

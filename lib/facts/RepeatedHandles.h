@@ -20,6 +20,8 @@
 
 #include "model/CublasApi.h"
 
+#include "ast/CallSites.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -60,22 +62,11 @@ struct CallInLoop {
   const clang::Decl *Caller = nullptr;
 };
 
-/// Which callables call a function directly: built once for all the
-/// functions asked about (a check that asks for each function of a file
-/// would otherwise read every call list once per function).
-class CallerIndex {
-public:
-  explicit CallerIndex(llvm::ArrayRef<const clang::Decl *> Callables);
-  /// The callables that call `Fn` (any declaration of it), in the order of
-  /// the callables given.
-  llvm::ArrayRef<const clang::Decl *>
-  callersOf(const clang::FunctionDecl *Fn) const;
-
-private:
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 llvm::SmallVector<const clang::Decl *, 2>>
-      Callers;
-};
+/// Which callables call a function directly (lib/ast/CallSites.h): built
+/// once for all the functions asked about (a check that asks for each
+/// function of a file would otherwise read every call list once per
+/// function).
+using CallerIndex = CallSiteIndex;
 
 /// The first call (in source order of `Callables`) of `Fn` inside a loop,
 /// by the rules above; nothing when `Fn` is `main`, selects a device, or no
