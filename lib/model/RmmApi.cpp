@@ -7,9 +7,9 @@ namespace cublas_tidy::rmm_api {
 namespace {
 
 const BufferClass Buffers[] = {
-    {"rmm::device_uvector", Counts::Elements, 0, 2},
-    {"rmm::device_buffer", Counts::Bytes, 0, 2},
-    {"rmm::device_scalar", Counts::One, -1, -1},
+    {"rmm::device_uvector", Counts::Elements, 0},
+    {"rmm::device_buffer", Counts::Bytes, 0},
+    {"rmm::device_scalar", Counts::One, -1},
 };
 
 const char *const Keeping[] = {

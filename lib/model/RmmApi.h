@@ -31,13 +31,11 @@ enum class Counts : std::uint8_t {
 struct BufferClass {
   const char *Name; // qualified, without inline namespaces
   Counts Size;
-  /// The constructor argument that gives the size, and the one that names
-  /// the memory resource (a later argument, defaulted to the current
-  /// device resource), for the constructor whose arguments are
-  /// (size, stream, mr); -1 for device_scalar, whose constructors are
-  /// (stream, mr) and (value, stream, mr).
+  /// The constructor argument that gives the size, for the constructor
+  /// whose arguments are (size, stream, mr); -1 for device_scalar, whose
+  /// constructors are (stream, mr) and (value, stream, mr). The memory
+  /// resource is found by its type, whichever constructor it is.
   int SizeArg;
-  int ResourceArg;
 };
 
 /// The buffer class named `QualifiedName`, or null.

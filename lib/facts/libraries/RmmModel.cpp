@@ -125,16 +125,13 @@ bool defaultResource(const Buffer &B) {
     return true; // not a local made here: RMM's buffers are device memory
   for (unsigned I = 0, N = CE->getNumArgs(); I < N; ++I) {
     const Expr *Arg = CE->getArg(I);
+    // A resource_ref, or a pointer to a memory resource.
     QualType T = Arg->getType().getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
     const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-    std::string Name = RD ? qualifiedName(RD) : std::string();
-    bool Resource = llvm::StringRef(Name).contains("resource") ||
-                    (T->isPointerType() && T->getPointeeType()
-                                               ->getAsCXXRecordDecl() &&
-                     llvm::StringRef(qualifiedName(
-                                         T->getPointeeType()
-                                             ->getAsCXXRecordDecl()))
-                         .contains("resource"));
+    bool Resource =
+        RD && llvm::StringRef(qualifiedName(RD)).contains("resource");
     if (Resource && !isa<CXXDefaultArgExpr>(Arg))
       return false;
   }
