@@ -6,6 +6,7 @@
 #include "HandleChecks.h"
 #include "HandlePerCallCheck.h"
 #include "HostPointerCheck.h"
+#include "IntegerOverflowCheck.h"
 #include "MatrixExtentsCheck.h"
 #include "UncheckedStatusCheck.h"
 
@@ -28,6 +29,7 @@ public:
         "cublas-handle-use-after-destroy");
     Factories.registerCheck<DevicePointerCheck>("cublas-device-pointer");
     Factories.registerCheck<HostPointerCheck>("cublas-host-pointer");
+    Factories.registerCheck<IntegerOverflowCheck>("cublas-integer-overflow");
     Factories.registerCheck<MatrixExtentsCheck>("cublas-matrix-extents");
     Factories.registerCheck<UncheckedStatusCheck>("cublas-unchecked-status");
   }

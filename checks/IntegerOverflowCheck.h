@@ -1,0 +1,46 @@
+//===- IntegerOverflowCheck.h - cublas-integer-overflow -------------------===//
+
+#ifndef CUBLAS_TIDY_CHECKS_INTEGEROVERFLOWCHECK_H
+#define CUBLAS_TIDY_CHECKS_INTEGEROVERFLOWCHECK_H
+
+#include "CallableMatchers.h"
+#include "CublasCheck.h"
+#include "facts/ValueBounds.h"
+#include "facts/ValueFacts.h"
+#include "model/CublasApi.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::cublas {
+
+/// Finds sizes, leading dimensions, increments, strides and batch counts
+/// whose value can exceed a type they pass through: a 32-bit product
+/// widened only afterwards to a 64-bit parameter, and a 64-bit value
+/// narrowed to an `int` parameter of the 32-bit API.
+///
+/// For the user-facing documentation see:
+/// docs/checks/cublas-integer-overflow.md
+class IntegerOverflowCheck : public CublasCheck {
+public:
+  IntegerOverflowCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+
+private:
+  void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
+                 const cublas_tidy::ValueFacts &Facts,
+                 const cublas_tidy::UpperBounds &Bounds, ASTContext &Ctx);
+
+  /// "products" (default): narrowed values the code computed as products
+  /// (`numel()`, `m * k`) and constants that do not fit; "all": every
+  /// 64-bit value narrowed without a bound.
+  const std::string NarrowedValues;
+  MatchedCallables Seen;
+  llvm::DenseSet<const Expr *> Reported;
+};
+
+} // namespace clang::tidy::cublas
+
+#endif

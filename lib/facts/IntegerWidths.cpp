@@ -1,0 +1,281 @@
+//===- IntegerWidths.cpp - Integers that outgrow the type they pass through ===//
+
+#include "facts/IntegerWidths.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+unsigned integerWidth(QualType T, const ASTContext &Ctx) {
+  if (T.isNull())
+    return 0;
+  T = T.getCanonicalType();
+  if (!T->isIntegerType() || T->isBooleanType() || T->isEnumeralType() ||
+      T->isAnyCharacterType())
+    return 0;
+  return Ctx.getIntWidth(T);
+}
+
+bool fitsType(int64_t V, QualType T, const ASTContext &Ctx) {
+  unsigned W = integerWidth(T, Ctx);
+  if (W == 0 || W >= 64)
+    return T->isUnsignedIntegerType() ? V >= 0 : true;
+  if (T->isUnsignedIntegerType())
+    return V >= 0 && static_cast<uint64_t>(V) < (uint64_t(1) << W);
+  int64_t Max = (int64_t(1) << (W - 1)) - 1;
+  return V >= -Max - 1 && V <= Max;
+}
+
+int64_t wrappedTo(int64_t V, QualType T, const ASTContext &Ctx) {
+  unsigned W = integerWidth(T, Ctx);
+  if (W == 0 || W >= 64)
+    return V;
+  uint64_t U = static_cast<uint64_t>(V) & ((uint64_t(1) << W) - 1);
+  if (T->isSignedIntegerType() && U >= (uint64_t(1) << (W - 1)))
+    return static_cast<int64_t>(U) - (int64_t(1) << W);
+  return static_cast<int64_t>(U);
+}
+
+namespace {
+
+const Expr *stripped(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    else if (const auto *CE = dyn_cast<ConstantExpr>(E))
+      E = CE->getSubExpr();
+    else
+      return E;
+  }
+  return E;
+}
+
+/// `E` when it is an integral conversion from a `From`-bit to a `To`-bit
+/// type (widths compared as `From <= 32 && To == 64` for a widening,
+/// `From == 64 && To <= 32` for a narrowing).
+const CastExpr *integralCast(const Expr *E, bool Widening,
+                             const ASTContext &Ctx) {
+  const auto *Cast = dyn_cast_or_null<CastExpr>(stripped(E));
+  // `(long long)(m * n)` is a no-op cast around the implicit conversion.
+  while (Cast && Cast->getCastKind() == CK_NoOp)
+    Cast = dyn_cast<CastExpr>(stripped(Cast->getSubExpr()));
+  if (!Cast || Cast->getCastKind() != CK_IntegralCast)
+    return nullptr;
+  unsigned From = integerWidth(Cast->getSubExpr()->getType(), Ctx);
+  unsigned To = integerWidth(Cast->getType(), Ctx);
+  if (!From || !To)
+    return nullptr;
+  bool Ok = Widening ? From <= 32 && To == 64 : From == 64 && To <= 32;
+  return Ok ? Cast : nullptr;
+}
+
+/// The local variable (not a parameter) that `E` reads, and the read.
+const DeclRefExpr *localRead(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(stripped(E)->IgnoreParenImpCasts());
+  if (!DRE)
+    return nullptr;
+  const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
+    return nullptr;
+  return DRE;
+}
+
+/// The values stored by the definitions of the local `Read` reads that
+/// reach it (empty when unknown).
+llvm::SmallVector<const Expr *, 4> storedValues(const DeclRefExpr *Read,
+                                                const ValueFacts &Facts) {
+  llvm::SmallVector<const Expr *, 4> Values;
+  const auto *V = cast<VarDecl>(Read->getDecl());
+  auto Defs = Facts.reachingDefinitions(V, Read);
+  if (!Defs)
+    return Values;
+  for (const Definition *D : *Defs)
+    if ((D->Kind == DefKind::Init || D->Kind == DefKind::Assign) && D->Value)
+      Values.push_back(D->Value);
+  return Values;
+}
+
+class Widths {
+public:
+  Widths(const CallExpr *Call, const ValueFacts &Facts,
+         const UpperBounds &Bounds)
+      : Call(Call), Facts(Facts), Bounds(Bounds),
+        Ctx(Facts.context()) {}
+
+  bool isConstant(const Expr *E) const {
+    std::optional<SymExpr> V = Facts.evaluate(E);
+    return V && V->isConstant();
+  }
+
+  /// Whether the code keeps `E` from growing: bounded from above, a
+  /// `min(...)`, kept in a local set from such a value, or of a type of
+  /// at most 16 bits.
+  bool boundedOperand(const Expr *E) const {
+    if (const Expr *Bare = E->IgnoreParenImpCasts();
+        integerWidth(Bare->getType(), Ctx) &&
+        integerWidth(Bare->getType(), Ctx) <= 16)
+      return true;
+    if (Bounds.boundedExpr(E, Call))
+      return true;
+    if (const DeclRefExpr *Read = localRead(E)) {
+      llvm::SmallVector<const Expr *, 4> Values = storedValues(Read, Facts);
+      return !Values.empty() && llvm::all_of(Values, [&](const Expr *V) {
+        return Bounds.boundedExpr(V, Call);
+      });
+    }
+    return false;
+  }
+
+  bool grows(const Expr *E) const {
+    return !isConstant(E) && !boundedOperand(E);
+  }
+
+  /// A multiplication of two growing values inside the 32-bit arithmetic
+  /// `E`.
+  const BinaryOperator *growingProduct(const Expr *E, unsigned Depth) const {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+    if (!BO || Depth > 8 || integerWidth(BO->getType(), Ctx) != 32)
+      return nullptr;
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op != BO_Mul && Op != BO_Add && Op != BO_Sub)
+      return nullptr;
+    if (Op == BO_Mul && grows(BO->getLHS()) && grows(BO->getRHS()))
+      return BO;
+    if (const BinaryOperator *P = growingProduct(BO->getLHS(), Depth + 1))
+      return P;
+    return growingProduct(BO->getRHS(), Depth + 1);
+  }
+
+  /// The wrap in the 32-bit arithmetic `E`, if it can wrap.
+  std::optional<WrapBeforeWidening> wrapIn(const Expr *E,
+                                           const VarDecl *Through) const {
+    const auto *BO = dyn_cast<BinaryOperator>(stripped(E));
+    if (!BO || integerWidth(BO->getType(), Ctx) != 32)
+      return std::nullopt;
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op != BO_Mul && Op != BO_Add && Op != BO_Sub && Op != BO_Shl)
+      return std::nullopt;
+    WrapBeforeWidening W;
+    W.Operation = BO;
+    W.ComputedIn = BO->getType();
+    W.Through = Through;
+    if (std::optional<SymExpr> V = Facts.evaluate(BO); V && V->isConstant()) {
+      if (fitsType(*V->getConstant(), BO->getType(), Ctx))
+        return std::nullopt;
+      W.Value = V->getConstant();
+      W.Product = BO;
+      return W;
+    }
+    W.Product = growingProduct(BO, 0);
+    if (!W.Product)
+      return std::nullopt;
+    return W;
+  }
+
+  /// The wrap in the 32-bit value `E`, or in the definitions of the
+  /// 32-bit local it reads.
+  std::optional<WrapBeforeWidening> wrapInValue(const Expr *E,
+                                                const VarDecl *Through) const {
+    if (const DeclRefExpr *Read = localRead(E)) {
+      if (Through)
+        return std::nullopt; // one local on the way, not two
+      for (const Expr *V : storedValues(Read, Facts))
+        if (auto W = wrapIn(V, cast<VarDecl>(Read->getDecl())))
+          return W;
+      return std::nullopt;
+    }
+    return wrapIn(E, Through);
+  }
+
+  bool isProduct(const Expr *E, unsigned Depth = 0) const {
+    E = stripped(E)->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return BO->getOpcode() == BO_Mul && !isConstant(BO->getLHS()) &&
+             !isConstant(BO->getRHS());
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      if (const auto *M = MC->getMethodDecl())
+        return M->getName() == "numel" || M->getName() == "nbytes";
+    if (const DeclRefExpr *Read = localRead(E); Read && Depth == 0)
+      return llvm::any_of(storedValues(Read, Facts), [&](const Expr *V) {
+        return isProduct(V, Depth + 1);
+      });
+    return false;
+  }
+
+  const CallExpr *Call;
+  const ValueFacts &Facts;
+  const UpperBounds &Bounds;
+  const ASTContext &Ctx;
+};
+
+} // namespace
+
+std::optional<WrapBeforeWidening>
+wrapBeforeWidening(const Expr *Arg, QualType ParamType, const CallExpr *Call,
+                   const ValueFacts &Facts, const UpperBounds &Bounds) {
+  const ASTContext &Ctx = Facts.context();
+  if (!Arg || integerWidth(ParamType, Ctx) != 64)
+    return std::nullopt;
+  Widths W(Call, Facts, Bounds);
+  if (const CastExpr *Cast = integralCast(Arg, /*Widening=*/true, Ctx))
+    return W.wrapInValue(Cast->getSubExpr(), nullptr);
+  // `long long s = m * k;` and then `s`.
+  if (const DeclRefExpr *Read = localRead(Arg)) {
+    const auto *V = cast<VarDecl>(Read->getDecl());
+    if (integerWidth(V->getType(), Ctx) != 64)
+      return std::nullopt;
+    for (const Expr *Value : storedValues(Read, Facts))
+      if (const CastExpr *Cast = integralCast(Value, /*Widening=*/true, Ctx))
+        if (auto Wrap = W.wrapIn(Cast->getSubExpr(), V))
+          return Wrap;
+  }
+  return std::nullopt;
+}
+
+std::optional<Narrowing> narrowing(const Expr *Arg, QualType ParamType,
+                                   const CallExpr *Call,
+                                   const ValueFacts &Facts,
+                                   const UpperBounds &Bounds) {
+  const ASTContext &Ctx = Facts.context();
+  if (!Arg || integerWidth(ParamType, Ctx) != 32)
+    return std::nullopt;
+  Narrowing N;
+  const CastExpr *Cast = integralCast(Arg, /*Widening=*/false, Ctx);
+  if (!Cast) {
+    const DeclRefExpr *Read = localRead(Arg);
+    if (!Read)
+      return std::nullopt;
+    const auto *V = cast<VarDecl>(Read->getDecl());
+    if (integerWidth(V->getType(), Ctx) > 32)
+      return std::nullopt;
+    for (const Expr *Value : storedValues(Read, Facts))
+      if ((Cast = integralCast(Value, /*Widening=*/false, Ctx))) {
+        N.Through = V;
+        break;
+      }
+    if (!Cast)
+      return std::nullopt;
+  }
+  N.Conversion = Cast;
+  N.Source = Cast->getSubExpr()->IgnoreParenImpCasts();
+  Widths W(Call, Facts, Bounds);
+  if (std::optional<SymExpr> V = Facts.evaluate(Cast->getSubExpr());
+      V && V->isConstant()) {
+    if (fitsType(*V->getConstant(), ParamType, Ctx))
+      return std::nullopt;
+    N.Value = V->getConstant();
+    N.FromProduct = true;
+    return N;
+  }
+  if (W.boundedOperand(Cast->getSubExpr()) ||
+      (N.Through && Bounds.bounded(N.Through, Call)))
+    return std::nullopt;
+  N.FromProduct = W.isProduct(Cast->getSubExpr());
+  return N;
+}
+
+} // namespace cublas_tidy

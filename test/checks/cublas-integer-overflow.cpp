@@ -1,0 +1,187 @@
+// RUN: %check_clang_tidy %s cublas-integer-overflow %t
+#include <cublas_v2.h>
+#include <cublasLt.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+// --- Rule 1: 32-bit products widened afterwards -----------------------------
+
+// The attention shape: strides T * HS and T * T in int, widened to the long
+// long strides only after they have wrapped.
+void attention(cublasHandle_t h, int B, int NH, int T, int HS, const float *q,
+               const float *k, float *att) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_T, CUBLAS_OP_N, T, T, HS, &one, k, HS,
+                            T * HS, q, HS, T * HS, &zero, att, T, T * T,
+                            B * NH);
+  // CHECK-MESSAGES: :[[@LINE-2]]:29: warning: 'T * HS' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(T) * HS' [cublas-integer-overflow]
+  // CHECK-MESSAGES: :[[@LINE-3]]:44: warning: 'T * HS' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideB' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(T) * HS' [cublas-integer-overflow]
+  // CHECK-MESSAGES: :[[@LINE-4]]:67: warning: 'T * T' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideC' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(T) * T' [cublas-integer-overflow]
+  // CHECK-FIXES: {{^}}                            static_cast<long long>(T) * HS, q, HS, static_cast<long long>(T) * HS, &zero, att, T, static_cast<long long>(T) * T,{{$}}
+}
+
+// Constants that do not fit: the product is known.
+void constantStride(cublasHandle_t h, const float *a, const float *b,
+                    float *c) {
+  const int m = 46341, k = 46341, n = 1;
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a, m,
+                            m * k, b, k, k * n, &zero, c, m, m * n, 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'm * k' is 2147488281, which does not fit 'int': it wraps to -2147479015 before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched [cublas-integer-overflow]
+}
+
+// The int64_t sizes of the _64 API take what an int product already lost.
+void api64(cublasHandle_t h, int rows, int cols, const float *x, float *y) {
+  const float one = 1.f;
+  cublasSaxpy_64(h, rows * cols, &one, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'rows * cols' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'int64_t' parameter 'n' of cublasSaxpy_64; widen an operand first: 'static_cast<int64_t>(rows) * cols' [cublas-integer-overflow]
+}
+
+// Unsigned products wrap too (modulo 2^32).
+void unsignedStride(cublasHandle_t h, unsigned m, unsigned k, const float *a,
+                    const float *b, float *c) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 1, k, &one, a, m,
+                            m * k, b, k, k, &zero, c, m, m, 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'm * k' is computed in 'unsigned int' and wraps once it exceeds 4294967295, before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(m) * k' [cublas-integer-overflow]
+}
+
+// --- Rule 1, correct code ---------------------------------------------------
+
+void constantsThatFit(cublasHandle_t h, const float *a, const float *b,
+                      float *c) {
+  const int m = 64, n = 64, k = 16;
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a, m,
+                            m * k, b, k, k * n, &zero, c, m, m * n, 4);
+}
+
+void widenedFirst(cublasHandle_t h, int m, int n, int k, int batch,
+                  const float *a, const float *b, float *c) {
+  const float one = 1.f, zero = 0.f;
+  int64_t mm = m;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a, m,
+                            (long long)m * k, b, k, int64_t(k) * n, &zero, c,
+                            m, mm * n, batch);
+}
+
+// A constant factor alone does not make a product likely to wrap.
+void constantFactor(cublasHandle_t h, int m, int n, const float *a,
+                    const float *b, float *c) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, 8, &one, a, m,
+                            8 * m, b, 8, 8 * n, &zero, c, m, 0, 2);
+}
+
+// Bounded before the call: a guard that leaves, an assert, a loop bound,
+// std::min.
+void guarded(cublasHandle_t h, int m, int n, int k, const float *a,
+             const float *b, float *c) {
+  if (m > 4096 || k > 4096)
+    throw std::invalid_argument("too big");
+  assert(n <= 1024);
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a, m,
+                            m * k, b, k, k * n, &zero, c, m, 0, 2);
+}
+
+void loopBound(cublasHandle_t h, int n, const float *a, const float *b,
+               float *c) {
+  const float one = 1.f, zero = 0.f;
+  for (int tile = 1; tile <= 8; ++tile)
+    cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, tile, n, tile,
+                              &one, a, tile, tile * tile, b, tile, 0, &zero,
+                              c, tile, 0, n);
+}
+
+void clamped(cublasHandle_t h, int requested, int k, const float *a,
+             const float *b, float *c) {
+  const int m = std::min(requested, 512);
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 1, k, &one, a, m,
+                            m * k, b, k, k, &zero, c, m, m, 2);
+}
+
+// A lower bound is not a bound.
+void lowerBoundOnly(cublasHandle_t h, int m, int k, const float *a,
+                    const float *b, float *c) {
+  if (m <= 0 || k < 1)
+    return;
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 1, k, &one, a, m,
+                            m * k, b, k, k, &zero, c, m, m, 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'm * k' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(m) * k' [cublas-integer-overflow]
+}
+
+// Small types: two 16-bit values never overflow an int product.
+void smallTypes(cublasHandle_t h, short m, short k, const float *a,
+                const float *b, float *c) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 1, k, &one, a, m,
+                            m * k, b, k, k, &zero, c, m, m, 2);
+}
+
+// --- Rule 2: 64-bit values narrowed to int ---------------------------------
+
+// A count derived from a product, narrowed to the int n of the 32-bit API.
+void narrowedProduct(cublasHandle_t h, size_t rows, size_t cols,
+                     const float *x, float *y) {
+  const float one = 1.f;
+  cublasSaxpy(h, rows * cols, &one, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'rows * cols' ('size_t') is narrowed to the 'int' parameter 'n' of cublasSaxpy with nothing that bounds it: a value above 2147483647 wraps; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
+}
+
+void narrowedConstant(cublasHandle_t h, const float *x, float *y) {
+  const size_t n = 3000000000ull;
+  const float one = 1.f;
+  cublasSaxpy(h, n, &one, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'n' ('size_t') is 3000000000, which does not fit the 'int' parameter 'n' of cublasSaxpy: it becomes -1294967296; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
+}
+
+// --- Rule 2, correct code ---------------------------------------------------
+
+// A single size is reported only with NarrowedValues=all
+// (cublas-integer-overflow-options.cpp).
+void singleSize(cublasHandle_t h, size_t n, const float *x, float *y) {
+  const float one = 1.f;
+  cublasSaxpy(h, n, &one, x, 1, y, 1);
+}
+
+void narrowedBounded(cublasHandle_t h, size_t rows, size_t cols,
+                     const float *x, float *y) {
+  if (rows * cols > static_cast<size_t>(INT32_MAX))
+    throw std::length_error("use the _64 API");
+  const float one = 1.f;
+  cublasSaxpy(h, rows * cols, &one, x, 1, y, 1);
+}
+
+void narrowedConstantsThatFit(cublasHandle_t h, const float *x, float *y) {
+  const size_t rows = 1024, cols = 1024;
+  const float one = 1.f;
+  cublasSaxpy(h, rows * cols, &one, x, 1, y, 1);
+  cublasSaxpy(h, sizeof(float) * 4, &one, x, 1, y, 1);
+}
+
+// The _64 API takes 64-bit values as they are.
+void api64Narrowing(cublasHandle_t h, size_t rows, size_t cols,
+                    const float *x, float *y) {
+  const float one = 1.f;
+  cublasSaxpy_64(h, rows * cols, &one, x, 1, y, 1);
+}
+
+// Values that are int already.
+void intsAlready(cublasHandle_t h, int n, const float *x, float *y) {
+  const float one = 1.f;
+  cublasSaxpy(h, n, &one, x, 1, y, 1);
+  cublasSaxpy(h, n * 2, &one, x, 1, y, 1);
+}
+
+// A vector's element count is a single size, not a product.
+void vectorSize(cublasHandle_t h, const std::vector<float> &host, float *d) {
+  cublasSetVector(host.size(), sizeof(float), host.data(), 1, d, 1);
+}
