@@ -129,7 +129,7 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     QualType ParamType = Callee->getParamDecl(I)->getType();
     StringRef Param = F.params()[I].Name;
     if (auto W = wrapBeforeWidening(Arg, ParamType, Call, Facts, Bounds)) {
-      if (!Reported.insert(W->Operation).second)
+      if (!Reported.insert(static_cast<const void *>(W->Operation)).second)
         continue;
       std::string Op = text(W->Operation, Ctx);
       std::string Wide = typeName(ParamType, Ctx);
@@ -175,8 +175,13 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     if (F.Is64 || !isSizeRole(F.params()[I].Role))
       continue;
     auto Nr = narrowing(Arg, ParamType, Call, Facts, Bounds);
-    if (!Nr || (!Nr->Value && !Nr->FromProduct && NarrowedValues != "all") ||
-        !Reported.insert(Nr->Conversion).second)
+    if (!Nr || (!Nr->Value && !Nr->FromProduct && NarrowedValues != "all"))
+      continue;
+    // A variable narrowed at several arguments is one finding, at the first.
+    const void *Key = Nr->Conversion;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Nr->Source))
+      Key = DRE->getDecl();
+    if (!Reported.insert(Key).second)
       continue;
     std::string Source = text(Nr->Source, Ctx);
     std::string From = typeName(Nr->Source->getType(), Ctx);

@@ -38,7 +38,8 @@ private:
   /// 64-bit value narrowed without a bound.
   const std::string NarrowedValues;
   MatchedCallables Seen;
-  llvm::DenseSet<const Expr *> Reported;
+  /// The operations and narrowed values reported in this unit.
+  llvm::DenseSet<const void *> Reported;
 };
 
 } // namespace clang::tidy::cublas

@@ -25,7 +25,7 @@ const Expr *bare(const Expr *E) {
              Cast && Cast->getType()->isBooleanType())
       E = Cast->getSubExpr(); // static_cast<bool>(c), as assert() writes it
     else if (const auto *Call = dyn_cast<CallExpr>(E);
-             Call && Call->getNumArgs() == 1 && Call->getDirectCallee() &&
+             Call && Call->getNumArgs() >= 1 && Call->getDirectCallee() &&
              Call->getDirectCallee()->getName().contains("expect"))
       E = Call->getArg(0); // __builtin_expect(c, 0), C10_UNLIKELY(c)
     else
