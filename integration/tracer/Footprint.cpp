@@ -112,8 +112,23 @@ std::optional<Footprint> operandFootprint(const FunctionInfo &F,
                 std::to_string(*LdOrInc) + "*(" + std::to_string(*Cols) +
                 "-1)+" + std::to_string(*Rows);
 
+    std::uint64_t Before = 0;
     if (F.StridedBatched) {
       Value Stride = A.param(P.Stride), Count = A.param(P.Count);
+      if (Stride && Count && *Stride < 0 && *Count > 1) {
+        // The later members lie before the pointer, each |stride| further.
+        Value Back = A.mul(-*Stride, *Count - 1);
+        Value BackBytes =
+            Back ? A.mul(*Back, static_cast<std::int64_t>(ElemBytes))
+                 : std::nullopt;
+        if (!BackBytes)
+          return std::nullopt;
+        Before = static_cast<std::uint64_t>(*BackBytes);
+        Formula += std::string(", members from ") + nameOf(F, P.Stride) +
+                   "*(batchCount-1) = " + std::to_string(*Stride) + "*(" +
+                   std::to_string(*Count) + "-1) elements";
+        Stride = 0; // each member's own span follows the pointer
+      }
       Elements = cublas_tidy::stridedElements(*Elements, Stride, Count, A);
       if (!Elements)
         return std::nullopt;
@@ -127,7 +142,7 @@ std::optional<Footprint> operandFootprint(const FunctionInfo &F,
       return std::nullopt;
     Formula += " = " + std::to_string(*Elements) + " elements of " +
                std::to_string(ElemBytes) + " bytes";
-    return Footprint{static_cast<std::uint64_t>(*Bytes), Formula};
+    return Footprint{static_cast<std::uint64_t>(*Bytes), Before, Formula};
   }
   return std::nullopt;
 }

@@ -25,13 +25,18 @@ namespace cublas_trace {
 
 struct Footprint {
   std::uint64_t Bytes = 0;
+  /// Bytes before the pointer that the call reaches too: the later members
+  /// of a strided batch whose stride is negative (a stride computed in
+  /// 32 bits that wrapped, say).
+  std::uint64_t BytesBefore = 0;
   /// How it was computed, e.g. "lda*(cols-1)+rows = 96*(64-1)+64 = 6112
   /// elements of 4 bytes".
   std::string Formula;
 };
 
 /// The bytes, from the pointer on, that the call may read or write through
-/// parameter I (a DeviceMatrix or DeviceVector). Nothing when the model and
+/// parameter I (a DeviceMatrix or DeviceVector), and the bytes before it
+/// for a negative batch stride. Nothing when the model and
 /// the routine rules do not say, or when the call touches no memory (a zero
 /// dimension, a leading dimension below its minimum or a zero increment:
 /// cuBLAS returns before reading).

@@ -201,7 +201,7 @@ void Tracer::checkFootprint(const FunctionInfo &F, unsigned I, const Arg *Args,
   if (Args[I].K != Arg::Pointer || !Args[I].Ptr)
     return;
   if (std::optional<Footprint> FP = operandFootprint(F, Args, I))
-    checkExtent(F, I, Args, FP->Bytes, FP->Formula, Site);
+    checkExtent(F, I, Args, FP->Bytes, FP->Formula, Site, FP->BytesBefore);
 }
 
 void Tracer::checkWorkspace(const FunctionInfo &F, unsigned I, const Arg *Args,
@@ -216,7 +216,7 @@ void Tracer::checkWorkspace(const FunctionInfo &F, unsigned I, const Arg *Args,
 
 void Tracer::checkExtent(const FunctionInfo &F, unsigned I, const Arg *Args,
                          std::uint64_t Needed, const std::string &Formula,
-                         const CallSite &Site) {
+                         const CallSite &Site, std::uint64_t Before) {
   const void *P = Args[I].Ptr;
   std::uintptr_t Base = 0;
   std::size_t Size = 0;
@@ -226,7 +226,7 @@ void Tracer::checkExtent(const FunctionInfo &F, unsigned I, const Arg *Args,
   if (Begin < Base || Begin - Base > Size)
     return; // the oracle does not describe this pointer
   std::uint64_t Available = Base + Size - Begin;
-  if (Needed <= Available)
+  if (Needed <= Available && Before <= Begin - Base)
     return;
   emit("out-of-bounds", F, I, Site,
        ",\"operand\":" +
@@ -236,6 +236,8 @@ void Tracer::checkExtent(const FunctionInfo &F, unsigned I, const Arg *Args,
            ",\"allocation_size\":" + std::to_string(Size) +
            ",\"needed_bytes\":" + std::to_string(Needed) +
            ",\"available_bytes\":" + std::to_string(Available) +
+           ",\"bytes_before_pointer\":" + std::to_string(Before) +
+           ",\"available_before\":" + std::to_string(Begin - Base) +
            ",\"footprint\":" + jsonString(Formula));
 }
 

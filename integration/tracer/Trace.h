@@ -105,10 +105,11 @@ private:
   void checkWorkspace(const FunctionInfo &F, unsigned I, const Arg *Args,
                       const CallSite &Site);
   /// Emits out-of-bounds when `Needed` bytes from argument I's pointer run
-  /// past its allocation; `Formula` says how they were counted.
+  /// past its allocation, or `Before` bytes before the pointer reach below
+  /// it; `Formula` says how they were counted.
   void checkExtent(const FunctionInfo &F, unsigned I, const Arg *Args,
                    std::uint64_t Needed, const std::string &Formula,
-                   const CallSite &Site);
+                   const CallSite &Site, std::uint64_t Before = 0);
   void checkFootprint(const FunctionInfo &F, unsigned I, const Arg *Args,
                       const CallSite &Site);
   /// alpha or beta of cublasLtMatmul, by its descriptor's pointer mode.

@@ -134,8 +134,22 @@ TEST(Footprint, RoutinesWithoutAShapeHaveNone) {
   Call Stride("cublasSgemmStridedBatched");
   Stride.ints("transa=0 transb=0 m=8 n=8 k=8 lda=8 strideA=-64 ldb=8 "
               "strideB=64 ldc=8 strideC=64 batchCount=2");
-  EXPECT_EQ(bytes(Stride, "A"), -1) << "a negative stride";
   EXPECT_EQ(bytes(Stride, "B"), (64 + 64) * 4);
+}
+
+TEST(Footprint, NegativeStridesReachBeforeThePointer) {
+  // A stride computed in int that wrapped: the second member lies
+  // |strideA| elements before A.
+  Call C("cublasSgemmStridedBatched");
+  C.ints("transa=0 transb=0 m=8 n=8 k=8 lda=8 strideA=-2147479015 ldb=8 "
+         "strideB=64 ldc=8 strideC=64 batchCount=3");
+  unsigned A = static_cast<unsigned>(C.F.findParamNamed("A"));
+  auto FP = operandFootprint(C.F, C.data(), A);
+  ASSERT_TRUE(FP);
+  EXPECT_EQ(FP->Bytes, 64u * 4) << "each member's own span";
+  EXPECT_EQ(FP->BytesBefore, 2147479015ull * 2 * 4);
+  unsigned B = static_cast<unsigned>(C.F.findParamNamed("B"));
+  EXPECT_EQ(operandFootprint(C.F, C.data(), B)->BytesBefore, 0u);
 }
 
 } // namespace
