@@ -75,7 +75,7 @@ CharSourceRange editable(const Expr *E, const ASTContext &Ctx) {
 IntegerOverflowCheck::IntegerOverflowCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : CublasCheck(Name, Context),
-      NarrowedValues(Options.get("NarrowedValues", "products").str()) {}
+      NarrowedValues(Options.get("NarrowedValues", "all").str()) {}
 
 void IntegerOverflowCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "NarrowedValues", NarrowedValues);
@@ -117,11 +117,12 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
     return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string Routine = spelledCalleeName(Call, SM, Ctx.getLangOpts());
+  std::string Routine =
+      spelledCalleeName(Call, Ctx.getSourceManager(), Ctx.getLangOpts());
   // cublasSaxpy_64 is a macro for cublasSaxpy_v2_64.
   if (StringRef(Routine).ends_with("_v2_64"))
     Routine = Routine.substr(0, Routine.size() - 6) + "_64";
+  std::vector<NarrowedArg> Narrowed;
   unsigned N = std::min({Call->getNumArgs(), Callee->getNumParams(),
                          F.NumParams});
   for (unsigned I = 0; I < N; ++I) {
@@ -129,53 +130,14 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     QualType ParamType = Callee->getParamDecl(I)->getType();
     StringRef Param = F.params()[I].Name;
     if (auto W = wrapBeforeWidening(Arg, ParamType, Call, Facts, Bounds)) {
-      if (!Reported.insert(static_cast<const void *>(W->Operation)).second)
-        continue;
-      std::string Op = text(W->Operation, Ctx);
-      std::string Wide = typeName(ParamType, Ctx);
-      std::string In = typeName(W->ComputedIn, Ctx);
-      std::string Where = "the '" + Wide + "' parameter '" + Param.str() +
-                          "' of " + Routine;
-      std::string Fix;
-      FixItHint Before, After;
-      if (!W->Value) {
-        const BinaryOperator *P = W->Product;
-        Fix = "static_cast<" + Wide + ">(" + text(P->getLHS(), Ctx) + ") " +
-              P->getOpcodeStr().str() + " " + text(P->getRHS(), Ctx);
-        CharSourceRange R = editable(P->getLHS(), Ctx);
-        if (!W->Through && R.isValid()) {
-          Before = FixItHint::CreateInsertion(R.getBegin(),
-                                              "static_cast<" + Wide + ">(");
-          After = FixItHint::CreateInsertion(R.getEnd(), ")");
-        }
-      }
-      std::string Holds =
-          W->Through ? "'" + W->Through->getName().str() + "' holds '" + Op +
-                           "', which"
-                     : "'" + Op + "'";
-      if (W->Value)
-        diag(userLocation(Arg->getBeginLoc(), SM),
-             "%0 is %1, which does not fit '%2': it wraps to %3 before it is "
-             "widened to %4")
-            << Holds << std::to_string(*W->Value) << In
-            << std::to_string(wrappedTo(*W->Value, W->ComputedIn, Ctx))
-            << Where;
-      else
-        diag(userLocation(Arg->getBeginLoc(), SM),
-             "%0 is computed in '%1' and wraps once it exceeds %2, before it "
-             "is widened to %3; widen an operand first: '%4'")
-            << Holds << In << maxOf(W->ComputedIn, Ctx) << Where << Fix
-            << Before << After;
-      if (W->Through)
-        diag(userLocation(W->Operation->getBeginLoc(), SM),
-             "'%0' is computed in '%1' here", DiagnosticIDs::Note)
-            << Op << In;
+      if (Reported.insert(static_cast<const void *>(W->Operation)).second)
+        reportWrap(*W, Arg, ParamType, Param, Routine, Ctx);
       continue;
     }
     if (F.Is64 || !isSizeRole(F.params()[I].Role))
       continue;
     auto Nr = narrowing(Arg, ParamType, Call, Facts, Bounds);
-    if (!Nr || (!Nr->Value && !Nr->FromProduct && NarrowedValues != "all"))
+    if (!Nr || (!Nr->Value && !Nr->FromProduct && NarrowedValues == "products"))
       continue;
     // A variable narrowed at several arguments is one finding, at the first.
     const void *Key = Nr->Conversion;
@@ -183,35 +145,140 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
       Key = DRE->getDecl();
     if (!Reported.insert(Key).second)
       continue;
-    std::string Source = text(Nr->Source, Ctx);
-    std::string From = typeName(Nr->Source->getType(), Ctx);
-    std::string To = typeName(ParamType, Ctx);
-    std::string Alternative = routine64(F, Routine);
-    if (!Alternative.empty())
-      Alternative = "; " + Alternative + " takes it as it is";
-    std::string Subject =
-        Nr->Through ? "'" + Nr->Through->getName().str() + "' holds '" +
-                          Source + "' ('" + From + "') narrowed to '" +
-                          typeName(Nr->Through->getType(), Ctx) + "', and"
-                    : "'" + Source + "' ('" + From + "')";
-    if (Nr->Value)
-      diag(userLocation(Arg->getBeginLoc(), SM),
+    Narrowed.push_back({*Nr, Arg, ParamType, Param});
+  }
+  reportNarrowings(Narrowed, F, Routine, Ctx);
+}
+
+void IntegerOverflowCheck::reportWrap(const WrapBeforeWidening &W,
+                                      const Expr *Arg, QualType ParamType,
+                                      StringRef Param,
+                                      const std::string &Routine,
+                                      ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Op = text(W.Operation, Ctx);
+  std::string Wide = typeName(ParamType, Ctx);
+  std::string In = typeName(W.ComputedIn, Ctx);
+  std::string Where = "the '" + Wide + "' parameter '" + Param.str() +
+                      "' of " + Routine;
+  std::string Holds = W.Through ? "'" + W.Through->getName().str() +
+                                      "' holds '" + Op + "', which"
+                                : "'" + Op + "'";
+  if (W.Value) {
+    diag(userLocation(Arg->getBeginLoc(), SM),
+         "%0 is %1, which does not fit '%2': it wraps to %3 before it is "
+         "widened to %4")
+        << Holds << std::to_string(*W.Value) << In
+        << std::to_string(wrappedTo(*W.Value, W.ComputedIn, Ctx)) << Where;
+  } else {
+    const BinaryOperator *P = W.Product;
+    std::string Fix = "static_cast<" + Wide + ">(" + text(P->getLHS(), Ctx) +
+                      ") " + P->getOpcodeStr().str() + " " +
+                      text(P->getRHS(), Ctx);
+    FixItHint Before, After;
+    CharSourceRange R = editable(P->getLHS(), Ctx);
+    if (!W.Through && R.isValid()) {
+      Before = FixItHint::CreateInsertion(R.getBegin(),
+                                          "static_cast<" + Wide + ">(");
+      After = FixItHint::CreateInsertion(R.getEnd(), ")");
+    }
+    diag(userLocation(Arg->getBeginLoc(), SM),
+         "%0 is computed in '%1' and wraps once it exceeds %2, before it is "
+         "widened to %3; widen an operand first: '%4'")
+        << Holds << In << maxOf(W.ComputedIn, Ctx) << Where << Fix << Before
+        << After;
+  }
+  if (W.Through)
+    diag(userLocation(W.Operation->getBeginLoc(), SM),
+         "'%0' is computed in '%1' here", DiagnosticIDs::Note)
+        << Op << In;
+}
+
+/// "'n' holds 'x.size(0)' ('int64_t') narrowed to 'int', and" or
+/// "'x.numel()' ('int64_t')".
+static std::string narrowedSubject(const Narrowing &N, ASTContext &Ctx) {
+  std::string Source = "'" + text(N.Source, Ctx) + "' ('" +
+                       typeName(N.Source->getType(), Ctx) + "')";
+  if (!N.Through)
+    return Source;
+  return "'" + N.Through->getName().str() + "' holds " + Source +
+         " narrowed to '" + typeName(N.Through->getType(), Ctx) + "', and";
+}
+
+void IntegerOverflowCheck::reportNarrowings(std::vector<NarrowedArg> &Args,
+                                            const FunctionInfo &F,
+                                            const std::string &Routine,
+                                            ASTContext &Ctx) {
+  if (Args.empty())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Alternative = routine64(F, Routine);
+  // A product or a constant that does not fit is the likelier to wrap: it
+  // leads the finding.
+  std::stable_sort(Args.begin(), Args.end(),
+                   [](const NarrowedArg &L, const NarrowedArg &R) {
+                     return (L.N.FromProduct || L.N.Value) >
+                            (R.N.FromProduct || R.N.Value);
+                   });
+  std::vector<const NarrowedArg *> Rest;
+  for (const NarrowedArg &A : Args) {
+    std::string To = typeName(A.ParamType, Ctx);
+    if (A.N.Value) {
+      diag(userLocation(A.Arg->getBeginLoc(), SM),
            "%0 is %1, which does not fit the '%2' parameter '%3' of %4: it "
            "becomes %5%6")
-          << Subject << std::to_string(*Nr->Value) << To << Param << Routine
-          << std::to_string(wrappedTo(*Nr->Value, ParamType, Ctx))
-          << Alternative;
-    else
-      diag(userLocation(Arg->getBeginLoc(), SM),
-           "%0 is narrowed to the '%1' parameter '%2' of %3 with nothing that "
-           "bounds it: a value above %4 wraps%5")
-          << Subject << To << Param << Routine << maxOf(ParamType, Ctx)
-          << Alternative;
-    if (Nr->Through)
-      diag(userLocation(Nr->Conversion->getBeginLoc(), SM),
-           "'%0' is narrowed to '%1' here", DiagnosticIDs::Note)
-          << Source << typeName(Nr->Through->getType(), Ctx);
+          << narrowedSubject(A.N, Ctx) << std::to_string(*A.N.Value) << To
+          << A.Param << Routine
+          << std::to_string(wrappedTo(*A.N.Value, A.ParamType, Ctx))
+          << (Alternative.empty() ? "" : "; " + Alternative +
+                                             " takes it as it is");
+      noteNarrowing(A, Ctx);
+    } else {
+      Rest.push_back(&A);
+    }
   }
+  if (Rest.empty())
+    return;
+  const NarrowedArg &First = *Rest.front();
+  std::string To = typeName(First.ParamType, Ctx);
+  if (Rest.size() == 1) {
+    diag(userLocation(First.Arg->getBeginLoc(), SM),
+         "%0 is narrowed to the '%1' parameter '%2' of %3 with nothing that "
+         "bounds it: a value above %4 wraps%5")
+        << narrowedSubject(First.N, Ctx) << To << First.Param << Routine
+        << maxOf(First.ParamType, Ctx)
+        << (Alternative.empty() ? "" : "; " + Alternative +
+                                           " takes it as it is");
+  } else {
+    // One finding for the call, each value in it once.
+    std::string List;
+    for (const NarrowedArg *A : Rest) {
+      if (!List.empty())
+        List += ", ";
+      List += A->N.Through ? "'" + A->N.Through->getName().str() + "' ('" +
+                                 text(A->N.Source, Ctx) + "')"
+                           : "'" + text(A->N.Source, Ctx) + "'";
+      List += " as '" + A->Param.str() + "'";
+    }
+    diag(userLocation(First.Arg->getBeginLoc(), SM),
+         "%0 64-bit values are narrowed to the '%1' parameters of %2 with "
+         "nothing that bounds them: %3; a value above %4 wraps%5")
+        << static_cast<unsigned>(Rest.size()) << To << Routine << List
+        << maxOf(First.ParamType, Ctx)
+        << (Alternative.empty() ? "" : "; " + Alternative +
+                                           " takes them as they are");
+  }
+  for (const NarrowedArg *A : Rest)
+    noteNarrowing(*A, Ctx);
+}
+
+void IntegerOverflowCheck::noteNarrowing(const NarrowedArg &A,
+                                         ASTContext &Ctx) {
+  if (!A.N.Through)
+    return;
+  diag(userLocation(A.N.Conversion->getBeginLoc(), Ctx.getSourceManager()),
+       "'%0' is narrowed to '%1' here", DiagnosticIDs::Note)
+      << text(A.N.Source, Ctx) << typeName(A.N.Through->getType(), Ctx);
 }
 
 } // namespace clang::tidy::cublas

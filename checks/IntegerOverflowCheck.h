@@ -5,11 +5,14 @@
 
 #include "CallableMatchers.h"
 #include "CublasCheck.h"
+#include "facts/IntegerWidths.h"
 #include "facts/ValueBounds.h"
 #include "facts/ValueFacts.h"
 #include "model/CublasApi.h"
 
 #include "llvm/ADT/DenseSet.h"
+
+#include <vector>
 
 namespace clang::tidy::cublas {
 
@@ -29,13 +32,30 @@ public:
   void onStartOfTranslationUnit() override;
 
 private:
+  /// A 64-bit value narrowed at one argument of a call.
+  struct NarrowedArg {
+    cublas_tidy::Narrowing N;
+    const Expr *Arg;
+    QualType ParamType;
+    StringRef Param;
+  };
+
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                  const cublas_tidy::ValueFacts &Facts,
                  const cublas_tidy::UpperBounds &Bounds, ASTContext &Ctx);
+  void reportWrap(const cublas_tidy::WrapBeforeWidening &W, const Expr *Arg,
+                  QualType ParamType, StringRef Param,
+                  const std::string &Routine, ASTContext &Ctx);
+  /// The values narrowed at one call: a constant that does not fit is a
+  /// finding of its own; the others are one finding for the call.
+  void reportNarrowings(std::vector<NarrowedArg> &Args,
+                        const cublas_tidy::FunctionInfo &F,
+                        const std::string &Routine, ASTContext &Ctx);
+  void noteNarrowing(const NarrowedArg &A, ASTContext &Ctx);
 
-  /// "products" (default): narrowed values the code computed as products
-  /// (`numel()`, `m * k`) and constants that do not fit; "all": every
-  /// 64-bit value narrowed without a bound.
+  /// "all" (default): every 64-bit value narrowed without a bound;
+  /// "products": only the values the code computed as products
+  /// (`numel()`, `m * k`) and constants that do not fit.
   const std::string NarrowedValues;
   MatchedCallables Seen;
   /// The operations and narrowed values reported in this unit.

@@ -2,6 +2,8 @@
 
 #include "facts/IntegerWidths.h"
 
+#include "facts/MemoryObjects.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -106,10 +108,41 @@ public:
       : Call(Call), Facts(Facts), Bounds(Bounds),
         Ctx(Facts.context()) {}
 
-  bool isConstant(const Expr *E) const {
-    std::optional<SymExpr> V = Facts.evaluate(E);
-    return V && V->isConstant();
+  /// The value of `E` when the code fixes it: a constant, or the size of
+  /// a local container that never changes size (`c.size()` of a
+  /// `std::vector<float> c(m * n)` with constant m, n).
+  std::optional<int64_t> constantValue(const Expr *E) const {
+    if (std::optional<SymExpr> V = Facts.evaluate(E); V && V->isConstant())
+      return V->getConstant();
+    const auto *MC =
+        dyn_cast<CXXMemberCallExpr>(stripped(E)->IgnoreParenImpCasts());
+    if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "size")
+      return std::nullopt;
+    const auto *Obj = dyn_cast<DeclRefExpr>(
+        MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const auto *V = Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
+    if (!V)
+      return std::nullopt;
+    if (std::optional<SymExpr> Size = Facts.containerSize(V))
+      return Size->getConstant();
+    // A container made with a constant count and later passed on by
+    // reference: a callee could resize it, but not past 32 bits from a
+    // count that fitted (the answer is about widths, not the exact size).
+    if (!isSizedContainer(V->getType()) || !V->hasLocalStorage())
+      return std::nullopt;
+    const auto *Construct =
+        dyn_cast_or_null<CXXConstructExpr>(stripped(V->getInit()));
+    if (!Construct || Construct->getNumArgs() == 0 ||
+        !Construct->getArg(0)->getType()->isIntegerType())
+      return std::nullopt;
+    std::optional<SymExpr> Count = Facts.evaluate(Construct->getArg(0));
+    if (Count && Count->isConstant() &&
+        fitsType(*Count->getConstant(), Ctx.IntTy, Ctx))
+      return Count->getConstant();
+    return std::nullopt;
   }
+
+  bool isConstant(const Expr *E) const { return constantValue(E).has_value(); }
 
   /// Whether the code keeps `E` from growing: bounded from above, a
   /// `min(...)`, kept in a local set from such a value, or of a type of
@@ -263,11 +296,10 @@ std::optional<Narrowing> narrowing(const Expr *Arg, QualType ParamType,
   N.Conversion = Cast;
   N.Source = Cast->getSubExpr()->IgnoreParenImpCasts();
   Widths W(Call, Facts, Bounds);
-  if (std::optional<SymExpr> V = Facts.evaluate(Cast->getSubExpr());
-      V && V->isConstant()) {
-    if (fitsType(*V->getConstant(), ParamType, Ctx))
+  if (std::optional<int64_t> V = W.constantValue(Cast->getSubExpr())) {
+    if (fitsType(*V, ParamType, Ctx))
       return std::nullopt;
-    N.Value = V->getConstant();
+    N.Value = *V;
     N.FromProduct = true;
     return N;
   }

@@ -3,8 +3,8 @@
 
 // Extensions narrow a tensor's int64_t sizes to the int of the 32-bit API.
 // A count the code computed (numel(), a product of sizes) is the one that
-// outgrows 32 bits first: it is reported; a single dimension is not (see
-// NarrowedValues), and neither is a value the extension checks.
+// outgrows 32 bits first and leads; single dimensions are reported too, each
+// once, in one finding per call; a value the extension checks is not.
 
 #include <torch/extension.h>
 #include <cublas_v2.h>
@@ -31,8 +31,22 @@ void checkedCount(cublasHandle_t h, torch::Tensor x, float factor) {
               CUBLAS_STATUS_SUCCESS);
 }
 
-// Single dimensions: silent by default.
+// `int m = a.size(0)`: the narrowed sizes of a call are one finding.
 void gemm(cublasHandle_t h, torch::Tensor a, torch::Tensor b, torch::Tensor c) {
+  const int m = a.size(0), k = a.size(1), n = b.size(1);
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
+                          b.data_ptr<float>(), n, a.data_ptr<float>(), k,
+                          &zero, c.data_ptr<float>(), n) ==
+              CUBLAS_STATUS_SUCCESS);
+  // CHECK-MESSAGES: :[[@LINE-4]]:56: warning: 3 64-bit values are narrowed to the 'int' parameters of cublasSgemm with nothing that bounds them: 'n' ('b.size(1)') as 'm', 'm' ('a.size(0)') as 'n', 'k' ('a.size(1)') as 'k'; a value above 2147483647 wraps; cublasSgemm_64 takes them as they are [cublas-integer-overflow]
+}
+
+// Sizes the extension checks against INT_MAX: silent.
+void checkedGemm(cublasHandle_t h, torch::Tensor a, torch::Tensor b,
+                 torch::Tensor c) {
+  TORCH_CHECK(a.size(0) <= INT_MAX && a.size(1) <= INT_MAX &&
+              b.size(1) <= INT_MAX);
   const int m = a.size(0), k = a.size(1), n = b.size(1);
   const float one = 1.f, zero = 0.f;
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,

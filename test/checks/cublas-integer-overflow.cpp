@@ -145,10 +145,60 @@ void narrowedConstant(cublasHandle_t h, const float *x, float *y) {
 
 // --- Rule 2, correct code ---------------------------------------------------
 
-// A single size is reported only with NarrowedValues=all
-// (cublas-integer-overflow-options.cpp).
+// A single 64-bit size, once per variable however many arguments it
+// reaches (NarrowedValues=products leaves it alone:
+// cublas-integer-overflow-options.cpp).
 void singleSize(cublasHandle_t h, size_t n, const float *x, float *y) {
   const float one = 1.f;
+  cublasSaxpy(h, n, &one, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'n' ('size_t') is narrowed to the 'int' parameter 'n' of cublasSaxpy with nothing that bounds it: a value above 2147483647 wraps; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
+  cublasSscal(h, n, &one, y, 1);
+}
+
+// Several at one call: one finding for the call, a product first.
+void sizes(cublasHandle_t h, size_t M, size_t N, size_t K, const float *a,
+           const float *b, float *c) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &one, b, N, a, K, &zero, c,
+              N);
+  // CHECK-MESSAGES: :[[@LINE-2]]:44: warning: 3 64-bit values are narrowed to the 'int' parameters of cublasSgemm with nothing that bounds them: 'N' as 'm', 'M' as 'n', 'K' as 'k'; a value above 2147483647 wraps; cublasSgemm_64 takes them as they are [cublas-integer-overflow]
+}
+
+void batchOfProducts(cublasHandle_t h, size_t m, size_t n, size_t k,
+                     size_t batch, size_t groups, const float *const *a,
+                     const float *const *b, float *const *c) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a, m, b, k,
+                     &zero, c, m, batch * groups);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 4 64-bit values are narrowed to the 'int' parameters of cublasSgemmBatched with nothing that bounds them: 'batch * groups' as 'batchCount', 'm' as 'm', 'n' as 'n', 'k' as 'k'; a value above 2147483647 wraps; cublasSgemmBatched_64 takes them as they are [cublas-integer-overflow]
+}
+
+// A plain cast says nothing about the value: still narrowed.
+void plainCast(cublasHandle_t h, int64_t n, const float *x, float *y) {
+  const float one = 1.f;
+  cublasSaxpy(h, static_cast<int>(n), &one, x, 1, y, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'n' ('int64_t') is narrowed to the 'int' parameter 'n' of cublasSaxpy with nothing that bounds it: a value above 2147483647 wraps; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
+}
+
+// Checked against INT_MAX first, or handled apart: silent.
+void checked(cublasHandle_t h, size_t n, const float *x, float *y) {
+  if (n > static_cast<size_t>(INT32_MAX))
+    throw std::length_error("n does not fit the 32-bit API");
+  const float one = 1.f;
+  cublasSaxpy(h, n, &one, x, 1, y, 1);
+}
+
+void split(cublasHandle_t h, int64_t n, const float *x, float *y) {
+  const float one = 1.f;
+  if (n > INT32_MAX)
+    cublasSaxpy_64(h, n, &one, x, 1, y, 1);
+  else
+    cublasSaxpy(h, n, &one, x, 1, y, 1);
+}
+
+void clampedCount(cublasHandle_t h, int64_t total, const float *x, float *y) {
+  const float one = 1.f;
+  const int n = std::min<int64_t>(total, 1 << 20);
   cublasSaxpy(h, n, &one, x, 1, y, 1);
 }
 
@@ -181,7 +231,24 @@ void intsAlready(cublasHandle_t h, int n, const float *x, float *y) {
   cublasSaxpy(h, n * 2, &one, x, 1, y, 1);
 }
 
-// A vector's element count is a single size, not a product.
+// A vector's element count is narrowed like any other size.
 void vectorSize(cublasHandle_t h, const std::vector<float> &host, float *d) {
   cublasSetVector(host.size(), sizeof(float), host.data(), 1, d, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'host.size()' ('size_type') is narrowed to the 'int' parameter 'n' of cublasSetVector with nothing that bounds it: a value above 2147483647 wraps; cublasSetVector_64 takes it as it is [cublas-integer-overflow]
+}
+
+// The size of a local vector made with a constant count is that count.
+void constantVector(cublasHandle_t h, float *d) {
+  const int m = 16, n = 16;
+  std::vector<float> c(m * n);
+  cublasSetVector(c.size(), sizeof(float), c.data(), 1, d, 1);
+}
+
+// ... also when it is later handed on by reference (a callee could resize
+// it, not past 32 bits from a count that fitted).
+void fill(std::vector<float> &v);
+void constantVectorPassedOn(cublasHandle_t h, float *d) {
+  std::vector<float> c(1024);
+  fill(c);
+  cublasSetVector(c.size(), sizeof(float), c.data(), 1, d, 1);
 }
