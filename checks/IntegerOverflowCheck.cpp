@@ -75,10 +75,12 @@ CharSourceRange editable(const Expr *E, const ASTContext &Ctx) {
 IntegerOverflowCheck::IntegerOverflowCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : CublasCheck(Name, Context),
-      NarrowedValues(Options.get("NarrowedValues", "all").str()) {}
+      NarrowedValues(Options.get("NarrowedValues", "all").str()),
+      MaxCallSites(Options.get("MaxCallSites", 8U)), Callers(MaxCallSites) {}
 
 void IntegerOverflowCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "NarrowedValues", NarrowedValues);
+  Options.store(Opts, "MaxCallSites", MaxCallSites);
 }
 
 void IntegerOverflowCheck::registerMatchers(MatchFinder *Finder) {
@@ -88,29 +90,43 @@ void IntegerOverflowCheck::registerMatchers(MatchFinder *Finder) {
 void IntegerOverflowCheck::onStartOfTranslationUnit() {
   Seen.clear();
   Reported.clear();
+  Callers.clear();
+  Context = nullptr;
 }
 
 void IntegerOverflowCheck::check(const MatchFinder::MatchResult &Result) {
-  const Decl *Callable = callableOf(Result);
-  if (!Seen.add(Callable) || !analysableBody(Callable) ||
-      hasCompileErrors(Callable))
+  // The values a function's callers give it are known only once every
+  // callable of the unit is matched: everything is decided at its end.
+  if (Seen.add(callableOf(Result)))
+    Context = Result.Context;
+}
+
+void IntegerOverflowCheck::onEndOfTranslationUnit() {
+  if (!Context)
     return;
-  ASTContext &Ctx = *Result.Context;
+  ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
-  FunctionTimer Timer(getID(), Callable);
-  std::optional<UpperBounds> Bounds; // made when first needed
-  for (const CallExpr *Call : callsIn(Callable)) {
-    const FunctionInfo *F = calledCublasFunction(Call);
-    if (!F || expandedInSystemHeader(Call->getBeginLoc(), SM))
+  Callers.collectCallSites(Seen.list());
+  for (const Decl *Callable : Seen.list()) {
+    if (!analysableBody(Callable) || hasCompileErrors(Callable))
       continue;
-    if (!Bounds)
-      Bounds.emplace(Callable);
-    checkCall(Call, *F, sharedValueFacts(Callable, Ctx), *Bounds, Ctx);
+    FunctionTimer Timer(getID(), Callable);
+    std::optional<UpperBounds> Bounds; // made when first needed
+    for (const CallExpr *Call : callsIn(Callable)) {
+      const FunctionInfo *F = calledCublasFunction(Call);
+      if (!F || expandedInSystemHeader(Call->getBeginLoc(), SM))
+        continue;
+      if (!Bounds)
+        Bounds.emplace(Callable);
+      checkCall(Call, *F, Callable, Callers.factsFor(Callable, Ctx), *Bounds,
+                Ctx);
+    }
   }
 }
 
 void IntegerOverflowCheck::checkCall(const CallExpr *Call,
                                      const FunctionInfo &F,
+                                     const Decl *Callable,
                                      const ValueFacts &Facts,
                                      const UpperBounds &Bounds,
                                      ASTContext &Ctx) {
@@ -130,6 +146,10 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     QualType ParamType = Callee->getParamDecl(I)->getType();
     StringRef Param = F.params()[I].Name;
     if (auto W = wrapBeforeWidening(Arg, ParamType, Call, Facts, Bounds)) {
+      // Small at every call site of this function: the program's values.
+      if (!W->Value && fitsAtEveryCallSite(W->Operation, W->ComputedIn,
+                                           Callable, Callers))
+        continue;
       if (Reported.insert(static_cast<const void *>(W->Operation)).second)
         reportWrap(*W, Arg, ParamType, Param, Routine, Ctx);
       continue;
@@ -138,6 +158,9 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
       continue;
     auto Nr = narrowing(Arg, ParamType, Call, Facts, Bounds);
     if (!Nr || (!Nr->Value && !Nr->FromProduct && NarrowedValues == "products"))
+      continue;
+    if (!Nr->Value &&
+        fitsAtEveryCallSite(Nr->Source, ParamType, Callable, Callers))
       continue;
     // A variable narrowed at several arguments is one finding, at the first.
     const void *Key = Nr->Conversion;

@@ -30,6 +30,7 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
 
 private:
   /// A 64-bit value narrowed at one argument of a call.
@@ -41,6 +42,7 @@ private:
   };
 
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
+                 const Decl *Callable,
                  const cublas_tidy::ValueFacts &Facts,
                  const cublas_tidy::UpperBounds &Bounds, ASTContext &Ctx);
   void reportWrap(const cublas_tidy::WrapBeforeWidening &W, const Expr *Arg,
@@ -57,7 +59,11 @@ private:
   /// "products": only the values the code computed as products
   /// (`numel()`, `m * k`) and constants that do not fit.
   const std::string NarrowedValues;
+  /// Call sites followed per function for values known from the callers.
+  const unsigned MaxCallSites;
   MatchedCallables Seen;
+  cublas_tidy::CallerFacts Callers;
+  ASTContext *Context = nullptr;
   /// The operations and narrowed values reported in this unit.
   llvm::DenseSet<const void *> Reported;
 };

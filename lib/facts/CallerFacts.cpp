@@ -92,4 +92,36 @@ CallerFacts::contextsAt(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
   return Out;
 }
 
+bool CallerFacts::holdsAtEveryCallSite(
+    const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
+    llvm::function_ref<bool(const ValueFacts &)> Holds) {
+  if (!Fn || MaxCallSites == 0 || !hasCallerFacts(Fn))
+    return false;
+  const clang::FunctionDecl *Def = Fn->getDefinition();
+  if (!Def)
+    return false;
+  llvm::ArrayRef<Site> Sites = Index.sitesOf(Def);
+  if (Sites.empty() || Sites.size() > MaxCallSites)
+    return false;
+  const std::vector<Context> &All = contextsOf(Fn, Ctx);
+  for (const Site &S : Sites) {
+    if (S.second == Fn)
+      return false; // recursion: the values are the function's own
+    bool Direct = false, Chained = false, ChainedHold = true;
+    for (const Context &C : All) {
+      if (C.Chain.empty() || C.Chain.front() != S)
+        continue;
+      if (C.Chain.size() == 1) {
+        Direct = Holds(*C.Facts);
+      } else {
+        Chained = true;
+        ChainedHold = ChainedHold && Holds(*C.Facts);
+      }
+    }
+    if (!Direct && !(Chained && ChainedHold))
+      return false;
+  }
+  return true;
+}
+
 } // namespace cublas_tidy

@@ -18,6 +18,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
 #include <memory>
 #include <utility>
@@ -65,6 +67,14 @@ public:
   /// True when the facts in `Callable` may depend on its callers: it is a
   /// function with parameters, not a method.
   static bool hasCallerFacts(const clang::Decl *Callable);
+
+  /// True when `Fn` is called in this translation unit, at no more sites
+  /// than the contexts follow (and not by itself), and `Holds` is true of
+  /// its facts at every one of them: in the context of the call site, or,
+  /// failing that, in every context of the caller's callers through it.
+  bool holdsAtEveryCallSite(
+      const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
+      llvm::function_ref<bool(const ValueFacts &)> Holds);
 
 private:
   const std::vector<Context> &contextsAt(const clang::FunctionDecl *Fn,

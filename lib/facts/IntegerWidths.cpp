@@ -310,4 +310,16 @@ std::optional<Narrowing> narrowing(const Expr *Arg, QualType ParamType,
   return N;
 }
 
+bool fitsAtEveryCallSite(const Expr *E, QualType T, const Decl *Callable,
+                         CallerFacts &Callers) {
+  const auto *Fn = dyn_cast_or_null<FunctionDecl>(Callable);
+  if (!E || !Fn)
+    return false;
+  ASTContext &Ctx = Fn->getASTContext();
+  return Callers.holdsAtEveryCallSite(Fn, Ctx, [&](const ValueFacts &Facts) {
+    std::optional<SymExpr> V = Facts.evaluate(E);
+    return V && V->isConstant() && fitsType(*V->getConstant(), T, Ctx);
+  });
+}
+
 } // namespace cublas_tidy

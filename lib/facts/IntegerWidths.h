@@ -20,6 +20,7 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_INTEGERWIDTHS_H
 #define CUBLAS_TIDY_LIB_FACTS_INTEGERWIDTHS_H
 
+#include "facts/CallerFacts.h"
 #include "facts/ValueBounds.h"
 #include "facts/ValueFacts.h"
 
@@ -87,6 +88,12 @@ std::optional<Narrowing> narrowing(const clang::Expr *Arg,
                                    const clang::CallExpr *Call,
                                    const ValueFacts &Facts,
                                    const UpperBounds &Bounds);
+
+/// Whether `E`, an expression of the function `Callable`, is a constant
+/// that fits `T` at every call site of that function in this translation
+/// unit (the values the program gives it are small).
+bool fitsAtEveryCallSite(const clang::Expr *E, clang::QualType T,
+                         const clang::Decl *Callable, CallerFacts &Callers);
 
 } // namespace cublas_tidy
 

@@ -252,3 +252,33 @@ void constantVectorPassedOn(cublasHandle_t h, float *d) {
   fill(c);
   cublasSetVector(c.size(), sizeof(float), c.data(), 1, d, 1);
 }
+
+// --- Values the program gives a function ------------------------------------
+
+// Every call site in this file passes sizes whose products fit: silent.
+static void smallBatches(cublasHandle_t h, int m, int k, size_t count,
+                         const float *a, const float *b, float *c) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 1, k, &one, a, m,
+                            m * k, b, k, k, &zero, c, m, m, 2);
+  cublasSscal(h, count, &one, c, 1);
+}
+
+void callsSmall(cublasHandle_t h, const float *a, const float *b, float *c) {
+  smallBatches(h, 64, 128, 4096, a, b, c);
+  smallBatches(h, 256, 256, 1 << 20, a, b, c);
+}
+
+// One call site passes a size that makes the product wrap: reported.
+static void someLarge(cublasHandle_t h, int m, int k, const float *a,
+                      const float *b, float *c) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 1, k, &one, a, m,
+                            m * k, b, k, k, &zero, c, m, m, 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'm * k' is computed in 'int' and wraps once it exceeds 2147483647{{.*}} [cublas-integer-overflow]
+}
+
+void callsLarge(cublasHandle_t h, const float *a, const float *b, float *c) {
+  someLarge(h, 64, 128, a, b, c);
+  someLarge(h, 65536, 65536, a, b, c);
+}
