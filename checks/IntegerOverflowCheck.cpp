@@ -151,7 +151,10 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
                                            Callable, Callers))
         continue;
       if (Reported.insert(static_cast<const void *>(W->Operation)).second)
-        reportWrap(*W, Arg, ParamType, Param, Routine, Ctx);
+        reportWrap(*W, Arg, ParamType,
+                   "the '" + typeName(ParamType, Ctx) + "' parameter '" +
+                       Param.str() + "' of " + Routine,
+                   Ctx);
       continue;
     }
     if (F.Is64 || !isSizeRole(F.params()[I].Role))
@@ -171,19 +174,27 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     Narrowed.push_back({*Nr, Arg, ParamType, Param});
   }
   reportNarrowings(Narrowed, F, Routine, Ctx);
+  const char *Attribute = nullptr;
+  if (auto W = wrapInLayoutAttribute(Call, Facts, Bounds, Attribute);
+      W && (W->Value || !fitsAtEveryCallSite(W->Operation, W->ComputedIn,
+                                             Callable, Callers)) &&
+      Reported.insert(static_cast<const void *>(W->Operation)).second) {
+    QualType Wide = W->Through->getType();
+    reportWrap(*W, Call->getArg(2), Wide,
+               "the '" + typeName(Wide, Ctx) + "' " + Attribute + " of " +
+                   Routine,
+               Ctx);
+  }
 }
 
 void IntegerOverflowCheck::reportWrap(const WrapBeforeWidening &W,
                                       const Expr *Arg, QualType ParamType,
-                                      StringRef Param,
-                                      const std::string &Routine,
+                                      const std::string &Where,
                                       ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Op = text(W.Operation, Ctx);
   std::string Wide = typeName(ParamType, Ctx);
   std::string In = typeName(W.ComputedIn, Ctx);
-  std::string Where = "the '" + Wide + "' parameter '" + Param.str() +
-                      "' of " + Routine;
   std::string Holds = W.Through ? "'" + W.Through->getName().str() +
                                       "' holds '" + Op + "', which"
                                 : "'" + Op + "'";

@@ -45,9 +45,11 @@ private:
                  const Decl *Callable,
                  const cublas_tidy::ValueFacts &Facts,
                  const cublas_tidy::UpperBounds &Bounds, ASTContext &Ctx);
+  /// `Where` names what the value is widened to: "the 'long long'
+  /// parameter 'strideA' of cublasSgemmStridedBatched".
   void reportWrap(const cublas_tidy::WrapBeforeWidening &W, const Expr *Arg,
-                  QualType ParamType, StringRef Param,
-                  const std::string &Routine, ASTContext &Ctx);
+                  QualType ParamType, const std::string &Where,
+                  ASTContext &Ctx);
   /// The values narrowed at one call: a constant that does not fit is a
   /// finding of its own; the others are one finding for the call.
   void reportNarrowings(std::vector<NarrowedArg> &Args,

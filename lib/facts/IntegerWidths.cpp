@@ -2,7 +2,9 @@
 
 #include "facts/IntegerWidths.h"
 
+#include "ast/AstUtils.h"
 #include "facts/MemoryObjects.h"
+#include "model/LtAttributes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -267,6 +269,71 @@ wrapBeforeWidening(const Expr *Arg, QualType ParamType, const CallExpr *Call,
           return Wrap;
   }
   return std::nullopt;
+}
+
+namespace {
+
+/// Whether the local `V` keeps the value of its initializer in `Callable`:
+/// no assignment, compound assignment or increment names it.
+bool setOnlyAtDeclaration(const VarDecl *V, const Decl *Callable) {
+  const Stmt *Body = Callable ? Callable->getBody() : nullptr;
+  if (!Body || !V->getInit())
+    return false;
+  auto Names = [V](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  bool Changed = false;
+  walkStmts(Body, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+      Changed = true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp() && Names(UO->getSubExpr()))
+      Changed = true;
+    return !Changed;
+  });
+  return !Changed;
+}
+
+const char *layoutAttributeName(int64_t A) {
+  switch (A) {
+  case lt_api::LayoutRows:
+    return "CUBLASLT_MATRIX_LAYOUT_ROWS";
+  case lt_api::LayoutCols:
+    return "CUBLASLT_MATRIX_LAYOUT_COLS";
+  case lt_api::LayoutLd:
+    return "CUBLASLT_MATRIX_LAYOUT_LD";
+  case lt_api::LayoutStridedBatchOffset:
+    return "CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET";
+  default:
+    return nullptr;
+  }
+}
+
+} // namespace
+
+std::optional<WrapBeforeWidening>
+wrapInLayoutAttribute(const CallExpr *Set, const ValueFacts &Facts,
+                      const UpperBounds &Bounds, const char *&Attribute) {
+  const ASTContext &Ctx = Facts.context();
+  const FunctionDecl *Callee = Set->getDirectCallee();
+  if (!Callee || Callee->getName() != "cublasLtMatrixLayoutSetAttribute" ||
+      Set->getNumArgs() < 3)
+    return std::nullopt;
+  std::optional<SymExpr> A = Facts.evaluate(Set->getArg(1));
+  if (!A || !A->isConstant() ||
+      !(Attribute = layoutAttributeName(*A->getConstant())))
+    return std::nullopt;
+  const VarDecl *V = addressedVar(Set->getArg(2));
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      integerWidth(V->getType(), Ctx) != 64 ||
+      !setOnlyAtDeclaration(V, Facts.callable()))
+    return std::nullopt;
+  const CastExpr *Cast = integralCast(V->getInit(), /*Widening=*/true, Ctx);
+  if (!Cast)
+    return std::nullopt;
+  return Widths(Set, Facts, Bounds).wrapIn(Cast->getSubExpr(), V);
 }
 
 std::optional<Narrowing> narrowing(const Expr *Arg, QualType ParamType,

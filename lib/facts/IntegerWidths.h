@@ -66,6 +66,14 @@ wrapBeforeWidening(const clang::Expr *Arg, clang::QualType ParamType,
                    const clang::CallExpr *Call, const ValueFacts &Facts,
                    const UpperBounds &Bounds);
 
+/// Whether `Set`, a cublasLtMatrixLayoutSetAttribute of a 64-bit layout
+/// attribute (rows, columns, leading dimension, batch stride), gives it
+/// through `&v` a local that holds a 32-bit operation that can wrap (set
+/// once, at its declaration). `Attribute` names the attribute.
+std::optional<WrapBeforeWidening>
+wrapInLayoutAttribute(const clang::CallExpr *Set, const ValueFacts &Facts,
+                      const UpperBounds &Bounds, const char *&Attribute);
+
 /// A 64-bit value converted to a 32-bit parameter.
 struct Narrowing {
   /// The 64-bit expression that is narrowed (`x.numel()`, `n`).

@@ -41,3 +41,22 @@ void reportedOnce(cublasHandle_t h, int64_t m, int64_t k, const float *a,
   // CHECK-NOTES: :[[@LINE-4]]:18: note: 'm * k' is narrowed to 'int' here
   cublasSscal(h, mk, &one, c, 1);
 }
+
+// A cuBLASLt layout's 64-bit batch stride, set through a local that got an
+// int product.
+#include <cublasLt.h>
+void ltStride(cublasLtMatrixLayout_t layout, int m, int k) {
+  const int64_t stride = m * k;
+  cublasLtMatrixLayoutSetAttribute(
+      layout, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride,
+      sizeof(stride));
+  // CHECK-NOTES: :[[@LINE-2]]:60: warning: 'stride' holds 'm * k', which is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'int64_t' CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET of cublasLtMatrixLayoutSetAttribute; widen an operand first: 'static_cast<int64_t>(m) * k' [cublas-integer-overflow]
+  // CHECK-NOTES: :[[@LINE-5]]:26: note: 'm * k' is computed in 'int' here
+  const int64_t widened = static_cast<int64_t>(m) * k;
+  cublasLtMatrixLayoutSetAttribute(
+      layout, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &widened,
+      sizeof(widened));
+  const int32_t count = 4;
+  cublasLtMatrixLayoutSetAttribute(layout, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT,
+                                   &count, sizeof(count));
+}
