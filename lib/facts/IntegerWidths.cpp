@@ -146,6 +146,44 @@ public:
 
   bool isConstant(const Expr *E) const { return constantValue(E).has_value(); }
 
+  /// Whether the 64-bit value `E` holds an `int` the code widened: a
+  /// conversion from a signed type of 32 bits or less, a local set only
+  /// from such values, or the size of a local container made with such a
+  /// count (`std::vector<float> v(n)` with `int n`). Narrowed back to an
+  /// `int`, it is what it was.
+  bool widenedFromInt(const Expr *E, unsigned Depth = 0) const {
+    if (!E || Depth > 2)
+      return false;
+    E = stripped(E);
+    while (const auto *Cast = dyn_cast<CastExpr>(E)) {
+      if (Cast->getCastKind() == CK_IntegralCast) {
+        QualType From = Cast->getSubExpr()->getType();
+        unsigned W = integerWidth(From, Ctx);
+        return W && (W < 32 || (W == 32 && From->isSignedIntegerType()));
+      }
+      E = stripped(Cast->getSubExpr());
+    }
+    if (const DeclRefExpr *Read = localRead(E)) {
+      llvm::SmallVector<const Expr *, 4> Values = storedValues(Read, Facts);
+      return !Values.empty() && llvm::all_of(Values, [&](const Expr *V) {
+        return widenedFromInt(V, Depth + 1);
+      });
+    }
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "size")
+      return false;
+    const auto *Obj = dyn_cast<DeclRefExpr>(
+        MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const auto *V = Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || !isSizedContainer(V->getType()))
+      return false;
+    const auto *Construct =
+        dyn_cast_or_null<CXXConstructExpr>(stripped(V->getInit()));
+    return Construct && Construct->getNumArgs() > 0 &&
+           Construct->getArg(0)->getType()->isIntegerType() &&
+           widenedFromInt(Construct->getArg(0), Depth + 1);
+  }
+
   /// Whether the code keeps `E` from growing: bounded from above, a
   /// `min(...)`, kept in a local set from such a value, or of a type of
   /// at most 16 bits.
@@ -371,6 +409,7 @@ std::optional<Narrowing> narrowing(const Expr *Arg, QualType ParamType,
     return N;
   }
   if (W.boundedOperand(Cast->getSubExpr()) ||
+      W.widenedFromInt(Cast->getSubExpr()) ||
       (N.Through && Bounds.bounded(N.Through, Call)))
     return std::nullopt;
   N.FromProduct = W.isProduct(Cast->getSubExpr());

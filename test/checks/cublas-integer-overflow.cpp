@@ -282,3 +282,15 @@ void callsLarge(cublasHandle_t h, const float *a, const float *b, float *c) {
   someLarge(h, 64, 128, a, b, c);
   someLarge(h, 65536, 65536, a, b, c);
 }
+
+// A 64-bit value that holds an int the code widened: narrowed back, it is
+// what it was.
+void widenedInts(cublasHandle_t h, int n, const float *x, float *y) {
+  const float one = 1.f;
+  std::vector<float> host(n);
+  cublasSetVector(host.size(), sizeof(float), host.data(), 1, y, 1);
+  const size_t count = n;
+  cublasSaxpy(h, count, &one, x, 1, y, 1);
+  const int64_t copy = static_cast<int64_t>(n);
+  cublasSscal(h, copy, &one, y, 1);
+}
