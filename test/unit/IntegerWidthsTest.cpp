@@ -135,3 +135,29 @@ TEST(ValueBounds, DirectionAndPlace) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(IntegerWidths, FitsAtEveryCallSite) {
+  auto AST = test::buildAST(std::string(Prelude) +
+                            "static void small(int m, int k) { wide(m * k); }\n"
+                            "static void large(int m, int k) { wide(m * k); }\n"
+                            "static void none(int m, int k) { wide(m * k); }\n"
+                            "void f() { small(64, 64); small(128, 2);\n"
+                            "  large(64, 64); large(65536, 65536); }\n");
+  ASSERT_TRUE(AST);
+  std::vector<const Decl *> Fns = test::definedFunctions(*AST);
+  CallerFacts Callers(8);
+  Callers.collectCallSites(Fns);
+  auto Fits = [&](const char *Name) {
+    const FunctionDecl *F = test::functionNamed(*AST, Name);
+    const CallExpr *Wide = test::callsTo(*AST, F, "wide").front();
+    return fitsAtEveryCallSite(Wide->getArg(0)->IgnoreImpCasts(),
+                               AST->getASTContext().IntTy, F, Callers);
+  };
+  EXPECT_TRUE(Fits("small"));
+  EXPECT_FALSE(Fits("large")) << "65536 * 65536 does not fit";
+  EXPECT_FALSE(Fits("none")) << "no call site: the values are not known";
+}
+
+} // namespace
