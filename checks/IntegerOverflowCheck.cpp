@@ -91,6 +91,7 @@ void IntegerOverflowCheck::onStartOfTranslationUnit() {
   Seen.clear();
   Reported.clear();
   Callers.clear();
+  CallSitesCollected = false;
   Context = nullptr;
 }
 
@@ -106,22 +107,29 @@ void IntegerOverflowCheck::onEndOfTranslationUnit() {
     return;
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
-  Callers.collectCallSites(Seen.list());
   for (const Decl *Callable : Seen.list()) {
     if (!analysableBody(Callable) || hasCompileErrors(Callable))
       continue;
     FunctionTimer Timer(getID(), Callable);
-    std::optional<UpperBounds> Bounds; // made when first needed
+    UpperBounds Bounds(Callable); // scanned when first asked
     for (const CallExpr *Call : callsIn(Callable)) {
       const FunctionInfo *F = calledCublasFunction(Call);
       if (!F || expandedInSystemHeader(Call->getBeginLoc(), SM))
         continue;
-      if (!Bounds)
-        Bounds.emplace(Callable);
-      checkCall(Call, *F, Callable, Callers.factsFor(Callable, Ctx), *Bounds,
+      checkCall(Call, *F, Callable, Callers.factsFor(Callable, Ctx), Bounds,
                 Ctx);
     }
   }
+}
+
+bool IntegerOverflowCheck::fitsForCallers(const Expr *E, QualType T,
+                                          const Decl *Callable) {
+  // The call graph of the unit is built for the first value that needs it.
+  if (!CallSitesCollected) {
+    Callers.collectCallSites(Seen.list());
+    CallSitesCollected = true;
+  }
+  return fitsAtEveryCallSite(E, T, Callable, Callers);
 }
 
 void IntegerOverflowCheck::checkCall(const CallExpr *Call,
@@ -133,11 +141,18 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
     return;
-  std::string Routine =
-      spelledCalleeName(Call, Ctx.getSourceManager(), Ctx.getLangOpts());
-  // cublasSaxpy_64 is a macro for cublasSaxpy_v2_64.
-  if (StringRef(Routine).ends_with("_v2_64"))
-    Routine = Routine.substr(0, Routine.size() - 6) + "_64";
+  // The name as written, for messages only (it reads the source).
+  std::string Spelled;
+  auto Routine = [&]() -> const std::string & {
+    if (Spelled.empty()) {
+      Spelled =
+          spelledCalleeName(Call, Ctx.getSourceManager(), Ctx.getLangOpts());
+      // cublasSaxpy_64 is a macro for cublasSaxpy_v2_64.
+      if (StringRef(Spelled).ends_with("_v2_64"))
+        Spelled = Spelled.substr(0, Spelled.size() - 6) + "_64";
+    }
+    return Spelled;
+  };
   std::vector<NarrowedArg> Narrowed;
   unsigned N = std::min({Call->getNumArgs(), Callee->getNumParams(),
                          F.NumParams});
@@ -147,13 +162,12 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     StringRef Param = F.params()[I].Name;
     if (auto W = wrapBeforeWidening(Arg, ParamType, Call, Facts, Bounds)) {
       // Small at every call site of this function: the program's values.
-      if (!W->Value && fitsAtEveryCallSite(W->Operation, W->ComputedIn,
-                                           Callable, Callers))
+      if (!W->Value && fitsForCallers(W->Operation, W->ComputedIn, Callable))
         continue;
       if (Reported.insert(static_cast<const void *>(W->Operation)).second)
         reportWrap(*W, Arg, ParamType,
                    "the '" + typeName(ParamType, Ctx) + "' parameter '" +
-                       Param.str() + "' of " + Routine,
+                       Param.str() + "' of " + Routine(),
                    Ctx);
       continue;
     }
@@ -162,8 +176,7 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     auto Nr = narrowing(Arg, ParamType, Call, Facts, Bounds);
     if (!Nr || (!Nr->Value && !Nr->FromProduct && NarrowedValues == "products"))
       continue;
-    if (!Nr->Value &&
-        fitsAtEveryCallSite(Nr->Source, ParamType, Callable, Callers))
+    if (!Nr->Value && fitsForCallers(Nr->Source, ParamType, Callable))
       continue;
     // A variable narrowed at several arguments is one finding, at the first.
     const void *Key = Nr->Conversion;
@@ -173,16 +186,17 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
       continue;
     Narrowed.push_back({*Nr, Arg, ParamType, Param});
   }
-  reportNarrowings(Narrowed, F, Routine, Ctx);
+  if (!Narrowed.empty())
+    reportNarrowings(Narrowed, F, Routine(), Ctx);
   const char *Attribute = nullptr;
   if (auto W = wrapInLayoutAttribute(Call, Facts, Bounds, Attribute);
-      W && (W->Value || !fitsAtEveryCallSite(W->Operation, W->ComputedIn,
-                                             Callable, Callers)) &&
+      W && (W->Value || !fitsForCallers(W->Operation, W->ComputedIn,
+                                        Callable)) &&
       Reported.insert(static_cast<const void *>(W->Operation)).second) {
     QualType Wide = W->Through->getType();
     reportWrap(*W, Call->getArg(2), Wide,
                "the '" + typeName(Wide, Ctx) + "' " + Attribute + " of " +
-                   Routine,
+                   Routine(),
                Ctx);
   }
 }

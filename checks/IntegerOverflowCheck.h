@@ -47,6 +47,8 @@ private:
                  const cublas_tidy::UpperBounds &Bounds, ASTContext &Ctx);
   /// `Where` names what the value is widened to: "the 'long long'
   /// parameter 'strideA' of cublasSgemmStridedBatched".
+  /// fitsAtEveryCallSite(), with the unit's call sites collected first.
+  bool fitsForCallers(const Expr *E, QualType T, const Decl *Callable);
   void reportWrap(const cublas_tidy::WrapBeforeWidening &W, const Expr *Arg,
                   QualType ParamType, const std::string &Where,
                   ASTContext &Ctx);
@@ -65,6 +67,7 @@ private:
   const unsigned MaxCallSites;
   MatchedCallables Seen;
   cublas_tidy::CallerFacts Callers;
+  bool CallSitesCollected = false;
   ASTContext *Context = nullptr;
   /// The operations and narrowed values reported in this unit.
   llvm::DenseSet<const void *> Reported;

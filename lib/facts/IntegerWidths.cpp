@@ -94,6 +94,12 @@ llvm::SmallVector<const Expr *, 4> storedValues(const DeclRefExpr *Read,
                                                 const ValueFacts &Facts) {
   llvm::SmallVector<const Expr *, 4> Values;
   const auto *V = cast<VarDecl>(Read->getDecl());
+  // A const local has the one value of its initializer.
+  if (V->getType().isConstQualified() && V->getInit() &&
+      !V->getType()->isReferenceType()) {
+    Values.push_back(V->getInit());
+    return Values;
+  }
   auto Defs = Facts.reachingDefinitions(V, Read);
   if (!Defs)
     return Values;

@@ -96,7 +96,10 @@ llvm::SmallVector<const VarDecl *, 4> variablesIn(const Expr *E,
   return Vars;
 }
 
-UpperBounds::UpperBounds(const Decl *Callable) {
+void UpperBounds::scan() const {
+  if (Scanned)
+    return;
+  Scanned = true;
   const Stmt *Body = analysableBody(Callable);
   if (!Body)
     return;
@@ -136,7 +139,7 @@ UpperBounds::UpperBounds(const Decl *Callable) {
 }
 
 void UpperBounds::addCondition(const Expr *Cond, bool Holds,
-                               const Stmt *Scope, SourceLocation After) {
+                               const Stmt *Scope, SourceLocation After) const {
   Cond = bare(Cond);
   if (!Cond)
     return;
@@ -171,12 +174,13 @@ void UpperBounds::addCondition(const Expr *Cond, bool Holds,
 }
 
 void UpperBounds::addSide(const Expr *Side, const Expr *Comparison,
-                          const Stmt *Scope, SourceLocation After) {
+                          const Stmt *Scope, SourceLocation After) const {
   for (const VarDecl *V : variablesIn(Side))
     Bounds[V].push_back({Comparison, Scope, After});
 }
 
 const Expr *UpperBounds::boundOf(const VarDecl *Var, const Stmt *At) const {
+  scan();
   auto It = Bounds.find(Var);
   if (It == Bounds.end() || !At)
     return nullptr;

@@ -24,8 +24,8 @@ namespace cublas_tidy {
 
 class UpperBounds {
 public:
-  /// Scans the body of `Callable` once.
-  explicit UpperBounds(const clang::Decl *Callable);
+  /// Scans the body of `Callable` once, when first asked.
+  explicit UpperBounds(const clang::Decl *Callable) : Callable(Callable) {}
 
   /// True when the code compares `Var` from above (alone or inside an
   /// expression) where `At` runs: in a condition that holds there, or in
@@ -48,13 +48,17 @@ private:
     const clang::Stmt *Scope;
     clang::SourceLocation After;
   };
+  void scan() const;
   void addCondition(const clang::Expr *Cond, bool Holds,
-                    const clang::Stmt *Scope, clang::SourceLocation After);
+                    const clang::Stmt *Scope, clang::SourceLocation After) const;
   void addSide(const clang::Expr *Side, const clang::Expr *Comparison,
-               const clang::Stmt *Scope, clang::SourceLocation After);
+               const clang::Stmt *Scope, clang::SourceLocation After) const;
 
-  const clang::SourceManager *SM = nullptr;
-  llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Bound, 2>> Bounds;
+  const clang::Decl *Callable;
+  mutable bool Scanned = false;
+  mutable const clang::SourceManager *SM = nullptr;
+  mutable llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Bound, 2>>
+      Bounds;
 };
 
 /// Variables that `E` reads (DeclRefExprs naming variables), at most
