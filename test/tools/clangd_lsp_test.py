@@ -45,11 +45,11 @@ BUGGY_CPP = """\
 #include <stddef.h>
 #include <cublas_v2.h>
 
-int scale(float *x, float *y, size_t n) {
+int scale(float *x, float *y, int n) {
   cublasHandle_t h;
   cublasCreate(&h); // @discarded
   const float alpha = 2.0f;
-  cublasStatus_t st = cublasSaxpy(h, (int)n, &alpha, x, 1, y, 1);
+  cublasStatus_t st = cublasSaxpy(h, n, &alpha, x, 1, y, 1);
   if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
     return -1;
   return st == CUBLAS_STATUS_SUCCESS ? 0 : -2;
