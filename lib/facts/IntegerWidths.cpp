@@ -109,6 +109,30 @@ llvm::SmallVector<const Expr *, 4> storedValues(const DeclRefExpr *Read,
   return Values;
 }
 
+/// The variable `E` asks the size of (`v.size()`), or null.
+const VarDecl *sizedVariable(const Expr *E) {
+  const auto *MC =
+      dyn_cast<CXXMemberCallExpr>(stripped(E)->IgnoreParenImpCasts());
+  if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "size")
+    return nullptr;
+  const auto *Obj = dyn_cast<DeclRefExpr>(
+      MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+  return Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
+}
+
+/// The element count a local container `V` is constructed with
+/// (`std::vector<float> v(n)`), or null.
+const Expr *constructedCount(const VarDecl *V) {
+  if (!V->hasLocalStorage() || !isSizedContainer(V->getType()))
+    return nullptr;
+  const auto *Construct =
+      dyn_cast_or_null<CXXConstructExpr>(stripped(V->getInit()));
+  if (!Construct || Construct->getNumArgs() == 0 ||
+      !Construct->getArg(0)->getType()->isIntegerType())
+    return nullptr;
+  return Construct->getArg(0);
+}
+
 class Widths {
 public:
   Widths(const CallExpr *Call, const ValueFacts &Facts,
@@ -122,13 +146,7 @@ public:
   std::optional<int64_t> constantValue(const Expr *E) const {
     if (std::optional<SymExpr> V = Facts.evaluate(E); V && V->isConstant())
       return V->getConstant();
-    const auto *MC =
-        dyn_cast<CXXMemberCallExpr>(stripped(E)->IgnoreParenImpCasts());
-    if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "size")
-      return std::nullopt;
-    const auto *Obj = dyn_cast<DeclRefExpr>(
-        MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
-    const auto *V = Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
+    const VarDecl *V = sizedVariable(E);
     if (!V)
       return std::nullopt;
     if (std::optional<SymExpr> Size = Facts.containerSize(V))
@@ -136,14 +154,10 @@ public:
     // A container made with a constant count and later passed on by
     // reference: a callee could resize it, but not past 32 bits from a
     // count that fitted (the answer is about widths, not the exact size).
-    if (!isSizedContainer(V->getType()) || !V->hasLocalStorage())
+    const Expr *Made = constructedCount(V);
+    if (!Made)
       return std::nullopt;
-    const auto *Construct =
-        dyn_cast_or_null<CXXConstructExpr>(stripped(V->getInit()));
-    if (!Construct || Construct->getNumArgs() == 0 ||
-        !Construct->getArg(0)->getType()->isIntegerType())
-      return std::nullopt;
-    std::optional<SymExpr> Count = Facts.evaluate(Construct->getArg(0));
+    std::optional<SymExpr> Count = Facts.evaluate(Made);
     if (Count && Count->isConstant() &&
         fitsType(*Count->getConstant(), Ctx.IntTy, Ctx))
       return Count->getConstant();
@@ -175,19 +189,9 @@ public:
         return widenedFromInt(V, Depth + 1);
       });
     }
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-    if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "size")
-      return false;
-    const auto *Obj = dyn_cast<DeclRefExpr>(
-        MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
-    const auto *V = Obj ? dyn_cast<VarDecl>(Obj->getDecl()) : nullptr;
-    if (!V || !V->hasLocalStorage() || !isSizedContainer(V->getType()))
-      return false;
-    const auto *Construct =
-        dyn_cast_or_null<CXXConstructExpr>(stripped(V->getInit()));
-    return Construct && Construct->getNumArgs() > 0 &&
-           Construct->getArg(0)->getType()->isIntegerType() &&
-           widenedFromInt(Construct->getArg(0), Depth + 1);
+    const VarDecl *V = sizedVariable(E);
+    const Expr *Made = V ? constructedCount(V) : nullptr;
+    return Made && widenedFromInt(Made, Depth + 1);
   }
 
   /// Whether the code keeps `E` from growing: bounded from above, a
