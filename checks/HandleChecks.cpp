@@ -271,7 +271,7 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
     const SourceManager &SM = FD->getASTContext().getSourceManager();
     const ResourceTable::Kind &K = table().kind(R.KindId);
     std::optional<RepeatReason> Why =
-        repeatReason(FD, callables(), nullptr, /*Twice=*/true);
+        repeatReason(FD, callables(), nullptr, nullptr, /*Twice=*/true);
     if (!Why)
       continue;
     diag(userLocation(R.Create->getBeginLoc(), SM),

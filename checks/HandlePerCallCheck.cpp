@@ -47,7 +47,9 @@ void HandlePerCallCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void HandlePerCallCheck::onEndOfTranslationUnit() {
-  std::optional<CallerIndex> Callers; // built when first needed
+  // Built when first needed.
+  std::optional<CallerIndex> Callers;
+  std::optional<OpRegistrations> Ops;
   for (const Decl *Callable : Callables.list()) {
     const SourceManager &SM = Callable->getASTContext().getSourceManager();
     FunctionTimer Timer(getID(), Callable);
@@ -70,10 +72,12 @@ void HandlePerCallCheck::onEndOfTranslationUnit() {
       const auto *Fn = dyn_cast<FunctionDecl>(Callable);
       if (!H.OncePerCall || !Fn)
         continue;
-      if (!Callers)
+      if (!Callers) {
         Callers.emplace(Callables.list());
-      std::optional<RepeatReason> Why =
-          repeatReason(Fn, Callables.list(), &*Callers, /*Twice=*/false);
+        Ops.emplace(Callables.list());
+      }
+      std::optional<RepeatReason> Why = repeatReason(
+          Fn, Callables.list(), &*Callers, &*Ops, /*Twice=*/false);
       if (!Why)
         continue;
       std::string Message =

@@ -13,9 +13,13 @@ namespace clang::tidy::cublas {
 
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
-             const CallerIndex *Index, bool Twice) {
+             const CallerIndex *Index, const OpRegistrations *Ops,
+             bool Twice) {
   if (!Fn)
     return std::nullopt;
+  auto Registration = [&] {
+    return Ops ? Ops->of(Fn) : opRegistration(Fn, Callables);
+  };
   const SourceManager &SM = Fn->getASTContext().getSourceManager();
   auto At = [&](const Stmt *S) { return userLocation(S->getBeginLoc(), SM); };
   RepeatReason R;
@@ -24,7 +28,7 @@ repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
     const auto *MD = dyn_cast<CXXMethodDecl>(Fn);
     if (!MD || !MD->getParent()->isLambda())
       return std::nullopt;
-    std::optional<OpRegistration> Op = opRegistration(Fn, Callables);
+    std::optional<OpRegistration> Op = Registration();
     if (!Op || Op->Name.empty())
       return std::nullopt;
     R.Kind = RepeatReason::Op;
@@ -51,7 +55,7 @@ repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
       R.Notes.push_back({At(T->Second), "and again here"});
       return R;
     }
-  if (std::optional<OpRegistration> Op = opRegistration(Fn, Callables)) {
+  if (std::optional<OpRegistration> Op = Registration()) {
     R.Kind = RepeatReason::Op;
     R.Clause =
         Name + ", which an extension module registers for Python to call";

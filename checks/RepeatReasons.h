@@ -36,10 +36,12 @@ struct RepeatReason {
 /// Why `Fn` (a function, or a lambda's call operator) runs repeatedly, from
 /// the callables of the unit: called in a loop, called twice (only when
 /// `Twice`), or registered as an extension op; nothing otherwise. `Index`
-/// is the callers of `Callables`, when the caller has built it.
+/// and `Ops` are the callers and the registrations of `Callables`, when the
+/// caller has built them (it asks about many functions).
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
-             const cublas_tidy::CallerIndex *Index, bool Twice);
+             const cublas_tidy::CallerIndex *Index,
+             const cublas_tidy::OpRegistrations *Ops, bool Twice);
 
 } // namespace clang::tidy::cublas
 

@@ -527,12 +527,15 @@ llvm::StringRef registeredName(const clang::CallExpr *Call) {
 
 } // namespace
 
-std::optional<OpRegistration>
-opRegistration(const clang::FunctionDecl *Fn,
-               llvm::ArrayRef<const clang::Decl *> Callables) {
-  if (!Fn || !Fn->getBody() || selectsDevice(Fn->getBody()))
-    return std::nullopt;
-  const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
+namespace {
+
+/// Calls `Visit(function, registration)` for each function argument of each
+/// registering call of `Callables`, in their order; stops when it returns
+/// true.
+void forEachRegistration(
+    llvm::ArrayRef<const clang::Decl *> Callables,
+    llvm::function_ref<bool(const clang::FunctionDecl *, const OpRegistration &)>
+        Visit) {
   for (const clang::Decl *Caller : Callables)
     for (const CallExpr *Call : callsIn(Caller)) {
       const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(Call);
@@ -544,11 +547,53 @@ opRegistration(const clang::FunctionDecl *Fn,
           !isRegistry(MD->getParent()))
         continue;
       for (const clang::Expr *Arg : MC->arguments())
-        if (const clang::FunctionDecl *FD = namedFunction(Arg);
-            FD && FD->getCanonicalDecl() == Canon)
-          return OpRegistration{Call, Caller, registeredName(Call)};
+        if (const clang::FunctionDecl *FD = namedFunction(Arg))
+          if (Visit(FD->getCanonicalDecl(),
+                    OpRegistration{Call, Caller, registeredName(Call)}))
+            return;
     }
-  return std::nullopt;
+}
+
+bool registrable(const clang::FunctionDecl *Fn) {
+  return Fn && Fn->getBody() && !selectsDevice(Fn->getBody());
+}
+
+} // namespace
+
+std::optional<OpRegistration>
+opRegistration(const clang::FunctionDecl *Fn,
+               llvm::ArrayRef<const clang::Decl *> Callables) {
+  if (!registrable(Fn))
+    return std::nullopt;
+  const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
+  std::optional<OpRegistration> Found;
+  forEachRegistration(Callables, [&](const clang::FunctionDecl *FD,
+                                     const OpRegistration &R) {
+    if (FD != Canon)
+      return false;
+    Found = R;
+    return true;
+  });
+  return Found;
+}
+
+OpRegistrations::OpRegistrations(
+    llvm::ArrayRef<const clang::Decl *> Callables) {
+  forEachRegistration(Callables, [&](const clang::FunctionDecl *FD,
+                                     const OpRegistration &R) {
+    First.try_emplace(FD, R);
+    return false;
+  });
+}
+
+std::optional<OpRegistration>
+OpRegistrations::of(const clang::FunctionDecl *Fn) const {
+  if (!registrable(Fn))
+    return std::nullopt;
+  auto It = First.find(Fn->getCanonicalDecl());
+  if (It == First.end())
+    return std::nullopt;
+  return It->second;
 }
 
 } // namespace cublas_tidy

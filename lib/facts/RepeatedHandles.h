@@ -116,6 +116,21 @@ std::optional<OpRegistration>
 opRegistration(const clang::FunctionDecl *Fn,
                llvm::ArrayRef<const clang::Decl *> Callables);
 
+/// The registrations of a set of callables, read once: for a unit that asks
+/// about many functions, where opRegistration() would read every callable
+/// for each.
+class OpRegistrations {
+public:
+  explicit OpRegistrations(llvm::ArrayRef<const clang::Decl *> Callables);
+
+  /// What opRegistration(`Fn`, the callables) gives.
+  std::optional<OpRegistration> of(const clang::FunctionDecl *Fn) const;
+
+private:
+  /// The first registration of each function, by its canonical declaration.
+  llvm::DenseMap<const clang::FunctionDecl *, OpRegistration> First;
+};
+
 /// Whether some callable reads `Var` otherwise than as an argument of a
 /// cuBLAS call (the handle it holds passed to work, a create or a
 /// destroy) or in a test of it: a copy elsewhere may keep the handle.

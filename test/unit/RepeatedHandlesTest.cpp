@@ -233,4 +233,44 @@ TEST(RepeatedHandles, OpRegistrations) {
   EXPECT_FALSE(opRegistration(A.fn("local"), A.Callables));
 }
 
+// The index read once gives what opRegistration() gives for each function:
+// the first registration of a function registered twice, none for a
+// function only another class's `def` names or that selects a device.
+TEST(RepeatedHandles, OpRegistrationIndexAgrees) {
+  Analysis A(R"(
+    namespace pybind11 { struct module_ {
+      template <class F> module_ &def(const char *, F) { return *this; }
+    }; }
+    struct Other { template <class F> void def(const char *, F) {} };
+    void gemm() {}
+    void local() {}
+    void pinned() { cudaSetDevice(0); }
+    void unregistered() {}
+    void first(pybind11::module_ &m) { m.def("gemm", &gemm); }
+    void second(pybind11::module_ &m, Other &o) {
+      m.def("gemm2", &gemm);
+      m.def("pinned", &pinned);
+      o.def("local", &local);
+    })");
+  OpRegistrations Index(A.Callables);
+  for (const char *Name : {"gemm", "local", "pinned", "unregistered"}) {
+    SCOPED_TRACE(Name);
+    std::optional<OpRegistration> Scan =
+        opRegistration(A.fn(Name), A.Callables);
+    std::optional<OpRegistration> Read = Index.of(A.fn(Name));
+    ASSERT_EQ(bool(Scan), bool(Read));
+    if (Scan) {
+      EXPECT_EQ(Scan->Call, Read->Call);
+      EXPECT_EQ(Scan->Caller, Read->Caller);
+      EXPECT_EQ(Scan->Name, Read->Name);
+    }
+  }
+  std::optional<OpRegistration> G = Index.of(A.fn("gemm"));
+  ASSERT_TRUE(G);
+  EXPECT_EQ(G->Name, "gemm");
+  EXPECT_EQ(G->Caller, A.fn("first"));
+  EXPECT_FALSE(Index.of(A.fn("local")));
+  EXPECT_FALSE(Index.of(A.fn("unregistered")));
+}
+
 } // namespace
