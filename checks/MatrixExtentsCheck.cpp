@@ -13,6 +13,7 @@
 #include "facts/LtDescriptors.h"
 #include "facts/LtLayouts.h"
 #include "facts/TensorMatrices.h"
+#include "facts/ValueBounds.h"
 #include "facts/libraries/TorchModel.h"
 #include "model/OperandShapes.h"
 
@@ -79,6 +80,12 @@ private:
   }
 
   void checkLeadingDimension(const OperandAtCall &O);
+  bool isColumnCountLd(const ArgValue &Ld, const ArgValue &Rows,
+                       const ArgValue &Cols, const Expr *LdArg,
+                       const Expr *RowsArg) const;
+  void checkColumnCountLd(const OperandAtCall &O);
+  static std::string named(StringRef Name, const ArgValue &V,
+                           StringRef Same = "");
   void checkFootprint(const OperandAtCall &O);
   void checkTensorLayout(const OperandAtCall &O);
   void checkLayout();
@@ -153,8 +160,10 @@ void CallAnalysis::checkLeadingDimension(const OperandAtCall &O) {
                Consequence);
     return;
   }
-  if (!O.Rows || !provenLess(O.Ld->V, O.Rows->V, Bounds))
+  if (!O.Rows || !provenLess(O.Ld->V, O.Rows->V, Bounds)) {
+    checkColumnCountLd(O);
     return;
+  }
   LdError = true;
   const OperandShape &S = *O.Params.Shape;
   std::string Op = toString(S.Op).str();
@@ -171,6 +180,82 @@ void CallAnalysis::checkLeadingDimension(const OperandAtCall &O) {
     RowMajorHint = true;
   }
   report(Key, arg(LdParam), Message + Consequence);
+}
+
+/// The row-major mistake where the sizes are symbols: `Ld` is the matrix's
+/// column count `Cols`, a value other than its `Rows` that nothing orders
+/// against it (their types and the call's bounds, a comparison in the
+/// code). Sizes that are constants are decided by ld < rows alone; a
+/// library's values (a tensor's sizes) by the tensor layout rule.
+bool CallAnalysis::isColumnCountLd(const ArgValue &Ld, const ArgValue &Rows,
+                                   const ArgValue &Cols, const Expr *LdArg,
+                                   const Expr *RowsArg) const {
+  if (Ld.V != Cols.V || Rows.V == Cols.V || Ld.V.isConstant() ||
+      Rows.V.isConstant() || compare(Ld.V, Rows.V, Bounds) != Order::Unknown)
+    return false;
+  if (!symbolVariables(Ld.V) || !symbolVariables(Rows.V))
+    return false;
+  return !sizesCompared(Ld.V, LdArg, Rows.V, RowsArg, VF.callable());
+}
+
+void CallAnalysis::checkColumnCountLd(const OperandAtCall &O) {
+  const OperandShape &S = *O.Params.Shape;
+  auto RoleOf = [](ShapeDim D) -> std::optional<ParamRole> {
+    switch (D) {
+    case ShapeDim::M:
+      return ParamRole::DimM;
+    case ShapeDim::N:
+      return ParamRole::DimN;
+    case ShapeDim::K:
+      return ParamRole::DimK;
+    default:
+      return std::nullopt;
+    }
+  };
+  std::optional<ParamRole> RowRole = RoleOf(O.RowDim),
+                           ColRole = RoleOf(O.ColDim);
+  if (S.Kind != ShapeKind::Matrix || !O.Ld || !O.Rows || !O.Cols ||
+      !RowRole || !ColRole)
+    return;
+  int LdParam = O.Params.Ld, RowsParam = F.findParam(*RowRole),
+      ColsParam = F.findParam(*ColRole);
+  if (!isColumnCountLd(*O.Ld, *O.Rows, *O.Cols, arg(LdParam), arg(RowsParam)))
+    return;
+  // A square allocation: the matrix is square, whatever its sizes are called.
+  if (O.Element.Bytes)
+    if (std::optional<Extent> X = pointerExtent(arg(O.Params.Memory), VF);
+        X && isSquare(*X, O.Element.Bytes))
+      return;
+  std::string LdName = paramName(LdParam).str();
+  std::string Op = toString(S.Op).str();
+  bool Copy = F.findParam(ParamRole::ElemSize) >= 0;
+  std::string Of = Copy ? std::string() : " of " + Op;
+  RowMajorHint = true;
+  report("ld:" + std::to_string(LdParam), arg(LdParam),
+         named(LdName, *O.Ld, paramName(ColsParam)) + " is " +
+             paramName(ColsParam).str() +
+             ", the column count" + Of + O.SelectorText +
+             ", as for row-major data; column-major " +
+             (Copy ? std::string(F.Name) : std::string("cuBLAS")) +
+             " needs " + LdName + " >= " +
+             named(paramName(RowsParam), *O.Rows) + ", the rows" + Of +
+             ": correct only when the two happen to be equal (a smaller " +
+             LdName + (Copy ? " fails" : " gives CUBLAS_STATUS_INVALID_VALUE") +
+             ", a larger one reads the wrong elements)");
+}
+
+/// `lda (K)`: a parameter and its value as written; the value of its
+/// symbols where the text is the parameter's own name (a helper's `lda`,
+/// given K by its caller); the name alone where that is the value too, or
+/// is `Same` (what the message says the value is).
+std::string CallAnalysis::named(StringRef Name, const ArgValue &V,
+                                StringRef Same) {
+  std::string Text = V.brief();
+  if (Text == Name)
+    Text = V.V.str();
+  if (Text == Name || Text == Same || Text.empty())
+    return Name.str();
+  return Name.str() + " (" + Text + ")";
 }
 
 /// The leading dimension of a matrix that is a tensor's storage, against
@@ -435,9 +520,25 @@ void CallAnalysis::checkLayout() {
   int LdParam = F.findParam(ParamRole::LeadingDim);
   std::optional<Value> Rows = valueOf(RowsParam), Cols = valueOf(ColsParam),
                        Ld = valueOf(LdParam);
-  if (!Rows || !Ld || !provenLess(Ld->V, Rows->V, Bounds))
+  if (!Rows || !Ld)
     return;
   // Any attribute set in this function may switch the order to rows.
+  if (!provenLess(Ld->V, Rows->V, Bounds)) {
+    if (Cols &&
+        isColumnCountLd(*Ld, *Rows, *Cols, arg(LdParam), arg(RowsParam)) &&
+        !maySetLayoutAttributes(VF.callable())) {
+      RowMajorHint = true;
+      report("ld:" + std::to_string(LdParam), arg(LdParam),
+             named("ld", *Ld, paramName(ColsParam)) + " is " +
+                 paramName(ColsParam).str() +
+                 ", the column count of this column-major cublasLt layout, "
+                 "as for row-major data; cuBLASLt needs ld >= " +
+                 named(paramName(RowsParam), *Rows) +
+                 ": correct only when the two happen to be equal (a smaller "
+                 "ld is rejected, a larger one reads the wrong elements)");
+    }
+    return;
+  }
   if (maySetLayoutAttributes(VF.callable()))
     return;
   std::string Message = "ld (" + Ld->describe("ld") +

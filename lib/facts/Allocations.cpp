@@ -401,6 +401,14 @@ std::optional<Extent> Resolver::allocatorResult(const CallExpr *Call) {
 
 } // namespace
 
+bool isSquare(const Extent &X, int64_t ElementBytes) {
+  std::optional<SymExpr> N = X.totalElements(ElementBytes);
+  if (!N || N->constantTerm() != 0 || N->terms().size() != 1)
+    return false;
+  const auto &[M, Coefficient] = N->terms().front();
+  return Coefficient == 1 && M.degree() == 2 && M.First == M.Second;
+}
+
 std::optional<Extent> pointerExtent(const Expr *Ptr, const ValueFacts &Facts) {
   return Resolver(Facts).resolve(Ptr, 0);
 }

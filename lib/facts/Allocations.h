@@ -99,6 +99,10 @@ inline std::optional<SymExpr> bytesAsElements(const SymExpr &Bytes,
   return Bytes.divExact(ElementBytes);
 }
 
+/// True when the whole allocation is the square of one size: `n * n`
+/// elements of `ElementBytes` bytes (the matrix in it is square).
+bool isSquare(const Extent &X, int64_t ElementBytes);
+
 /// The allocation `Ptr` (a pointer expression) points into, evaluated where
 /// `Ptr` is written; nullopt when not known on every path.
 std::optional<Extent> pointerExtent(const clang::Expr *Ptr,

@@ -174,16 +174,24 @@ CallGeometry::CallGeometry(const FunctionInfo &F, const CallArguments &Args)
       }
       O.Rows = dimension(S.Rows[Sel], Dims);
       O.Cols = dimension(S.Cols[Sel], Dims);
+      O.RowDim = S.Rows[Sel];
+      O.ColDim = S.Cols[Sel];
     } else {
       // Unknown flag: only a dimension both shapes agree on.
       std::optional<ArgValue> R0 = dimension(S.Rows[0], Dims),
                               R1 = dimension(S.Rows[1], Dims);
       std::optional<ArgValue> C0 = dimension(S.Cols[0], Dims),
                               C1 = dimension(S.Cols[1], Dims);
-      if (R0 && R1 && R0->V == R1->V)
+      if (R0 && R1 && R0->V == R1->V) {
         O.Rows = R0;
-      if (C0 && C1 && C0->V == C1->V)
+        if (S.Rows[0] == S.Rows[1])
+          O.RowDim = S.Rows[0];
+      }
+      if (C0 && C1 && C0->V == C1->V) {
         O.Cols = C0;
+        if (S.Cols[0] == S.Cols[1])
+          O.ColDim = S.Cols[0];
+      }
     }
     O.Ld = Args.value(P.Ld);
     O.Inc = Args.value(P.Inc);

@@ -112,6 +112,9 @@ struct OperandAtCall {
   /// Rows and columns, when known (both shapes agree where the flag is
   /// unknown); Written is how the source spells them ("k + 1").
   std::optional<ArgValue> Rows, Cols;
+  /// Which dimensions of the call the rows and columns are, when the shape
+  /// is known (Unknown otherwise).
+  ShapeDim RowDim = ShapeDim::Unknown, ColDim = ShapeDim::Unknown;
   /// " for transa=CUBLAS_OP_T" when a flag chose the shape.
   std::string SelectorText;
   std::optional<ArgValue> Ld, Inc, Stride, Count;

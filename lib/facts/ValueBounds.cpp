@@ -7,6 +7,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace clang;
 
@@ -94,6 +95,82 @@ llvm::SmallVector<const VarDecl *, 4> variablesIn(const Expr *E,
     return true;
   });
   return Vars;
+}
+
+bool compared(llvm::ArrayRef<const Decl *> Callables,
+              llvm::ArrayRef<const VarDecl *> A,
+              llvm::ArrayRef<const VarDecl *> B) {
+  if (A.empty() || B.empty())
+    return false;
+  llvm::EquivalenceClasses<const VarDecl *> Related;
+  auto Relate = [&](const Expr *L, const Expr *R) {
+    llvm::SmallVector<const VarDecl *, 4> Left = variablesIn(L),
+                                          Right = variablesIn(R);
+    if (Left.empty() || Right.empty())
+      return;
+    for (const VarDecl *V : Left)
+      Related.unionSets(Left.front(), V);
+    for (const VarDecl *V : Right)
+      Related.unionSets(Left.front(), V);
+  };
+  for (const Decl *Callable : Callables) {
+    if (!analysableBody(Callable))
+      continue;
+    for (const BodyStmt &N : stmtsIn(Callable)) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(N.S)) {
+        if (BO->isComparisonOp())
+          Relate(BO->getLHS(), BO->getRHS());
+      } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(N.S)) {
+        if (Op->isComparisonOp() && Op->getNumArgs() == 2)
+          Relate(Op->getArg(0), Op->getArg(1));
+      }
+    }
+  }
+  for (const VarDecl *X : A)
+    for (const VarDecl *Y : B)
+      if (X == Y || (Related.contains(X) && Related.contains(Y) &&
+                     Related.isEquivalent(X, Y)))
+        return true;
+  return false;
+}
+
+std::optional<llvm::SmallVector<const VarDecl *, 4>>
+symbolVariables(const SymExpr &V) {
+  llvm::SmallVector<const VarDecl *, 4> Vars;
+  for (const auto &[M, Coefficient] : V.terms())
+    for (const Symbol *S : {&M.First, &M.Second}) {
+      if (S == &M.Second && !S->Decl)
+        continue;
+      const auto *Var = llvm::dyn_cast_or_null<VarDecl>(S->Decl);
+      if (!Var || S->Tag)
+        return std::nullopt;
+      if (!llvm::is_contained(Vars, Var))
+        Vars.push_back(Var);
+    }
+  return Vars;
+}
+
+bool sizesCompared(const SymExpr &A, const Expr *WrittenA, const SymExpr &B,
+                   const Expr *WrittenB, const Decl *Callable) {
+  llvm::SmallVector<const VarDecl *, 8> VarsA, VarsB;
+  llvm::SmallVector<const Decl *, 4> Functions{Callable};
+  auto Gather = [&](const SymExpr &V, const Expr *Written,
+                    llvm::SmallVectorImpl<const VarDecl *> &Vars) {
+    if (std::optional<llvm::SmallVector<const VarDecl *, 4>> Of =
+            symbolVariables(V))
+      for (const VarDecl *Var : *Of) {
+        Vars.push_back(Var);
+        const Decl *Fn = dyn_cast_or_null<Decl>(
+            Var->getParentFunctionOrMethod());
+        if (Fn && !llvm::is_contained(Functions, Fn))
+          Functions.push_back(Fn);
+      }
+    for (const VarDecl *Var : variablesIn(Written))
+      Vars.push_back(Var);
+  };
+  Gather(A, WrittenA, VarsA);
+  Gather(B, WrittenB, VarsB);
+  return compared(Functions, VarsA, VarsB);
 }
 
 void UpperBounds::scan() const {

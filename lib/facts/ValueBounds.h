@@ -14,9 +14,12 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_VALUEBOUNDS_H
 #define CUBLAS_TIDY_LIB_FACTS_VALUEBOUNDS_H
 
+#include "facts/ValueFacts.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -60,6 +63,33 @@ private:
   mutable llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<Bound, 2>>
       Bounds;
 };
+
+/// True when the comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`: a
+/// condition, an assert, a TORCH_CHECK, anywhere) in the bodies of
+/// `Callables` relate a variable of `A` to one of `B`: one compares them, or
+/// a chain of comparisons does (`m == k` and `n != m` relate n to k). The
+/// direction and where a comparison runs are not asked: a rule that
+/// reports two values that may differ stays silent on values the code
+/// compares at all.
+bool compared(llvm::ArrayRef<const clang::Decl *> Callables,
+              llvm::ArrayRef<const clang::VarDecl *> A,
+              llvm::ArrayRef<const clang::VarDecl *> B);
+
+/// The variables whose values `V`'s symbols are (parameters, and locals
+/// at one definition); nullopt when a symbol is anything else (a library's
+/// value, such as a tensor's size).
+std::optional<llvm::SmallVector<const clang::VarDecl *, 4>>
+symbolVariables(const SymExpr &V);
+
+/// True when the code relates the sizes `A` and `B` of a call in
+/// `Callable`, written there as `WrittenA` and `WrittenB` (either may be
+/// null): compared() holds for their variables (those of their symbols and
+/// those the written expressions read) in `Callable` or in a function that
+/// declares one of the symbols' variables (a caller, when the values come
+/// from its call).
+bool sizesCompared(const SymExpr &A, const clang::Expr *WrittenA,
+                   const SymExpr &B, const clang::Expr *WrittenB,
+                   const clang::Decl *Callable);
 
 /// Variables that `E` reads (DeclRefExprs naming variables), at most
 /// `Limit` of them.

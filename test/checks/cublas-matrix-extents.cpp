@@ -66,7 +66,9 @@ void traps(cublasHandle_t h, const float *alpha, const float *beta) {
                  // CHECK-NOTES: :[[@LINE-3]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
 }
 
-// Values from parameters, loops and unproven reassignments: silent.
+// Values from parameters, loops and unproven reassignments: silent, but
+// for an ld that is the matrix's column count (the row-major mistake, with
+// symbolic sizes: cublas-matrix-extents-symbolic.cpp).
 void unknowns(cublasHandle_t h, const float *alpha, const float *beta,
               float *dA, float *dB, float *dC, int m, int n, int k, int lda,
               bool transposed) {
@@ -74,6 +76,8 @@ void unknowns(cublasHandle_t h, const float *alpha, const float *beta,
               beta, dC, m);
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, dA, k, dB, k, beta,
               dC, m);
+  // CHECK-NOTES: :[[@LINE-2]]:64: warning: lda is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
   int ld = 64;
   if (transposed)
     ld = 1024;

@@ -108,4 +108,29 @@ TEST(Allocations, FollowsArgumentsIntoHelpers) {
   EXPECT_EQ(X->remainingBytes()->str(), "240");
 }
 
+// A square allocation is n * n elements of one size; n * m, 2 * n * n and
+// n * n + 1 are not, nor are n * n bytes counted in 4-byte elements.
+TEST(Allocations, SquareAllocations) {
+  EXPECT_EQ(test::printArguments(
+                std::string(Prelude) + R"(void f(int n, int m) {
+    float *a; cudaMalloc(&a, n * n * sizeof(float)); at(a);
+    float *b; cudaMalloc(&b, n * m * sizeof(float)); at(b);
+    float *c; cudaMalloc(&c, 2 * n * n * sizeof(float)); at(c);
+    float *d; cudaMalloc(&d, (n * n + 1) * sizeof(float)); at(d);
+    char *e; cudaMalloc(&e, n * n); at(e);
+  })",
+                "f", "at",
+                [](const FunctionDecl *F, ASTContext &Ctx) {
+                  auto Facts = std::make_shared<ValueFacts>(F, Ctx);
+                  return [Facts](const Expr *Arg) -> std::string {
+                    std::optional<Extent> X = pointerExtent(Arg, *Facts);
+                    if (!X)
+                      return "?";
+                    return std::string(isSquare(*X, 4) ? "square4" : "-") +
+                           (isSquare(*X, 1) ? " square1" : "");
+                  };
+                }),
+            (Extents{"square4", "-", "-", "-", "- square1"}));
+}
+
 } // namespace

@@ -160,4 +160,66 @@ TEST(IntegerWidths, FitsAtEveryCallSite) {
   EXPECT_FALSE(Fits("none")) << "no call site: the values are not known";
 }
 
+// Comparisons relate variables, directly or through a chain; a comparison
+// with a constant or of one variable with itself relates nothing else.
+TEST(ValueBounds, ComparedSizes) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    struct Size { int v; bool operator==(const Size &) const; };
+    void f(int m, int n, int k, int p, int q, Size s, Size t) {
+      if (m != k) fail();
+      if (n < m) return;
+      if (p > 0 && p < 100) return;
+      if (s == t) return;
+      narrow(q);
+    })");
+  ASSERT_TRUE(AST);
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  auto P = [&](const char *Name) -> const VarDecl * {
+    for (const ParmVarDecl *Param : F->parameters())
+      if (Param->getName() == Name)
+        return Param;
+    return nullptr;
+  };
+  llvm::SmallVector<const Decl *, 1> In{F};
+  EXPECT_TRUE(compared(In, {P("m")}, {P("k")}));
+  EXPECT_TRUE(compared(In, {P("k")}, {P("m")}));
+  EXPECT_TRUE(compared(In, {P("n")}, {P("k")})); // n < m, m != k
+  EXPECT_TRUE(compared(In, {P("s")}, {P("t")})); // an overloaded ==
+  EXPECT_FALSE(compared(In, {P("p")}, {P("m")}));
+  EXPECT_FALSE(compared(In, {P("q")}, {P("m")}));
+  EXPECT_FALSE(compared(In, {P("m")}, {}));
+  EXPECT_FALSE(compared({}, {P("m")}, {P("k")}));
+}
+
+// The variables of a value's symbols, and the comparisons in the function
+// of the call and in the callers that declare them.
+TEST(ValueBounds, SizesComparedInCallers) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    void use(int, int);
+    void g(int a, int b) { use(a, b); }
+    void f(int m, int n, int k) {
+      if (m == k) g(m, k);
+      g(m, n);
+    })");
+  ASSERT_TRUE(AST);
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  const FunctionDecl *G = test::functionNamed(*AST, "g");
+  auto Param = [](const FunctionDecl *Fn, unsigned I) {
+    return SymExpr::symbol(Symbol{Fn->getParamDecl(I)});
+  };
+  std::optional<llvm::SmallVector<const VarDecl *, 4>> Vars =
+      symbolVariables(*Param(F, 0).mul(Param(F, 1)));
+  ASSERT_TRUE(Vars);
+  EXPECT_EQ(Vars->size(), 2u);
+  const CallExpr *Use = test::callsTo(*AST, G, "use").front();
+  // In g's own context its parameters are not compared.
+  EXPECT_FALSE(sizesCompared(Param(G, 0), Use->getArg(0), Param(G, 1),
+                             Use->getArg(1), G));
+  // With f's values, f compares m and k but not m and n.
+  EXPECT_TRUE(sizesCompared(Param(F, 0), Use->getArg(0), Param(F, 2),
+                            Use->getArg(1), G));
+  EXPECT_FALSE(sizesCompared(Param(F, 0), Use->getArg(0), Param(F, 1),
+                             Use->getArg(1), G));
+}
+
 } // namespace
