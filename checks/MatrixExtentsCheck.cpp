@@ -55,6 +55,14 @@ std::string parenthesize(const std::string &Text) {
   return "(" + Text + ")";
 }
 
+/// `Bytes` as a count of `ElemBytes`-byte elements: `n`, or `(4 * n)/8`
+/// where they do not divide exactly.
+std::string elementsText(const SymExpr &Bytes, int64_t ElemBytes) {
+  if (std::optional<SymExpr> D = bytesAsElements(Bytes, ElemBytes))
+    return D->str();
+  return parenthesize(Bytes.str()) + "/" + std::to_string(ElemBytes);
+}
+
 /// Everything one analysis of one call needs.
 class CallAnalysis {
 public:
@@ -87,6 +95,7 @@ private:
   static std::string named(StringRef Name, const ArgValue &V,
                            StringRef Same = "");
   void checkFootprint(const OperandAtCall &O);
+  void checkPointerArray(int Param);
   void checkTensorLayout(const OperandAtCall &O);
   void checkLayout();
   void checkWorkspace();
@@ -412,10 +421,8 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
     return;
   std::optional<SymExpr> Remaining = X->remainingBytes();
 
-  auto Elements = [&](const SymExpr &Bytes) -> std::string {
-    if (std::optional<SymExpr> D = bytesAsElements(Bytes, ElemBytes))
-      return D->str();
-    return parenthesize(Bytes.str()) + "/" + std::to_string(ElemBytes);
+  auto Elements = [&](const SymExpr &Bytes) {
+    return elementsText(Bytes, ElemBytes);
   };
   std::string Alloc = allocationText(*X);
   if (X->OffsetBytes != SymExpr::constant(0))
@@ -432,6 +439,62 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
       Elements(*Remaining) + " " + O.Plural + " (" + Alloc + ")";
   report("extent:" + std::to_string(P.Memory), arg(P.Memory), Message,
          allocationNote(*X));
+}
+
+/// A batched call reads batchCount device pointers from each pointer
+/// array: one allocated with fewer, or filled by one copy of fewer, is read
+/// past its end or past what the code wrote.
+void CallAnalysis::checkPointerArray(int Param) {
+  int CountParam = F.findParam(ParamRole::BatchCount);
+  std::optional<Value> Count = valueOf(CountParam);
+  const Expr *Array = arg(Param);
+  if (!Count || !Array)
+    return;
+  const int64_t PtrBytes =
+      Ctx.getTypeSizeInChars(Ctx.VoidPtrTy).getQuantity();
+  std::optional<SymExpr> Needed =
+      Count->V.mul(SymExpr::constant(PtrBytes));
+  if (!Needed)
+    return;
+  std::string Reads = "cuBLAS reads " + paramName(CountParam).str() + " = " +
+                      Count->brief() + " device pointers from " +
+                      toString(F.params()[Param].Op).str();
+  std::string Ptr = sourceText(Array, Ctx);
+  std::string Named = Ptr.empty() ? "the array" : "'" + Ptr + "'";
+  std::string Key = "pointers:" + std::to_string(Param);
+  // "4 pointers", or, where the bytes are not whole pointers (sized as
+  // floats), "4*batch bytes".
+  auto Pointers = [&](const SymExpr &Bytes) {
+    if (std::optional<SymExpr> N = bytesAsElements(Bytes, PtrBytes))
+      return N->str() + (N->getConstant() == 1 ? " pointer" : " pointers");
+    return Bytes.str() + " bytes";
+  };
+  if (std::optional<Extent> X = pointerExtent(Array, VF)) {
+    bool Short = X->provenShorterThan(Count->V, PtrBytes, Bounds);
+    if (Short)
+      report(Key, Array,
+             Reads + ", but " + Named + " holds " +
+                 Pointers(*X->remainingBytes()) + " (" + allocationText(*X) +
+                 "): the last ones are read past its end",
+             allocationNote(*X));
+    if (Short || X->OffsetBytes != SymExpr::constant(0))
+      return;
+  }
+  // Filled by one copy of fewer pointers than the batch.
+  const auto *Ref = dyn_cast<DeclRefExpr>(Array->IgnoreParenCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const CallExpr *Copy = onlyCopyInto(Var, VF.callable());
+  if (!Copy || Copy->getNumArgs() < 3)
+    return;
+  std::optional<SymExpr> Copied = VF.evaluate(Copy->getArg(2));
+  if (!Copied || !provenLess(*Copied, *Needed, Bounds))
+    return;
+  std::string What = Pointers(*Copied);
+  report(Key, Array,
+         Reads + ", but only " + What + " are copied into " + Named +
+             ": the others are not pointers this code wrote",
+         {{userLocation(Copy->getBeginLoc(), SM),
+           "only " + What + " are copied into it here"}});
 }
 
 std::string CallAnalysis::allocationText(const Extent &X) const {
@@ -718,9 +781,13 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
         if (O.Params.Shape->Kind == ShapeKind::Matrix)
           checkTensorLayout(O);
     // A call that cuBLAS rejects touches no memory.
-    if (!LdError)
+    if (!LdError) {
       for (const OperandAtCall &O : Geometry.operands())
         checkFootprint(O);
+      for (unsigned I = 0; I < F.NumParams; ++I)
+        if (F.params()[I].Role == ParamRole::DevicePointerArray)
+          checkPointerArray(static_cast<int>(I));
+    }
     checkWorkspace();
     if (StringRef(F.Name) == "cublasLtMatmul")
       checkLtMatmul();

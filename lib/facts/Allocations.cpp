@@ -4,7 +4,9 @@
 #include "facts/LibraryModel.h"
 #include "facts/MemoryObjects.h"
 
+#include "ast/Callables.h"
 #include "ast/TypeNames.h"
+#include "model/CublasApi.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -400,6 +402,59 @@ std::optional<Extent> Resolver::allocatorResult(const CallExpr *Call) {
 }
 
 } // namespace
+
+const CallExpr *onlyCopyInto(const VarDecl *Var, const Decl *Callable) {
+  if (!Var || !analysableBody(Callable))
+    return nullptr;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  const CallExpr *Copy = nullptr;
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Stmts[I].S);
+    if (!Ref || Ref->getDecl() != Var)
+      continue;
+    // Up through parentheses, casts and `&` to the call it is an argument
+    // of.
+    int At = static_cast<int>(I), Up = Stmts[I].Parent;
+    bool AddressTaken = false;
+    while (Up >= 0 && isa<ParenExpr, CastExpr, UnaryOperator>(Stmts[Up].S)) {
+      if (const auto *U = dyn_cast<UnaryOperator>(Stmts[Up].S)) {
+        if (U->getOpcode() != UO_AddrOf || AddressTaken)
+          return nullptr;
+        AddressTaken = true;
+      }
+      At = Up;
+      Up = Stmts[Up].Parent;
+    }
+    const auto *Call = Up >= 0 ? dyn_cast<CallExpr>(Stmts[Up].S) : nullptr;
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier())
+      return nullptr;
+    int Arg = -1;
+    for (unsigned A = 0; A < Call->getNumArgs(); ++A)
+      if (Call->getArg(A) == Stmts[At].S)
+        Arg = static_cast<int>(A);
+    if (Arg < 0)
+      return nullptr; // the callee itself
+    llvm::StringRef Name = FD->getName();
+    if (AddressTaken) {
+      if (!calledAllocator(Call))
+        return nullptr;
+      continue;
+    }
+    if (lookupFunction(Name) || Name == "cudaFree")
+      continue;
+    if (Name == "cudaMemcpy" || Name == "cudaMemcpyAsync") {
+      if (Arg == 1)
+        continue; // copied from
+      if (Arg != 0 || Copy)
+        return nullptr;
+      Copy = Call;
+      continue;
+    }
+    return nullptr;
+  }
+  return Copy;
+}
 
 bool isSquare(const Extent &X, int64_t ElementBytes) {
   std::optional<SymExpr> N = X.totalElements(ElementBytes);

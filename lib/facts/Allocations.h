@@ -103,6 +103,15 @@ inline std::optional<SymExpr> bytesAsElements(const SymExpr &Bytes,
 /// elements of `ElementBytes` bytes (the matrix in it is square).
 bool isSquare(const Extent &X, int64_t ElementBytes);
 
+/// The one cudaMemcpy (or cudaMemcpyAsync) that fills the buffer `Var`
+/// points to, when `Callable` shows no other write into it: every other
+/// use of `Var` there is its allocation (`&Var` given to an allocator), the
+/// argument of a cuBLAS call, the source of a copy or cudaFree. Null
+/// otherwise (copied twice, into `Var + i`, handed to a kernel or to any
+/// other function, assigned).
+const clang::CallExpr *onlyCopyInto(const clang::VarDecl *Var,
+                                    const clang::Decl *Callable);
+
 /// The allocation `Ptr` (a pointer expression) points into, evaluated where
 /// `Ptr` is written; nullopt when not known on every path.
 std::optional<Extent> pointerExtent(const clang::Expr *Ptr,
