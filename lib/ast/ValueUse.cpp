@@ -3,6 +3,7 @@
 #include "ast/ValueUse.h"
 
 #include "ast/Callables.h"
+#include "ast/CutOffs.h"
 #include "ast/PlainUses.h"
 #include "ast/SharedCfg.h"
 
@@ -11,6 +12,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -280,12 +282,143 @@ llvm::DenseSet<const CFGBlock *> reachableBlocks(const CFG &Cfg) {
   return Reachable;
 }
 
+/// Which of the stores' variables are live after each store: read on some
+/// path before they are assigned again, declared again or end. One
+/// backward pass over the CFG (gen/kill sets per block, to a fixpoint,
+/// then each block once more): linear in the body, with no budget.
+class StoreLiveness {
+public:
+  StoreLiveness(const CFG &Cfg, llvm::ArrayRef<Store> Stores,
+                const llvm::SmallPtrSetImpl<const DeclRefExpr *> &Assigned)
+      : Assigned(Assigned) {
+    for (const Store &St : Stores)
+      Index.try_emplace(St.Var, Index.size());
+    unsigned N = Cfg.getNumBlockIDs();
+    Gen.assign(N, llvm::BitVector(Index.size()));
+    Kill.assign(N, llvm::BitVector(Index.size()));
+    LiveIn.assign(N, llvm::BitVector(Index.size()));
+    for (const CFGBlock *B : Cfg)
+      summarize(*B);
+    solve(Cfg);
+    for (const Store &St : Stores)
+      ByBlock[St.Block].push_back(&St);
+    for (auto &[B, In] : ByBlock) {
+      llvm::sort(In, [](const Store *L, const Store *R) {
+        return L->Index > R->Index;
+      });
+      liveAfterStores(*B, In);
+    }
+  }
+
+  bool readAfter(const Store &St) const { return Live.contains(&St); }
+
+private:
+  /// The variable `El` reads (Read) or kills, if one of the stores'.
+  enum class Effect { None, Read, Kill };
+  std::pair<Effect, int> effect(const CFGElement &El) const {
+    auto Of = [&](const VarDecl *VD) {
+      auto It = Index.find(VD);
+      return It == Index.end() ? -1 : static_cast<int>(It->second);
+    };
+    if (std::optional<CFGLifetimeEnds> LE = El.getAs<CFGLifetimeEnds>())
+      return {Effect::Kill, Of(LE->getVarDecl())};
+    std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+    if (!CS)
+      return {Effect::None, -1};
+    const Stmt *S = CS->getStmt();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (!Assigned.contains(DRE))
+        return {Effect::Read, Of(dyn_cast<VarDecl>(DRE->getDecl()))};
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (const DeclRefExpr *DRE = assignedVar(BO))
+        return {Effect::Kill, Of(dyn_cast<VarDecl>(DRE->getDecl()))};
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      // A declaration kills each variable it declares: a loop body's `T v`
+      // starts a new one.
+      for (const Decl *D : DS->decls())
+        if (int I = Of(dyn_cast<VarDecl>(D)); I >= 0)
+          return {Effect::Kill, I};
+    }
+    return {Effect::None, -1};
+  }
+
+  void summarize(const CFGBlock &B) {
+    llvm::BitVector &G = Gen[B.getBlockID()], &K = Kill[B.getBlockID()];
+    for (const CFGElement &El : B) {
+      auto [E, I] = effect(El);
+      if (I < 0)
+        continue;
+      if (E == Effect::Read && !K.test(I))
+        G.set(I);
+      else if (E == Effect::Kill)
+        K.set(I);
+    }
+  }
+
+  llvm::BitVector liveOut(const CFGBlock &B) const {
+    llvm::BitVector Out(Index.size());
+    for (const CFGBlock *Succ : B.succs())
+      if (Succ)
+        Out |= LiveIn[Succ->getBlockID()];
+    return Out;
+  }
+
+  void solve(const CFG &Cfg) {
+    // Backward: predecessors of a changed block are (re)visited.
+    llvm::SmallVector<const CFGBlock *, 32> Work(Cfg.begin(), Cfg.end());
+    llvm::BitVector Queued(Cfg.getNumBlockIDs(), true);
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.pop_back_val();
+      Queued.reset(B->getBlockID());
+      llvm::BitVector In = liveOut(*B);
+      In.reset(Kill[B->getBlockID()]);
+      In |= Gen[B->getBlockID()];
+      if (In == LiveIn[B->getBlockID()])
+        continue;
+      LiveIn[B->getBlockID()] = std::move(In);
+      for (const CFGBlock *Pred : B->preds())
+        if (Pred && !Queued.test(Pred->getBlockID())) {
+          Queued.set(Pred->getBlockID());
+          Work.push_back(Pred);
+        }
+    }
+  }
+
+  /// Walks `B` backward from its live-out set, noting at each store (in
+  /// `InBlock`, last first) whether its variable is live right after it.
+  void liveAfterStores(const CFGBlock &B,
+                       llvm::ArrayRef<const Store *> InBlock) {
+    llvm::BitVector Now = liveOut(B);
+    size_t Next = 0;
+    for (unsigned I = B.size(); I-- > 0;) {
+      for (; Next < InBlock.size() && InBlock[Next]->Index == I; ++Next)
+        if (Now.test(Index.lookup(InBlock[Next]->Var)))
+          Live.insert(InBlock[Next]);
+      auto [E, V] = effect(B[I]);
+      if (V < 0)
+        continue;
+      if (E == Effect::Read)
+        Now.set(V);
+      else if (E == Effect::Kill)
+        Now.reset(V);
+    }
+  }
+
+  const llvm::SmallPtrSetImpl<const DeclRefExpr *> &Assigned;
+  llvm::DenseMap<const VarDecl *, unsigned> Index;
+  std::vector<llvm::BitVector> Gen, Kill, LiveIn;
+  llvm::DenseMap<const CFGBlock *, llvm::SmallVector<const Store *, 2>>
+      ByBlock;
+  llvm::SmallPtrSet<const Store *, 16> Live;
+};
+
 enum class StoreFate { Read, Dead, TooBig };
 
 /// Searches forward from `St` for a read of its variable before it is
 /// assigned again (each such assignment into `Found.Overwrites`), declared
-/// again or ends. Most stores are read a few elements later; the search
-/// spends `Budget` all the same.
+/// again or ends; TooBig when `Budget` runs out first. Only dead stores are
+/// searched (for the assignments that overwrite them, StoreLiveness having
+/// decided that nothing reads them).
 StoreFate searchRead(const Store &St,
                      const llvm::SmallPtrSetImpl<const DeclRefExpr *> &Assigned,
                      unsigned &Budget, DeadStore &Found) {
@@ -338,8 +471,15 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
                unsigned MaxBlocks) {
   std::vector<DeadStore> Result;
   const CFG *Cfg = sharedCfg(Callable, Ctx);
-  if (!Cfg || Cfg->getNumBlockIDs() > MaxBlocks)
+  if (!Cfg)
     return Result;
+  if (Cfg->getNumBlockIDs() > MaxBlocks) {
+    reportCutOff("the dead-store analysis", Callable,
+                 "its CFG has " + llvm::Twine(Cfg->getNumBlockIDs()) +
+                     " blocks, over the limit of " + llvm::Twine(MaxBlocks) +
+                     "; its stores are not judged");
+    return Result;
+  }
   llvm::SmallPtrSet<const DeclRefExpr *, 16> AssignedRefs;
   llvm::SmallVector<Store, 8> Stores =
       storesIn(*Cfg, Interesting, AssignedRefs);
@@ -352,16 +492,31 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   std::optional<llvm::DenseSet<const VarDecl *>> Escaped;
   llvm::DenseSet<const CFGBlock *> Reachable = reachableBlocks(*Cfg);
   const SourceManager &SM = Ctx.getSourceManager();
-  unsigned Budget = 64 * Cfg->getNumBlockIDs() + 4096;
+  StoreLiveness Liveness(*Cfg, Stores, AssignedRefs);
+  // The overwriting assignments are looked for within a budget that grows
+  // with the body; past it a dead store is still reported, with the
+  // overwrites found so far.
+  unsigned Elements = 0;
+  for (const CFGBlock *B : *Cfg)
+    Elements += B->size();
+  unsigned Budget = 64 * Cfg->getNumBlockIDs() + 16 * Elements + 4096;
+  bool Cut = false;
+  // A variable never assigned (only initialized) has no overwrites to find.
+  llvm::SmallPtrSet<const Decl *, 16> AssignedVars;
+  for (const DeclRefExpr *DRE : AssignedRefs)
+    AssignedVars.insert(DRE->getDecl());
   for (const Store &St : Stores) {
-    if (!Reachable.contains(St.Block))
+    if (!Reachable.contains(St.Block) || Liveness.readAfter(St))
       continue;
     DeadStore Found{St.Var, St.Value, St.S, {}};
-    StoreFate Fate = searchRead(St, AssignedRefs, Budget, Found);
-    if (Fate == StoreFate::TooBig)
-      return {}; // too big to decide: say nothing for the function
-    if (Fate == StoreFate::Read)
-      continue;
+    if (!Cut && AssignedVars.contains(St.Var) &&
+        searchRead(St, AssignedRefs, Budget, Found) == StoreFate::TooBig) {
+      Cut = true;
+      reportCutOff("the dead-store analysis", Callable,
+                   "the search for the assignments that overwrite its stores "
+                   "ran past its budget; later findings have no "
+                   "'overwritten here' notes");
+    }
     if (!Escaped)
       Escaped = findEscapingVariables(Callable->getBody());
     if (Escaped->contains(St.Var))

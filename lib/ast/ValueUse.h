@@ -67,8 +67,11 @@ struct DeadStore {
 /// (it receives the stored expression with parentheses and casts removed).
 /// Only non-static locals whose address never escapes, that are not bound to
 /// references, captured by reference or read in a catch handler are
-/// considered; any other variable is skipped. The analysis stays silent
-/// (returns nothing) when the CFG cannot be built or exceeds `MaxBlocks`.
+/// considered; any other variable is skipped. Whether a store is read is
+/// one liveness pass, linear in the body. The analysis returns nothing when
+/// the CFG cannot be built or exceeds `MaxBlocks`, and reports that cut
+/// (ast/CutOffs.h); past the budget of the search for the overwriting
+/// assignments, dead stores come without them, and that is reported too.
 std::vector<DeadStore>
 findDeadStores(const clang::Decl *Callable, clang::ASTContext &Ctx,
                llvm::function_ref<const clang::Expr *(const clang::Expr *)>

@@ -250,4 +250,52 @@ TEST(DeadStores, UnreachableCodeIsSilent) {
             Strings{});
 }
 
+// Many stores in one body: every dead one is found, however many (the
+// analysis is linear in the body; a budget on the search used to drop all
+// of a function's findings past about 475 stores).
+TEST(DeadStores, ManyStoresInOneBody) {
+  for (int N : {10, 600, 1500}) {
+    SCOPED_TRACE(N);
+    std::string Body = "void f() {\n  int s;\n";
+    for (int I = 0; I < N; ++I)
+      Body += "  s = S();\n";
+    Body += "  use(s);\n";
+    for (int I = 0; I < N; ++I)
+      Body += "  int v" + std::to_string(I) + " = S();\n";
+    Body += "}\n";
+    Strings Found = deadStores(Body);
+    // Every store of s but the last, each overwritten on the next line;
+    // every v, never read.
+    ASSERT_EQ(Found.size(), size_t(2 * N - 1));
+    EXPECT_EQ(Found.front(), "s@4:5");
+    EXPECT_EQ(Found[N - 2], "s@" + std::to_string(N + 2) + ":" +
+                                std::to_string(N + 3));
+    EXPECT_EQ(Found.back(), "v" + std::to_string(N - 1) + "@" +
+                                std::to_string(2 * N + 4));
+  }
+}
+
+// A read in a later iteration of a loop keeps a store live; a declaration
+// in the loop body starts a new variable each time.
+TEST(DeadStores, LoopCarriedReads) {
+  EXPECT_EQ(deadStores(R"(
+    void f(int n) {
+      int s = 0;
+      for (int i = 0; i < n; ++i) {
+        if (i > 0)
+          use(s);
+        s = S();
+      }
+      for (int i = 0; i < n; ++i) {
+        int t = S();
+        if (i > 1)
+          t = S();
+        use(t);
+      }
+    }
+  )"),
+            Strings{});
+}
+
 } // namespace
+
