@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ast/CutOffs.h"
 #include "ClangTidy.h"
 #include "ClangTidyDiagnosticConsumer.h"
 #include "ClangTidyForceLinker.h"
@@ -914,15 +915,40 @@ static bool reportUnits(ArrayRef<FileRun> Runs,
           << " crashed; its findings are missing\n";
       continue;
     }
-    unsigned CompileErrors = llvm::count_if(Run.Errors, [](const auto &E) {
-      return E.DiagnosticName == "clang-diagnostic-error";
-    });
-    if (CompileErrors && CublasChecks)
-      WithColor::note(errs(), "cublas-tidy")
-          << Run.File << " did not compile (" << CompileErrors << " error"
-          << (CompileErrors == 1 ? "" : "s")
-          << "); cublas-* findings in the functions with errors may be "
-             "missing (see docs/broken-code.md)\n";
+    // Compile errors: clang's own, and warnings that clang makes errors by
+    // default (implicit function declarations in C, ...), which carry their
+    // flag's name.
+    unsigned CompileErrors = 0;
+    std::set<std::string> Flags;
+    for (const ClangTidyError &E : Run.Errors) {
+      StringRef Name = E.DiagnosticName;
+      if (E.DiagLevel != ClangTidyError::Error ||
+          !Name.consume_front("clang-diagnostic-"))
+        continue;
+      ++CompileErrors;
+      if (Name != "error")
+        Flags.insert(Name.str());
+    }
+    if (!CompileErrors || !CublasChecks)
+      continue;
+    std::string Why = std::to_string(CompileErrors) + " error" +
+                      (CompileErrors == 1 ? "" : "s");
+    if (!Flags.empty()) {
+      bool One = CompileErrors == 1;
+      std::string Warnings, NoError;
+      for (const std::string &F : Flags) {
+        Warnings += (Warnings.empty() ? "-W" : ", -W") + F;
+        NoError += (NoError.empty() ? "-Wno-error=" : " -Wno-error=") + F;
+      }
+      Why += std::string(One ? ", from a warning" : "; some from warnings") +
+             " that clang makes " + (One ? "an error" : "errors") +
+             " by default: " + Warnings + "; " + NoError + " after -- makes " +
+             (One ? "it a warning" : "them warnings");
+    }
+    WithColor::note(errs(), "cublas-tidy")
+        << Run.File << " did not compile (" << Why
+        << "); cublas-* findings in the functions with errors may be "
+           "missing (see docs/broken-code.md)\n";
   }
   return AnyCrashed;
 }
@@ -1114,6 +1140,8 @@ int main(int argc, const char **argv) {
   }
   if (std::optional<int> Exit = readConfiguration(*OptionsParser, Inv))
     return *Exit;
+  if (Verbose)
+    cublas_tidy::showCutOffs(true);
 
   // Plan.
   if (std::optional<int> Exit = selectUnits(*OptionsParser, Inv))
