@@ -147,6 +147,8 @@ static StringRef exitNote(LeakExit::KindT Kind) {
     return "leaks when this 'return' is taken";
   case LeakExit::Throw:
     return "leaks when this exception is thrown";
+  case LeakExit::ThrowingCall:
+    return "leaks when '%1' throws here";
   case LeakExit::FunctionEnd:
     return "leaks when the function returns here";
   case LeakExit::ScopeEnd:
@@ -198,9 +200,13 @@ void HandleLeakCheck::report(const HandleAnalysisResult &Result,
         ++Same->second;
     }
     for (const auto &[X, More] : Notes) {
-      StringRef Jump = isa_and_nonnull<BreakStmt>(X->S)      ? "break"
-                       : isa_and_nonnull<ContinueStmt>(X->S) ? "continue"
-                                                             : "goto";
+      std::string Jump = isa_and_nonnull<BreakStmt>(X->S)      ? "break"
+                         : isa_and_nonnull<ContinueStmt>(X->S) ? "continue"
+                                                               : "goto";
+      if (X->Kind == LeakExit::ThrowingCall)
+        if (const auto *CE = dyn_cast_or_null<CallExpr>(X->S))
+          if (const FunctionDecl *FD = CE->getDirectCallee())
+            Jump = FD->getNameAsString();
       std::string Text = exitNote(X->Kind).str();
       if (More)
         Text += " (and %2 more path%s2 like it)";

@@ -7,8 +7,10 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/CompileErrors.h"
+#include "ast/CutOffs.h"
 #include "model/CublasApi.h"
 #include "ast/ValueUse.h"
+#include "facts/Exceptions.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -436,6 +438,7 @@ private:
   void createOrDestroy(const CallExpr *CE, const ResourceTable::Entry &Entry,
                        PathState &S);
   void otherCall(const CallExpr *CE, PathState &S);
+  void throwingCall(const CallExpr *CE, const PathState &S);
   void processConstruct(const CXXConstructExpr *CE, PathState &S);
   void processDeclRef(const DeclRefExpr *DRE, PathState &S);
   void processDecl(const DeclStmt *DS, PathState &S);
@@ -548,6 +551,16 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
     }
     processBlock(B, std::move(S));
   }
+  // A summary of a helper's parameter stops quietly: its caller says so.
+  if (Aborted && !Seed)
+    reportCutOff("the handle analysis", Callable,
+                 Steps > Options.MaxSteps
+                     ? "it followed more than " +
+                           llvm::Twine(Options.MaxSteps) +
+                           " blocks; its handles are not judged"
+                     : "more than " + llvm::Twine(Options.MaxStatesPerBlock) +
+                           " distinct states of its handles reach one block; "
+                           "its handles are not judged");
   return !Aborted;
 }
 
@@ -635,7 +648,7 @@ bool Engine::endsProcess(const LeakExit &Exit) const {
   if (!InMain)
     return false;
   // An exception that leaves main ends the process (std::terminate).
-  if (Exit.Kind == LeakExit::Throw)
+  if (Exit.Kind == LeakExit::Throw || Exit.Kind == LeakExit::ThrowingCall)
     return true;
   // main returning a failure code: the process exits on an error path, the
   // driver frees what the process held.
@@ -799,6 +812,29 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
     return;
   }
   otherCall(CE, S);
+  throwingCall(CE, S);
+}
+
+/// A call of a function of the project that can throw (facts/Exceptions.h),
+/// outside any `try` block here: its exception leaves this function with
+/// what is still allocated after the call. Not the handles the call itself
+/// creates or whose status it checks (a throw there means the create
+/// failed), nor those it is given (it may destroy them before throwing).
+void Engine::throwingCall(const CallExpr *CE, const PathState &S) {
+  if (Seed || !mayThrowOut(CE->getDirectCallee()) ||
+      insideTryBlock(CE, Callable))
+    return;
+  LeakExit Exit{LeakExit::ThrowingCall, CE->getBeginLoc(), CE};
+  for (const Handle &H : S.Handles) {
+    if (H.S != HState::Allocated || H.Persistent || !H.Var ||
+        !H.Var->hasLocalStorage() || (H.Create && containsStmt(CE, H.Create)))
+      continue;
+    bool Given = llvm::any_of(CE->arguments(), [&](const Expr *A) {
+      return referencedVar(A) == H.Var || addressedVar(A) == H.Var;
+    });
+    if (!Given)
+      leak(H, Exit);
+  }
 }
 
 /// A new resource from a helper that nobody keeps: handed straight to a

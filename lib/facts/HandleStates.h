@@ -82,6 +82,8 @@ struct LeakExit {
   enum KindT {
     Return,       // a return statement
     Throw,        // a throw expression
+    ThrowingCall, // a call of a function of the project that can throw
+                  // (facts/Exceptions.h); S is the call
     FunctionEnd,  // falling off the end of the function
     ScopeEnd,     // the end of the variable's block
     Jump,         // a break, continue or goto leaving the variable's scope
