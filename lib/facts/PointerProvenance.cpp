@@ -1,6 +1,8 @@
 //===- PointerProvenance.cpp ----------------------------------------------===//
 
 #include "facts/PointerProvenance.h"
+
+#include "ast/CutOffs.h"
 #include "facts/LibraryModel.h"
 #include "facts/MemoryObjects.h"
 
@@ -1094,15 +1096,29 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
   CublasCallsOnly = Opts.CublasCallsOnly;
 
   Cfg = sharedCfg(Callable, *Ctx);
-  if (!Cfg || Cfg->getNumBlockIDs() > Opts.MaxBlocks)
+  if (!Cfg)
     return;
+  if (Cfg->getNumBlockIDs() > Opts.MaxBlocks) {
+    reportCutOff("the pointer provenance analysis", Callable,
+                 "its CFG has " + llvm::Twine(Cfg->getNumBlockIDs()) +
+                     " blocks, over the limit of " +
+                     llvm::Twine(Opts.MaxBlocks) +
+                     "; its pointers are not judged");
+    return;
+  }
 
   EscapeScan Scan;
   Scan.scan(Callable);
   Escaped = std::move(Scan.Escaped);
 
-  if (!solve(Opts))
-    return; // incomplete: everything unknown
+  if (!solve(Opts)) {
+    // Incomplete: everything unknown.
+    reportCutOff("the pointer provenance analysis", Callable,
+                 "it visited more than " + llvm::Twine(Opts.MaxBlockVisits) +
+                     " blocks without reaching a fixpoint; its pointers are "
+                     "not judged");
+    return;
+  }
   sortCalls();
   Complete = true;
 }
