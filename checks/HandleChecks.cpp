@@ -282,12 +282,14 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
       continue;
     diag(userLocation(R.Create->getBeginLoc(), SM),
          "global %0 '%1' is created on every call of %2, and the previous one "
-         "is never destroyed: %3; create it once (guard the create with "
-         "'if (!%1)')")
+         "is never destroyed: %3; %select{create it once (guard the create "
+         "with 'if (!%1)')|keep one per device (an array indexed by the "
+         "device), each created once}4")
         << K.Noun << R.Var->getName() << Why->Clause
         << (Why->Kind == RepeatReason::Twice
                 ? "the second call leaks the first"
-                : "each call after the first leaks one");
+                : "each call after the first leaks one")
+        << (Why->Kind == RepeatReason::DeviceLoop ? 1 : 0);
     for (const auto &[Loc, Text] : Why->Notes)
       diag(Loc, "%0", DiagnosticIDs::Note) << Text;
   }

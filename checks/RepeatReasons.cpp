@@ -14,7 +14,7 @@ namespace clang::tidy::cublas {
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
              const CallerIndex *Index, const OpRegistrations *Ops,
-             bool Twice) {
+             bool OneVariable) {
   if (!Fn)
     return std::nullopt;
   auto Registration = [&] {
@@ -40,14 +40,22 @@ repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
   }
   std::string Name = "'" + Fn->getName().str() + "'";
   std::optional<CallInLoop> In =
-      Index ? callInLoop(Fn, *Index) : callInLoop(Fn, Callables);
+      Index ? callInLoop(Fn, *Index, OneVariable)
+            : callInLoop(Fn, Callables, OneVariable);
+  if (In && In->OverDevices) {
+    R.Kind = RepeatReason::DeviceLoop;
+    R.Clause = Name + ", which is called once per device in a loop";
+    R.Notes.push_back(
+        {At(In->Call), Name + " is called in this loop over devices"});
+    return R;
+  }
   if (In) {
     R.Kind = RepeatReason::Loop;
     R.Clause = Name + ", which is called in a loop";
     R.Notes.push_back({At(In->Call), Name + " is called in this loop"});
     return R;
   }
-  if (Twice)
+  if (OneVariable)
     if (std::optional<CallTwice> T = callTwice(Fn, Callables)) {
       R.Kind = RepeatReason::Twice;
       R.Clause = Name + ", which is called twice";

@@ -24,7 +24,7 @@
 namespace clang::tidy::cublas {
 
 struct RepeatReason {
-  enum ReasonKind { Loop, Twice, Op } Kind;
+  enum ReasonKind { Loop, DeviceLoop, Twice, Op } Kind;
   /// What follows "on every call of ": "'gemm', which is called in a loop",
   /// "the lambda that an extension module registers as 'gemm'".
   std::string Clause;
@@ -35,13 +35,15 @@ struct RepeatReason {
 
 /// Why `Fn` (a function, or a lambda's call operator) runs repeatedly, from
 /// the callables of the unit: called in a loop, called twice (only when
-/// `Twice`), or registered as an extension op; nothing otherwise. `Index`
-/// and `Ops` are the callers and the registrations of `Callables`, when the
-/// caller has built them (it asks about many functions).
+/// `OneVariable`), or registered as an extension op; nothing otherwise.
+/// `OneVariable`: what repeats is a create into one global, so a loop over
+/// devices repeats it too (DeviceLoop). `Index` and `Ops` are the callers
+/// and the registrations of `Callables`, when the caller has built them
+/// (it asks about many functions).
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
              const cublas_tidy::CallerIndex *Index,
-             const cublas_tidy::OpRegistrations *Ops, bool Twice);
+             const cublas_tidy::OpRegistrations *Ops, bool OneVariable);
 
 } // namespace clang::tidy::cublas
 

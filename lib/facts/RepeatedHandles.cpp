@@ -23,9 +23,25 @@ bool isRepeatedKind(ResourceKind K) {
   return K == ResourceKind::Handle || K == ResourceKind::LtHandle;
 }
 
+/// `do { ... } while (0)` (or `while (false)`): the body of a statement
+/// macro, which runs once.
+bool runsOnce(const Stmt *S) {
+  const auto *Do = llvm::dyn_cast<clang::DoStmt>(S);
+  const clang::Expr *Cond = Do ? Do->getCond() : nullptr;
+  if (!Cond)
+    return false;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *I = llvm::dyn_cast<clang::IntegerLiteral>(Cond))
+    return I->getValue().isZero();
+  if (const auto *B = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(Cond))
+    return !B->getValue();
+  return false;
+}
+
 bool isLoop(const Stmt *S) {
   return llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
-                   clang::CXXForRangeStmt>(S);
+                   clang::CXXForRangeStmt>(S) &&
+         !runsOnce(S);
 }
 
 /// An if statement around a call, and how many loops were open when it
@@ -146,13 +162,14 @@ const clang::VarDecl *counterOf(const Stmt *Loop) {
 }
 
 /// Walks `S` (not nested lambdas), bounded; false when the budget ran out.
-/// Without `IntoLoops`, the loops and switches under `S` are skipped.
+/// Without `IntoLoops`, the loops and switches under `S` are skipped (a
+/// `do ... while (0)` too: a `break` in it leaves it, not `S`).
 template <class Fn> bool walk(const Stmt *S, Fn &&Visit, bool IntoLoops = true) {
   return walkStmts(
       S,
       [&](const Stmt *N) {
         if (N != S && !IntoLoops &&
-            (isLoop(N) || llvm::isa<clang::SwitchStmt>(N)))
+            (isLoop(N) || runsOnce(N) || llvm::isa<clang::SwitchStmt>(N)))
           return false;
         Visit(N);
         return true;
@@ -221,9 +238,11 @@ bool underCounterCondition(const Place &P, const Stmt *Loop) {
   return false;
 }
 
-/// A loop around `P` that repeats it, by the rules of the header.
-const Stmt *repeatingLoop(const Place &P, const Stmt *Loop) {
-  if (!Loop || mayRunOnce(Loop) || selectsDevice(Loop) ||
+/// A loop around `P` that repeats it, by the rules of the header; with
+/// `OverDevices`, a loop that selects a device repeats it too.
+const Stmt *repeatingLoop(const Place &P, const Stmt *Loop,
+                          bool OverDevices = false) {
+  if (!Loop || mayRunOnce(Loop) || (!OverDevices && selectsDevice(Loop)) ||
       underCounterCondition(P, Loop))
     return nullptr;
   return Loop;
@@ -312,12 +331,13 @@ std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
 
 std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
-           llvm::ArrayRef<const clang::Decl *> Callables) {
-  return callInLoop(Fn, CallerIndex(Callables));
+           llvm::ArrayRef<const clang::Decl *> Callables, bool OverDevices) {
+  return callInLoop(Fn, CallerIndex(Callables), OverDevices);
 }
 
 std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
-                                     const CallerIndex &Index) {
+                                     const CallerIndex &Index,
+                                     bool OverDevices) {
   if (!Fn || Fn->isMain() || !Fn->getBody() || selectsDevice(Fn->getBody()))
     return std::nullopt;
   const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
@@ -337,8 +357,8 @@ std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
       const Place &P = Ps.Of[C];
       if (P.Loops.empty())
         continue;
-      if (const Stmt *Loop = repeatingLoop(P, P.Loops.back()))
-        return CallInLoop{C, Loop, Caller};
+      if (const Stmt *Loop = repeatingLoop(P, P.Loops.back(), OverDevices))
+        return CallInLoop{C, Loop, Caller, selectsDevice(Loop)};
     }
   }
   return std::nullopt;

@@ -60,6 +60,8 @@ struct CallInLoop {
   const clang::CallExpr *Call = nullptr;
   const clang::Stmt *Loop = nullptr;
   const clang::Decl *Caller = nullptr;
+  /// The loop selects a device on each iteration (cudaSetDevice).
+  bool OverDevices = false;
 };
 
 /// Which callables call a function directly (lib/ast/CallSites.h): built
@@ -70,14 +72,19 @@ using CallerIndex = CallSiteIndex;
 
 /// The first call (in source order of `Callables`) of `Fn` inside a loop,
 /// by the rules above; nothing when `Fn` is `main`, selects a device, or no
-/// such call is in `Callables`.
+/// such call is in `Callables`. A loop that selects a device on each
+/// iteration (one handle per device, as NVIDIA recommends) repeats `Fn`
+/// only with `OverDevices`: for what `Fn` does to one global variable,
+/// which holds one handle for every device.
 std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
-           llvm::ArrayRef<const clang::Decl *> Callables);
+           llvm::ArrayRef<const clang::Decl *> Callables,
+           bool OverDevices = false);
 /// The same, with the callers of `Fn` taken from `Index` (built from the
 /// same callables).
 std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
-                                     const CallerIndex &Index);
+                                     const CallerIndex &Index,
+                                     bool OverDevices = false);
 
 /// Two calls of a function in one callable where both run, the second
 /// after the first, whenever the first does (both in the same block, not
