@@ -7,10 +7,12 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -32,6 +34,7 @@ struct ThrowFacts {
   unsigned Reads = 0;
 };
 thread_local TranslationUnitCache<const void *, ThrowFacts> Facts;
+thread_local TranslationUnitCache<const Decl *, bool> EndsProcess;
 
 /// True when the statement at `Index` of `Stmts` is inside the try block
 /// of a `try` statement among its ancestors.
@@ -121,6 +124,85 @@ bool insideTryBlock(const Stmt *S, const Decl *Callable) {
     if (Stmts[I].S == S)
       return inTryBlock(Stmts, static_cast<int>(I));
   return false;
+}
+
+namespace {
+
+/// The references to one function in a unit, and whether each is a direct
+/// call inside `Main`'s body.
+class References : public RecursiveASTVisitor<References> {
+public:
+  References(const FunctionDecl *Fn, const FunctionDecl *Main)
+      : Fn(Fn->getCanonicalDecl()), Main(Main) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Outer = In;
+    if (FD->doesThisDeclarationHaveABody())
+      In = FD;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    In = Outer;
+    return R;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *Callee = C->getDirectCallee();
+        Callee && Callee->getCanonicalDecl() == Fn && In == Main)
+      Calls.insert(C->getCallee()->IgnoreParenImpCasts());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+        FD && FD->getCanonicalDecl() == Fn && !Calls.contains(DRE))
+      Other = true;
+    return !Other;
+  }
+
+  bool Other = false;
+
+private:
+  const FunctionDecl *Fn, *Main;
+  const FunctionDecl *In = nullptr;
+  llvm::SmallPtrSet<const Expr *, 4> Calls;
+};
+
+const FunctionDecl *mainOf(ASTContext &Ctx) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (FD->isMain() && FD->doesThisDeclarationHaveABody())
+        return FD;
+  return nullptr;
+}
+
+} // namespace
+
+bool exceptionEndsProcess(const FunctionDecl *Fn) {
+  if (!Fn)
+    return false;
+  if (Fn->isMain())
+    return true;
+  if (Fn->isExternallyVisible())
+    return false;
+  ASTContext &Ctx = Fn->getASTContext();
+  const FunctionDecl *Main = mainOf(Ctx);
+  if (!Main || !analysableBody(Main) ||
+      llvm::any_of(stmtsIn(Main), [](const BodyStmt &N) {
+        return isa<CXXTryStmt>(N.S);
+      }))
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isInMainFile(SM.getExpansionLoc(Fn->getLocation())))
+    return false;
+  bool *Known = EndsProcess.get(Ctx, Fn->getCanonicalDecl(), [&] {
+    // A function of the main file with internal linkage is referenced
+    // there (headers come before it). A call in main visits the callee
+    // expression before the reference in it: the call is recorded first.
+    References Refs(Fn, Main);
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+        if (!Refs.TraverseDecl(D))
+          break;
+    return std::make_unique<bool>(!Refs.Other);
+  });
+  return *Known;
 }
 
 } // namespace cublas_tidy

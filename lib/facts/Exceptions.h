@@ -32,6 +32,12 @@ bool mayThrowOut(const clang::FunctionDecl *FD);
 /// it throws).
 bool insideTryBlock(const clang::Stmt *S, const clang::Decl *Callable);
 
+/// True when an exception that leaves `Fn` ends the process: `Fn` is
+/// `main`, or a function of internal linkage that only `main` calls (every
+/// reference to it in the unit is a direct call in main's body), and
+/// `main` has no `try` block.
+bool exceptionEndsProcess(const clang::FunctionDecl *Fn);
+
 } // namespace cublas_tidy
 
 #endif

@@ -645,11 +645,13 @@ void Engine::escape(const VarDecl *VD, PathState &S) {
 }
 
 bool Engine::endsProcess(const LeakExit &Exit) const {
+  // An exception that leaves main ends the process (std::terminate), and
+  // so does one that leaves a static function only main calls, outside
+  // any try (facts/Exceptions.h).
+  if (Exit.Kind == LeakExit::Throw || Exit.Kind == LeakExit::ThrowingCall)
+    return exceptionEndsProcess(dyn_cast_or_null<FunctionDecl>(Callable));
   if (!InMain)
     return false;
-  // An exception that leaves main ends the process (std::terminate).
-  if (Exit.Kind == LeakExit::Throw || Exit.Kind == LeakExit::ThrowingCall)
-    return true;
   // main returning a failure code: the process exits on an error path, the
   // driver frees what the process held.
   if (Exit.Kind == LeakExit::Return)

@@ -3,6 +3,8 @@
 // RUN: %check_clang_tidy -check-suffix=NEVER %s cublas-handle-leak %t.never -- -- -DNEVER
 // RUN: %check_clang_tidy -check-suffix=SUCCESS %s cublas-handle-leak %t.success -- -- -DSUCCESS
 // RUN: %check_clang_tidy -check-suffix=CAUGHT %s cublas-handle-leak %t.caught -- -- -DCAUGHT
+// RUN: %check_clang_tidy -check-suffix=ONLYMAIN %s cublas-handle-leak %t.onlymain -- -- -DONLYMAIN
+// RUN: %check_clang_tidy -check-suffix=ALSOOTHER %s cublas-handle-leak %t.alsoother -- -- -DALSOOTHER
 
 // Paths that end the process are not leaks: an exception that leaves main
 // uncaught, main returning a failure code after a failed check. (exit(),
@@ -95,3 +97,31 @@ int main() {
   }
 }
 #endif
+
+#ifdef ONLYMAIN
+// A static helper that only main calls, outside any try: its exception
+// leaves main too and ends the process, as a throw in main does.
+static int setup() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  cublasDestroy(h);
+  return 0;
+}
+int main() { return setup(); }
+#endif
+
+#ifdef ALSOOTHER
+// Called from another function too (whose caller may catch): reported.
+static int setup() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-MESSAGES-ALSOOTHER: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  cublasDestroy(h);
+  return 0;
+}
+int retry() { return setup(); }
+int main() { return setup(); }
+#endif
+

@@ -67,4 +67,33 @@ TEST(Exceptions, InsideTryBlocks) {
   EXPECT_TRUE(insideTryBlock(InTry[0], Rethrows));
 }
 
+// Which functions' exceptions end the process: main's, and those of a
+// static function only main calls when main has no try block.
+TEST(Exceptions, ExceptionsThatEndTheProcess) {
+  auto Ends = [](const std::string &Code, const char *Name) {
+    auto AST = test::buildAST(Code);
+    EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred()) << Code;
+    return exceptionEndsProcess(test::functionNamed(*AST, Name));
+  };
+  const char *Helpers = "static int onlyMain() { return 0; }\n"
+                        "static int twice() { return 1; }\n"
+                        "int visible() { return 2; }\n"
+                        "static int taken() { return 3; }\n"
+                        "int other() { return twice(); }\n";
+  std::string Main = std::string(Helpers) +
+                     "int main() { int (*p)() = taken; return onlyMain() + "
+                     "twice() + visible() + p(); }\n";
+  EXPECT_TRUE(Ends(Main, "main"));
+  EXPECT_TRUE(Ends(Main, "onlyMain"));
+  EXPECT_FALSE(Ends(Main, "twice"));   // other() calls it too
+  EXPECT_FALSE(Ends(Main, "visible")); // another file may call it
+  EXPECT_FALSE(Ends(Main, "taken"));   // its address escapes
+  std::string WithTry = std::string(Helpers) +
+                        "int main() { try { return onlyMain(); } catch (...) "
+                        "{ return 1; } }\n";
+  EXPECT_FALSE(Ends(WithTry, "onlyMain"));
+  EXPECT_FALSE(Ends(Helpers, "onlyMain")); // no main in the unit
+}
+
 } // namespace
+
