@@ -165,9 +165,10 @@ statusHoldingVars(const Decl *Callable) {
   auto StatusCall = [](const Expr *E) -> const CallExpr * {
     if (!E)
       return nullptr;
+    // A cuBLAS call, or a function of the project that returns a status
+    // (a wrapper: its result is the status of a call inside it).
     const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
-    return Call && calledCublasFunction(Call) && isStatus(Call) ? Call
-                                                                : nullptr;
+    return Call && isStatus(Call) ? Call : nullptr;
   };
   auto Store = [&](const VarDecl *VD, const Expr *Value) {
     if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||

@@ -45,8 +45,9 @@ const StatusFunctionFacts &statusFunctionFacts(const clang::FunctionDecl *FD);
 
 /// The local variables of `Callable` of a type other than cublasStatus_t (an
 /// int, an enum) that hold nothing but cuBLAS statuses: every value stored
-/// in them (initializer and assignments) is the status of a cuBLAS call, and
-/// their address is never taken. Each maps to the first such call. A project
+/// in them (initializer and assignments) is the status of a cuBLAS call (or
+/// of a call of a function that returns cublasStatus_t, such as the
+/// project's wrapper of one), and their address is never taken. Each maps to the first such call. A project
 /// macro `{ int ret; if ((ret = (fun)) != 0) ... }` launders a status into
 /// such a variable.
 llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>

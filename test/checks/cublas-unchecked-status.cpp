@@ -452,6 +452,20 @@ void laundered(cublasHandle_t *h, float **p) {
   std::puts(cudaGetErrorString(static_cast<cudaError_t>(mixed)));
 }
 
+// The same through the project's own wrapper: its result is the status of
+// the cuBLAS call inside (Kaldi's CU_SAFE_CALL(cublas_gemm(...))).
+static cublasStatus_t scale_wrapper(cublasHandle_t h, float *x, int n) {
+  const float a = 2.0f;
+  return cublasSscal(h, n, &a, x, 1);
+}
+// An int function: not a status.
+static int count_rows(int n) { return n; }
+void launderedWrapper(cublasHandle_t h, float *x, int n) {
+  CU_SAFE_CALL(scale_wrapper(h, x, n));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'ret' holds a cublasStatus_t and is converted to cudaError_t; cuBLAS and CUDA runtime codes differ, so failures are misreported [cublas-unchecked-status]
+  CU_SAFE_CALL(count_rows(n));
+}
+
 // Through a parameter: a checker that takes any status as an int and prints
 // it as a CUDA runtime error misreports the cuBLAS statuses it is given.
 void check_any(int ret, const char *what) {
