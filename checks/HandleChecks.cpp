@@ -356,7 +356,17 @@ void HandleUseAfterDestroyCheck::onEndOfTranslationUnit() {
       const ResourceTable::Kind &K = table().kind(C.KindId);
       SourceLocation At = C.Assignment ? C.Copy->getExprLoc()
                                        : C.Copy->getBeginLoc();
-      if (C.Copied == C.Owner)
+      if (!C.Through.empty())
+        diag(userLocation(At, SM),
+             "this %0 copies a '%1' into the container, and the copy shares "
+             "%select{its|the}5 %2 member '%3'%select{| of its '%4'}5 with "
+             "the original: both destroy it in '~%4', so it is destroyed "
+             "twice and the one left is used after destroy; delete the copy "
+             "operations of '%4' or give each object its own %2")
+            << C.Through << C.Copied->getName() << K.Noun
+            << C.Field->getName() << C.Owner->getName()
+            << (C.Copied == C.Owner ? 0 : 1);
+      else if (C.Copied == C.Owner)
         diag(userLocation(At, SM),
              "this %select{copy|assignment}0 of a '%1' shares its %2 member "
              "'%3' with the original: both destroy it in '~%1', so it is "

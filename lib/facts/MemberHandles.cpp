@@ -493,6 +493,53 @@ private:
 
 } // namespace
 
+namespace {
+
+/// The class a standard sequence container's `push_back`, `push_front`,
+/// `emplace_back`, `emplace_front`, `insert` or `emplace` copies into it:
+/// its one value argument, a `T` given as an lvalue, or as a temporary or
+/// `std::move` result of a class without a user-written move constructor
+/// (the compiler's copies or moves the handle member as it is). Null when
+/// it constructs in place from other arguments, or moves with the class's
+/// own move constructor (which is trusted to leave the source empty).
+const CXXRecordDecl *copiedIntoContainer(const CXXMemberCallExpr *MC) {
+  const CXXMethodDecl *M = MC->getMethodDecl();
+  const CXXRecordDecl *Container = M ? M->getParent() : nullptr;
+  if (!Container || !M->getIdentifier() || !Container->getIdentifier() ||
+      !Container->isInStdNamespace())
+    return nullptr;
+  llvm::StringRef Kind = Container->getName();
+  if (Kind != "vector" && Kind != "deque" && Kind != "list" &&
+      Kind != "forward_list")
+    return nullptr;
+  llvm::StringRef Name = M->getName();
+  unsigned Args;
+  if (Name == "push_back" || Name == "push_front" ||
+      Name == "emplace_back" || Name == "emplace_front")
+    Args = 1;
+  else if (Name == "insert" || Name == "emplace")
+    Args = 2; // a position, then the value
+  else
+    return nullptr;
+  if (MC->getNumArgs() != Args)
+    return nullptr;
+  const Expr *Value = MC->getArg(Args - 1);
+  const CXXRecordDecl *Class =
+      Value->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Class || !(Class = Class->getDefinition()))
+    return nullptr;
+  if (Value->IgnoreImpCasts()->isLValue() &&
+      !Value->IgnoreImpCasts()->isXValue())
+    return Class; // copied
+  for (const CXXConstructorDecl *Ctor : Class->ctors())
+    if (Ctor->isMoveConstructor() && Ctor->isUserProvided() &&
+        !Ctor->isDeleted())
+      return nullptr; // its own move
+  return Class;
+}
+
+} // namespace
+
 std::vector<SharedHandleCopy>
 sharedHandleCopies(llvm::ArrayRef<const Decl *> Callables,
                    const ResourceTable &Table) {
@@ -532,13 +579,36 @@ sharedHandleCopies(llvm::ArrayRef<const Decl *> Callables,
             return;
           Class = M->getParent();
           Assign = true;
+        } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+          Class = copiedIntoContainer(MC);
+          if (!Class)
+            return;
+          if (auto R = Of.sharedBy(Class, false)) {
+            SharedHandleCopy C;
+            C.Copied = Class->getDefinition();
+            C.Owner = R->first;
+            C.Field = R->second.Field;
+            C.Destroy = R->second.Destroy;
+            C.Copy = MC;
+            C.KindId = R->second.KindId;
+            C.Through = MC->getMethodDecl()->getName();
+            Out.push_back(C);
+          }
+          return;
         } else {
           return;
         }
-        if (auto R = Of.sharedBy(Class, Assign))
-          Out.push_back({Class->getDefinition(), R->first, R->second.Field,
-                         R->second.Destroy, cast<Expr>(S), Assign,
-                         R->second.KindId});
+        if (auto R = Of.sharedBy(Class, Assign)) {
+          SharedHandleCopy C;
+          C.Copied = Class->getDefinition();
+          C.Owner = R->first;
+          C.Field = R->second.Field;
+          C.Destroy = R->second.Destroy;
+          C.Copy = cast<Expr>(S);
+          C.Assignment = Assign;
+          C.KindId = R->second.KindId;
+          Out.push_back(C);
+        }
     };
     visitParts(D, Visit);
   }

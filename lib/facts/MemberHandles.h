@@ -58,9 +58,14 @@ struct SharedHandleCopy {
   const clang::FieldDecl *Field = nullptr;
   /// The destroy that runs for each of the two objects.
   const clang::CallExpr *Destroy = nullptr;
-  /// The copy: a CXXConstructExpr, or the call of a copy assignment.
+  /// The copy: a CXXConstructExpr, the call of a copy assignment, or the
+  /// call of a standard container's method that copies into it.
   const clang::Expr *Copy = nullptr;
   bool Assignment = false;
+  /// The container method that copies (`push_back`, `emplace_back`,
+  /// `insert`, ...): the copy is in the library, asked for here. Empty for
+  /// a copy written in user code.
+  llvm::StringRef Through;
   unsigned KindId = 0;
 };
 
