@@ -452,9 +452,9 @@ void CallAnalysis::checkPointerArray(int Param) {
     return;
   const int64_t PtrBytes =
       Ctx.getTypeSizeInChars(Ctx.VoidPtrTy).getQuantity();
-  std::optional<SymExpr> Needed =
-      Count->V.mul(SymExpr::constant(PtrBytes));
-  if (!Needed)
+  std::optional<ShortPointerArray> Short =
+      shortPointerArray(Array, Count->V, PtrBytes, VF, Bounds);
+  if (!Short)
     return;
   std::string Reads = "cuBLAS reads " + paramName(CountParam).str() + " = " +
                       Count->brief() + " device pointers from " +
@@ -464,37 +464,23 @@ void CallAnalysis::checkPointerArray(int Param) {
   std::string Key = "pointers:" + std::to_string(Param);
   // "4 pointers", or, where the bytes are not whole pointers (sized as
   // floats), "4*batch bytes".
-  auto Pointers = [&](const SymExpr &Bytes) {
-    if (std::optional<SymExpr> N = bytesAsElements(Bytes, PtrBytes))
-      return N->str() + (N->getConstant() == 1 ? " pointer" : " pointers");
-    return Bytes.str() + " bytes";
-  };
-  if (std::optional<Extent> X = pointerExtent(Array, VF)) {
-    bool Short = X->provenShorterThan(Count->V, PtrBytes, Bounds);
-    if (Short)
-      report(Key, Array,
-             Reads + ", but " + Named + " holds " +
-                 Pointers(*X->remainingBytes()) + " (" + allocationText(*X) +
-                 "): the last ones are read past its end",
-             allocationNote(*X));
-    if (Short || X->OffsetBytes != SymExpr::constant(0))
-      return;
-  }
-  // Filled by one copy of fewer pointers than the batch.
-  const auto *Ref = dyn_cast<DeclRefExpr>(Array->IgnoreParenCasts());
-  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  const CallExpr *Copy = onlyCopyInto(Var, VF.callable());
-  if (!Copy || Copy->getNumArgs() < 3)
-    return;
-  std::optional<SymExpr> Copied = VF.evaluate(Copy->getArg(2));
-  if (!Copied || !provenLess(*Copied, *Needed, Bounds))
-    return;
-  std::string What = Pointers(*Copied);
-  report(Key, Array,
-         Reads + ", but only " + What + " are copied into " + Named +
-             ": the others are not pointers this code wrote",
-         {{userLocation(Copy->getBeginLoc(), SM),
-           "only " + What + " are copied into it here"}});
+  std::string What;
+  if (std::optional<SymExpr> N = bytesAsElements(Short->Bytes, PtrBytes))
+    What = N->str() + (N->getConstant() == 1 ? " pointer" : " pointers");
+  else
+    What = Short->Bytes.str() + " bytes";
+  if (Short->Allocation)
+    report(Key, Array,
+           Reads + ", but " + Named + " holds " + What + " (" +
+               allocationText(*Short->Allocation) +
+               "): the last ones are read past its end",
+           allocationNote(*Short->Allocation));
+  else
+    report(Key, Array,
+           Reads + ", but only " + What + " are copied into " + Named +
+               ": the others are not pointers this code wrote",
+           {{userLocation(Short->Copy->getBeginLoc(), SM),
+             "only " + What + " are copied into it here"}});
 }
 
 std::string CallAnalysis::allocationText(const Extent &X) const {

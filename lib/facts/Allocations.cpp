@@ -456,6 +456,30 @@ const CallExpr *onlyCopyInto(const VarDecl *Var, const Decl *Callable) {
   return Copy;
 }
 
+std::optional<ShortPointerArray>
+shortPointerArray(const Expr *Array, const SymExpr &Count,
+                  int64_t PointerBytes, const ValueFacts &Facts,
+                  const SymbolBounds &Bounds) {
+  std::optional<SymExpr> Needed = Count.mul(SymExpr::constant(PointerBytes));
+  if (!Array || !Needed)
+    return std::nullopt;
+  if (std::optional<Extent> X = pointerExtent(Array, Facts)) {
+    if (X->provenShorterThan(Count, PointerBytes, Bounds))
+      return ShortPointerArray{*X->remainingBytes(), X, nullptr};
+    if (X->OffsetBytes != SymExpr::constant(0))
+      return std::nullopt;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Array->IgnoreParenCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const CallExpr *Copy = onlyCopyInto(Var, Facts.callable());
+  if (!Copy || Copy->getNumArgs() < 3)
+    return std::nullopt;
+  std::optional<SymExpr> Copied = Facts.evaluate(Copy->getArg(2));
+  if (!Copied || !provenLess(*Copied, *Needed, Bounds))
+    return std::nullopt;
+  return ShortPointerArray{*Copied, std::nullopt, Copy};
+}
+
 bool isSquare(const Extent &X, int64_t ElementBytes) {
   std::optional<SymExpr> N = X.totalElements(ElementBytes);
   if (!N || N->constantTerm() != 0 || N->terms().size() != 1)

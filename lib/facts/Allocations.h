@@ -112,6 +112,23 @@ bool isSquare(const Extent &X, int64_t ElementBytes);
 const clang::CallExpr *onlyCopyInto(const clang::VarDecl *Var,
                                     const clang::Decl *Callable);
 
+/// A device array of pointers that holds fewer than the `Count` pointers a
+/// batched call reads from it: allocated with fewer (from where `Array`
+/// points), or, allocated with enough, filled by its one copy
+/// (onlyCopyInto()) with fewer.
+struct ShortPointerArray {
+  /// The bytes there are: what the allocation holds from the pointer on,
+  /// or what the copy writes.
+  SymExpr Bytes;
+  /// The allocation, when it is too short; else the copy.
+  std::optional<Extent> Allocation;
+  const clang::CallExpr *Copy = nullptr;
+};
+std::optional<ShortPointerArray>
+shortPointerArray(const clang::Expr *Array, const SymExpr &Count,
+                  int64_t PointerBytes, const ValueFacts &Facts,
+                  const SymbolBounds &Bounds);
+
 /// The allocation `Ptr` (a pointer expression) points into, evaluated where
 /// `Ptr` is written; nullopt when not known on every path.
 std::optional<Extent> pointerExtent(const clang::Expr *Ptr,
