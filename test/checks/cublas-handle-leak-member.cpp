@@ -155,3 +155,13 @@ void use_via_nested() {
   ViaNested v;
   ViaNested::Closer().close(v);
 }
+
+// --- Reported: a cuBLASLt descriptor member, and an empty destructor -----
+struct Described {
+  Described() { cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F); }
+  // CHECK-NOTES: :[[@LINE-1]]:17: warning: descriptor member 'op' is created when a 'Described' is constructed, but nothing destroys it: every 'Described' object leaks one; call 'cublasLtMatmulDescDestroy' in '~Described' [cublas-handle-leak]
+  ~Described() {}
+  cublasLtMatmulDesc_t op;
+};
+void makeDescribed() { Described d; }
+// CHECK-NOTES: :[[@LINE-1]]:34: note: a 'Described' is created here
