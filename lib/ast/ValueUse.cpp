@@ -492,10 +492,14 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   std::optional<llvm::DenseSet<const VarDecl *>> Escaped;
   llvm::DenseSet<const CFGBlock *> Reachable = reachableBlocks(*Cfg);
   const SourceManager &SM = Ctx.getSourceManager();
-  StoreLiveness Liveness(*Cfg, Stores, AssignedRefs);
-  // The overwriting assignments are looked for within a budget that grows
-  // with the body; past it a dead store is still reported, with the
-  // overwrites found so far.
+  // Most stores are read a few elements later: a short forward search
+  // decides them. A store it does not decide is asked of the liveness of
+  // the whole body, computed once, when first needed: linear however many
+  // stores the body has.
+  std::optional<StoreLiveness> Liveness;
+  // The overwriting assignments of a dead store are looked for within a
+  // budget that grows with the body; past it a dead store is still
+  // reported, with the overwrites found so far.
   unsigned Elements = 0;
   for (const CFGBlock *B : *Cfg)
     Elements += B->size();
@@ -506,16 +510,27 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   for (const DeclRefExpr *DRE : AssignedRefs)
     AssignedVars.insert(DRE->getDecl());
   for (const Store &St : Stores) {
-    if (!Reachable.contains(St.Block) || Liveness.readAfter(St))
+    if (!Reachable.contains(St.Block))
       continue;
     DeadStore Found{St.Var, St.Value, St.S, {}};
-    if (!Cut && AssignedVars.contains(St.Var) &&
-        searchRead(St, AssignedRefs, Budget, Found) == StoreFate::TooBig) {
-      Cut = true;
-      reportCutOff("the dead-store analysis", Callable,
-                   "the search for the assignments that overwrite its stores "
-                   "ran past its budget; later findings have no "
-                   "'overwritten here' notes");
+    unsigned Quick = 256;
+    StoreFate Fate = searchRead(St, AssignedRefs, Quick, Found);
+    if (Fate == StoreFate::Read)
+      continue;
+    if (Fate == StoreFate::TooBig) {
+      if (!Liveness)
+        Liveness.emplace(*Cfg, Stores, AssignedRefs);
+      if (Liveness->readAfter(St))
+        continue;
+      Found.Overwrites.clear();
+      if (!Cut && AssignedVars.contains(St.Var) &&
+          searchRead(St, AssignedRefs, Budget, Found) == StoreFate::TooBig) {
+        Cut = true;
+        reportCutOff("the dead-store analysis", Callable,
+                     "the search for the assignments that overwrite its "
+                     "stores ran past its budget; later findings have no "
+                     "'overwritten here' notes");
+      }
     }
     if (!Escaped)
       Escaped = findEscapingVariables(Callable->getBody());
