@@ -247,7 +247,8 @@ void CallAnalysis::checkColumnCountLd(const OperandAtCall &O) {
              ", as for row-major data; column-major " +
              (Copy ? std::string(F.Name) : std::string("cuBLAS")) +
              " needs " + LdName + " >= " +
-             named(paramName(RowsParam), *O.Rows) + ", the rows" + Of +
+             named(paramName(RowsParam), *O.Rows) +
+             (Copy ? std::string() : ", the rows" + Of) +
              ": correct only when the two happen to be equal (a smaller " +
              LdName + (Copy ? " fails" : " gives CUBLAS_STATUS_INVALID_VALUE") +
              ", a larger one reads the wrong elements)");

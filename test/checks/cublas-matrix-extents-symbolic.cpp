@@ -77,6 +77,14 @@ void gemmEx(cublasHandle_t h, int m, int n, int k, const void *A,
   // CHECK-NOTES: :[[@LINE-4]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
 }
 
+// Copies between host and device: the same rule for rows x cols.
+void copies(int rows, int cols, const float *host, float *device) {
+  cublasSetMatrix(rows, cols, sizeof(float), host, cols, device, rows);
+  // CHECK-NOTES: :[[@LINE-1]]:52: warning: lda is cols, the column count, as for row-major data; column-major cublasSetMatrix needs lda >= rows: correct only when the two happen to be equal (a smaller lda fails, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: cuBLAS is column-major: a row-major rows x cols array is the column-major cols x rows transpose; swap rows and cols or store it column-major
+  cublasGetMatrix(rows, cols, sizeof(float), device, rows, (float *)host, rows);
+}
+
 // A cuBLASLt layout is column-major unless its order is set.
 void ltLayout(int rows, int cols) {
   cublasLtMatrixLayout_t L;
