@@ -123,3 +123,30 @@ void setup(int devices) {
     initOne(d);
   }
 }
+
+// The global rule through every macro form: a create into a global in a
+// function called in a loop leaks the previous one.
+cublasHandle_t G1, G2, G3, G4, G5, G6;
+void i1() { CK_ABORT(cublasCreate(&G1)); }
+// CHECK-NOTES: :[[@LINE-1]]:22: warning: global handle 'G1' is created on every call of 'i1', which is called in a loop, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!G1)') [cublas-handle-leak]
+// CHECK-NOTES: :{{[0-9]+}}:{{[0-9]+}}: note: 'i1' is called in this loop
+void i2() { CK_EXIT(cublasCreate(&G2)); }
+// CHECK-NOTES: :[[@LINE-1]]:21: warning: global handle 'G2' is created on every call of 'i2', which is called in a loop, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!G2)') [cublas-handle-leak]
+// CHECK-NOTES: :{{[0-9]+}}:{{[0-9]+}}: note: 'i2' is called in this loop
+void i3() { CK_THROW(cublasCreate(&G3)); }
+// CHECK-NOTES: :[[@LINE-1]]:22: warning: global handle 'G3' is created on every call of 'i3', which is called in a loop, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!G3)') [cublas-handle-leak]
+// CHECK-NOTES: :{{[0-9]+}}:{{[0-9]+}}: note: 'i3' is called in this loop
+void i4() { CK_NORETURN(cublasCreate(&G4)); }
+// CHECK-NOTES: :[[@LINE-1]]:25: warning: global handle 'G4' is created on every call of 'i4', which is called in a loop, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!G4)') [cublas-handle-leak]
+// CHECK-NOTES: :{{[0-9]+}}:{{[0-9]+}}: note: 'i4' is called in this loop
+void i5() { CK_BLOCK(cublasCreate(&G5)); }
+// CHECK-NOTES: :[[@LINE-1]]:22: warning: global handle 'G5' is created on every call of 'i5', which is called in a loop, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!G5)') [cublas-handle-leak]
+// CHECK-NOTES: :{{[0-9]+}}:{{[0-9]+}}: note: 'i5' is called in this loop
+void i6() { CK_RETURN(cublasCreate(&G6)); }
+// CHECK-NOTES: :[[@LINE-1]]:23: warning: global handle 'G6' is created on every call of 'i6', which is called in a loop, and the previous one is never destroyed: each call after the first leaks one; create it once (guard the create with 'if (!G6)') [cublas-handle-leak]
+// CHECK-NOTES: :{{[0-9]+}}:{{[0-9]+}}: note: 'i6' is called in this loop
+void globals(int n) {
+  for (int i = 0; i < n; ++i) {
+    i1(); i2(); i3(); i4(); i5(); i6();
+  }
+}
