@@ -7,7 +7,6 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace clang;
 
@@ -102,16 +101,30 @@ bool compared(llvm::ArrayRef<const Decl *> Callables,
               llvm::ArrayRef<const VarDecl *> B) {
   if (A.empty() || B.empty())
     return false;
-  llvm::EquivalenceClasses<const VarDecl *> Related;
+  // Union-find over the variables the comparisons relate.
+  llvm::DenseMap<const VarDecl *, const VarDecl *> Parent;
+  auto Find = [&](const VarDecl *V) {
+    while (true) {
+      auto It = Parent.find(V);
+      if (It == Parent.end() || It->second == V)
+        return V;
+      V = It->second;
+    }
+  };
+  auto Union = [&](const VarDecl *X, const VarDecl *Y) {
+    const VarDecl *RX = Find(X), *RY = Find(Y);
+    Parent[RX] = RX;
+    Parent[RY] = RX;
+  };
   auto Relate = [&](const Expr *L, const Expr *R) {
     llvm::SmallVector<const VarDecl *, 4> Left = variablesIn(L),
                                           Right = variablesIn(R);
     if (Left.empty() || Right.empty())
       return;
     for (const VarDecl *V : Left)
-      Related.unionSets(Left.front(), V);
+      Union(Left.front(), V);
     for (const VarDecl *V : Right)
-      Related.unionSets(Left.front(), V);
+      Union(Left.front(), V);
   };
   for (const Decl *Callable : Callables) {
     if (!analysableBody(Callable))
@@ -128,8 +141,7 @@ bool compared(llvm::ArrayRef<const Decl *> Callables,
   }
   for (const VarDecl *X : A)
     for (const VarDecl *Y : B)
-      if (X == Y || (Related.contains(X) && Related.contains(Y) &&
-                     Related.isEquivalent(X, Y)))
+      if (X == Y || (Parent.count(X) && Parent.count(Y) && Find(X) == Find(Y)))
         return true;
   return false;
 }
