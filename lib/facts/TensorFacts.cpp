@@ -1374,6 +1374,11 @@ bool isTensorType(QualType T) {
   return isNamed(RD, "Tensor", "at") || isNamed(RD, "TensorBase", "at");
 }
 
+bool unitMayHoldTensors(const ASTContext &Ctx) {
+  return Ctx.Idents.find("Tensor") != Ctx.Idents.end() ||
+         Ctx.Idents.find("TensorBase") != Ctx.Idents.end();
+}
+
 TensorFact tensorFact(const Expr *E, const ASTContext &) {
   return Evaluator().tensor(E, 0);
 }

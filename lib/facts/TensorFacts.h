@@ -52,6 +52,12 @@ struct TensorFact {
 /// True for at::Tensor, at::TensorBase and their aliases (torch::Tensor).
 bool isTensorType(clang::QualType T);
 
+/// False when no tensor type can exist in `Ctx`'s translation unit (neither
+/// `Tensor` nor `TensorBase` was ever spelled in it): a test of the
+/// identifier table, cheap enough to ask before following values to
+/// tensors.
+bool unitMayHoldTensors(const clang::ASTContext &Ctx);
+
 /// What is known of the tensor `E` (an expression of tensor type).
 TensorFact tensorFact(const clang::Expr *E, const clang::ASTContext &Ctx);
 

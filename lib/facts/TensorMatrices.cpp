@@ -54,6 +54,8 @@ const CXXMemberCallExpr *dataCall(const Expr *E, const ValueFacts *&VF,
 
 std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
                                          const ValueFacts &VF) {
+  if (!unitMayHoldTensors(VF.context()))
+    return std::nullopt;
   TensorMatrix M;
   const ValueFacts *Facts = &VF;
   M.Data = dataCall(Ptr, Facts);
