@@ -5,6 +5,7 @@
 #include "DevicePointerCheck.h"
 #include "HandleChecks.h"
 #include "HandlePerCallCheck.h"
+#include "HandleStateCheck.h"
 #include "HostPointerCheck.h"
 #include "IntegerOverflowCheck.h"
 #include "MatrixExtentsCheck.h"
@@ -25,6 +26,7 @@ public:
     Factories.registerCheck<DataTypeCheck>("cublas-data-type");
     Factories.registerCheck<HandleLeakCheck>("cublas-handle-leak");
     Factories.registerCheck<HandlePerCallCheck>("cublas-handle-per-call");
+    Factories.registerCheck<HandleStateCheck>("cublas-handle-state");
     Factories.registerCheck<HandleUseAfterDestroyCheck>(
         "cublas-handle-use-after-destroy");
     Factories.registerCheck<DevicePointerCheck>("cublas-device-pointer");

@@ -61,6 +61,16 @@ bool isCudaErrorType(QualType T) {
          isCudaErrorName(enumTypeName(T));
 }
 
+bool isCublasHandleType(QualType T) {
+  if (T.isNull())
+    return false;
+  const auto *PT = T.getCanonicalType()->getAs<PointerType>();
+  if (!PT)
+    return false;
+  const auto *RD = PT->getPointeeType()->getAsRecordDecl();
+  return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
+}
+
 const FunctionInfo *calledCublasFunction(const CallExpr *Call) {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD || !FD->getIdentifier())

@@ -32,6 +32,9 @@ bool isCublasStatusType(clang::QualType T);
 /// `cudaError_t`, the CUDA runtime's error code.
 bool isCudaErrorType(clang::QualType T);
 
+/// `cublasHandle_t` (a pointer to `cublasContext`).
+bool isCublasHandleType(clang::QualType T);
+
 /// The model's row for the function `Call` calls, or nullptr.
 const FunctionInfo *calledCublasFunction(const clang::CallExpr *Call);
 

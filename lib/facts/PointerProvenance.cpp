@@ -60,16 +60,6 @@ MemoryKind kindOf(memory_api::MemorySpace Space) {
   return MemoryKind::Unknown;
 }
 
-bool isCublasHandleType(QualType T) {
-  if (T.isNull())
-    return false;
-  const auto *PT = T.getCanonicalType()->getAs<PointerType>();
-  if (!PT)
-    return false;
-  const auto *RD = PT->getPointeeType()->getAsRecordDecl();
-  return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
-}
-
 /// std::unique_ptr<T, std::default_delete<T>>: what it holds was made by
 /// `new`, or deleting it would be undefined.
 bool isDefaultDeleteUniquePtr(QualType T, bool ThroughPointer) {

@@ -1,0 +1,153 @@
+//===- HandleStateCheck.cpp - cublas-handle-state -------------------------===//
+
+#include "HandleStateCheck.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "ast/FunctionTimer.h"
+#include "facts/HandleConfig.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace clang::tidy::cublas {
+
+namespace {
+
+/// "'handle_'", or "the handle" when the argument is not short text.
+std::string handleText(const Expr *Arg, const ASTContext &Ctx) {
+  std::string Text = writtenText(Arg, Ctx, 40);
+  return Text.empty() ? "the handle" : "'" + Text + "'";
+}
+
+std::string calleeText(const CallExpr *Call, const ASTContext &Ctx) {
+  std::string Name = spelledCalleeName(Call, Ctx.getSourceManager(),
+                                       Ctx.getLangOpts());
+  return Name.empty() ? "the call" : "'" + Name + "'";
+}
+
+std::string functionText(const Decl *D) {
+  const auto *ND = dyn_cast<NamedDecl>(D);
+  if (const auto *M = dyn_cast<CXXMethodDecl>(D); M && M->getParent()->isLambda())
+    return "the lambda";
+  return ND && ND->getDeclName() ? "'" + ND->getQualifiedNameAsString() + "'"
+                                 : "the function";
+}
+
+const char *ownerText(HandleOwner Owner) {
+  switch (Owner) {
+  case HandleOwner::Parameter:
+    return "a parameter: the caller's handle";
+  case HandleOwner::Global:
+    return "a global handle";
+  case HandleOwner::Member:
+    return "a member handle that other code uses";
+  case HandleOwner::Torch:
+    return "PyTorch's current handle";
+  default:
+    return "a shared handle";
+  }
+}
+
+} // namespace
+
+void HandleStateCheck::registerMatchers(MatchFinder *Finder) {
+  addCallableMatchers(Finder, this);
+}
+
+void HandleStateCheck::onStartOfTranslationUnit() { Callables.clear(); }
+
+void HandleStateCheck::check(const MatchFinder::MatchResult &Result) {
+  // Where a member or global handle gets its workspace may be a function
+  // matched later: everything is decided at the end of the unit.
+  const Decl *Callable = callableOf(Result);
+  if (Callable && analysableBody(Callable))
+    Callables.add(Callable);
+}
+
+void HandleStateCheck::onEndOfTranslationUnit() {
+  for (const Decl *Callable : Callables.list()) {
+    if (!callsAny(Callable, [](const CallExpr *C) {
+          const handle_config::ConfigFunction *F = calledConfigFunction(C);
+          return F && F->Sets;
+        }))
+      continue;
+    FunctionTimer Timer(getID(), Callable);
+    reportWorkspaces(Callable);
+    reportPointerModes(Callable);
+  }
+}
+
+void HandleStateCheck::reportWorkspaces(const Decl *Callable) {
+  const ASTContext &Ctx = Callable->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const LostWorkspace &L : lostWorkspaces(Callable, Callables.list())) {
+    if (expandedInSystemHeader(L.Stream->getBeginLoc(), SM))
+      continue;
+    std::string Handle = handleText(L.Stream->getArg(0), Ctx);
+    std::string Stream = calleeText(L.Stream, Ctx);
+    if (!L.WorkspaceIn) {
+      std::string Use = L.Use ? calleeText(L.Use, Ctx) : "the next call";
+      diag(userLocation(L.Stream->getBeginLoc(), SM),
+           "%0 resets the workspace of %1 to cuBLAS's default pool: the "
+           "workspace that 'cublasSetWorkspace' gave it before is lost, and "
+           "%2 runs without it; set the stream first and the workspace after "
+           "it")
+          << Stream << Handle << Use;
+      diag(userLocation(L.Workspace->getBeginLoc(), SM),
+           "the workspace that is lost", DiagnosticIDs::Note);
+      if (L.Use)
+        diag(userLocation(L.Use->getBeginLoc(), SM),
+             "runs with the default workspace", DiagnosticIDs::Note);
+      continue;
+    }
+    diag(userLocation(L.Stream->getBeginLoc(), SM),
+         "%0 resets the workspace of %1 to cuBLAS's default pool: the "
+         "workspace that %2 gives it with 'cublasSetWorkspace' is lost for "
+         "every call on %1 after this one; call 'cublasSetWorkspace' again "
+         "after each stream change")
+        << Stream << Handle << functionText(L.WorkspaceIn);
+    diag(userLocation(L.Workspace->getBeginLoc(), SM),
+         "the workspace set where the handle is created", DiagnosticIDs::Note);
+    if (L.Use)
+      diag(userLocation(L.Use->getBeginLoc(), SM),
+           "runs with the default workspace", DiagnosticIDs::Note);
+  }
+}
+
+void HandleStateCheck::reportPointerModes(const Decl *Callable) {
+  const ASTContext &Ctx = Callable->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const PointerModeLeak &L : leakedPointerModes(Callable)) {
+    if (expandedInSystemHeader(L.Set->getBeginLoc(), SM))
+      continue;
+    std::string Handle = handleText(L.Set->getArg(0), Ctx);
+    std::string Fn = functionText(Callable);
+    std::string Who =
+        L.Owner == HandleOwner::Torch
+            ? "PyTorch's own GEMMs on it then read their host alpha and beta "
+              "as device addresses"
+            : "the next call on it with a host alpha or beta has them read "
+              "as device addresses";
+    diag(userLocation(L.Set->getBeginLoc(), SM),
+         "%0 (%1) is left in CUBLAS_POINTER_MODE_DEVICE when %2 returns: %3; "
+         "set the mode back on every way out (save it with "
+         "'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST)")
+        << Handle << ownerText(L.Owner) << Fn << Who;
+    if (L.Exit)
+      diag(userLocation(L.Exit->getBeginLoc(), SM),
+           isa<ReturnStmt>(L.Exit)
+               ? "returns with the device pointer mode still set"
+               : "throws with the device pointer mode still set",
+           DiagnosticIDs::Note);
+    else if (const Stmt *Body = Callable->getBody())
+      diag(userLocation(Body->getEndLoc(), SM),
+           "ends with the device pointer mode still set",
+           DiagnosticIDs::Note);
+  }
+}
+
+} // namespace clang::tidy::cublas

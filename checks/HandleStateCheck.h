@@ -1,0 +1,34 @@
+//===- HandleStateCheck.h - cublas-handle-state ---------------------------===//
+
+#ifndef CUBLAS_TIDY_CHECKS_HANDLESTATECHECK_H
+#define CUBLAS_TIDY_CHECKS_HANDLESTATECHECK_H
+
+#include "CallableMatchers.h"
+#include "CublasCheck.h"
+
+namespace clang::tidy::cublas {
+
+/// Finds a handle's configuration changed where other work pays for it: a
+/// workspace reset by a later cublasSetStream, the device pointer mode left
+/// on a handle the function does not own.
+///
+/// For the user-facing documentation see:
+/// docs/checks/cublas-handle-state.md
+class HandleStateCheck : public CublasCheck {
+public:
+  using CublasCheck::CublasCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  void reportWorkspaces(const Decl *Callable);
+  void reportPointerModes(const Decl *Callable);
+
+  MatchedCallables Callables;
+};
+
+} // namespace clang::tidy::cublas
+
+#endif

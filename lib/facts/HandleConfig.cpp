@@ -1,0 +1,748 @@
+//===- HandleConfig.cpp ---------------------------------------------------===//
+
+#include "facts/HandleConfig.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "ast/CutOffs.h"
+#include "ast/SharedCfg.h"
+#include "ast/ValueUse.h"
+#include "facts/TensorFacts.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+using handle_config::ConfigFunction;
+using handle_config::Setting;
+
+/// Paths followed from one call before the search gives up (silently, with
+/// a cut-off note).
+constexpr unsigned MaxSteps = 20000;
+constexpr unsigned MaxAliasDepth = 4;
+
+/// The locals and parameters of a function that keep their first value:
+/// never assigned, incremented, bound to a reference, captured by
+/// reference or given by address (ast/ValueUse.h's escapes).
+class StableVariables {
+public:
+  explicit StableVariables(const Decl *Callable) : Callable(Callable) {}
+
+  bool stable(const VarDecl *VD) {
+    if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+      return false;
+    if (!Escaping) {
+      const Stmt *Body = analysableBody(Callable);
+      Escaping.emplace(Body ? findEscapingVariables(Body)
+                            : llvm::DenseSet<const VarDecl *>());
+    }
+    if (Escaping->contains(VD))
+      return false;
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+    const BodyIndex &Index = indexIn(Callable);
+    auto It = Index.RefsTo.find(VD);
+    if (It == Index.RefsTo.end())
+      return true;
+    for (int I : It->second) {
+      const Stmt *Child = Stmts[I].S;
+      int P = Stmts[I].Parent;
+      while (P >= 0 && isa<ParenExpr>(Stmts[P].S)) {
+        Child = Stmts[P].S;
+        P = Stmts[P].Parent;
+      }
+      if (P < 0)
+        continue;
+      const Stmt *Parent = Stmts[P].S;
+      if (const auto *BO = dyn_cast<BinaryOperator>(Parent);
+          BO && BO->isAssignmentOp() && BO->getLHS() == Child)
+        return false;
+      if (const auto *UO = dyn_cast<UnaryOperator>(Parent);
+          UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+        return false;
+    }
+    return true;
+  }
+
+private:
+  const Decl *Callable;
+  std::optional<llvm::DenseSet<const VarDecl *>> Escaping;
+};
+
+std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
+                                 StableVariables &Stable, unsigned Depth) {
+  if (!E || Depth > MaxAliasDepth)
+    return std::nullopt;
+  if (const CallExpr *Getter = torchOwnedHandle(E)) {
+    HandleName H;
+    H.Getter = Getter->getDirectCallee();
+    return H;
+  }
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || VD->isInvalidDecl())
+      return std::nullopt;
+    HandleName H;
+    H.Base = VD;
+    if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+        !DRE->refersToEnclosingVariableOrCapture() && VD->getInit() &&
+        Stable.stable(VD))
+      if (std::optional<HandleName> Alias =
+              nameOf(VD->getInit(), Callable, Stable, Depth + 1))
+        return Alias;
+    return H;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!Field)
+      return std::nullopt;
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    HandleName H;
+    H.Member = Field;
+    if (isa<CXXThisExpr>(Base))
+      return H;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        H.Base = VD;
+        return H;
+      }
+  }
+  return std::nullopt;
+}
+
+/// The handle the Create call `Call` writes, when it is one.
+std::optional<HandleName> createdHandle(const CallExpr *Call,
+                                        const Decl *Callable,
+                                        StableVariables &Stable) {
+  const FunctionInfo *F = calledCublasFunction(Call);
+  if (!F || F->Creates != ResourceKind::Handle)
+    return std::nullopt;
+  int Out = F->findParam(ParamRole::ResourceOut);
+  if (Out < 0 || unsigned(Out) >= Call->getNumArgs())
+    return std::nullopt;
+  const auto *UO =
+      dyn_cast<UnaryOperator>(Call->getArg(Out)->IgnoreParenImpCasts());
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return std::nullopt;
+  // The variable itself, not what it was initialised with.
+  return nameOf(UO->getSubExpr(), Callable, Stable, MaxAliasDepth);
+}
+
+bool createsIn(const HandleName &H, const Decl *Callable,
+               StableVariables &Stable) {
+  for (const CallExpr *Call : callsIn(Callable))
+    if (std::optional<HandleName> C = createdHandle(Call, Callable, Stable);
+        C && *C == H)
+      return true;
+  return false;
+}
+
+/// The handle argument of a cuBLAS call that works with it (not a
+/// configuration, create or destroy call); null otherwise.
+const Expr *workHandleArg(const CallExpr *Call) {
+  const FunctionInfo *F = calledCublasFunction(Call);
+  if (!F || F->Creates != ResourceKind::None ||
+      F->Destroys != ResourceKind::None || calledConfigFunction(Call))
+    return nullptr;
+  int At = F->findParam(ParamRole::Resource);
+  if (At < 0 || unsigned(At) >= Call->getNumArgs() ||
+      !isCublasHandleType(Call->getArg(At)->getType()))
+    return nullptr;
+  return Call->getArg(At);
+}
+
+/// A function of the user's that `Call` calls, with a body in this unit.
+const FunctionDecl *userCallee(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || calledCublasFunction(Call))
+    return nullptr;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return nullptr;
+  return FD;
+}
+
+bool callsConfig(const Decl *Callable, Setting What) {
+  return callsAny(Callable, [&](const CallExpr *C) {
+    const ConfigFunction *F = calledConfigFunction(C);
+    return F && F->Sets && F->What == What;
+  });
+}
+
+/// Where each statement of a CFG is: its block and element index.
+struct Position {
+  const CFGBlock *Block = nullptr;
+  unsigned Index = 0;
+};
+
+llvm::DenseMap<const Stmt *, Position> positionsIn(const CFG &Cfg) {
+  llvm::DenseMap<const Stmt *, Position> At;
+  for (const CFGBlock *B : Cfg) {
+    unsigned I = 0;
+    for (const CFGElement &E : *B) {
+      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+        At.try_emplace(S->getStmt(), Position{B, I});
+      ++I;
+    }
+  }
+  return At;
+}
+
+/// What a statement on a path does to the fact being followed.
+enum class Step : std::uint8_t {
+  Pass,  // nothing
+  Stop,  // ends the path: the fact no longer holds
+  Hit,   // the path found what it looks for
+  Mark,  // work on the handle: a way out after it counts
+};
+
+struct Found {
+  const Stmt *Hit = nullptr;
+  const CFGBlock *ExitFrom = nullptr;
+  bool CutOff = false;
+};
+
+/// Follows the paths from just after `From`, correlating the branches on
+/// conditions that nothing on the path changes.
+class PathSearch {
+public:
+  PathSearch(const CFG &Cfg, const Decl *Callable, StableVariables &Stable)
+      : Cfg(Cfg), Callable(Callable), Stable(Stable) {}
+
+  /// The first path that reaches a Hit, or (with `ExitCounts`) the
+  /// function's exit, after a Mark when `ExitNeedsMark`.
+  /// The path starts inside the branches that hold `From` (`Start`): their
+  /// conditions are assumed taken.
+  Found run(const Stmt *Start, Position From,
+            llvm::function_ref<Step(const Stmt *)> Classify, bool ExitCounts,
+            bool ExitNeedsMark);
+
+private:
+  using Assumptions = llvm::SmallVector<std::pair<std::uint64_t, bool>, 4>;
+  Assumptions enclosingConditions(const Stmt *S);
+  struct Item {
+    const CFGBlock *Block;
+    unsigned Index;
+    bool Marked;
+    Assumptions Assumed;
+  };
+
+  std::optional<std::pair<std::uint64_t, bool>> conditionKey(const Expr *E);
+  bool stableExpr(const Expr *E, unsigned Depth);
+
+  const CFG &Cfg;
+  const Decl *Callable;
+  StableVariables &Stable;
+};
+
+bool PathSearch::stableExpr(const Expr *E, unsigned Depth) {
+  if (!E || Depth > 8)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
+          CharacterLiteral>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && !DRE->refersToEnclosingVariableOrCapture() &&
+           Stable.stable(VD);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return !UO->isIncrementDecrementOp() && UO->getOpcode() != UO_AddrOf &&
+           UO->getOpcode() != UO_Deref &&
+           stableExpr(UO->getSubExpr(), Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && !BO->isCommaOp() &&
+           stableExpr(BO->getLHS(), Depth + 1) &&
+           stableExpr(BO->getRHS(), Depth + 1);
+  return false;
+}
+
+std::optional<std::pair<std::uint64_t, bool>>
+PathSearch::conditionKey(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  bool Negated = false;
+  E = E->IgnoreParenImpCasts();
+  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_LNot)
+      break;
+    Negated = !Negated;
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  if (!stableExpr(E, 0))
+    return std::nullopt;
+  llvm::FoldingSetNodeID ID;
+  E->Profile(ID, Callable->getASTContext(), /*Canonical=*/true);
+  return std::make_pair(static_cast<std::uint64_t>(ID.ComputeHash()),
+                        Negated);
+}
+
+PathSearch::Assumptions PathSearch::enclosingConditions(const Stmt *S) {
+  Assumptions Assumed;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  int I = indexIn(Callable).indexOf(S);
+  if (I < 0)
+    return Assumed;
+  const Stmt *Child = S;
+  for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
+    const Stmt *Parent = Stmts[P].S;
+    const auto *If = dyn_cast<IfStmt>(Parent);
+    if (If && !If->isConsteval() && !If->getConditionVariable() &&
+        (Child == If->getThen() || Child == If->getElse()))
+      if (std::optional<std::pair<std::uint64_t, bool>> Key =
+              conditionKey(If->getCond());
+          Key && llvm::none_of(Assumed, [&](const auto &A) {
+            return A.first == Key->first;
+          }))
+        Assumed.push_back(
+            {Key->first, (Child == If->getThen()) != Key->second});
+    Child = Parent;
+  }
+  llvm::sort(Assumed);
+  return Assumed;
+}
+
+Found PathSearch::run(const Stmt *Start, Position From,
+                      llvm::function_ref<Step(const Stmt *)> Classify,
+                      bool ExitCounts, bool ExitNeedsMark) {
+  Found Result;
+  llvm::SmallVector<Item, 16> Work;
+  // Block entries already followed, with the assumptions and mark.
+  llvm::DenseMap<unsigned, llvm::SmallVector<Assumptions, 2>>
+      Seen;
+  Work.push_back({From.Block, From.Index + 1, false,
+                  enclosingConditions(Start)});
+  unsigned Steps = 0;
+  while (!Work.empty()) {
+    Item It = Work.pop_back_val();
+    if (++Steps > MaxSteps) {
+      reportCutOff("handle configuration", Callable,
+                   "more than " + llvm::Twine(MaxSteps) + " path steps");
+      Result = Found();
+      Result.CutOff = true;
+      return Result;
+    }
+    const CFGBlock *B = It.Block;
+    bool Stopped = false;
+    for (unsigned I = It.Index; I < B->size(); ++I) {
+      std::optional<CFGStmt> S = (*B)[I].getAs<CFGStmt>();
+      if (!S)
+        continue;
+      Step What = Classify(S->getStmt());
+      if (What == Step::Hit) {
+        Result.Hit = S->getStmt();
+        return Result;
+      }
+      if (What == Step::Stop) {
+        Stopped = true;
+        break;
+      }
+      if (What == Step::Mark)
+        It.Marked = true;
+    }
+    if (Stopped || B->hasNoReturnElement())
+      continue;
+    std::optional<std::pair<std::uint64_t, bool>> Key;
+    if (B->succ_size() == 2)
+      Key = conditionKey(dyn_cast_or_null<Expr>(B->getTerminatorCondition()));
+    unsigned SuccIndex = 0;
+    for (const CFGBlock *Succ : B->succs()) {
+      unsigned Branch = SuccIndex++;
+      if (!Succ)
+        continue;
+      Assumptions Assumed = It.Assumed;
+      if (Key) {
+        bool Taken = (Branch == 0) != Key->second;
+        auto Known = llvm::find_if(
+            Assumed, [&](const auto &A) { return A.first == Key->first; });
+        if (Known != Assumed.end()) {
+          if (Known->second != Taken)
+            continue;
+        } else {
+          Assumed.push_back({Key->first, Taken});
+          llvm::sort(Assumed);
+        }
+      }
+      if (Succ == &Cfg.getExit()) {
+        if (ExitCounts && (It.Marked || !ExitNeedsMark)) {
+          Result.ExitFrom = B;
+          return Result;
+        }
+        continue;
+      }
+      auto &Entries = Seen[Succ->getBlockID() * 2 + (It.Marked ? 1 : 0)];
+      if (llvm::is_contained(Entries, Assumed))
+        continue;
+      Entries.push_back(Assumed);
+      Work.push_back({Succ, 0, It.Marked, std::move(Assumed)});
+    }
+  }
+  return Result;
+}
+
+/// The workspace calls that every path from the entry to `To` passes last
+/// before it, with no stream change after them; empty when one path has
+/// none.
+llvm::SmallVector<const CallExpr *, 2>
+workspaceOnEveryPath(const CFG &Cfg, Position To,
+                     llvm::function_ref<Step(const Stmt *)> Classify) {
+  llvm::SmallVector<const CallExpr *, 2> Found;
+  llvm::SmallVector<Position, 16> Work{To};
+  llvm::DenseSet<const CFGBlock *> Seen;
+  unsigned Steps = 0;
+  while (!Work.empty()) {
+    if (++Steps > MaxSteps)
+      return {};
+    Position P = Work.pop_back_val();
+    bool Ended = false;
+    for (unsigned I = P.Index; I-- > 0;) {
+      std::optional<CFGStmt> S = (*P.Block)[I].getAs<CFGStmt>();
+      if (!S)
+        continue;
+      Step What = Classify(S->getStmt());
+      if (What == Step::Hit) {
+        const auto *Call = cast<CallExpr>(S->getStmt());
+        if (!llvm::is_contained(Found, Call))
+          Found.push_back(Call);
+        Ended = true;
+        break;
+      }
+      if (What == Step::Stop)
+        return {};
+    }
+    if (Ended)
+      continue;
+    if (P.Block == &Cfg.getEntry() || P.Block->pred_empty())
+      return {};
+    for (const CFGBlock *Pred : P.Block->preds())
+      if (Pred && Seen.insert(Pred).second)
+        Work.push_back({Pred, unsigned(Pred->size())});
+  }
+  return Found;
+}
+
+/// The return or throw a path leaves `From` by; null for the end of the
+/// body.
+const Stmt *exitStatement(const CFGBlock *From) {
+  if (!From)
+    return nullptr;
+  if (const Stmt *T = From->getTerminatorStmt(); T && isa<CXXThrowExpr>(T))
+    return T;
+  for (auto It = From->rbegin(); It != From->rend(); ++It)
+    if (std::optional<CFGStmt> S = It->getAs<CFGStmt>())
+      if (isa<ReturnStmt, CXXThrowExpr>(S->getStmt()))
+        return S->getStmt();
+  return nullptr;
+}
+
+bool isDeviceMode(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  // CUBLAS_POINTER_MODE_DEVICE = 1.
+  return E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
+         R.Val.isInt() && R.Val.getInt() == 1;
+}
+
+/// True when something besides the body's own statements may set the
+/// pointer mode back: a lambda of the body, or a local object whose
+/// destructor sets it.
+bool restoredOutOfLine(const Decl *Callable) {
+  for (const BodyStmt &S : stmtsIn(Callable)) {
+    if (const auto *L = dyn_cast<LambdaExpr>(S.S)) {
+      if (callsConfig(L->getCallOperator(), Setting::PointerMode))
+        return true;
+      continue;
+    }
+    const auto *DS = dyn_cast<DeclStmt>(S.S);
+    if (!DS)
+      continue;
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      const CXXRecordDecl *RD =
+          VD ? VD->getType()->getAsCXXRecordDecl() : nullptr;
+      const CXXDestructorDecl *Dtor =
+          RD && RD->hasDefinition() ? RD->getDestructor() : nullptr;
+      if (!Dtor)
+        continue;
+      const FunctionDecl *Def = nullptr;
+      if (!Dtor->hasBody(Def) || !Def)
+        continue;
+      if (callsConfig(Def, Setting::PointerMode))
+        return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+const ConfigFunction *calledConfigFunction(const CallExpr *Call) {
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier() ||
+      !FD->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return nullptr;
+  return handle_config::configFunction(FD->getName());
+}
+
+std::optional<HandleName> handleNamed(const Expr *E, const Decl *Callable) {
+  StableVariables Stable(Callable);
+  return nameOf(E, Callable, Stable, 0);
+}
+
+namespace {
+
+HandleOwner ownerOf(const HandleName &H, const Decl *Callable,
+                    StableVariables &Stable) {
+  if (H.Getter)
+    return HandleOwner::Torch;
+  if (createsIn(H, Callable, Stable))
+    return HandleOwner::Function;
+  if (H.Member)
+    return HandleOwner::Member;
+  const auto *VD = dyn_cast_or_null<VarDecl>(H.Base);
+  if (!VD)
+    return HandleOwner::Unknown;
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+    return P->getParentFunctionOrMethod() ==
+                   dyn_cast<DeclContext>(const_cast<Decl *>(Callable))
+               ? HandleOwner::Parameter
+               : HandleOwner::Unknown;
+  if (VD->hasGlobalStorage())
+    return HandleOwner::Global;
+  return HandleOwner::Unknown;
+}
+
+/// Does `Call` name `H` among its arguments?
+bool passesHandle(const CallExpr *Call, const HandleName &H,
+                  const Decl *Callable, StableVariables &Stable) {
+  for (const Expr *Arg : Call->arguments())
+    if (isCublasHandleType(Arg->getType()))
+      if (std::optional<HandleName> N = nameOf(Arg, Callable, Stable, 0);
+          N && *N == H)
+        return true;
+  return false;
+}
+
+} // namespace
+
+HandleOwner handleOwner(const HandleName &H, const Decl *Callable) {
+  StableVariables Stable(Callable);
+  return ownerOf(H, Callable, Stable);
+}
+
+std::vector<LostWorkspace>
+lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
+  std::vector<LostWorkspace> Lost;
+  llvm::SmallVector<const CallExpr *, 4> Streams;
+  for (const CallExpr *Call : callsIn(Callable))
+    if (const ConfigFunction *F = calledConfigFunction(Call);
+        F && F->Sets && F->ResetsWorkspace)
+      Streams.push_back(Call);
+  if (Streams.empty())
+    return Lost;
+  const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
+  if (!Cfg)
+    return Lost;
+  llvm::DenseMap<const Stmt *, Position> At = positionsIn(*Cfg);
+  StableVariables Stable(Callable);
+  for (const CallExpr *Stream : Streams) {
+    auto Where = At.find(Stream);
+    if (Where == At.end() || Stream->getNumArgs() < 1)
+      continue;
+    std::optional<HandleName> H =
+        nameOf(Stream->getArg(0), Callable, Stable, 0);
+    if (!H || H->Getter)
+      continue;
+    auto SameHandle = [&](const Expr *Arg) {
+      std::optional<HandleName> N = nameOf(Arg, Callable, Stable, 0);
+      return !N || *N == *H; // an unknown handle may be this one
+    };
+    auto Before = [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      const ConfigFunction *F = Call ? calledConfigFunction(Call) : nullptr;
+      if (!F || !F->Sets || Call->getNumArgs() < 1 ||
+          !SameHandle(Call->getArg(0)))
+        return Step::Pass;
+      if (F->What == Setting::Workspace)
+        return Step::Hit;
+      return F->ResetsWorkspace ? Step::Stop : Step::Pass;
+    };
+    llvm::SmallVector<const CallExpr *, 2> Workspaces =
+        workspaceOnEveryPath(*Cfg, Where->second, Before);
+    const Decl *WorkspaceIn = nullptr;
+    if (Workspaces.empty()) {
+      // A member or global handle given its workspace where it is
+      // created, by another function that does not call this one.
+      bool ThisMember = H->Member && !H->Base;
+      const auto *Global = dyn_cast_or_null<VarDecl>(H->Base);
+      if (!(ThisMember || (Global && !H->Member && Global->hasGlobalStorage())) ||
+          callsConfig(Callable, Setting::Workspace))
+        continue;
+      const auto *Self = dyn_cast<FunctionDecl>(Callable);
+      for (const Decl *Other : Unit) {
+        if (Other == Callable || WorkspaceIn)
+          continue;
+        if (ThisMember &&
+            Other->getDeclContext() != Callable->getDeclContext())
+          continue;
+        StableVariables OtherStable(Other);
+        if (!createsIn(*H, Other, OtherStable))
+          continue;
+        bool CallsSelf = false;
+        const CallExpr *Set = nullptr;
+        for (const CallExpr *Call : callsIn(Other)) {
+          if (Self && Call->getDirectCallee() &&
+              Call->getDirectCallee()->getCanonicalDecl() ==
+                  Self->getCanonicalDecl())
+            CallsSelf = true;
+          const ConfigFunction *F = calledConfigFunction(Call);
+          if (!Set && F && F->Sets && F->What == Setting::Workspace &&
+              Call->getNumArgs() > 0)
+            if (std::optional<HandleName> N =
+                    nameOf(Call->getArg(0), Other, OtherStable, 0);
+                N && *N == *H)
+              Set = Call;
+        }
+        if (Set && !CallsSelf) {
+          Workspaces.push_back(Set);
+          WorkspaceIn = Other;
+        }
+      }
+      if (Workspaces.empty())
+        continue;
+    }
+    auto After = [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call)
+        return Step::Pass;
+      if (const ConfigFunction *F = calledConfigFunction(Call)) {
+        if (F->Sets && F->What == Setting::Workspace &&
+            Call->getNumArgs() > 0 && SameHandle(Call->getArg(0)))
+          return Step::Stop;
+        return Step::Pass;
+      }
+      if (const Expr *Arg = workHandleArg(Call)) {
+        std::optional<HandleName> N = nameOf(Arg, Callable, Stable, 0);
+        return N && *N == *H ? Step::Hit : Step::Pass;
+      }
+      if (const FunctionDecl *FD = userCallee(Call)) {
+        if (!passesHandle(Call, *H, Callable, Stable))
+          return Step::Pass;
+        const FunctionDecl *Def = nullptr;
+        if (FD->hasBody(Def) && Def && callsConfig(Def, Setting::Workspace))
+          return Step::Stop;
+        return Step::Hit;
+      }
+      return Step::Pass;
+    };
+    PathSearch Search(*Cfg, Callable, Stable);
+    Found F = Search.run(Stream, Where->second, After,
+                         /*ExitCounts=*/WorkspaceIn,
+                         /*ExitNeedsMark=*/false);
+    if (F.CutOff || (!F.Hit && !F.ExitFrom))
+      continue;
+    LostWorkspace L;
+    L.Stream = Stream;
+    L.Workspace = Workspaces.front();
+    L.Use = dyn_cast_or_null<CallExpr>(F.Hit);
+    L.WorkspaceIn = WorkspaceIn;
+    L.Handle = *H;
+    Lost.push_back(L);
+  }
+  return Lost;
+}
+
+std::vector<PointerModeLeak> leakedPointerModes(const Decl *Callable) {
+  std::vector<PointerModeLeak> Leaks;
+  const ASTContext &Ctx = Callable->getASTContext();
+  llvm::SmallVector<const CallExpr *, 4> Sets;
+  for (const CallExpr *Call : callsIn(Callable))
+    if (const ConfigFunction *F = calledConfigFunction(Call);
+        F && F->Sets && F->What == Setting::PointerMode &&
+        Call->getNumArgs() > F->ValueArg &&
+        isDeviceMode(Call->getArg(F->ValueArg), Ctx))
+      Sets.push_back(Call);
+  if (Sets.empty() || restoredOutOfLine(Callable))
+    return Leaks;
+  const CFG *Cfg = sharedCfg(Callable, const_cast<ASTContext &>(Ctx));
+  if (!Cfg)
+    return Leaks;
+  llvm::DenseMap<const Stmt *, Position> At = positionsIn(*Cfg);
+  StableVariables Stable(Callable);
+  for (const CallExpr *Set : Sets) {
+    auto Where = At.find(Set);
+    if (Where == At.end())
+      continue;
+    std::optional<HandleName> H = nameOf(Set->getArg(0), Callable, Stable, 0);
+    if (!H)
+      continue;
+    HandleOwner Owner = ownerOf(*H, Callable, Stable);
+    if (Owner == HandleOwner::Unknown || Owner == HandleOwner::Function)
+      continue;
+    auto Classify = [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call)
+        return Step::Pass;
+      if (const ConfigFunction *F = calledConfigFunction(Call)) {
+        if (!F->Sets || F->What != Setting::PointerMode ||
+            Call->getNumArgs() <= F->ValueArg)
+          return Step::Pass;
+        std::optional<HandleName> N =
+            nameOf(Call->getArg(0), Callable, Stable, 0);
+        if (N && !(*N == *H))
+          return Step::Pass;
+        // Set back, to anything but the device mode; or set to the device
+        // mode again (that call is judged on its own).
+        return Step::Stop;
+      }
+      if (const FunctionInfo *F = calledCublasFunction(Call)) {
+        if (F->Destroys == ResourceKind::Handle &&
+            passesHandle(Call, *H, Callable, Stable))
+          return Step::Stop;
+        const Expr *Arg = workHandleArg(Call);
+        std::optional<HandleName> N =
+            Arg ? nameOf(Arg, Callable, Stable, 0) : std::nullopt;
+        return N && *N == *H ? Step::Mark : Step::Pass;
+      }
+      if (const FunctionDecl *FD = userCallee(Call)) {
+        const FunctionDecl *Def = nullptr;
+        bool Passes = passesHandle(Call, *H, Callable, Stable);
+        if (FD->hasBody(Def) && Def) {
+          if (callsConfig(Def, Setting::PointerMode))
+            return Step::Stop;
+        } else if (Passes) {
+          return Step::Stop; // it may set the mode back
+        }
+        return Passes ? Step::Mark : Step::Pass;
+      }
+      return Step::Pass;
+    };
+    PathSearch Search(*Cfg, Callable, Stable);
+    Found F = Search.run(Set, Where->second, Classify, /*ExitCounts=*/true,
+                         /*ExitNeedsMark=*/true);
+    if (F.CutOff || !F.ExitFrom)
+      continue;
+    PointerModeLeak L;
+    L.Set = Set;
+    L.Exit = exitStatement(F.ExitFrom);
+    L.Handle = *H;
+    L.Owner = Owner;
+    Leaks.push_back(L);
+  }
+  return Leaks;
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,113 @@
+//===- HandleConfig.h - A handle's configuration along a function ---------===//
+//
+// A cuBLAS handle carries its stream, workspace and pointer mode from one
+// call to the next (model/HandleConfig.h). Two facts about that history:
+//
+// - lostWorkspaces(): a cublasSetStream that resets a workspace the code set
+//   with cublasSetWorkspace, before work on the handle runs with the default
+//   pool instead (in the same function, or on a member or global handle
+//   whose workspace the function that creates it sets);
+// - leakedPointerModes(): a cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE)
+//   on a handle the function does not own (a parameter, a global or static,
+//   a member, PyTorch's current handle, a local copy of one) with a way out
+//   of the function, after work on the handle, where the mode was not set
+//   back.
+//
+// Both follow the CFG (lib/ast/SharedCfg.h) from the call, path by path,
+// with the branches on a variable that nothing changes correlated (`if
+// (dev) set(DEVICE); ... if (dev) set(HOST);` has no leaking path). Paths
+// that end the process (abort, exit) are no way out. A function that may
+// restore the mode elsewhere (an object whose destructor sets the mode, a
+// lambda that sets it, a helper that sets it) has no leak.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_HANDLECONFIG_H
+#define CUBLAS_TIDY_LIB_FACTS_HANDLECONFIG_H
+
+#include "model/HandleConfig.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <vector>
+
+namespace cublas_tidy {
+
+/// Which handle an expression names: a variable (parameter, local, global
+/// or static), a member of `this` (Base null) or of a variable
+/// (`ctx->handle`), or PyTorch's current handle (Getter: every
+/// at::cuda::getCurrentCUDABlasHandle() is the same handle). A local
+/// initialised with another handle and never changed names that one.
+struct HandleName {
+  const clang::ValueDecl *Base = nullptr;
+  const clang::ValueDecl *Member = nullptr;
+  const clang::FunctionDecl *Getter = nullptr;
+
+  friend bool operator==(const HandleName &L, const HandleName &R) {
+    return L.Base == R.Base && L.Member == R.Member && L.Getter == R.Getter;
+  }
+};
+
+/// Who owns a handle, seen from one function.
+enum class HandleOwner : std::uint8_t {
+  Unknown,  // a local of unknown origin
+  Function, // the function creates it
+  Parameter,
+  Global,   // a global, a static, a static member
+  Member,   // a member of `this` or of an object
+  Torch,    // PyTorch's current handle
+};
+
+/// The handle `E` (an argument of type cublasHandle_t) names in
+/// `Callable`, when it can be told.
+std::optional<HandleName> handleNamed(const clang::Expr *E,
+                                      const clang::Decl *Callable);
+
+/// Who owns `H` in `Callable`.
+HandleOwner handleOwner(const HandleName &H, const clang::Decl *Callable);
+
+/// The configuration function `Call` calls (model/HandleConfig.h), or null.
+const handle_config::ConfigFunction *
+calledConfigFunction(const clang::CallExpr *Call);
+
+/// A workspace that a cublasSetStream resets to the default pool.
+struct LostWorkspace {
+  const clang::CallExpr *Stream = nullptr;    // cublasSetStream
+  const clang::CallExpr *Workspace = nullptr; // the cublasSetWorkspace
+  /// The first call on the handle that runs with the default workspace
+  /// (a cuBLAS call, or a function given the handle); null when other code
+  /// uses the handle afterwards (the workspace was set where the handle is
+  /// created, in another function).
+  const clang::CallExpr *Use = nullptr;
+  /// The function the workspace was set in, when it is not the
+  /// cublasSetStream's.
+  const clang::Decl *WorkspaceIn = nullptr;
+  HandleName Handle;
+};
+
+/// The lost workspaces of `Callable`. `Unit` is every callable of the
+/// translation unit: where a member or global handle is created and given
+/// its workspace.
+std::vector<LostWorkspace> lostWorkspaces(const clang::Decl *Callable,
+                                          llvm::ArrayRef<const clang::Decl *>
+                                              Unit);
+
+/// A device pointer mode left on a handle the function does not own.
+struct PointerModeLeak {
+  const clang::CallExpr *Set = nullptr; // cublasSetPointerMode(h, DEVICE)
+  /// The return or throw the mode leaks through; null: the end of the
+  /// body.
+  const clang::Stmt *Exit = nullptr;
+  HandleName Handle;
+  HandleOwner Owner = HandleOwner::Unknown;
+};
+
+/// The pointer mode leaks of `Callable`.
+std::vector<PointerModeLeak> leakedPointerModes(const clang::Decl *Callable);
+
+} // namespace cublas_tidy
+
+#endif

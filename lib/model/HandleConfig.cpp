@@ -1,0 +1,48 @@
+//===- HandleConfig.cpp ---------------------------------------------------===//
+
+#include "model/HandleConfig.h"
+
+namespace cublas_tidy::handle_config {
+
+namespace {
+
+constexpr ConfigFunction Table[] = {
+    {"cublasSetStream_v2", Setting::Stream, true, 0, 1, true},
+    {"cublasGetStream_v2", Setting::Stream, false, 0, 1, false},
+    {"cublasSetWorkspace_v2", Setting::Workspace, true, 0, 1, false},
+    {"cublasSetPointerMode_v2", Setting::PointerMode, true, 0, 1, false},
+    {"cublasGetPointerMode_v2", Setting::PointerMode, false, 0, 1, false},
+    {"cublasSetMathMode", Setting::MathMode, true, 0, 1, false},
+    {"cublasGetMathMode", Setting::MathMode, false, 0, 1, false},
+    {"cublasSetAtomicsMode", Setting::AtomicsMode, true, 0, 1, false},
+    {"cublasGetAtomicsMode", Setting::AtomicsMode, false, 0, 1, false},
+};
+
+} // namespace
+
+llvm::ArrayRef<ConfigFunction> configFunctions() { return Table; }
+
+const ConfigFunction *configFunction(llvm::StringRef Name) {
+  for (const ConfigFunction &F : Table)
+    if (Name == F.Name)
+      return &F;
+  return nullptr;
+}
+
+llvm::StringRef settingName(Setting S) {
+  switch (S) {
+  case Setting::Stream:
+    return "stream";
+  case Setting::Workspace:
+    return "workspace";
+  case Setting::PointerMode:
+    return "pointer mode";
+  case Setting::MathMode:
+    return "math mode";
+  case Setting::AtomicsMode:
+    return "atomics mode";
+  }
+  return "setting";
+}
+
+} // namespace cublas_tidy::handle_config
