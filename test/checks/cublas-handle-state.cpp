@@ -1,0 +1,317 @@
+// RUN: %check_clang_tidy %s cublas-handle-state %t
+
+// A handle's configuration changed where other work pays for it; and the
+// correct code that a naive rule would flag.
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <cstdlib>
+#include <stdexcept>
+
+// --- Workspace lost to a stream change --------------------------------------
+
+void workspaceThenStream(cublasHandle_t handle, cudaStream_t stream,
+                         void *ws, size_t wsSize, int n, const float *alpha,
+                         const float *x, float *y) {
+  cublasSetWorkspace(handle, ws, wsSize);
+  cublasSetStream(handle, stream);   // W1
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'cublasSetStream' resets the workspace of 'handle' to cuBLAS's default pool: the workspace that 'cublasSetWorkspace' gave it before is lost, and 'cublasSaxpy' runs without it; set the stream first and the workspace after it [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE-3]]:3: note: the workspace that is lost
+// CHECK-NOTES: :[[@LINE+1]]:3: note: runs with the default workspace
+  cublasSaxpy(handle, n, alpha, x, 1, y, 1);
+}
+
+void localHandleLosesWorkspace(cudaStream_t stream, void *ws, size_t wsSize,
+                               int n, const float *alpha, const float *x,
+                               float *y) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cublasSetWorkspace(h, ws, wsSize);
+  if (stream)
+    cublasSetStream(h, stream);       // W2 (only when there is a use after)
+// CHECK-NOTES: :[[@LINE-1]]:5: warning: 'cublasSetStream' resets the workspace of 'h' to cuBLAS's default pool: the workspace that 'cublasSetWorkspace' gave it before is lost, and 'cublasSaxpy' runs without it; set the stream first and the workspace after it [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE-4]]:3: note: the workspace that is lost
+// CHECK-NOTES: :[[@LINE+1]]:3: note: runs with the default workspace
+  cublasSaxpy(h, n, alpha, x, 1, y, 1);
+  cublasDestroy(h);
+}
+
+// The PyTorch order: stream first, then workspace.
+void streamThenWorkspace(cublasHandle_t handle, cudaStream_t stream, void *ws,
+                         size_t wsSize, int n, const float *alpha,
+                         const float *x, float *y) {
+  cublasSetStream(handle, stream);
+  cublasSetWorkspace(handle, ws, wsSize);
+  cublasSaxpy(handle, n, alpha, x, 1, y, 1);
+}
+
+// The workspace set again after the stream.
+void workspaceAgain(cublasHandle_t handle, cudaStream_t stream, void *ws,
+                    size_t wsSize, int n, const float *alpha, const float *x,
+                    float *y) {
+  cublasSetWorkspace(handle, ws, wsSize);
+  cublasSetStream(handle, stream);
+  cublasSetWorkspace(handle, ws, wsSize);
+  cublasSaxpy(handle, n, alpha, x, 1, y, 1);
+}
+
+// Different handles.
+void differentHandles(cublasHandle_t a, cublasHandle_t b, cudaStream_t stream,
+                      void *ws, size_t wsSize, int n, const float *alpha,
+                      const float *x, float *y) {
+  cublasSetWorkspace(a, ws, wsSize);
+  cublasSetStream(b, stream);
+  cublasSaxpy(a, n, alpha, x, 1, y, 1);
+  cublasSaxpy(b, n, alpha, x, 1, y, 1);
+}
+
+// Only on some paths before the stream: no finding (the rule wants every
+// path).
+void workspaceSometimes(cublasHandle_t handle, cudaStream_t stream, void *ws,
+                        size_t wsSize, bool useWs, int n, const float *alpha,
+                        const float *x, float *y) {
+  if (useWs)
+    cublasSetWorkspace(handle, ws, wsSize);
+  cublasSetStream(handle, stream);
+  cublasSaxpy(handle, n, alpha, x, 1, y, 1);
+}
+
+// A member handle given its workspace where it is created.
+class Engine {
+public:
+  Engine(void *ws, size_t size) {
+    cublasCreate(&handle_);
+    cublasSetWorkspace(handle_, ws, size);
+  }
+  ~Engine() { cublasDestroy(handle_); }
+  void run(cudaStream_t s, int n, const float *alpha, const float *x,
+           float *y) {
+    cublasSetStream(handle_, s);       // W3
+// CHECK-NOTES: :[[@LINE-1]]:5: warning: 'cublasSetStream' resets the workspace of 'handle_' to cuBLAS's default pool: the workspace that 'Engine::Engine' gives it with 'cublasSetWorkspace' is lost for every call on 'handle_' after this one; call 'cublasSetWorkspace' again after each stream change [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE-7]]:5: note: the workspace set where the handle is created
+// CHECK-NOTES: :[[@LINE+1]]:5: note: runs with the default workspace
+    cublasSaxpy(handle_, n, alpha, x, 1, y, 1);
+  }
+private:
+  cublasHandle_t handle_;
+};
+
+// The same, with the workspace set again after each stream change.
+class GoodEngine {
+public:
+  GoodEngine(void *ws, size_t size) : ws_(ws), size_(size) {
+    cublasCreate(&handle_);
+    cublasSetWorkspace(handle_, ws_, size_);
+  }
+  ~GoodEngine() { cublasDestroy(handle_); }
+  void run(cudaStream_t s, int n, const float *alpha, const float *x,
+           float *y) {
+    cublasSetStream(handle_, s);
+    cublasSetWorkspace(handle_, ws_, size_);
+    cublasSaxpy(handle_, n, alpha, x, 1, y, 1);
+  }
+private:
+  cublasHandle_t handle_;
+  void *ws_;
+  size_t size_;
+};
+
+// --- Pointer mode left on a handle the function does not own ----------------
+
+cublasStatus_t dotDevice(cublasHandle_t handle, int n, const float *x,
+                         const float *y, float *result) {
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);   // P1
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'handle' (a parameter: the caller's handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'dotDevice' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+3]]:5: note: returns with the device pointer mode still set
+  cublasStatus_t st = cublasSdot(handle, n, x, 1, y, 1, result);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    return st;
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasHandle_t gHandle;
+
+void neverRestored(int n, const float *x, const float *y, float *result) {
+  cublasSetPointerMode(gHandle, CUBLAS_POINTER_MODE_DEVICE);  // P2
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'gHandle' (a global handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'neverRestored' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+2]]:1: note: ends with the device pointer mode still set
+  cublasSdot(gHandle, n, x, 1, y, 1, result);
+}
+
+void throwsWithDevice(cublasHandle_t handle, int n, const float *x,
+                      const float *y, float *result) {
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);   // P3
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'handle' (a parameter: the caller's handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'throwsWithDevice' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+2]]:5: note: throws with the device pointer mode still set
+  if (cublasSdot(handle, n, x, 1, y, 1, result) != CUBLAS_STATUS_SUCCESS)
+    throw std::runtime_error("dot failed");
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
+}
+
+// Restored on every path.
+cublasStatus_t restoredEverywhere(cublasHandle_t handle, int n, const float *x,
+                                  const float *y, float *result) {
+  cublasPointerMode_t old;
+  cublasGetPointerMode(handle, &old);
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+  cublasStatus_t st = cublasSdot(handle, n, x, 1, y, 1, result);
+  cublasSetPointerMode(handle, old);
+  return st;
+}
+
+// A handle the function creates and destroys.
+void ownHandle(int n, const float *x, const float *y, float *result) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+  cublasSdot(h, n, x, 1, y, 1, result);
+  cublasDestroy(h);
+}
+
+// Host mode set: nothing to restore.
+void hostMode(cublasHandle_t handle, int n, const float *x, const float *y,
+              float *result) {
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
+  cublasSdot(handle, n, x, 1, y, 1, result);
+}
+
+// An RAII guard restores it.
+struct PointerModeGuard {
+  PointerModeGuard(cublasHandle_t h) : h(h) { cublasGetPointerMode(h, &old); }
+  ~PointerModeGuard() { cublasSetPointerMode(h, old); }
+  cublasHandle_t h;
+  cublasPointerMode_t old;
+};
+
+cublasStatus_t guarded(cublasHandle_t handle, int n, const float *x,
+                       const float *y, float *result) {
+  PointerModeGuard guard(handle);
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+  cublasStatus_t st = cublasSdot(handle, n, x, 1, y, 1, result);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    return st;
+  return cublasSdot(handle, n, x, 1, y, 1, result);
+}
+
+// The same condition chooses the mode and the restore.
+void correlated(cublasHandle_t handle, bool onDevice, int n, const float *x,
+                const float *y, float *result) {
+  if (onDevice)
+    cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+  cublasSdot(handle, n, x, 1, y, 1, result);
+  if (onDevice)
+    cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
+}
+
+// The set itself failing returns before any work: nothing changed.
+#define CHECK_CUBLAS(call)                                                     \
+  do {                                                                         \
+    cublasStatus_t s_ = (call);                                                \
+    if (s_ != CUBLAS_STATUS_SUCCESS)                                           \
+      return s_;                                                               \
+  } while (0)
+
+cublasStatus_t checkedSet(cublasHandle_t handle, int n, const float *x,
+                          const float *y, float *result) {
+  CHECK_CUBLAS(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE));
+  cublasStatus_t st = cublasSdot(handle, n, x, 1, y, 1, result);
+  CHECK_CUBLAS(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST));
+  return st;
+}
+
+// A member handle: the class uses the device mode for all its calls, set
+// where it creates the handle.
+class DeviceScalars {
+public:
+  DeviceScalars() {
+    cublasCreate(&h_);
+    cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_DEVICE);
+  }
+  ~DeviceScalars() { cublasDestroy(h_); }
+private:
+  cublasHandle_t h_;
+};
+
+// Ends the process on error: no way out.
+void abortsOnError(cublasHandle_t handle, int n, const float *x,
+                   const float *y, float *result) {
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+  if (cublasSdot(handle, n, x, 1, y, 1, result) != CUBLAS_STATUS_SUCCESS)
+    abort();
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
+}
+
+// The stream changes after the workspace, but nothing uses the handle
+// again before it is destroyed.
+void noUseAfter(cudaStream_t stream, void *ws, size_t wsSize) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cublasSetWorkspace(h, ws, wsSize);
+  cublasSetStream(h, stream);
+  cublasDestroy(h);
+}
+
+// A lambda restores the mode on the way out.
+template <typename F> struct OnExit {
+  F f;
+  ~OnExit() { f(); }
+};
+template <typename F> OnExit<F> onExit(F f) { return {f}; }
+
+cublasStatus_t lambdaRestores(cublasHandle_t handle, int n, const float *x,
+                              const float *y, float *result) {
+  auto restore = onExit(
+      [&] { cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST); });
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+  return cublasSdot(handle, n, x, 1, y, 1, result);
+}
+
+// A member handle whose creating function sets the stream through the
+// member function that would be reported: the workspace comes after.
+class Ordered {
+public:
+  Ordered(void *ws, size_t size, cudaStream_t s) {
+    cublasCreate(&handle_);
+    bind(s);
+    cublasSetWorkspace(handle_, ws, size);
+  }
+  ~Ordered() { cublasDestroy(handle_); }
+  void bind(cudaStream_t s) { cublasSetStream(handle_, s); }
+private:
+  cublasHandle_t handle_;
+};
+
+// A helper that sets the mode back.
+void restoreHost(cublasHandle_t h) {
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
+}
+void helperRestores(cublasHandle_t handle, int n, const float *x,
+                    const float *y, float *result) {
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
+  cublasSdot(handle, n, x, 1, y, 1, result);
+  restoreHost(handle);
+}
+
+// Through a local copy of the caller's handle, restored through another.
+void throughCopies(cublasHandle_t handle, int n, const float *x,
+                   const float *y, float *result) {
+  cublasHandle_t a = handle;
+  cublasHandle_t b = handle;
+  cublasSetPointerMode(a, CUBLAS_POINTER_MODE_DEVICE);
+  cublasSdot(b, n, x, 1, y, 1, result);
+  cublasSetPointerMode(b, CUBLAS_POINTER_MODE_HOST);
+}
+
+// A device mode left through a local copy of a member handle.
+struct Context {
+  cublasHandle_t handle;
+};
+void leftThroughCopy(Context *ctx, int n, const float *x, const float *y,
+                     float *result) {
+  cublasHandle_t h = ctx->handle;
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);   // P4
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'h' (a member handle that other code uses) is left in CUBLAS_POINTER_MODE_DEVICE when 'leftThroughCopy' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+2]]:1: note: ends with the device pointer mode still set
+  cublasSdot(h, n, x, 1, y, 1, result);
+}
