@@ -51,7 +51,8 @@ STATUS_NAMES = (
 SANITIZER_PADDING = 1 << 20
 # Tracer events that a clean program must not produce.
 TROUBLE_EVENTS = ("status", "host-pointer", "device-pointer", "out-of-bounds",
-                  "use-after-destroy", "missing-function", "signal")
+                  "use-after-destroy", "default-workspace", "missing-function",
+                  "signal")
 
 
 class HeaderError(Exception):
@@ -168,6 +169,7 @@ PREDICTION_FORMS = (
     ("device-pointer", re.compile(r"^device-pointer " + LOCATED % r" (?P<param>\w+)" + "$")),
     ("out-of-bounds", re.compile(r"^out-of-bounds " + LOCATED % r" (?P<param>\w+)" + "$")),
     ("use-after-destroy", re.compile(r"^use-after-destroy " + LOCATED % "" + "$")),
+    ("default-workspace", re.compile(r"^default-workspace " + LOCATED % "" + "$")),
     ("leaked-handles", re.compile(r"^leaked-handles (?P<op>>=|==) (?P<count>\d+)$")),
     ("leaked-descriptors", re.compile(r"^leaked-descriptors (?P<op>>=|==) (?P<count>\d+)$")),
     ("created-handles", re.compile(r"^created-handles (?P<op>>=|==) (?P<count>\d+)$")),
@@ -717,8 +719,8 @@ class Observed:
                         e.get("needed_bytes"), e.get("available_bytes"))
                 out.append("%s %s %s%s%s" % (kind, e.get("function"), e.get("param"),
                                              where, extra))
-            elif kind == "use-after-destroy":
-                out.append("use-after-destroy %s%s" % (e.get("function"), where))
+            elif kind in ("use-after-destroy", "default-workspace"):
+                out.append("%s %s%s" % (kind, e.get("function"), where))
             elif kind == "signal":
                 out.append("killed by %s" % e.get("name"))
             elif kind == "missing-function":
@@ -752,7 +754,7 @@ def located_matches(p, events):
 def match_prediction(p, seen):
     """(matched, what was seen) for one prediction."""
     if p.kind in ("status", "host-pointer", "device-pointer", "out-of-bounds",
-                  "use-after-destroy"):
+                  "use-after-destroy", "default-workspace"):
         hits = located_matches(p, seen.of(p.kind))
         if hits:
             return True, "seen @ %s" % hits[0]["line"]

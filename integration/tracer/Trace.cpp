@@ -292,6 +292,13 @@ void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,
   if (Handle) {
     auto It = PointerModes.find(Handle);
     DeviceMode = It != PointerModes.end() && It->second == 1;
+    // Work (a routine, not a helper such as cublasSetStream) on a handle
+    // whose workspace a stream change reset to the default pool.
+    auto Ws = Workspaces.find(Handle);
+    if (Ws != Workspaces.end() && Ws->second.Reset && F.Routine &&
+        F.Routine[0] != '\0')
+      emit("default-workspace", F, F.NumParams, Site,
+           ",\"reset_at\":" + jsonSite(Ws->second.ResetAt));
   }
   for (unsigned I = 0; I < F.NumParams; ++I) {
     const ParamInfo &P = F.params()[I];
@@ -364,7 +371,26 @@ void Tracer::afterCall(const FunctionInfo &F, const Arg *Args,
       Live.erase(Args[I].Ptr);
       PointerModes.erase(Args[I].Ptr);
       LtPointerModes.erase(Args[I].Ptr);
+      Workspaces.erase(Args[I].Ptr);
       Destroyed[Args[I].Ptr] = Resource{&F, Site};
+    }
+  }
+  // cublasSetWorkspace gives the handle a workspace of the user's (a null
+  // one is the default pool again); cublasSetStream resets it to the
+  // default pool (cuBLAS guide, cublasSetStream).
+  if (const void *Handle = classicHandle(F, Args)) {
+    if (std::strcmp(F.Name, "cublasSetWorkspace_v2") == 0) {
+      const Arg *Ws = argNamed(F, Args, "workspace");
+      if (Ws && Ws->K == Arg::Pointer && Ws->Ptr)
+        Workspaces[Handle] = UserWorkspace();
+      else
+        Workspaces.erase(Handle);
+    } else if (std::strcmp(F.Name, "cublasSetStream_v2") == 0) {
+      auto Ws = Workspaces.find(Handle);
+      if (Ws != Workspaces.end() && !Ws->second.Reset) {
+        Ws->second.Reset = true;
+        Ws->second.ResetAt = Site;
+      }
     }
   }
   int Mode = F.findParam(ParamRole::PointerMode);

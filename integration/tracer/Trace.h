@@ -133,6 +133,13 @@ private:
   /// CUBLASLT_MATMUL_DESC_POINTER_MODE per cublasLtMatmulDesc_t (absent:
   /// the default, CUBLASLT_POINTER_MODE_HOST).
   std::map<const void *, std::int64_t> LtPointerModes;
+  /// Per cublasHandle_t given a workspace with cublasSetWorkspace: whether
+  /// a cublasSetStream has reset it to the default pool since, and where.
+  struct UserWorkspace {
+    bool Reset = false;
+    CallSite ResetAt;
+  };
+  std::map<const void *, UserWorkspace> Workspaces;
 };
 
 /// JSON text helpers for the records.

@@ -328,6 +328,46 @@ TEST_F(TraceTest, UseAndDestroyAfterDestroy) {
   EXPECT_EQ(events("use-after-destroy").size(), 2u);
 }
 
+TEST_F(TraceTest, StreamChangeResetsTheUserWorkspace) {
+  const void *H = create("cublasCreate_v2", 0x100);
+  const void *Ws = reinterpret_cast<const void *>(0x7000);
+  Call SetWs("cublasSetWorkspace_v2");
+  SetWs.ptr("handle", H).ptr("workspace", Ws).set("workspaceSizeInBytes", 0);
+  Call SetStream("cublasSetStream_v2");
+  SetStream.ptr("handle", H);
+  Call Use("cublasSscal_v2");
+  Use.ptr("handle", H).set("n", 0);
+
+  // The PyTorch order: stream, then workspace.
+  run(SetStream);
+  run(SetWs);
+  run(Use);
+  EXPECT_TRUE(events("default-workspace").empty());
+
+  // Workspace, then stream: the next routine runs with the default pool.
+  run(SetStream);
+  run(Use);
+  auto Lines = events("default-workspace");
+  ASSERT_EQ(Lines.size(), 1u);
+  EXPECT_TRUE(contains(Lines[0], "\"function\":\"cublasSscal_v2\""));
+  EXPECT_TRUE(contains(Lines[0], "\"reset_at\""));
+
+  // Set again after the stream: nothing more.
+  run(SetWs);
+  run(Use);
+  EXPECT_EQ(events("default-workspace").size(), 1u);
+
+  // A handle that never had a workspace of the user's.
+  const void *Other = create("cublasCreate_v2", 0x200);
+  Call OtherStream("cublasSetStream_v2");
+  OtherStream.ptr("handle", Other);
+  Call OtherUse("cublasSscal_v2");
+  OtherUse.ptr("handle", Other).set("n", 0);
+  run(OtherStream);
+  run(OtherUse);
+  EXPECT_EQ(events("default-workspace").size(), 1u);
+}
+
 TEST_F(TraceTest, UnknownHandlesAreNotUsesAfterDestroy) {
   Call Use("cublasSscal_v2");
   Use.ptr("handle", reinterpret_cast<const void *>(0x9000)).set("n", 0);
