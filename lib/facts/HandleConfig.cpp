@@ -186,13 +186,26 @@ struct Position {
   unsigned Index = 0;
 };
 
-llvm::DenseMap<const Stmt *, Position> positionsIn(const CFG &Cfg) {
+/// Where each of `Calls` is in the CFG; absent when the CFG has no element
+/// for it.
+llvm::DenseMap<const Stmt *, Position>
+positionsIn(const CFG &Cfg, llvm::ArrayRef<const CallExpr *> Calls) {
   llvm::DenseMap<const Stmt *, Position> At;
+  for (const CallExpr *Call : Calls)
+    At.try_emplace(Call);
+  unsigned Left = At.size();
   for (const CFGBlock *B : Cfg) {
     unsigned I = 0;
     for (const CFGElement &E : *B) {
       if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
-        At.try_emplace(S->getStmt(), Position{B, I});
+        if (isa<CallExpr>(S->getStmt())) {
+          auto It = At.find(S->getStmt());
+          if (It != At.end() && !It->second.Block) {
+            It->second = Position{B, I};
+            if (--Left == 0)
+              return At;
+          }
+        }
       ++I;
     }
   }
@@ -556,11 +569,11 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
   const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
   if (!Cfg)
     return Lost;
-  llvm::DenseMap<const Stmt *, Position> At = positionsIn(*Cfg);
+  llvm::DenseMap<const Stmt *, Position> At = positionsIn(*Cfg, Streams);
   StableVariables Stable(Callable);
   for (const CallExpr *Stream : Streams) {
     auto Where = At.find(Stream);
-    if (Where == At.end() || Stream->getNumArgs() < 1)
+    if (Where == At.end() || !Where->second.Block || Stream->getNumArgs() < 1)
       continue;
     std::optional<HandleName> H =
         nameOf(Stream->getArg(0), Callable, Stable, 0);
@@ -680,11 +693,11 @@ std::vector<PointerModeLeak> leakedPointerModes(const Decl *Callable) {
   const CFG *Cfg = sharedCfg(Callable, const_cast<ASTContext &>(Ctx));
   if (!Cfg)
     return Leaks;
-  llvm::DenseMap<const Stmt *, Position> At = positionsIn(*Cfg);
+  llvm::DenseMap<const Stmt *, Position> At = positionsIn(*Cfg, Sets);
   StableVariables Stable(Callable);
   for (const CallExpr *Set : Sets) {
     auto Where = At.find(Set);
-    if (Where == At.end())
+    if (Where == At.end() || !Where->second.Block)
       continue;
     std::optional<HandleName> H = nameOf(Set->getArg(0), Callable, Stable, 0);
     if (!H)
