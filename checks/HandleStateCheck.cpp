@@ -69,6 +69,7 @@ void HandleStateCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void HandleStateCheck::onEndOfTranslationUnit() {
+  reportRaces();
   for (const Decl *Callable : Callables.list()) {
     if (!callsAny(Callable, [](const CallExpr *C) {
           const handle_config::ConfigFunction *F = calledConfigFunction(C);
@@ -147,6 +148,38 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
       diag(userLocation(Body->getEndLoc(), SM),
            "ends with the device pointer mode still set",
            DiagnosticIDs::Note);
+  }
+}
+
+void HandleStateCheck::reportRaces() {
+  for (const RacedConfiguration &R : racedConfigurations(Callables.list())) {
+    const ASTContext &Ctx = R.In->getASTContext();
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (expandedInSystemHeader(R.Config->getBeginLoc(), SM))
+      continue;
+    const handle_config::ConfigFunction *F = calledConfigFunction(R.Config);
+    std::string Handle = handleText(R.Config->getArg(0), Ctx);
+    std::string Whose =
+        R.Owner == HandleOwner::Global   ? "a global handle"
+        : R.Owner == HandleOwner::Member ? "a member handle"
+        : R.Where.Region ? "declared outside the parallel region"
+                         : "captured from the function that starts the threads";
+    diag(userLocation(R.Config->getBeginLoc(), SM),
+         "%0 changes the %1 of %2 (%3) in code that several threads run at "
+         "once: the change applies to every thread's calls on that handle, "
+         "and cuBLAS handles are not to be reconfigured while threads share "
+         "them; give each thread its own handle, or hold a lock across the "
+         "change and the calls that depend on it")
+        << calleeText(R.Config, Ctx) << handle_config::settingName(F->What)
+        << Handle << Whose;
+    const char *Note =
+        R.Where.How == ConcurrentCode::ParallelRegion
+            ? "the parallel region that runs it on several threads"
+        : R.Where.How == ConcurrentCode::Async
+            ? "the asynchronous tasks that run it at once start here"
+            : "the threads that run it at once start here";
+    diag(userLocation(R.Where.Start->getBeginLoc(), SM), Note,
+         DiagnosticIDs::Note);
   }
 }
 

@@ -10,7 +10,8 @@ namespace clang::tidy::cublas {
 
 /// Finds a handle's configuration changed where other work pays for it: a
 /// workspace reset by a later cublasSetStream, the device pointer mode left
-/// on a handle the function does not own.
+/// on a handle the function does not own, a handle reconfigured by threads
+/// that share it.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/cublas-handle-state.md
@@ -25,6 +26,7 @@ public:
 private:
   void reportWorkspaces(const Decl *Callable);
   void reportPointerModes(const Decl *Callable);
+  void reportRaces();
 
   MatchedCallables Callables;
 };

@@ -759,3 +759,133 @@ std::vector<PointerModeLeak> leakedPointerModes(const Decl *Callable) {
 }
 
 } // namespace cublas_tidy
+
+namespace cublas_tidy {
+
+namespace {
+
+/// Whether the threads of `Where` share the handle `H` that `Config`, in
+/// `In`, configures; the owner to name when they do.
+std::optional<HandleOwner> sharedBetweenThreads(const HandleName &H,
+                                                const CallExpr *Config,
+                                                const Decl *In,
+                                                const ConcurrentCode &Where) {
+  if (const auto *VD = dyn_cast_or_null<VarDecl>(H.Base);
+      VD && !H.Member && VD->getTLSKind() != VarDecl::TLS_None)
+    return std::nullopt; // one per thread
+  StableVariables Stable(In);
+  HandleOwner Owner = ownerOf(H, In, Stable);
+  if (Owner == HandleOwner::Global || Owner == HandleOwner::Member)
+    return Owner;
+  if (Owner != HandleOwner::Unknown)
+    return std::nullopt; // created here, a parameter, PyTorch's
+  const auto *VD = dyn_cast_or_null<VarDecl>(H.Base);
+  if (!VD || H.Member || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+    return std::nullopt;
+  // A local of the function that starts the threads, captured by the
+  // lambda they run.
+  const auto *Lambda = dyn_cast<CXXMethodDecl>(In);
+  if (In == Where.Entry && Lambda && Lambda->getParent()->isLambda() &&
+      VD->getParentFunctionOrMethod() ==
+          dyn_cast<DeclContext>(const_cast<Decl *>(Where.StartIn)))
+    return HandleOwner::Unknown;
+  return std::nullopt;
+}
+
+/// Whether the threads of a parallel region (its statements `Region`) share
+/// the handle `H`: not when the region declares it or creates it.
+std::optional<HandleOwner> sharedInRegion(const HandleName &H,
+                                          llvm::ArrayRef<BodyStmt> Region) {
+  if (H.Getter)
+    return std::nullopt;
+  for (const BodyStmt &S : Region) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S.S)) {
+      for (const Decl *D : DS->decls())
+        if (D == H.Base)
+          return std::nullopt;
+      continue;
+    }
+    const auto *Call = dyn_cast<CallExpr>(S.S);
+    const FunctionInfo *F = Call ? calledCublasFunction(Call) : nullptr;
+    if (F && F->Creates == ResourceKind::Handle)
+      return HandleOwner::Function; // may be this one: not judged
+  }
+  const auto *VD = dyn_cast_or_null<VarDecl>(H.Base);
+  if (H.Member)
+    return HandleOwner::Member;
+  if (VD && VD->getTLSKind() != VarDecl::TLS_None)
+    return std::nullopt; // one per thread
+  if (VD && VD->hasGlobalStorage())
+    return HandleOwner::Global;
+  if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
+    return HandleOwner::Unknown; // a local declared outside the region
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<RacedConfiguration>
+racedConfigurations(llvm::ArrayRef<const Decl *> Unit) {
+  std::vector<RacedConfiguration> Raced;
+  llvm::DenseSet<const CallExpr *> Seen;
+  for (const ConcurrentCode &Where : concurrentCode(Unit)) {
+    // The functions the threads run, each with the calls that lead to it
+    // unlocked; three calls deep.
+    llvm::SmallVector<std::pair<const Decl *, unsigned>, 8> Work;
+    llvm::DenseSet<const Decl *> Visited;
+    auto Follow = [&](const CallExpr *Call, const Decl *From, unsigned Depth) {
+      const FunctionDecl *FD = userCallee(Call);
+      const FunctionDecl *Def = nullptr;
+      if (Depth >= 3 || !FD || !FD->hasBody(Def) || !Def ||
+          (From && lockHeldAt(Call, From)) || !Visited.insert(Def).second)
+        return;
+      Work.push_back({Def, Depth + 1});
+    };
+    if (Where.Region) {
+      std::vector<BodyStmt> Region = regionStmts(Where.Region);
+      for (size_t I = 0; I < Region.size(); ++I) {
+        const auto *Call = dyn_cast<CallExpr>(Region[I].S);
+        if (!Call)
+          continue;
+        if (!lockHeldIn(Region, int(I)))
+          Follow(Call, nullptr, 0);
+        const ConfigFunction *F = calledConfigFunction(Call);
+        if (!F || !F->Sets || Call->getNumArgs() == 0 ||
+            lockHeldIn(Region, int(I)) || Seen.contains(Call))
+          continue;
+        std::optional<HandleName> H =
+            handleNamed(Call->getArg(0), Where.StartIn);
+        if (!H)
+          continue;
+        if (std::optional<HandleOwner> Owner = sharedInRegion(*H, Region))
+          if (*Owner != HandleOwner::Function) {
+            Seen.insert(Call);
+            Raced.push_back({Call, Where.StartIn, Where, *H, *Owner});
+          }
+      }
+    } else if (Where.Entry && Visited.insert(Where.Entry).second) {
+      Work.push_back({Where.Entry, 0});
+    }
+    while (!Work.empty()) {
+      auto [Fn, Depth] = Work.pop_back_val();
+      for (const CallExpr *Call : callsIn(Fn)) {
+        Follow(Call, Fn, Depth);
+        const ConfigFunction *F = calledConfigFunction(Call);
+        if (!F || !F->Sets || Call->getNumArgs() == 0 ||
+            lockHeldAt(Call, Fn) || Seen.contains(Call))
+          continue;
+        std::optional<HandleName> H = handleNamed(Call->getArg(0), Fn);
+        if (!H)
+          continue;
+        if (std::optional<HandleOwner> Owner =
+                sharedBetweenThreads(*H, Call, Fn, Where)) {
+          Seen.insert(Call);
+          Raced.push_back({Call, Fn, Where, *H, *Owner});
+        }
+      }
+    }
+  }
+  return Raced;
+}
+
+} // namespace cublas_tidy

@@ -25,6 +25,7 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_HANDLECONFIG_H
 #define CUBLAS_TIDY_LIB_FACTS_HANDLECONFIG_H
 
+#include "facts/Concurrency.h"
 #include "model/HandleConfig.h"
 
 #include "clang/AST/Decl.h"
@@ -107,6 +108,29 @@ struct PointerModeLeak {
 
 /// The pointer mode leaks of `Callable`.
 std::vector<PointerModeLeak> leakedPointerModes(const clang::Decl *Callable);
+
+/// A configuration change on a handle that threads running at once share.
+struct RacedConfiguration {
+  const clang::CallExpr *Config = nullptr; // cublasSetStream, ...
+  /// The function the change is in (the thread's entry, a function it
+  /// calls, or the function with the parallel region).
+  const clang::Decl *In = nullptr;
+  ConcurrentCode Where;
+  HandleName Handle;
+  /// Global or Member; Unknown for a local of the function that starts the
+  /// threads (captured by the lambda, or declared outside the region).
+  HandleOwner Owner = HandleOwner::Unknown;
+};
+
+/// The configuration changes of `Unit` (every callable of a translation
+/// unit) made, with no lock held, inside code that several threads run at
+/// once (Concurrency.h) or a function it calls (three calls deep), on a
+/// handle those threads share: a global or static, a member, or a local of
+/// the starting function. A handle created in the thread, a parameter of
+/// the thread's function, PyTorch's current handle (one per thread) are
+/// not shared.
+std::vector<RacedConfiguration>
+racedConfigurations(llvm::ArrayRef<const clang::Decl *> Unit);
 
 } // namespace cublas_tidy
 
