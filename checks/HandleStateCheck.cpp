@@ -122,7 +122,8 @@ void HandleStateCheck::reportWorkspaces(const Decl *Callable) {
 void HandleStateCheck::reportPointerModes(const Decl *Callable) {
   const ASTContext &Ctx = Callable->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const PointerModeLeak &L : leakedPointerModes(Callable)) {
+  for (const PointerModeLeak &L :
+       leakedPointerModes(Callable, Callables.list())) {
     if (expandedInSystemHeader(L.Set->getBeginLoc(), SM))
       continue;
     std::string Handle = handleText(L.Set->getArg(0), Ctx);
@@ -148,6 +149,12 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
       diag(userLocation(Body->getEndLoc(), SM),
            "ends with the device pointer mode still set",
            DiagnosticIDs::Note);
+    if (L.Victim)
+      diag(userLocation(L.Victim->getBeginLoc(), SM),
+           "%0 passes a host scalar on the same handle and sets no mode of "
+           "its own",
+           DiagnosticIDs::Note)
+          << functionText(L.VictimIn);
   }
 }
 

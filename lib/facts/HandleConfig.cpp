@@ -652,12 +652,13 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
         return N && *N == *H ? Step::Hit : Step::Pass;
       }
       if (const FunctionDecl *FD = userCallee(Call)) {
-        if (!passesHandle(Call, *H, Callable, Stable))
-          return Step::Pass;
+        // A helper that sets a workspace may set this one again (a member
+        // handle is not among its arguments).
         const FunctionDecl *Def = nullptr;
         if (FD->hasBody(Def) && Def && callsConfig(Def, Setting::Workspace))
           return Step::Stop;
-        return Step::Hit;
+        return passesHandle(Call, *H, Callable, Stable) ? Step::Hit
+                                                        : Step::Pass;
       }
       return Step::Pass;
     };
@@ -678,7 +679,56 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
   return Lost;
 }
 
-std::vector<PointerModeLeak> leakedPointerModes(const Decl *Callable) {
+namespace {
+
+/// True when `Arg` is the address of a host object (`&alpha`, `&this->beta`).
+bool hostScalarAddress(const Expr *Arg) {
+  const auto *UO =
+      Arg ? dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts()) : nullptr;
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return false;
+  const Expr *Object = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (!isa<DeclRefExpr, MemberExpr>(Object))
+    return false;
+  QualType T = Object->getType();
+  return T->isArithmeticType() || T->isRecordType(); // float, cuComplex
+}
+
+/// A call of a function of `Unit` other than `Self` that reads a host scalar
+/// on `H` (a member or global handle) and sets no pointer mode of its own.
+std::pair<const CallExpr *, const Decl *>
+hostScalarUser(const HandleName &H, const Decl *Self,
+               llvm::ArrayRef<const Decl *> Unit) {
+  auto Same = [&](const std::optional<HandleName> &N) {
+    if (!N)
+      return false;
+    return H.Member ? N->Member == H.Member : *N == H;
+  };
+  for (const Decl *Other : Unit) {
+    if (Other == Self || callsConfig(Other, Setting::PointerMode))
+      continue;
+    StableVariables Stable(Other);
+    for (const CallExpr *Call : callsIn(Other)) {
+      const FunctionInfo *F = calledCublasFunction(Call);
+      const Expr *Handle = F ? workHandleArg(Call) : nullptr;
+      if (!Handle)
+        continue;
+      bool HostScalar = false;
+      for (unsigned I = 0; I < F->NumParams && I < Call->getNumArgs(); ++I)
+        if (F->params()[I].Role == ParamRole::Scalar &&
+            hostScalarAddress(Call->getArg(I)))
+          HostScalar = true;
+      if (HostScalar && Same(nameOf(Handle, Other, Stable, 0)))
+        return {Call, Other};
+    }
+  }
+  return {nullptr, nullptr};
+}
+
+} // namespace
+
+std::vector<PointerModeLeak>
+leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
   std::vector<PointerModeLeak> Leaks;
   const ASTContext &Ctx = Callable->getASTContext();
   llvm::SmallVector<const CallExpr *, 4> Sets;
@@ -705,6 +755,12 @@ std::vector<PointerModeLeak> leakedPointerModes(const Decl *Callable) {
     HandleOwner Owner = ownerOf(*H, Callable, Stable);
     if (Owner == HandleOwner::Unknown || Owner == HandleOwner::Function)
       continue;
+    std::pair<const CallExpr *, const Decl *> Victim{nullptr, nullptr};
+    if (Owner == HandleOwner::Member || Owner == HandleOwner::Global) {
+      Victim = hostScalarUser(*H, Callable, Unit);
+      if (!Victim.first)
+        continue;
+    }
     auto Classify = [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
       if (!Call)
@@ -753,6 +809,8 @@ std::vector<PointerModeLeak> leakedPointerModes(const Decl *Callable) {
     L.Exit = exitStatement(F.ExitFrom);
     L.Handle = *H;
     L.Owner = Owner;
+    L.Victim = Victim.first;
+    L.VictimIn = Victim.second;
     Leaks.push_back(L);
   }
   return Leaks;

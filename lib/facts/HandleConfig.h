@@ -104,10 +104,20 @@ struct PointerModeLeak {
   const clang::Stmt *Exit = nullptr;
   HandleName Handle;
   HandleOwner Owner = HandleOwner::Unknown;
+  /// For a member or global handle: a call of another function of the
+  /// unit that passes a host scalar (`&alpha`) on the handle without
+  /// setting the mode itself; null for parameters and PyTorch's handle.
+  const clang::CallExpr *Victim = nullptr;
+  const clang::Decl *VictimIn = nullptr;
 };
 
-/// The pointer mode leaks of `Callable`.
-std::vector<PointerModeLeak> leakedPointerModes(const clang::Decl *Callable);
+/// The pointer mode leaks of `Callable`. A member or global handle leaks
+/// only when another function of `Unit` (every callable of the unit) pays:
+/// it calls cuBLAS on the handle with a host scalar and sets no mode of its
+/// own (code where every function sets the mode it needs is correct).
+std::vector<PointerModeLeak>
+leakedPointerModes(const clang::Decl *Callable,
+                   llvm::ArrayRef<const clang::Decl *> Unit);
 
 /// A configuration change on a handle that threads running at once share.
 struct RacedConfiguration {

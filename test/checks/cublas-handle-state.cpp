@@ -14,7 +14,7 @@ void workspaceThenStream(cublasHandle_t handle, cudaStream_t stream,
                          void *ws, size_t wsSize, int n, const float *alpha,
                          const float *x, float *y) {
   cublasSetWorkspace(handle, ws, wsSize);
-  cublasSetStream(handle, stream);   // W1
+  cublasSetStream(handle, stream);
 // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'cublasSetStream' resets the workspace of 'handle' to cuBLAS's default pool: the workspace that 'cublasSetWorkspace' gave it before is lost, and 'cublasSaxpy' runs without it; set the stream first and the workspace after it [cublas-handle-state]
 // CHECK-NOTES: :[[@LINE-3]]:3: note: the workspace that is lost
 // CHECK-NOTES: :[[@LINE+1]]:3: note: runs with the default workspace
@@ -28,7 +28,7 @@ void localHandleLosesWorkspace(cudaStream_t stream, void *ws, size_t wsSize,
   cublasCreate(&h);
   cublasSetWorkspace(h, ws, wsSize);
   if (stream)
-    cublasSetStream(h, stream);       // W2 (only when there is a use after)
+    cublasSetStream(h, stream);
 // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'cublasSetStream' resets the workspace of 'h' to cuBLAS's default pool: the workspace that 'cublasSetWorkspace' gave it before is lost, and 'cublasSaxpy' runs without it; set the stream first and the workspace after it [cublas-handle-state]
 // CHECK-NOTES: :[[@LINE-4]]:3: note: the workspace that is lost
 // CHECK-NOTES: :[[@LINE+1]]:3: note: runs with the default workspace
@@ -86,7 +86,7 @@ public:
   ~Engine() { cublasDestroy(handle_); }
   void run(cudaStream_t s, int n, const float *alpha, const float *x,
            float *y) {
-    cublasSetStream(handle_, s);       // W3
+    cublasSetStream(handle_, s);
 // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'cublasSetStream' resets the workspace of 'handle_' to cuBLAS's default pool: the workspace that 'Engine::Engine' gives it with 'cublasSetWorkspace' is lost for every call on 'handle_' after this one; call 'cublasSetWorkspace' again after each stream change [cublas-handle-state]
 // CHECK-NOTES: :[[@LINE-7]]:5: note: the workspace set where the handle is created
 // CHECK-NOTES: :[[@LINE+1]]:5: note: runs with the default workspace
@@ -120,7 +120,7 @@ private:
 
 cublasStatus_t dotDevice(cublasHandle_t handle, int n, const float *x,
                          const float *y, float *result) {
-  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);   // P1
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
 // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'handle' (a parameter: the caller's handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'dotDevice' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
 // CHECK-NOTES: :[[@LINE+3]]:5: note: returns with the device pointer mode still set
   cublasStatus_t st = cublasSdot(handle, n, x, 1, y, 1, result);
@@ -133,15 +133,22 @@ cublasStatus_t dotDevice(cublasHandle_t handle, int n, const float *x,
 cublasHandle_t gHandle;
 
 void neverRestored(int n, const float *x, const float *y, float *result) {
-  cublasSetPointerMode(gHandle, CUBLAS_POINTER_MODE_DEVICE);  // P2
+  cublasSetPointerMode(gHandle, CUBLAS_POINTER_MODE_DEVICE);
 // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'gHandle' (a global handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'neverRestored' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
-// CHECK-NOTES: :[[@LINE+2]]:1: note: ends with the device pointer mode still set
+// CHECK-NOTES: :[[@LINE+3]]:1: note: ends with the device pointer mode still set
+// CHECK-NOTES: :[[@LINE+7]]:3: note: 'scaleGlobal' passes a host scalar on the same handle and sets no mode of its own
   cublasSdot(gHandle, n, x, 1, y, 1, result);
+}
+
+// The other code that pays: host scalars on the same global handle.
+void scaleGlobal(int n, float *x) {
+  const float two = 2.0f;
+  cublasSscal(gHandle, n, &two, x, 1);
 }
 
 void throwsWithDevice(cublasHandle_t handle, int n, const float *x,
                       const float *y, float *result) {
-  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);   // P3
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE);
 // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'handle' (a parameter: the caller's handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'throwsWithDevice' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
 // CHECK-NOTES: :[[@LINE+2]]:5: note: throws with the device pointer mode still set
   if (cublasSdot(handle, n, x, 1, y, 1, result) != CUBLAS_STATUS_SUCCESS)
@@ -310,8 +317,49 @@ struct Context {
 void leftThroughCopy(Context *ctx, int n, const float *x, const float *y,
                      float *result) {
   cublasHandle_t h = ctx->handle;
-  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);   // P4
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
 // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'h' (a member handle that other code uses) is left in CUBLAS_POINTER_MODE_DEVICE when 'leftThroughCopy' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
-// CHECK-NOTES: :[[@LINE+2]]:1: note: ends with the device pointer mode still set
+// CHECK-NOTES: :[[@LINE+3]]:1: note: ends with the device pointer mode still set
+// CHECK-NOTES: :[[@LINE+5]]:3: note: 'axpyOnContext' passes a host scalar on the same handle and sets no mode of its own
   cublasSdot(h, n, x, 1, y, 1, result);
 }
+void axpyOnContext(Context *ctx, int n, const float *x, float *y) {
+  const float alpha = 1.0f;
+  cublasSaxpy(ctx->handle, n, &alpha, x, 1, y, 1);
+}
+
+// A member handle whose every user sets the mode it needs: correct.
+class Solver {
+public:
+  void norm(int n, const float *x, float *d_result) {
+    cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_DEVICE);
+    cublasSnrm2(h_, n, x, 1, d_result);
+  }
+  void scale(int n, float *x) {
+    const float half = 0.5f;
+    cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_HOST);
+    cublasSscal(h_, n, &half, x, 1);
+  }
+private:
+  cublasHandle_t h_;
+};
+
+// A member handle set to the device mode, and a helper of the class that
+// sets the workspace again after the stream.
+class Refreshing {
+public:
+  Refreshing(void *ws, size_t size) : ws_(ws), size_(size) {
+    cublasCreate(&handle_);
+    cublasSetWorkspace(handle_, ws_, size_);
+  }
+  ~Refreshing() { cublasDestroy(handle_); }
+  void bind(cudaStream_t s) {
+    cublasSetStream(handle_, s);
+    applyWorkspace();
+  }
+private:
+  void applyWorkspace() { cublasSetWorkspace(handle_, ws_, size_); }
+  cublasHandle_t handle_;
+  void *ws_;
+  size_t size_;
+};

@@ -20,6 +20,23 @@ const char *Code = R"(
       cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_DEVICE);
       cublasSdot(h_, 4, x, 1, x, 1, r);
     }
+    void scale(float *x) {
+      const float a = 2;
+      cublasSscal(h_, 4, &a, x, 1);
+    }
+  };
+  // Every function sets the mode it needs: nothing leaks.
+  struct SelfSetting {
+    cublasHandle_t h_;
+    void dot(float *r, const float *x) {
+      cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_DEVICE);
+      cublasSdot(h_, 4, x, 1, x, 1, r);
+    }
+    void scale(float *x) {
+      const float a = 2;
+      cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_HOST);
+      cublasSscal(h_, 4, &a, x, 1);
+    }
   };
   void names(cublasHandle_t p, Ctx *ctx) {
     cublasHandle_t copy = p;
@@ -102,14 +119,16 @@ TEST(HandleConfig, WorkspaceLostOnlyInTheWrongOrder) {
 TEST(HandleConfig, PointerModeLeaksWithTheirWayOut) {
   auto AST = test::buildAST(Code);
   ASSERT_TRUE(AST);
+  std::vector<const Decl *> Unit = test::definedFunctions(*AST);
   std::vector<PointerModeLeak> L =
-      leakedPointerModes(test::functionNamed(*AST, "leaks"));
+      leakedPointerModes(test::functionNamed(*AST, "leaks"), Unit);
   ASSERT_EQ(L.size(), 1u);
   ASSERT_TRUE(L[0].Exit);
   EXPECT_TRUE(isa<ReturnStmt>(L[0].Exit));
   EXPECT_EQ(L[0].Owner, HandleOwner::Parameter);
   // The early return is taken only when nothing was set.
-  EXPECT_TRUE(leakedPointerModes(test::functionNamed(*AST, "correlated")).empty());
+  EXPECT_TRUE(
+      leakedPointerModes(test::functionNamed(*AST, "correlated"), Unit).empty());
   // A member handle: left at the end of the body.
   const CXXRecordDecl *Holder = nullptr;
   for (const Decl *D : test::definedFunctions(*AST))
@@ -120,10 +139,16 @@ TEST(HandleConfig, PointerModeLeaksWithTheirWayOut) {
   for (const CXXMethodDecl *M : Holder->methods())
     if (M->getName() == "member")
       Member = M;
-  std::vector<PointerModeLeak> ML = leakedPointerModes(Member);
+  std::vector<PointerModeLeak> ML = leakedPointerModes(Member, Unit);
   ASSERT_EQ(ML.size(), 1u);
   EXPECT_EQ(ML[0].Exit, nullptr);
   EXPECT_EQ(ML[0].Owner, HandleOwner::Member);
+  ASSERT_TRUE(ML[0].Victim);
+  EXPECT_EQ(cast<FunctionDecl>(ML[0].VictimIn)->getName(), "scale");
+  for (const Decl *D : Unit)
+    if (const auto *M = dyn_cast<CXXMethodDecl>(D);
+        M && M->getName() == "dot" && M->getParent()->getName() == "SelfSetting")
+      EXPECT_TRUE(leakedPointerModes(M, Unit).empty());
 }
 
 } // namespace
