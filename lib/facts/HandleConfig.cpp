@@ -500,6 +500,19 @@ bool restoredOutOfLine(const Decl *Callable) {
   return false;
 }
 
+/// A constructor or destructor of a guard: a class whose destructor sets
+/// the pointer mode (its constructor switches, its destructor switches
+/// back, whichever mode the library's convention is).
+bool isModeGuard(const Decl *Callable) {
+  if (!isa<CXXConstructorDecl, CXXDestructorDecl>(Callable))
+    return false;
+  const CXXRecordDecl *RD = cast<CXXMethodDecl>(Callable)->getParent();
+  const CXXDestructorDecl *Dtor = RD ? RD->getDestructor() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  return Dtor && Dtor->hasBody(Def) && Def &&
+         callsConfig(Def, Setting::PointerMode);
+}
+
 } // namespace
 
 const ConfigFunction *calledConfigFunction(const CallExpr *Call) {
@@ -705,7 +718,8 @@ hostScalarUser(const HandleName &H, const Decl *Self,
     return H.Member ? N->Member == H.Member : *N == H;
   };
   for (const Decl *Other : Unit) {
-    if (Other == Self || callsConfig(Other, Setting::PointerMode))
+    if (Other == Self || callsConfig(Other, Setting::PointerMode) ||
+        restoredOutOfLine(Other))
       continue;
     StableVariables Stable(Other);
     for (const CallExpr *Call : callsIn(Other)) {
@@ -738,7 +752,7 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
         Call->getNumArgs() > F->ValueArg &&
         isDeviceMode(Call->getArg(F->ValueArg), Ctx))
       Sets.push_back(Call);
-  if (Sets.empty() || restoredOutOfLine(Callable))
+  if (Sets.empty() || restoredOutOfLine(Callable) || isModeGuard(Callable))
     return Leaks;
   const CFG *Cfg = sharedCfg(Callable, const_cast<ASTContext &>(Ctx));
   if (!Cfg)

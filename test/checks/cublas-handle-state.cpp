@@ -363,3 +363,22 @@ private:
   void *ws_;
   size_t size_;
 };
+
+// A guard for a library whose global handle lives in device mode: its
+// constructor switches to the host mode, its destructor back to the device
+// mode, and every function that passes host scalars holds one.
+cublasHandle_t gDeviceMode;
+class HostScalarsGuard {
+public:
+  HostScalarsGuard() {
+    cublasSetPointerMode(gDeviceMode, CUBLAS_POINTER_MODE_HOST);
+  }
+  ~HostScalarsGuard() {
+    cublasSetPointerMode(gDeviceMode, CUBLAS_POINTER_MODE_DEVICE);
+  }
+};
+void useGuard(int n, float *x) {
+  HostScalarsGuard guard;
+  const float two = 2.0f;
+  cublasSscal(gDeviceMode, n, &two, x, 1);
+}
