@@ -191,3 +191,19 @@ struct Pool {
       t.join();
   }
 };
+
+// A parallel region with its loop split by a nested `omp for`.
+void nestedFor(cudaStream_t *streams, int count, int n, const float *alpha,
+               const float *x, float *y) {
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+#pragma omp parallel
+#pragma omp for
+  for (int i = 0; i < count; i++) {
+    cublasSetStream(handle, streams[i]);
+// CHECK-NOTES: :[[@LINE-1]]:5: warning: 'cublasSetStream' changes the stream of 'handle' (declared outside the parallel region) in code that several threads run at once: the change applies to every thread's calls on that handle, and cuBLAS handles are not to be reconfigured while threads share them; give each thread its own handle, or hold a lock across the change and the calls that depend on it [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE-5]]:1: note: the parallel region that runs it on several threads
+    cublasSaxpy(handle, n, alpha, x, 1, y, 1);
+  }
+  cublasDestroy(handle);
+}
