@@ -707,6 +707,31 @@ bool hostScalarAddress(const Expr *Arg) {
   return T->isArithmeticType() || T->isRecordType(); // float, cuComplex
 }
 
+/// A cuBLAS call of `Other` that passes a host scalar on a handle for
+/// which `Same` holds, when `Other` sets no pointer mode of its own; null
+/// otherwise.
+const CallExpr *
+hostScalarCall(const Decl *Other,
+               llvm::function_ref<bool(const std::optional<HandleName> &)> Same) {
+  if (callsConfig(Other, Setting::PointerMode) || restoredOutOfLine(Other))
+    return nullptr;
+  StableVariables Stable(Other);
+  for (const CallExpr *Call : callsIn(Other)) {
+    const FunctionInfo *F = calledCublasFunction(Call);
+    const Expr *Handle = F ? workHandleArg(Call) : nullptr;
+    if (!Handle)
+      continue;
+    bool HostScalar = false;
+    for (unsigned I = 0; I < F->NumParams && I < Call->getNumArgs(); ++I)
+      if (F->params()[I].Role == ParamRole::Scalar &&
+          hostScalarAddress(Call->getArg(I)))
+        HostScalar = true;
+    if (HostScalar && Same(nameOf(Handle, Other, Stable, 0)))
+      return Call;
+  }
+  return nullptr;
+}
+
 /// A call of a function of `Unit` other than `Self` that reads a host scalar
 /// on `H` (a member or global handle) and sets no pointer mode of its own.
 std::pair<const CallExpr *, const Decl *>
@@ -717,26 +742,47 @@ hostScalarUser(const HandleName &H, const Decl *Self,
       return false;
     return H.Member ? N->Member == H.Member : *N == H;
   };
+  for (const Decl *Other : Unit)
+    if (Other != Self)
+      if (const CallExpr *Call = hostScalarCall(Other, Same))
+        return {Call, Other};
+  return {nullptr, nullptr};
+}
+
+/// For the parameter handle `P` of `Self`: whether the callers in `Unit`
+/// pay. Unknown callers (none in the unit) may: {true, null}. Known ones
+/// pay when one of them passes a host scalar on the handle it gave and
+/// sets no mode of its own: {true, that call}; else {false, null}.
+std::pair<bool, std::pair<const CallExpr *, const Decl *>>
+callerPays(const ParmVarDecl *P, const Decl *Self,
+           llvm::ArrayRef<const Decl *> Unit) {
+  const auto *Fn = dyn_cast<FunctionDecl>(Self);
+  unsigned Index = P->getFunctionScopeIndex();
+  if (!Fn)
+    return {true, {nullptr, nullptr}};
+  bool AnyCaller = false;
   for (const Decl *Other : Unit) {
-    if (Other == Self || callsConfig(Other, Setting::PointerMode) ||
-        restoredOutOfLine(Other))
+    if (Other == Self)
       continue;
     StableVariables Stable(Other);
     for (const CallExpr *Call : callsIn(Other)) {
-      const FunctionInfo *F = calledCublasFunction(Call);
-      const Expr *Handle = F ? workHandleArg(Call) : nullptr;
-      if (!Handle)
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || Callee->getCanonicalDecl() != Fn->getCanonicalDecl() ||
+          Index >= Call->getNumArgs())
         continue;
-      bool HostScalar = false;
-      for (unsigned I = 0; I < F->NumParams && I < Call->getNumArgs(); ++I)
-        if (F->params()[I].Role == ParamRole::Scalar &&
-            hostScalarAddress(Call->getArg(I)))
-          HostScalar = true;
-      if (HostScalar && Same(nameOf(Handle, Other, Stable, 0)))
-        return {Call, Other};
+      AnyCaller = true;
+      std::optional<HandleName> Given =
+          nameOf(Call->getArg(Index), Other, Stable, 0);
+      if (!Given)
+        return {true, {nullptr, nullptr}}; // not followed: may pay
+      auto Same = [&](const std::optional<HandleName> &N) {
+        return N && *N == *Given;
+      };
+      if (const CallExpr *Victim = hostScalarCall(Other, Same))
+        return {true, {Victim, Other}};
     }
   }
-  return {nullptr, nullptr};
+  return {!AnyCaller, {nullptr, nullptr}};
 }
 
 } // namespace
@@ -774,6 +820,12 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
       Victim = hostScalarUser(*H, Callable, Unit);
       if (!Victim.first)
         continue;
+    } else if (Owner == HandleOwner::Parameter) {
+      auto [Pays, Call] =
+          callerPays(cast<ParmVarDecl>(H->Base), Callable, Unit);
+      if (!Pays)
+        continue;
+      Victim = Call;
     }
     auto Classify = [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);

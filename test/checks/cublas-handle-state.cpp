@@ -382,3 +382,30 @@ void useGuard(int n, float *x) {
   const float two = 2.0f;
   cublasSscal(gDeviceMode, n, &two, x, 1);
 }
+
+// A helper whose callers are in this file: the one caller sets the mode it
+// needs itself, so nothing pays.
+static void normDevice(cublasHandle_t h, int n, const float *x, float *d) {
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+  cublasSnrm2(h, n, x, 1, d);
+}
+void callerSetsItsMode(cublasHandle_t h, int n, float *x, float *d) {
+  normDevice(h, n, x, d);
+  const float half = 0.5f;
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
+  cublasSscal(h, n, &half, x, 1);
+}
+
+// The same helper, and a caller that passes a host scalar after it.
+static void normDeviceToo(cublasHandle_t h, int n, const float *x, float *d) {
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'h' (a parameter: the caller's handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'normDeviceToo' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+3]]:1: note: ends with the device pointer mode still set
+// CHECK-NOTES: :[[@LINE+6]]:3: note: 'callerPays' passes a host scalar on the same handle and sets no mode of its own
+  cublasSnrm2(h, n, x, 1, d);
+}
+void callerPays(cublasHandle_t h, int n, float *x, float *d) {
+  normDeviceToo(h, n, x, d);
+  const float half = 0.5f;
+  cublasSscal(h, n, &half, x, 1);
+}

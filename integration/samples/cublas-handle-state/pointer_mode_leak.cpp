@@ -1,7 +1,8 @@
 // INTEGRATION-CHECK: cublas-handle-state
-// EXPECT-DIAG: cublas-handle-state @ 18
-// EXPECT-DIAG: cublas-handle-state @ 21 (note)
-// PREDICT: host-pointer cublasSscal_v2 alpha @ 37
+// EXPECT-DIAG: cublas-handle-state @ 19
+// EXPECT-DIAG: cublas-handle-state @ 22 (note)
+// EXPECT-DIAG: cublas-handle-state @ 38 (note)
+// PREDICT: host-pointer cublasSscal_v2 alpha @ 38
 //
 // A helper computes a norm into device memory, and switches the caller's
 // handle to CUBLAS_POINTER_MODE_DEVICE to do so. It never switches it
