@@ -6,6 +6,7 @@
 #include "ast/Callables.h"
 #include "ast/TypeNames.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -143,9 +144,23 @@ int indexOfStmt(llvm::ArrayRef<BodyStmt> Stmts, const Decl *Callable,
 
 } // namespace
 
+/// False when the unit can start no thread: no OpenMP, and neither
+/// `thread`, `jthread` nor `async` was ever spelled in it (a test of the
+/// identifier table, before reading every statement).
+bool mayStartThreads(const ASTContext &Ctx) {
+  if (Ctx.getLangOpts().OpenMP)
+    return true;
+  for (llvm::StringRef Name : {"thread", "jthread", "async"})
+    if (Ctx.Idents.find(Name) != Ctx.Idents.end())
+      return true;
+  return false;
+}
+
 std::vector<ConcurrentCode>
 concurrentCode(llvm::ArrayRef<const Decl *> Unit) {
   std::vector<ConcurrentCode> Found;
+  if (Unit.empty() || !mayStartThreads(Unit.front()->getASTContext()))
+    return Found;
   llvm::DenseMap<const Decl *, unsigned> Starts;
   std::vector<std::pair<ConcurrentCode, bool>> Candidates;
   for (const Decl *Callable : Unit) {

@@ -6,7 +6,6 @@
 #include "ast/Callables.h"
 #include "ast/CutOffs.h"
 #include "ast/SharedCfg.h"
-#include "ast/ValueUse.h"
 #include "facts/TensorFacts.h"
 
 #include "clang/AST/ASTContext.h"
@@ -33,8 +32,10 @@ constexpr unsigned MaxSteps = 20000;
 constexpr unsigned MaxAliasDepth = 4;
 
 /// The locals and parameters of a function that keep their first value:
-/// never assigned, incremented, bound to a reference, captured by
-/// reference or given by address (ast/ValueUse.h's escapes).
+/// no reference to one is assigned, incremented, given by address, bound to
+/// a non-const reference (a variable, a parameter, a capture) or used as
+/// the object of a member access or call. Each reference is judged by its
+/// parents in the shared statement list, without a walk of the body.
 class StableVariables {
 public:
   explicit StableVariables(const Decl *Callable) : Callable(Callable) {}
@@ -42,41 +43,79 @@ public:
   bool stable(const VarDecl *VD) {
     if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
       return false;
-    if (!Escaping) {
-      const Stmt *Body = analysableBody(Callable);
-      Escaping.emplace(Body ? findEscapingVariables(Body)
-                            : llvm::DenseSet<const VarDecl *>());
-    }
-    if (Escaping->contains(VD))
-      return false;
+    auto [It, New] = Known.try_emplace(VD, true);
+    if (New)
+      It->second = judge(VD);
+    return It->second;
+  }
+
+private:
+  bool judge(const VarDecl *VD) const {
     llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
     const BodyIndex &Index = indexIn(Callable);
     auto It = Index.RefsTo.find(VD);
     if (It == Index.RefsTo.end())
       return true;
-    for (int I : It->second) {
-      const Stmt *Child = Stmts[I].S;
-      int P = Stmts[I].Parent;
-      while (P >= 0 && isa<ParenExpr>(Stmts[P].S)) {
-        Child = Stmts[P].S;
-        P = Stmts[P].Parent;
-      }
-      if (P < 0)
-        continue;
-      const Stmt *Parent = Stmts[P].S;
-      if (const auto *BO = dyn_cast<BinaryOperator>(Parent);
-          BO && BO->isAssignmentOp() && BO->getLHS() == Child)
+    for (int I : It->second)
+      if (mayChange(Stmts, I))
         return false;
-      if (const auto *UO = dyn_cast<UnaryOperator>(Parent);
-          UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
-        return false;
-    }
     return true;
   }
 
-private:
+  static bool nonConstReference(QualType T) {
+    return T->isRValueReferenceType() ||
+           (T->isLValueReferenceType() &&
+            !T.getNonReferenceType().isConstQualified());
+  }
+
+  /// Whether the reference at `I` may change its variable.
+  static bool mayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
+    const Stmt *Child = Stmts[I].S;
+    for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
+      const Stmt *Parent = Stmts[P].S;
+      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Parent)) {
+        if (ICE->getCastKind() == CK_LValueToRValue)
+          return false; // read
+        Child = Parent;
+        continue;
+      }
+      if (isa<ParenExpr>(Parent)) {
+        Child = Parent;
+        continue;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+        return BO->isAssignmentOp() && BO->getLHS() == Child;
+      if (const auto *UO = dyn_cast<UnaryOperator>(Parent))
+        return UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf;
+      if (isa<MemberExpr, CXXMemberCallExpr, CXXOperatorCallExpr>(Parent))
+        return true;
+      if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
+        const FunctionDecl *FD = Call->getDirectCallee();
+        for (unsigned A = 0; A < Call->getNumArgs(); ++A)
+          if (Call->getArg(A) == Child)
+            return !FD || A >= FD->getNumParams() ||
+                   nonConstReference(FD->getParamDecl(A)->getType());
+        return true; // the callee itself
+      }
+      if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() == Child)
+            return nonConstReference(V->getType());
+        return false;
+      }
+      if (const auto *L = dyn_cast<LambdaExpr>(Parent)) {
+        for (const LambdaCapture &C : L->captures())
+          if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+            return true;
+        return false;
+      }
+      return false;
+    }
+    return false;
+  }
+
   const Decl *Callable;
-  std::optional<llvm::DenseSet<const VarDecl *>> Escaping;
+  llvm::DenseMap<const VarDecl *, bool> Known;
 };
 
 std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
@@ -815,18 +854,6 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     HandleOwner Owner = ownerOf(*H, Callable, Stable);
     if (Owner == HandleOwner::Unknown || Owner == HandleOwner::Function)
       continue;
-    std::pair<const CallExpr *, const Decl *> Victim{nullptr, nullptr};
-    if (Owner == HandleOwner::Member || Owner == HandleOwner::Global) {
-      Victim = hostScalarUser(*H, Callable, Unit);
-      if (!Victim.first)
-        continue;
-    } else if (Owner == HandleOwner::Parameter) {
-      auto [Pays, Call] =
-          callerPays(cast<ParmVarDecl>(H->Base), Callable, Unit);
-      if (!Pays)
-        continue;
-      Victim = Call;
-    }
     auto Classify = [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
       if (!Call)
@@ -870,6 +897,19 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
                          /*ExitNeedsMark=*/true);
     if (F.CutOff || !F.ExitFrom)
       continue;
+    // Who pays, asked only of a leak (it reads the other functions).
+    std::pair<const CallExpr *, const Decl *> Victim{nullptr, nullptr};
+    if (Owner == HandleOwner::Member || Owner == HandleOwner::Global) {
+      Victim = hostScalarUser(*H, Callable, Unit);
+      if (!Victim.first)
+        continue;
+    } else if (Owner == HandleOwner::Parameter) {
+      auto [Pays, Call] =
+          callerPays(cast<ParmVarDecl>(H->Base), Callable, Unit);
+      if (!Pays)
+        continue;
+      Victim = Call;
+    }
     PointerModeLeak L;
     L.Set = Set;
     L.Exit = exitStatement(F.ExitFrom);
