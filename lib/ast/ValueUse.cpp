@@ -553,4 +553,80 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   return Result;
 }
 
+namespace {
+
+bool nonConstReference(QualType T) {
+  return T->isRValueReferenceType() ||
+         (T->isLValueReferenceType() &&
+          !T.getNonReferenceType().isConstQualified());
+}
+
+/// Whether the reference at `I` of `Stmts` may change its variable.
+bool referenceMayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
+  const Stmt *Child = Stmts[I].S;
+  for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
+    const Stmt *Parent = Stmts[P].S;
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Parent)) {
+      if (ICE->getCastKind() == CK_LValueToRValue)
+        return false; // read
+      Child = Parent;
+      continue;
+    }
+    if (isa<ParenExpr>(Parent)) {
+      Child = Parent;
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+      return BO->isAssignmentOp() && BO->getLHS() == Child;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Parent))
+      return UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf;
+    if (isa<MemberExpr, CXXMemberCallExpr, CXXOperatorCallExpr>(Parent))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      for (unsigned A = 0; A < Call->getNumArgs(); ++A)
+        if (Call->getArg(A) == Child)
+          return !FD || A >= FD->getNumParams() ||
+                 nonConstReference(FD->getParamDecl(A)->getType());
+      return true; // the callee itself
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() == Child)
+          return nonConstReference(V->getType());
+      return false;
+    }
+    if (const auto *L = dyn_cast<LambdaExpr>(Parent)) {
+      for (const LambdaCapture &C : L->captures())
+        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+          return true;
+      return false;
+    }
+    return false;
+  }
+  return false;
+}
+
+} // namespace
+
+bool UnchangedVariables::stable(const VarDecl *VD) {
+  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+    return false;
+  auto [It, New] = Known.try_emplace(VD, true);
+  if (!New)
+    return It->second;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  const BodyIndex &Index = indexIn(Callable);
+  auto Refs = Index.RefsTo.find(VD);
+  bool Stable = true;
+  if (Refs != Index.RefsTo.end())
+    for (int I : Refs->second)
+      if (referenceMayChange(Stmts, I)) {
+        Stable = false;
+        break;
+      }
+  Known[VD] = Stable;
+  return Stable;
+}
+
 } // namespace cublas_tidy

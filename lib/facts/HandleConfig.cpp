@@ -6,6 +6,7 @@
 #include "ast/Callables.h"
 #include "ast/CutOffs.h"
 #include "ast/SharedCfg.h"
+#include "ast/ValueUse.h"
 #include "facts/TensorFacts.h"
 
 #include "clang/AST/ASTContext.h"
@@ -31,92 +32,7 @@ using handle_config::Setting;
 constexpr unsigned MaxSteps = 20000;
 constexpr unsigned MaxAliasDepth = 4;
 
-/// The locals and parameters of a function that keep their first value:
-/// no reference to one is assigned, incremented, given by address, bound to
-/// a non-const reference (a variable, a parameter, a capture) or used as
-/// the object of a member access or call. Each reference is judged by its
-/// parents in the shared statement list, without a walk of the body.
-class StableVariables {
-public:
-  explicit StableVariables(const Decl *Callable) : Callable(Callable) {}
-
-  bool stable(const VarDecl *VD) {
-    if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
-      return false;
-    auto [It, New] = Known.try_emplace(VD, true);
-    if (New)
-      It->second = judge(VD);
-    return It->second;
-  }
-
-private:
-  bool judge(const VarDecl *VD) const {
-    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-    const BodyIndex &Index = indexIn(Callable);
-    auto It = Index.RefsTo.find(VD);
-    if (It == Index.RefsTo.end())
-      return true;
-    for (int I : It->second)
-      if (mayChange(Stmts, I))
-        return false;
-    return true;
-  }
-
-  static bool nonConstReference(QualType T) {
-    return T->isRValueReferenceType() ||
-           (T->isLValueReferenceType() &&
-            !T.getNonReferenceType().isConstQualified());
-  }
-
-  /// Whether the reference at `I` may change its variable.
-  static bool mayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
-    const Stmt *Child = Stmts[I].S;
-    for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
-      const Stmt *Parent = Stmts[P].S;
-      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Parent)) {
-        if (ICE->getCastKind() == CK_LValueToRValue)
-          return false; // read
-        Child = Parent;
-        continue;
-      }
-      if (isa<ParenExpr>(Parent)) {
-        Child = Parent;
-        continue;
-      }
-      if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
-        return BO->isAssignmentOp() && BO->getLHS() == Child;
-      if (const auto *UO = dyn_cast<UnaryOperator>(Parent))
-        return UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf;
-      if (isa<MemberExpr, CXXMemberCallExpr, CXXOperatorCallExpr>(Parent))
-        return true;
-      if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
-        const FunctionDecl *FD = Call->getDirectCallee();
-        for (unsigned A = 0; A < Call->getNumArgs(); ++A)
-          if (Call->getArg(A) == Child)
-            return !FD || A >= FD->getNumParams() ||
-                   nonConstReference(FD->getParamDecl(A)->getType());
-        return true; // the callee itself
-      }
-      if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
-        for (const Decl *D : DS->decls())
-          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit() == Child)
-            return nonConstReference(V->getType());
-        return false;
-      }
-      if (const auto *L = dyn_cast<LambdaExpr>(Parent)) {
-        for (const LambdaCapture &C : L->captures())
-          if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-            return true;
-        return false;
-      }
-      return false;
-    }
-    return false;
-  }
-
-  const Decl *Callable;
-  llvm::DenseMap<const VarDecl *, bool> Known;
-};
+using StableVariables = UnchangedVariables;
 
 std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
                                  StableVariables &Stable, unsigned Depth) {
