@@ -102,6 +102,14 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
         return calledCublasFunction(Call) != nullptr;
       }))
     return;
+  // Nothing the dataflow could learn would be wrong memory (asked once for
+  // both memory space checks).
+  static thread_local TranslationUnitCache<const Decl *, bool> NothingWrong;
+  if (*NothingWrong.get(*Result.Context, Callable, [&] {
+        return std::make_unique<bool>(
+            PointerProvenance::learnsNothingWrong(Callable));
+      }))
+    return;
   ASTContext &Ctx = *Result.Context;
   FunctionTimer Timer(getID(), Callable);
   const PointerProvenance &P = provenanceOf(Callable, Ctx);

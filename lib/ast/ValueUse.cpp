@@ -465,11 +465,115 @@ StoreFate searchRead(const Store &St,
 
 } // namespace
 
+namespace {
+
+/// How the next statement of a store uses the variable.
+enum class NextUse { Reads, Unknown };
+
+/// Whether the statement at `N` of `Stmts` reads `VD` (a reference whose
+/// value is loaded) and nothing in it writes `VD` or takes a reference to
+/// it: then the value stored just before it is read on the path that
+/// reaches it.
+NextUse nextStatementUse(llvm::ArrayRef<BodyStmt> Stmts, const BodyIndex &Index,
+                         const VarDecl *VD, int N) {
+  auto Refs = Index.RefsTo.find(VD);
+  if (Refs == Index.RefsTo.end())
+    return NextUse::Unknown;
+  bool Read = false;
+  for (int I : Refs->second) {
+    int Up = I;
+    while (Up >= 0 && Up != N)
+      Up = Stmts[Up].Parent;
+    if (Up != N)
+      continue; // not in the next statement
+    int P = Stmts[I].Parent;
+    while (P >= 0 && isa<ParenExpr>(Stmts[P].S))
+      P = Stmts[P].Parent;
+    const auto *Cast = P >= 0 ? dyn_cast<ImplicitCastExpr>(Stmts[P].S) : nullptr;
+    if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
+      return NextUse::Unknown; // written, bound, or its address taken
+    Read = true;
+  }
+  return Read ? NextUse::Reads : NextUse::Unknown;
+}
+
+/// True when the body stores no interesting value in a candidate variable,
+/// or when each store is a statement of a block whose next statement
+/// reads the variable (`cublasStatus_t s = call(); if (s != ...)`, the
+/// shape of every checking macro): no store can be dead, and the CFG is not
+/// needed to say so.
+bool everyStoreReadNext(const Decl *Callable,
+                        llvm::function_ref<const Expr *(const Expr *)>
+                            Interesting) {
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  const BodyIndex *Index = nullptr;
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const VarDecl *VD = nullptr;
+    const Expr *Value = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Stmts[I].S)) {
+      if (const DeclRefExpr *DRE = assignedVar(BO)) {
+        VD = dyn_cast<VarDecl>(DRE->getDecl());
+        Value = BO->getRHS();
+      }
+    } else if (const auto *DS = dyn_cast<DeclStmt>(Stmts[I].S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && isCandidateVar(V) && V->getInit() &&
+            Interesting(V->getInit()->IgnoreParenCasts())) {
+          if (!DS->isSingleDecl())
+            return false;
+          VD = V;
+          Value = V->getInit();
+        }
+    }
+    if (!VD || !isCandidateVar(VD) || !Value ||
+        !Interesting(Value->IgnoreParenCasts()))
+      continue;
+    // The store is a statement of a compound statement, and has a next
+    // statement there.
+    int Parent = Stmts[I].Parent;
+    const auto *Block =
+        Parent >= 0 ? dyn_cast<CompoundStmt>(Stmts[Parent].S) : nullptr;
+    if (!Block)
+      return false;
+    const Stmt *Next = nullptr;
+    for (auto It = Block->body_begin(); It != Block->body_end(); ++It)
+      if (*It == Stmts[I].S) {
+        if (std::next(It) != Block->body_end())
+          Next = *std::next(It);
+        break;
+      }
+    if (!Next)
+      return false;
+    // The next statement is the next sibling in the list: the first index
+    // after the store's subtree whose parent is the block.
+    int N = -1;
+    for (size_t J = I + 1; J < Stmts.size(); ++J)
+      if (Stmts[J].S == Next && Stmts[J].Parent == Parent) {
+        N = int(J);
+        break;
+      }
+    if (N < 0)
+      return false;
+    if (!Index)
+      Index = &indexIn(Callable);
+    if (nextStatementUse(Stmts, *Index, VD, N) != NextUse::Reads)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
 std::vector<DeadStore>
 findDeadStores(const Decl *Callable, ASTContext &Ctx,
                llvm::function_ref<const Expr *(const Expr *)> Interesting,
                unsigned MaxBlocks) {
   std::vector<DeadStore> Result;
+  // Most bodies store their statuses in checking macros that read them in
+  // the next statement: decided without the CFG.
+  if (everyStoreReadNext(Callable, Interesting))
+    return Result;
   const CFG *Cfg = sharedCfg(Callable, Ctx);
   if (!Cfg)
     return Result;

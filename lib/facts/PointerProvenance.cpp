@@ -11,6 +11,7 @@
 #include "ast/AstUtils.h"
 #include "ast/TypeNames.h"
 #include "ast/Callables.h"
+#include "ast/ValueUse.h"
 #include "model/CublasApi.h"
 
 #include "clang/AST/Attr.h"
@@ -26,6 +27,8 @@
 
 #include <map>
 #include <set>
+
+#include <cstring>
 
 using namespace clang;
 
@@ -1291,6 +1294,114 @@ PointerModeFact PointerProvenance::pointerMode(const CallExpr *Call,
   F.Where = M->second.Where;
   F.FromCreate = M->second.FromCreate;
   return F;
+}
+
+namespace {
+
+/// A parameter of the function that the body never changes, through casts,
+/// an offset or `&p[i]`.
+bool unchangedParameter(const Expr *E, UnchangedVariables &Unchanged,
+                        unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return false;
+  E = E->IgnoreParenCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return false;
+    const Expr *Ptr = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                               : BO->getRHS();
+    return unchangedParameter(Ptr, Unchanged, Depth + 1);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    const auto *Sub =
+        dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+    return UO->getOpcode() == UO_AddrOf && Sub &&
+           unchangedParameter(Sub->getBase(), Unchanged, Depth + 1);
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  return P && !DRE->refersToEnclosingVariableOrCapture() &&
+         P->getType()->isPointerType() && Unchanged.stable(P);
+}
+
+/// `&x` of a variable that is not a pointer or an array: host memory.
+bool addressOfHostVariable(const Expr *E) {
+  const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return false;
+  const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && !VD->getType()->isPointerType() &&
+         !VD->getType()->isArrayType() && !VD->getType()->isReferenceType();
+}
+
+/// `v.data()` of a container whose buffer is host memory.
+bool hostContainerData(const Expr *E) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenCasts());
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "data" ||
+      !MC->getImplicitObjectArgument())
+    return false;
+  std::optional<ContainerType> C =
+      containerType(MC->getImplicitObjectArgument()->getType());
+  return C && C->Space &&
+         (*C->Space == memory_api::MemorySpace::PageableHost ||
+          *C->Space == memory_api::MemorySpace::PinnedHost);
+}
+
+} // namespace
+
+bool PointerProvenance::learnsNothingWrong(const Decl *Callable) {
+  llvm::ArrayRef<const CallExpr *> Calls = callsIn(Callable);
+  for (const CallExpr *Call : Calls) {
+    const FunctionInfo *F = calledCublasFunction(Call);
+    if (F && (F->findParam(ParamRole::PointerMode) >= 0 ||
+              std::strcmp(F->Name, "cublasLtMatmulDescSetAttribute") == 0))
+      return false;
+  }
+  UnchangedVariables Unchanged(Callable);
+  for (const CallExpr *Call : Calls) {
+    const FunctionInfo *F = calledCublasFunction(Call);
+    if (!F)
+      continue;
+    llvm::ArrayRef<ParamInfo> Params = F->params();
+    for (unsigned I = 0, E = std::min<unsigned>(Params.size(),
+                                                Call->getNumArgs());
+         I < E; ++I) {
+      const Expr *Arg = Call->getArg(I);
+      if (!Arg->getType()->isPointerType())
+        continue;
+      ParamRole Role = Params[I].Role;
+      switch (Role) {
+      case ParamRole::DeviceMatrix:
+      case ParamRole::DeviceVector:
+      case ParamRole::DevicePointerArray:
+      case ParamRole::HostMatrix:
+      case ParamRole::HostVector:
+      case ParamRole::HostArray:
+      case ParamRole::AnyMemory:
+      case ParamRole::HostScalar:
+      case ParamRole::Scalar:
+      case ParamRole::ScalarResult:
+      case ParamRole::DeviceWorkspace:
+        break;
+      default:
+        continue; // not a memory the checks judge
+      }
+      bool Scalar = Role == ParamRole::Scalar ||
+                    Role == ParamRole::ScalarResult;
+      bool Host = Scalar || Role == ParamRole::HostMatrix ||
+                  Role == ParamRole::HostVector ||
+                  Role == ParamRole::HostArray ||
+                  Role == ParamRole::HostScalar;
+      if (unchangedParameter(Arg, Unchanged) ||
+          (Scalar && addressOfHostVariable(Arg)) ||
+          (Host && hostContainerData(Arg)))
+        continue;
+      return false;
+    }
+  }
+  return true;
 }
 
 } // namespace cublas_tidy

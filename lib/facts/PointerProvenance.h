@@ -138,6 +138,16 @@ public:
   /// budget ran out, or the function is not host code.
   bool complete() const;
 
+  /// True when the analysis of `Callable` could only say "unknown" of the
+  /// pointer arguments of its cuBLAS calls: each is a parameter that the
+  /// body never changes (through casts, an offset, `&p[i]`), or a scalar
+  /// given as the address of a variable while nothing in the body sets a
+  /// pointer mode (the mode is the caller's, unknown, or a new handle's
+  /// host mode, where a host scalar is right). A quick look at the calls,
+  /// for callers that want to skip the dataflow when it cannot find a
+  /// wrong memory space.
+  static bool learnsNothingWrong(const clang::Decl *Callable);
+
   /// The calls in the body, reachable ones only, in source order.
   llvm::ArrayRef<const clang::CallExpr *> calls() const;
 
