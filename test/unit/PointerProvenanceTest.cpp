@@ -487,4 +487,51 @@ TEST(PointerProvenance, LambdasAreTheirOwnFunctions) {
   EXPECT_EQ(P.argument(P.calls()[0], 0).Kind, MemoryKind::Unknown);
 }
 
+// The quick look before the dataflow: only functions whose pointer
+// arguments could be known are analysed.
+TEST(PointerProvenance, LearnsNothingWrongFromParametersAlone) {
+  auto AST = test::buildAST(R"(
+    #include <cublas_v2.h>
+    #include <cuda_runtime.h>
+    #include <vector>
+    void params(cublasHandle_t h, int n, const float *x, float *y) {
+      const float a = 2;
+      cublasSaxpy(h, n, &a, x + 1, 1, (float *)y, 1);
+    }
+    void local(cublasHandle_t h, int n, const float *x) {
+      float *y;
+      cudaMalloc(&y, n * sizeof(float));
+      const float a = 2;
+      cublasSaxpy(h, n, &a, x, 1, y, 1);
+    }
+    void mode(cublasHandle_t h, int n, const float *x, float *y) {
+      const float a = 2;
+      cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+      cublasSaxpy(h, n, &a, x, 1, y, 1);
+    }
+    void hostVector(cublasHandle_t h, int n, float *d) {
+      std::vector<float> v(n * n);
+      cublasSetMatrix(n, n, sizeof(float), v.data(), n, d, n);
+    }
+    void hostVectorToDevice(cublasHandle_t h, int n) {
+      std::vector<float> v(n);
+      const float a = 2;
+      cublasSscal(h, n, &a, v.data(), 1);
+    }
+    void reassigned(cublasHandle_t h, int n, const float *x, float *y) {
+      y = nullptr;
+      const float a = 2;
+      cublasSaxpy(h, n, &a, x, 1, y, 1);
+    }
+  )");
+  ASSERT_TRUE(AST);
+  auto Fn = [&](const char *Name) { return test::functionNamed(*AST, Name); };
+  EXPECT_TRUE(PointerProvenance::learnsNothingWrong(Fn("params")));
+  EXPECT_FALSE(PointerProvenance::learnsNothingWrong(Fn("local")));
+  EXPECT_FALSE(PointerProvenance::learnsNothingWrong(Fn("mode")));
+  EXPECT_TRUE(PointerProvenance::learnsNothingWrong(Fn("hostVector")));
+  EXPECT_FALSE(PointerProvenance::learnsNothingWrong(Fn("hostVectorToDevice")));
+  EXPECT_FALSE(PointerProvenance::learnsNothingWrong(Fn("reassigned")));
+}
+
 } // namespace
