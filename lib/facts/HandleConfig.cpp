@@ -524,6 +524,49 @@ HandleOwner handleOwner(const HandleName &H, const Decl *Callable) {
   return ownerOf(H, Callable, Stable);
 }
 
+namespace {
+
+/// For a member of `this` or a global handle `H` that `Callable` changes
+/// the stream of: the cublasSetWorkspace of another function of `Unit` that
+/// creates the handle (and does not call `Callable`), with that function.
+std::pair<const CallExpr *, const Decl *>
+workspaceWhereCreated(const HandleName &H, const Decl *Callable,
+                      llvm::ArrayRef<const Decl *> Unit) {
+  bool ThisMember = H.Member && !H.Base;
+  const auto *Global = dyn_cast_or_null<VarDecl>(H.Base);
+  if (!ThisMember && !(Global && !H.Member && Global->hasGlobalStorage()))
+    return {nullptr, nullptr};
+  const auto *Self = dyn_cast<FunctionDecl>(Callable);
+  for (const Decl *Other : Unit) {
+    if (Other == Callable ||
+        (ThisMember && Other->getDeclContext() != Callable->getDeclContext()))
+      continue;
+    StableVariables OtherStable(Other);
+    if (!createsIn(H, Other, OtherStable))
+      continue;
+    bool CallsSelf = false;
+    const CallExpr *Set = nullptr;
+    for (const CallExpr *Call : callsIn(Other)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Self && Callee &&
+          Callee->getCanonicalDecl() == Self->getCanonicalDecl())
+        CallsSelf = true;
+      const ConfigFunction *F = calledConfigFunction(Call);
+      if (!Set && F && F->Sets && F->What == Setting::Workspace &&
+          Call->getNumArgs() > 0)
+        if (std::optional<HandleName> N =
+                nameOf(Call->getArg(0), Other, OtherStable, 0);
+            N && *N == H)
+          Set = Call;
+    }
+    if (Set && !CallsSelf)
+      return {Set, Other};
+  }
+  return {nullptr, nullptr};
+}
+
+} // namespace
+
 std::vector<LostWorkspace>
 lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
   std::vector<LostWorkspace> Lost;
@@ -565,45 +608,13 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
         workspaceOnEveryPath(*Cfg, Where->second, Before);
     const Decl *WorkspaceIn = nullptr;
     if (Workspaces.empty()) {
-      // A member or global handle given its workspace where it is
-      // created, by another function that does not call this one.
-      bool ThisMember = H->Member && !H->Base;
-      const auto *Global = dyn_cast_or_null<VarDecl>(H->Base);
-      if (!(ThisMember || (Global && !H->Member && Global->hasGlobalStorage())) ||
-          callsConfig(Callable, Setting::Workspace))
+      if (callsConfig(Callable, Setting::Workspace))
         continue;
-      const auto *Self = dyn_cast<FunctionDecl>(Callable);
-      for (const Decl *Other : Unit) {
-        if (Other == Callable || WorkspaceIn)
-          continue;
-        if (ThisMember &&
-            Other->getDeclContext() != Callable->getDeclContext())
-          continue;
-        StableVariables OtherStable(Other);
-        if (!createsIn(*H, Other, OtherStable))
-          continue;
-        bool CallsSelf = false;
-        const CallExpr *Set = nullptr;
-        for (const CallExpr *Call : callsIn(Other)) {
-          if (Self && Call->getDirectCallee() &&
-              Call->getDirectCallee()->getCanonicalDecl() ==
-                  Self->getCanonicalDecl())
-            CallsSelf = true;
-          const ConfigFunction *F = calledConfigFunction(Call);
-          if (!Set && F && F->Sets && F->What == Setting::Workspace &&
-              Call->getNumArgs() > 0)
-            if (std::optional<HandleName> N =
-                    nameOf(Call->getArg(0), Other, OtherStable, 0);
-                N && *N == *H)
-              Set = Call;
-        }
-        if (Set && !CallsSelf) {
-          Workspaces.push_back(Set);
-          WorkspaceIn = Other;
-        }
-      }
-      if (Workspaces.empty())
+      auto [Set, In] = workspaceWhereCreated(*H, Callable, Unit);
+      if (!Set)
         continue;
+      Workspaces.push_back(Set);
+      WorkspaceIn = In;
     }
     auto After = [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
