@@ -101,6 +101,55 @@ bool insideLoop(llvm::ArrayRef<BodyStmt> Stmts, int I) {
   return false;
 }
 
+/// For a start at `I` inside a loop: true when the same iteration waits for
+/// it, so that the iterations do not overlap: the thread or future is a
+/// local of the loop body joined (`.join()`, `.get()`, `.wait()`) there,
+/// or a std::async whose future is a temporary (its destructor waits at
+/// the end of the statement).
+bool waitedInSameIteration(llvm::ArrayRef<BodyStmt> Stmts,
+                           const Decl *Callable, int I,
+                           ConcurrentCode::Kind How) {
+  int Loop = Stmts[I].Parent;
+  while (Loop >= 0 &&
+         !isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Stmts[Loop].S))
+    Loop = Stmts[Loop].Parent;
+  if (Loop < 0)
+    return false;
+  int P = Stmts[I].Parent;
+  while (P >= 0 && isa<MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+                       ImplicitCastExpr, ExprWithCleanups, ParenExpr,
+                       CXXConstructExpr>(Stmts[P].S))
+    P = Stmts[P].Parent;
+  if (P < 0)
+    return false;
+  if (How == ConcurrentCode::Async && !isa<Expr, DeclStmt>(Stmts[P].S))
+    return true; // `std::async(...);`: the temporary future waits
+  const auto *DS = dyn_cast<DeclStmt>(Stmts[P].S);
+  const auto *V = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  if (!V)
+    return false;
+  const BodyIndex &Index = indexIn(Callable);
+  auto Refs = Index.RefsTo.find(V);
+  if (Refs == Index.RefsTo.end())
+    return false;
+  for (int R : Refs->second) {
+    int Up = Stmts[R].Parent;
+    const auto *ME = Up >= 0 ? dyn_cast<MemberExpr>(Stmts[Up].S) : nullptr;
+    const auto *MD =
+        ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
+    if (!MD || !MD->getIdentifier() ||
+        (MD->getName() != "join" && MD->getName() != "get" &&
+         MD->getName() != "wait"))
+      continue;
+    for (int A = Up; A >= 0; A = Stmts[A].Parent)
+      if (A == Loop)
+        return true;
+  }
+  return false;
+}
+
 bool isLockType(QualType T) {
   const CXXRecordDecl *RD = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
   if (!RD || !RD->getIdentifier())
@@ -188,7 +237,9 @@ concurrentCode(llvm::ArrayRef<const Decl *> Unit) {
       C.Start = S;
       C.StartIn = Callable;
       ++Starts[Entry];
-      Candidates.push_back({C, insideLoop(Stmts, int(I))});
+      Candidates.push_back(
+          {C, insideLoop(Stmts, int(I)) &&
+                  !waitedInSameIteration(Stmts, Callable, int(I), C.How)});
     }
   }
   for (const auto &[C, InLoop] : Candidates)

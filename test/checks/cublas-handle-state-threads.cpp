@@ -207,3 +207,23 @@ void nestedFor(cudaStream_t *streams, int count, int n, const float *alpha,
   }
   cublasDestroy(handle);
 }
+
+// Each iteration waits for its thread or task: the iterations do not
+// overlap, and the global handle is not shared at once.
+static void joinedWorker(cudaStream_t s) { cublasSetStream(g_handle, s); }
+static void joinedMath() { cublasSetMathMode(g_handle, CUBLAS_DEFAULT_MATH); }
+static void temporaryMath() {
+  cublasSetMathMode(g_handle, CUBLAS_PEDANTIC_MATH);
+}
+void joinedEachTime(cudaStream_t *streams) {
+  for (int i = 0; i < 4; ++i) {
+    std::thread t(joinedWorker, streams[i]);
+    t.join();
+  }
+  for (int i = 0; i < 4; ++i) {
+    auto f = std::async(std::launch::async, joinedMath);
+    f.get();
+  }
+  for (int i = 0; i < 4; ++i)
+    std::async(std::launch::async, temporaryMath);
+}
