@@ -47,6 +47,8 @@ const char *ownerText(HandleOwner Owner) {
     return "a member handle that other code uses";
   case HandleOwner::Torch:
     return "PyTorch's current handle";
+  case HandleOwner::Accessor:
+    return "a shared handle from an accessor";
   default:
     return "a shared handle";
   }
@@ -134,11 +136,15 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
               "as device addresses"
             : "the next call on it with a host alpha or beta has them read "
               "as device addresses";
+    std::string Owner = ownerText(L.Owner);
+    if (L.Owner == HandleOwner::Accessor && L.Handle.Getter)
+      Owner = "the shared handle that " + functionText(L.Handle.Getter) +
+              " returns";
     diag(userLocation(L.Set->getBeginLoc(), SM),
          "%0 (%1) is left in CUBLAS_POINTER_MODE_DEVICE when %2 returns: %3; "
          "set the mode back on every way out (save it with "
          "'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST)")
-        << Handle << ownerText(L.Owner) << Fn << Who;
+        << Handle << Owner << Fn << Who;
     if (L.Exit)
       diag(userLocation(L.Exit->getBeginLoc(), SM),
            isa<ReturnStmt>(L.Exit)

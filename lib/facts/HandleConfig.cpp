@@ -41,9 +41,28 @@ std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
   if (const CallExpr *Getter = torchOwnedHandle(E)) {
     HandleName H;
     H.Getter = Getter->getDirectCallee();
+    H.Torch = true;
     return H;
   }
   E = E->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // An accessor of the user's: `getHandle()`, `ctx.handle()`.
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || calledCublasFunction(Call) ||
+        !isCublasHandleType(FD->getReturnType().getNonReferenceType()))
+      return std::nullopt;
+    HandleName H;
+    H.Getter = FD->getCanonicalDecl();
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+      const Expr *Object = MC->getImplicitObjectArgument();
+      Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
+      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Object))
+        H.Base = DRE->getDecl();
+      else if (!isa_and_nonnull<CXXThisExpr>(Object))
+        return std::nullopt;
+    }
+    return H;
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || VD->isInvalidDecl())
@@ -487,8 +506,20 @@ namespace {
 
 HandleOwner ownerOf(const HandleName &H, const Decl *Callable,
                     StableVariables &Stable) {
-  if (H.Getter)
+  if (H.Torch)
     return HandleOwner::Torch;
+  if (H.Getter) {
+    // A factory (a function that creates the handle it returns) gives the
+    // caller a handle of its own.
+    const FunctionDecl *Def = nullptr;
+    if (H.Getter->hasBody(Def) && Def &&
+        callsAny(Def, [](const CallExpr *C) {
+          const FunctionInfo *F = calledCublasFunction(C);
+          return F && F->Creates == ResourceKind::Handle;
+        }))
+      return HandleOwner::Unknown;
+    return HandleOwner::Accessor;
+  }
   if (createsIn(H, Callable, Stable))
     return HandleOwner::Function;
   if (H.Member)
@@ -589,7 +620,7 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     std::optional<HandleName> H =
         nameOf(Stream->getArg(0), Callable, Stable, 0);
     if (!H || H->Getter)
-      continue;
+      continue; // PyTorch's, or an accessor's: set up where this cannot see
     auto SameHandle = [&](const Expr *Arg) {
       std::optional<HandleName> N = nameOf(Arg, Callable, Stable, 0);
       return !N || *N == *H; // an unknown handle may be this one
@@ -706,6 +737,8 @@ hostScalarUser(const HandleName &H, const Decl *Self,
   auto Same = [&](const std::optional<HandleName> &N) {
     if (!N)
       return false;
+    if (H.Getter)
+      return N->Getter == H.Getter; // whichever object it is asked of
     return H.Member ? N->Member == H.Member : *N == H;
   };
   for (const Decl *Other : Unit)
@@ -826,7 +859,8 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
       continue;
     // Who pays, asked only of a leak (it reads the other functions).
     std::pair<const CallExpr *, const Decl *> Victim{nullptr, nullptr};
-    if (Owner == HandleOwner::Member || Owner == HandleOwner::Global) {
+    if (Owner == HandleOwner::Member || Owner == HandleOwner::Global ||
+        Owner == HandleOwner::Accessor) {
       Victim = hostScalarUser(*H, Callable, Unit);
       if (!Victim.first)
         continue;

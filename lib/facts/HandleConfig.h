@@ -39,16 +39,20 @@ namespace cublas_tidy {
 
 /// Which handle an expression names: a variable (parameter, local, global
 /// or static), a member of `this` (Base null) or of a variable
-/// (`ctx->handle`), or PyTorch's current handle (Getter: every
-/// at::cuda::getCurrentCUDABlasHandle() is the same handle). A local
-/// initialised with another handle and never changed names that one.
+/// (`ctx->handle`), PyTorch's current handle (Getter, Torch: every
+/// at::cuda::getCurrentCUDABlasHandle() is the same handle), or what a
+/// function of the user's returns (Getter: `ctx.handle()`, `getHandle()`,
+/// with the object in Base). A local initialised with another handle and
+/// never changed names that one.
 struct HandleName {
   const clang::ValueDecl *Base = nullptr;
   const clang::ValueDecl *Member = nullptr;
   const clang::FunctionDecl *Getter = nullptr;
+  bool Torch = false;
 
   friend bool operator==(const HandleName &L, const HandleName &R) {
-    return L.Base == R.Base && L.Member == R.Member && L.Getter == R.Getter;
+    return L.Base == R.Base && L.Member == R.Member && L.Getter == R.Getter &&
+           L.Torch == R.Torch;
   }
 };
 
@@ -60,6 +64,7 @@ enum class HandleOwner : std::uint8_t {
   Global,   // a global, a static, a static member
   Member,   // a member of `this` or of an object
   Torch,    // PyTorch's current handle
+  Accessor, // what a function of the user's returns (not a new handle)
 };
 
 /// The handle `E` (an argument of type cublasHandle_t) names in

@@ -409,3 +409,43 @@ void callerPays(cublasHandle_t h, int n, float *x, float *d) {
   const float half = 0.5f;
   cublasSscal(h, n, &half, x, 1);
 }
+
+// Handles from accessors: what the context hands out is shared with the
+// other code that asks it.
+class BlasContext {
+public:
+  cublasHandle_t handle() const { return handle_; }
+private:
+  cublasHandle_t handle_;
+};
+void nrm2Accessor(BlasContext &ctx, int n, const float *x, float *d) {
+  cublasHandle_t h = ctx.handle();
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'h' (the shared handle that 'BlasContext::handle' returns) is left in CUBLAS_POINTER_MODE_DEVICE when 'nrm2Accessor' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+3]]:1: note: ends with the device pointer mode still set
+// CHECK-NOTES: :[[@LINE+5]]:3: note: 'scaleAccessor' passes a host scalar on the same handle and sets no mode of its own
+  cublasSnrm2(h, n, x, 1, d);
+}
+void scaleAccessor(BlasContext &ctx, int n, float *x) {
+  const float half = 0.5f;
+  cublasSscal(ctx.handle(), n, &half, x, 1);
+}
+
+// A factory: the handle it returns is the caller's own.
+cublasHandle_t makeHandle() {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  return h;
+}
+void nrm2Factory(int n, const float *x, float *d) {
+  cublasHandle_t h = makeHandle();
+  cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+  cublasSnrm2(h, n, x, 1, d);
+  cublasDestroy(h);
+}
+void scaleFactory(int n, float *x) {
+  const float half = 0.5f;
+  cublasHandle_t h = makeHandle();
+  cublasSscal(h, n, &half, x, 1);
+  cublasDestroy(h);
+}
