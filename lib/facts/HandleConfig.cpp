@@ -557,6 +557,48 @@ HandleOwner handleOwner(const HandleName &H, const Decl *Callable) {
 
 namespace {
 
+/// False for a cublasSetWorkspace that gives back the default pool (a null
+/// workspace): there is nothing of the user's to lose.
+bool userWorkspace(const CallExpr *Call) {
+  if (Call->getNumArgs() < 2)
+    return false;
+  const Expr *Ws = Call->getArg(1);
+  const FunctionDecl *FD = Call->getDirectCallee();
+  return FD && !Ws->isNullPointerConstant(FD->getASTContext(),
+                                    Expr::NPC_ValueDependentIsNotNull);
+}
+
+/// True when a caller of `Callable` in `Unit` sets a workspace itself or
+/// through a function it calls: the stream change may be followed by the
+/// workspace there (`bind() { setStream(s); setWorkspace(); }`).
+bool callerSetsWorkspace(const Decl *Callable,
+                         llvm::ArrayRef<const Decl *> Unit) {
+  const auto *Self = dyn_cast<FunctionDecl>(Callable);
+  if (!Self)
+    return false;
+  for (const Decl *Other : Unit) {
+    if (Other == Callable)
+      continue;
+    bool Calls = false, Sets = false;
+    for (const CallExpr *Call : callsIn(Other)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
+        continue;
+      if (Callee->getCanonicalDecl() == Self->getCanonicalDecl())
+        Calls = true;
+      const ConfigFunction *F = calledConfigFunction(Call);
+      const FunctionDecl *Def = nullptr;
+      if ((F && F->Sets && F->What == Setting::Workspace) ||
+          (!F && userCallee(Call) && Callee->hasBody(Def) && Def &&
+           callsConfig(Def, Setting::Workspace)))
+        Sets = true;
+    }
+    if (Calls && Sets)
+      return true;
+  }
+  return false;
+}
+
 /// For a member of `this` or a global handle `H` that `Callable` changes
 /// the stream of: the cublasSetWorkspace of another function of `Unit` that
 /// creates the handle (and does not call `Callable`), with that function.
@@ -584,7 +626,7 @@ workspaceWhereCreated(const HandleName &H, const Decl *Callable,
         CallsSelf = true;
       const ConfigFunction *F = calledConfigFunction(Call);
       if (!Set && F && F->Sets && F->What == Setting::Workspace &&
-          Call->getNumArgs() > 0)
+          userWorkspace(Call))
         if (std::optional<HandleName> N =
                 nameOf(Call->getArg(0), Other, OtherStable, 0);
             N && *N == H)
@@ -632,14 +674,15 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
           !SameHandle(Call->getArg(0)))
         return Step::Pass;
       if (F->What == Setting::Workspace)
-        return Step::Hit;
+        return userWorkspace(Call) ? Step::Hit : Step::Stop;
       return F->ResetsWorkspace ? Step::Stop : Step::Pass;
     };
     llvm::SmallVector<const CallExpr *, 2> Workspaces =
         workspaceOnEveryPath(*Cfg, Where->second, Before);
     const Decl *WorkspaceIn = nullptr;
     if (Workspaces.empty()) {
-      if (callsConfig(Callable, Setting::Workspace))
+      if (callsConfig(Callable, Setting::Workspace) ||
+          callerSetsWorkspace(Callable, Unit))
         continue;
       auto [Set, In] = workspaceWhereCreated(*H, Callable, Unit);
       if (!Set)

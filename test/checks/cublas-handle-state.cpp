@@ -449,3 +449,32 @@ void scaleFactory(int n, float *x) {
   cublasSscal(h, n, &half, x, 1);
   cublasDestroy(h);
 }
+
+// The default pool given back before the stream: nothing of the user's is
+// lost.
+void defaultPoolAgain(cublasHandle_t h, cudaStream_t s, int n,
+                      const float *alpha, const float *x, float *y) {
+  cublasSetWorkspace(h, nullptr, 0);
+  cublasSetStream(h, s);
+  cublasSaxpy(h, n, alpha, x, 1, y, 1);
+}
+
+// A stream setter whose one caller sets the workspace after it.
+class Bound {
+public:
+  Bound(void *ws, size_t size) : ws_(ws), size_(size) {
+    cublasCreate(&handle_);
+    cublasSetWorkspace(handle_, ws_, size_);
+  }
+  ~Bound() { cublasDestroy(handle_); }
+  void bind(cudaStream_t s) {
+    setStream(s);
+    setWorkspace();
+  }
+private:
+  void setStream(cudaStream_t s) { cublasSetStream(handle_, s); }
+  void setWorkspace() { cublasSetWorkspace(handle_, ws_, size_); }
+  cublasHandle_t handle_;
+  void *ws_;
+  size_t size_;
+};
