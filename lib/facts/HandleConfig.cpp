@@ -413,8 +413,10 @@ workspaceOnEveryPath(const CFG &Cfg, Position To,
     }
     if (Ended)
       continue;
-    if (P.Block == &Cfg.getEntry() || P.Block->pred_empty())
+    if (P.Block == &Cfg.getEntry())
       return {};
+    if (P.Block->pred_empty())
+      continue; // unreachable: the pruned back edge of `do ... while (0)`
     for (const CFGBlock *Pred : P.Block->preds())
       if (Pred && Seen.insert(Pred).second)
         Work.push_back({Pred, unsigned(Pred->size())});

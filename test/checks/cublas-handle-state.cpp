@@ -219,6 +219,12 @@ void correlated(cublasHandle_t handle, bool onDevice, int n, const float *x,
       return s_;                                                               \
   } while (0)
 
+#define CHECK_VOID(call)                                                       \
+  do {                                                                         \
+    if ((call) != CUBLAS_STATUS_SUCCESS)                                       \
+      return;                                                                  \
+  } while (0)
+
 cublasStatus_t checkedSet(cublasHandle_t handle, int n, const float *x,
                           const float *y, float *result) {
   CHECK_CUBLAS(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE));
@@ -478,3 +484,16 @@ private:
   void *ws_;
   size_t size_;
 };
+
+// Every call inside the checking macro: reported all the same.
+void workspaceThenStreamChecked(cublasHandle_t handle, cudaStream_t stream,
+                                void *ws, size_t wsSize, int n,
+                                const float *alpha, const float *x,
+                                float *y) {
+  CHECK_VOID(cublasSetWorkspace(handle, ws, wsSize));
+  CHECK_VOID(cublasSetStream(handle, stream));
+// CHECK-NOTES: :[[@LINE-1]]:14: warning: 'cublasSetStream' resets the workspace of 'handle' to cuBLAS's default pool: the workspace that 'cublasSetWorkspace' gave it before is lost, and 'cublasSaxpy' runs without it; set the stream first and the workspace after it [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE-3]]:14: note: the workspace that is lost
+// CHECK-NOTES: :[[@LINE+1]]:14: note: runs with the default workspace
+  CHECK_VOID(cublasSaxpy(handle, n, alpha, x, 1, y, 1));
+}
