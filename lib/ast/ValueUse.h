@@ -79,26 +79,6 @@ findDeadStores(const clang::Decl *Callable, clang::ASTContext &Ctx,
                    Interesting,
                unsigned MaxBlocks = 20000);
 
-/// The locals and parameters of one function that keep their first value:
-/// no reference to one is assigned, incremented, given by address, bound to
-/// a non-const reference (a variable, a parameter, a capture) or used as
-/// the object of a member access or call. Each reference is judged by its
-/// parents in the shared statement list (ast/Callables.h), without a walk
-/// of the body; answers are kept.
-class UnchangedVariables {
-public:
-  explicit UnchangedVariables(const clang::Decl *Callable)
-      : Callable(Callable) {}
-
-  /// True for a local or parameter of the function (not a reference) that
-  /// nothing in the body changes.
-  bool stable(const clang::VarDecl *VD);
-
-private:
-  const clang::Decl *Callable;
-  llvm::DenseMap<const clang::VarDecl *, bool> Known;
-};
-
 } // namespace cublas_tidy
 
 #endif

@@ -6,7 +6,7 @@
 #include "ast/Callables.h"
 #include "ast/CutOffs.h"
 #include "ast/SharedCfg.h"
-#include "ast/ValueUse.h"
+#include "ast/LocalUses.h"
 #include "facts/TensorFacts.h"
 
 #include "clang/AST/ASTContext.h"

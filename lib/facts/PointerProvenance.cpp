@@ -11,7 +11,7 @@
 #include "ast/AstUtils.h"
 #include "ast/TypeNames.h"
 #include "ast/Callables.h"
-#include "ast/ValueUse.h"
+#include "ast/LocalUses.h"
 #include "model/CublasApi.h"
 
 #include "clang/AST/Attr.h"

@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "ast/LocalUses.h"
 #include "model/TorchApi.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -100,108 +101,29 @@ const Decl *callableOf(const VarDecl *VD) {
   return DC ? dyn_cast<Decl>(DC) : nullptr;
 }
 
-/// Whether the reference at `I` in `Stmts` may change which tensor (or
-/// which options, device, ...) the variable holds: assigned, passed by
-/// non-const reference, its address taken, bound to a non-const reference,
-/// captured by reference, moved from, or `set_`. Unknown contexts count.
-bool mayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
-  const Stmt *Child = Stmts[I].S;
-  for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
-    const Stmt *Parent = Stmts[P].S;
-    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Parent)) {
-      if (ICE->getCastKind() == CK_LValueToRValue)
-        return false;
-      Child = Parent;
-      continue;
-    }
-    if (isa<ParenExpr>(Parent)) {
-      Child = Parent;
-      continue;
-    }
-    if (const auto *ME = dyn_cast<MemberExpr>(Parent)) {
-      const auto *Member = dyn_cast<NamedDecl>(ME->getMemberDecl());
-      if (Member && Member->getIdentifier() &&
-          torch_api::changesShapeInPlace(Member->getName()))
-        return true;
-      if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Member))
-        if (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())
-          return true;
-      return false;
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(Parent)) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD)
-        return true;
-      // A member operator's first operand is the object: only an
-      // assignment changes it (t += u keeps its device and dtype).
-      unsigned Shift = 0;
-      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
-        if (isa<CXXMethodDecl>(FD)) {
-          if (Op->getNumArgs() > 0 && Op->getArg(0) == Child)
-            return Op->getOperator() == OO_Equal;
-          Shift = 1;
-        } else if (Op->getOperator() == OO_Equal) {
-          return true;
-        }
-      }
-      for (unsigned A = Shift; A < Call->getNumArgs(); ++A) {
-        if (Call->getArg(A) != Child)
-          continue;
-        if (A - Shift >= FD->getNumParams())
-          return true; // variadic
-        QualType T = FD->getParamDecl(A - Shift)->getType();
-        return T->isRValueReferenceType() ||
-               (T->isLValueReferenceType() &&
-                !T.getNonReferenceType().isConstQualified()) ||
-               (T->isPointerType() && !T->getPointeeType().isConstQualified());
-      }
-      return true; // the callee itself
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(Parent)) {
-      const CXXConstructorDecl *Ctor = CE->getConstructor();
-      if (!Ctor)
-        return true;
-      if (Ctor->isCopyConstructor())
-        return false;
-      // `return t;` moves t into the result: nothing reads t after it.
-      if (Ctor->isMoveConstructor()) {
-        int Up = Stmts[P].Parent;
-        while (Up >= 0 && isa<ExprWithCleanups, CXXBindTemporaryExpr,
-                              MaterializeTemporaryExpr>(Stmts[Up].S))
-          Up = Stmts[Up].Parent;
-        if (Up >= 0 && isa<ReturnStmt>(Stmts[Up].S))
-          return false;
-      }
-      for (unsigned A = 0; A < CE->getNumArgs() && A < Ctor->getNumParams();
-           ++A)
-        if (CE->getArg(A) == Child) {
-          QualType T = Ctor->getParamDecl(A)->getType();
-          return T->isRValueReferenceType() ||
-                 (T->isLValueReferenceType() &&
-                  !T.getNonReferenceType().isConstQualified());
-        }
-      return true;
-    }
-    if (const auto *DS = dyn_cast<DeclStmt>(Parent)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D);
-            V && V->getInit() && V->getInit()->IgnoreParenImpCasts() ==
-                                     cast<Expr>(Child)->IgnoreParenImpCasts())
-          return V->getType()->isReferenceType() &&
-                 !V->getType().getNonReferenceType().isConstQualified();
-      return true;
-    }
-    if (isa<ReturnStmt>(Parent))
-      return false;
-    if (const auto *L = dyn_cast<LambdaExpr>(Parent)) {
-      for (const LambdaCapture &C : L->captures())
-        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-          return true;
-      return false;
-    }
+/// What a member use does to a tensor (or its options, device, ...): only
+/// an assignment or one of PyTorch's shape-changing in-place methods
+/// (`resize_`, `set_`, ...) changes it; `t += u` keeps its device and dtype.
+bool memberChangesTensor(const LocalUseInfo &U) {
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(U.Context))
+    return Op->getOperator() == OO_Equal;
+  const auto *ME = dyn_cast_or_null<MemberExpr>(U.Context);
+  if (!ME)
     return true;
-  }
+  const auto *Member = dyn_cast<NamedDecl>(ME->getMemberDecl());
+  if (Member && Member->getIdentifier() &&
+      torch_api::changesShapeInPlace(Member->getName()))
+    return true;
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Member))
+    return MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator();
   return false;
+}
+
+/// Whether the reference at `I` in `Stmts` may change which tensor (or
+/// which options, device, ...) the variable holds (ast/LocalUses.h, with
+/// the member rule above).
+bool mayChange(llvm::ArrayRef<BodyStmt> Stmts, int I) {
+  return useMayChange(classifyLocalUse(Stmts, I), memberChangesTensor);
 }
 
 /// The value a variable holds wherever it is read: the initialiser of a

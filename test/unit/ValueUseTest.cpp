@@ -320,47 +320,5 @@ TEST(DeadStores, NextStatementShortcutKeepsDeadStores) {
             (Strings{"e@12", "g@13:14"}));
 }
 
-// UnchangedVariables: which locals and parameters keep their first value.
-TEST(UnchangedVariables, WritesAddressesAndReferences) {
-  auto AST = test::buildAST(R"(
-    void take(int *); void byRef(int &); void byConstRef(const int &);
-    void f(int p, int q, int r) {
-      int a = 1, b = 2, c = 3, d = 4, e = 5;
-      b = 3;
-      take(&c);
-      byRef(d);
-      byConstRef(e);
-      ++q;
-      auto l = [&r] { return r; };
-      (void)(a + p + e + l());
-    }
-  )");
-  ASSERT_TRUE(AST);
-  auto Fns = match(functionDecl(isDefinition(), hasName("f")).bind("x"),
-                   AST->getASTContext());
-  ASSERT_EQ(Fns.size(), 1u);
-  const auto *FD = Fns[0].getNodeAs<FunctionDecl>("x");
-  UnchangedVariables U(FD);
-  auto Var = [&](const char *Name) -> const VarDecl * {
-    for (const BodyStmt &S : stmtsIn(FD))
-      if (const auto *DS = dyn_cast<DeclStmt>(S.S))
-        for (const Decl *D : DS->decls())
-          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
-            return V;
-    for (const ParmVarDecl *P : FD->parameters())
-      if (P->getName() == Name)
-        return P;
-    return nullptr;
-  };
-  EXPECT_TRUE(U.stable(Var("a")));
-  EXPECT_FALSE(U.stable(Var("b")));
-  EXPECT_FALSE(U.stable(Var("c")));
-  EXPECT_FALSE(U.stable(Var("d")));
-  EXPECT_TRUE(U.stable(Var("e")));
-  EXPECT_TRUE(U.stable(Var("p")));
-  EXPECT_FALSE(U.stable(Var("q")));
-  EXPECT_FALSE(U.stable(Var("r")));
-}
-
 } // namespace
 

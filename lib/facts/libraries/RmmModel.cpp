@@ -7,6 +7,7 @@
 #include "facts/ValueFacts.h"
 
 #include "ast/Callables.h"
+#include "ast/LocalUses.h"
 #include "ast/TypeNames.h"
 #include "model/RmmApi.h"
 
@@ -105,10 +106,10 @@ bool keepsStorage(const VarDecl *Var) {
   if (Refs == Index.RefsTo.end())
     return true;
   for (int I : Refs->second) {
-    int P = Stmts[I].Parent;
-    while (P >= 0 && isa<ParenExpr, ImplicitCastExpr>(Stmts[P].S))
-      P = Stmts[P].Parent;
-    const auto *ME = P >= 0 ? dyn_cast<MemberExpr>(Stmts[P].S) : nullptr;
+    LocalUseInfo U = classifyLocalUse(Stmts, I);
+    const auto *ME = U.Use == LocalUse::Member
+                         ? dyn_cast_or_null<MemberExpr>(U.Context)
+                         : nullptr;
     const auto *MD =
         ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
     if (!MD || !MD->getIdentifier() || !rmm_api::keepsStorage(MD->getName()))
