@@ -346,6 +346,31 @@ TEST(PointerProvenance, PointerModes) {
   EXPECT_EQ(A.modeAt(10), PointerMode::Unknown);
 }
 
+// A copy that nothing changes, of a parameter that nothing changes, names
+// the same handle (HandleNames.h); a copy of a handle created again after
+// it keeps the old one.
+TEST(PointerProvenance, UnchangedCopiesShareTheMode) {
+  Analysis A = analyze(R"(
+    void f(cublasHandle_t param, float *x, float *r) {
+      cublasHandle_t alias = param;
+      cublasSetPointerMode(alias, CUBLAS_POINTER_MODE_DEVICE);
+      cublasSnrm2(param, 1, x, 1, r);      // 0: device
+      cublasHandle_t h;
+      cublasCreate(&h);
+      cublasHandle_t old = h;
+      cublasCreate(&h);
+      cublasSetPointerMode(old, CUBLAS_POINTER_MODE_DEVICE);
+      cublasSnrm2(old, 1, x, 1, r);        // 1: device
+      cublasSnrm2(h, 1, x, 1, r);          // 2: not the old handle's mode
+    }
+  )");
+  ASSERT_TRUE(A.P->complete());
+  ASSERT_EQ(A.Cublas.size(), 3u);
+  EXPECT_EQ(A.modeAt(0), PointerMode::Device);
+  EXPECT_EQ(A.modeAt(1), PointerMode::Device);
+  EXPECT_NE(A.modeAt(2), PointerMode::Device);
+}
+
 TEST(PointerProvenance, HandlesStoredElsewhereMayChangeMode) {
   Analysis A = analyze(R"(
     struct Ctx { cublasHandle_t h; };
