@@ -37,7 +37,7 @@ std::string functionText(const Decl *D) {
                                  : "the function";
 }
 
-const char *ownerText(HandleOwner Owner) {
+std::string ownerText(HandleOwner Owner, const HandleName &H) {
   switch (Owner) {
   case HandleOwner::Parameter:
     return "a parameter: the caller's handle";
@@ -45,8 +45,9 @@ const char *ownerText(HandleOwner Owner) {
     return "a global handle";
   case HandleOwner::Member:
     return "a member handle that other code uses";
-  case HandleOwner::Torch:
-    return "PyTorch's current handle";
+  case HandleOwner::Library:
+    return (H.Library ? H.Library->name().str() : "the library") +
+           "'s current handle";
   case HandleOwner::Accessor:
     return "a shared handle from an accessor";
   default:
@@ -131,12 +132,13 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
     std::string Handle = handleText(L.Set->getArg(0), Ctx);
     std::string Fn = functionText(Callable);
     std::string Who =
-        L.Owner == HandleOwner::Torch
-            ? "PyTorch's own GEMMs on it then read their host alpha and beta "
-              "as device addresses"
+        L.Owner == HandleOwner::Library && L.Handle.Library
+            ? L.Handle.Library->name().str() +
+                  "'s own GEMMs on it then read their host alpha and beta "
+                  "as device addresses"
             : "the next call on it with a host alpha or beta has them read "
               "as device addresses";
-    std::string Owner = ownerText(L.Owner);
+    std::string Owner = ownerText(L.Owner, L.Handle);
     if (L.Owner == HandleOwner::Accessor && L.Handle.Getter)
       Owner = "the shared handle that " + functionText(L.Handle.Getter) +
               " returns";

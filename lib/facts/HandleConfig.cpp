@@ -7,7 +7,6 @@
 #include "ast/CutOffs.h"
 #include "ast/SharedCfg.h"
 #include "ast/LocalUses.h"
-#include "facts/TensorFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -30,70 +29,8 @@ using handle_config::Setting;
 /// Paths followed from one call before the search gives up (silently, with
 /// a cut-off note).
 constexpr unsigned MaxSteps = 20000;
-constexpr unsigned MaxAliasDepth = 4;
 
 using StableVariables = UnchangedVariables;
-
-std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
-                                 StableVariables &Stable, unsigned Depth) {
-  if (!E || Depth > MaxAliasDepth)
-    return std::nullopt;
-  if (const CallExpr *Getter = torchOwnedHandle(E)) {
-    HandleName H;
-    H.Getter = Getter->getDirectCallee();
-    H.Torch = true;
-    return H;
-  }
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // An accessor of the user's: `getHandle()`, `ctx.handle()`.
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || calledCublasFunction(Call) ||
-        !isCublasHandleType(FD->getReturnType().getNonReferenceType()))
-      return std::nullopt;
-    HandleName H;
-    H.Getter = FD->getCanonicalDecl();
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-      const Expr *Object = MC->getImplicitObjectArgument();
-      Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
-      if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Object))
-        H.Base = DRE->getDecl();
-      else if (!isa_and_nonnull<CXXThisExpr>(Object))
-        return std::nullopt;
-    }
-    return H;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD || VD->isInvalidDecl())
-      return std::nullopt;
-    HandleName H;
-    H.Base = VD;
-    if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-        !DRE->refersToEnclosingVariableOrCapture() && VD->getInit() &&
-        Stable.stable(VD))
-      if (std::optional<HandleName> Alias =
-              nameOf(VD->getInit(), Callable, Stable, Depth + 1))
-        return Alias;
-    return H;
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!Field)
-      return std::nullopt;
-    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
-    HandleName H;
-    H.Member = Field;
-    if (isa<CXXThisExpr>(Base))
-      return H;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-        H.Base = VD;
-        return H;
-      }
-  }
-  return std::nullopt;
-}
 
 /// The handle the Create call `Call` writes, when it is one.
 std::optional<HandleName> createdHandle(const CallExpr *Call,
@@ -110,7 +47,7 @@ std::optional<HandleName> createdHandle(const CallExpr *Call,
   if (!UO || UO->getOpcode() != UO_AddrOf)
     return std::nullopt;
   // The variable itself, not what it was initialised with.
-  return nameOf(UO->getSubExpr(), Callable, Stable, MaxAliasDepth);
+  return handleNamed(UO->getSubExpr(), Callable, Stable);
 }
 
 bool createsIn(const HandleName &H, const Decl *Callable,
@@ -499,17 +436,12 @@ const ConfigFunction *calledConfigFunction(const CallExpr *Call) {
   return handle_config::configFunction(FD->getName());
 }
 
-std::optional<HandleName> handleNamed(const Expr *E, const Decl *Callable) {
-  StableVariables Stable(Callable);
-  return nameOf(E, Callable, Stable, 0);
-}
-
 namespace {
 
 HandleOwner ownerOf(const HandleName &H, const Decl *Callable,
                     StableVariables &Stable) {
-  if (H.Torch)
-    return HandleOwner::Torch;
+  if (H.Library)
+    return HandleOwner::Library;
   if (H.Getter) {
     // A factory (a function that creates the handle it returns) gives the
     // caller a handle of its own.
@@ -544,7 +476,7 @@ bool passesHandle(const CallExpr *Call, const HandleName &H,
                   const Decl *Callable, StableVariables &Stable) {
   for (const Expr *Arg : Call->arguments())
     if (isCublasHandleType(Arg->getType()))
-      if (std::optional<HandleName> N = nameOf(Arg, Callable, Stable, 0);
+      if (std::optional<HandleName> N = handleNamed(Arg, Callable, Stable);
           N && *N == H)
         return true;
   return false;
@@ -630,7 +562,7 @@ workspaceWhereCreated(const HandleName &H, const Decl *Callable,
       if (!Set && F && F->Sets && F->What == Setting::Workspace &&
           userWorkspace(Call))
         if (std::optional<HandleName> N =
-                nameOf(Call->getArg(0), Other, OtherStable, 0);
+                handleNamed(Call->getArg(0), Other, OtherStable);
             N && *N == H)
           Set = Call;
     }
@@ -662,11 +594,11 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     if (Where == At.end() || !Where->second.Block || Stream->getNumArgs() < 1)
       continue;
     std::optional<HandleName> H =
-        nameOf(Stream->getArg(0), Callable, Stable, 0);
+        handleNamed(Stream->getArg(0), Callable, Stable);
     if (!H || H->Getter)
       continue; // PyTorch's, or an accessor's: set up where this cannot see
     auto SameHandle = [&](const Expr *Arg) {
-      std::optional<HandleName> N = nameOf(Arg, Callable, Stable, 0);
+      std::optional<HandleName> N = handleNamed(Arg, Callable, Stable);
       return !N || *N == *H; // an unknown handle may be this one
     };
     auto Before = [&](const Stmt *S) {
@@ -703,7 +635,7 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
         return Step::Pass;
       }
       if (const Expr *Arg = workHandleArg(Call)) {
-        std::optional<HandleName> N = nameOf(Arg, Callable, Stable, 0);
+        std::optional<HandleName> N = handleNamed(Arg, Callable, Stable);
         return N && *N == *H ? Step::Hit : Step::Pass;
       }
       if (const FunctionDecl *FD = userCallee(Call)) {
@@ -768,7 +700,7 @@ hostScalarCall(const Decl *Other,
       if (F->params()[I].Role == ParamRole::Scalar &&
           hostScalarAddress(Call->getArg(I)))
         HostScalar = true;
-    if (HostScalar && Same(nameOf(Handle, Other, Stable, 0)))
+    if (HostScalar && Same(handleNamed(Handle, Other, Stable)))
       return Call;
   }
   return nullptr;
@@ -816,7 +748,7 @@ callerPays(const ParmVarDecl *P, const Decl *Self,
         continue;
       AnyCaller = true;
       std::optional<HandleName> Given =
-          nameOf(Call->getArg(Index), Other, Stable, 0);
+          handleNamed(Call->getArg(Index), Other, Stable);
       if (!Given)
         return {true, {nullptr, nullptr}}; // not followed: may pay
       auto Same = [&](const std::optional<HandleName> &N) {
@@ -853,7 +785,7 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     auto Where = At.find(Set);
     if (Where == At.end() || !Where->second.Block)
       continue;
-    std::optional<HandleName> H = nameOf(Set->getArg(0), Callable, Stable, 0);
+    std::optional<HandleName> H = handleNamed(Set->getArg(0), Callable, Stable);
     if (!H)
       continue;
     HandleOwner Owner = ownerOf(*H, Callable, Stable);
@@ -868,7 +800,7 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
             Call->getNumArgs() <= F->ValueArg)
           return Step::Pass;
         std::optional<HandleName> N =
-            nameOf(Call->getArg(0), Callable, Stable, 0);
+            handleNamed(Call->getArg(0), Callable, Stable);
         if (N && !(*N == *H))
           return Step::Pass;
         // Set back, to anything but the device mode; or set to the device
@@ -881,7 +813,7 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
           return Step::Stop;
         const Expr *Arg = workHandleArg(Call);
         std::optional<HandleName> N =
-            Arg ? nameOf(Arg, Callable, Stable, 0) : std::nullopt;
+            Arg ? handleNamed(Arg, Callable, Stable) : std::nullopt;
         return N && *N == *H ? Step::Mark : Step::Pass;
       }
       if (const FunctionDecl *FD = userCallee(Call)) {

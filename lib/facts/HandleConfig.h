@@ -26,6 +26,7 @@
 #define CUBLAS_TIDY_LIB_FACTS_HANDLECONFIG_H
 
 #include "facts/Concurrency.h"
+#include "facts/HandleNames.h"
 #include "model/HandleConfig.h"
 
 #include "clang/AST/Decl.h"
@@ -37,25 +38,6 @@
 
 namespace cublas_tidy {
 
-/// Which handle an expression names: a variable (parameter, local, global
-/// or static), a member of `this` (Base null) or of a variable
-/// (`ctx->handle`), PyTorch's current handle (Getter, Torch: every
-/// at::cuda::getCurrentCUDABlasHandle() is the same handle), or what a
-/// function of the user's returns (Getter: `ctx.handle()`, `getHandle()`,
-/// with the object in Base). A local initialised with another handle and
-/// never changed names that one.
-struct HandleName {
-  const clang::ValueDecl *Base = nullptr;
-  const clang::ValueDecl *Member = nullptr;
-  const clang::FunctionDecl *Getter = nullptr;
-  bool Torch = false;
-
-  friend bool operator==(const HandleName &L, const HandleName &R) {
-    return L.Base == R.Base && L.Member == R.Member && L.Getter == R.Getter &&
-           L.Torch == R.Torch;
-  }
-};
-
 /// Who owns a handle, seen from one function.
 enum class HandleOwner : std::uint8_t {
   Unknown,  // a local of unknown origin
@@ -63,14 +45,9 @@ enum class HandleOwner : std::uint8_t {
   Parameter,
   Global,   // a global, a static, a static member
   Member,   // a member of `this` or of an object
-  Torch,    // PyTorch's current handle
+  Library,  // a library's own handle (PyTorch's current handle)
   Accessor, // what a function of the user's returns (not a new handle)
 };
-
-/// The handle `E` (an argument of type cublasHandle_t) names in
-/// `Callable`, when it can be told.
-std::optional<HandleName> handleNamed(const clang::Expr *E,
-                                      const clang::Decl *Callable);
 
 /// Who owns `H` in `Callable`.
 HandleOwner handleOwner(const HandleName &H, const clang::Decl *Callable);

@@ -17,7 +17,9 @@
 //   integer      the value of an integer expression, such as a size
 //                (ValueFacts.h);
 //   heldType     the element type behind a type-erased pointer
-//                (OperandTypes.h).
+//                (OperandTypes.h);
+//   ownedHandle  the library's own cuBLAS handle, which the user must
+//                neither destroy nor leave reconfigured (HandleNames.h).
 //
 // This header names the answers' types only; the models include the
 // analyses they answer for, never the other way round.
@@ -104,6 +106,10 @@ public:
   /// such as `t.data_ptr()`); nullopt when not known.
   virtual std::optional<HeldType> heldType(const clang::Expr *E,
                                            const clang::ASTContext &Ctx) const;
+  /// The call of the library's handle getter whose result `E` is (PyTorch's
+  /// `at::cuda::getCurrentCUDABlasHandle()`, also through a local that
+  /// keeps it): a handle the library owns and keeps using. Null otherwise.
+  virtual const clang::CallExpr *ownedHandle(const clang::Expr *E) const;
 };
 
 /// Every library model, in the order the analyses ask them

@@ -3,6 +3,7 @@
 #include "facts/PointerProvenance.h"
 
 #include "ast/CutOffs.h"
+#include "facts/HandleNames.h"
 #include "facts/LibraryModel.h"
 #include "facts/MemoryObjects.h"
 
@@ -391,26 +392,38 @@ struct PointerProvenance::Impl {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     return isTrackedPointer(VD) ? VD : nullptr;
   }
-  /// The handle an expression names: a variable or a member of `this`.
+  /// The handle an expression names (HandleNames.h) when the analysis
+  /// can key its state on it: a variable, a member of `this`, or the local
+  /// or parameter a local copy holds when neither changes. Any other local
+  /// (one holding a library's, an accessor's or a member's handle) is keyed
+  /// on itself.
   const ValueDecl *handleKey(const Expr *E) const {
     if (!E)
       return nullptr;
     E = E->IgnoreParenImpCasts();
     if (!isCublasHandleType(E->getType()))
       return nullptr;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || VD->isInvalidDecl() || Escaped.contains(VD) ||
-          DRE->refersToEnclosingVariableOrCapture() ||
-          VD->getType()->isReferenceType())
-        return nullptr;
-      return VD;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    if (DRE && DRE->refersToEnclosingVariableOrCapture())
+      return nullptr;
+    if (!Unchanged)
+      Unchanged = std::make_unique<UnchangedVariables>(Callable);
+    std::optional<HandleName> N = handleNamed(E, Callable, *Unchanged);
+    const ValueDecl *Key = N ? N->plainKey() : nullptr;
+    // A copy is keyed on its source only when the source keeps its value
+    // too: `copy = h; cublasCreate(&h);` leaves copy on the old handle.
+    if (DRE && Key != DRE->getDecl()) {
+      const auto *Source = dyn_cast_or_null<VarDecl>(Key);
+      if (!Source || !Unchanged->stable(Source))
+        Key = DRE->getDecl();
     }
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        return dyn_cast<FieldDecl>(ME->getMemberDecl());
-    return nullptr;
+    const auto *VD = dyn_cast_or_null<VarDecl>(Key);
+    if (VD && (VD->isInvalidDecl() || Escaped.contains(VD) ||
+               VD->getType()->isReferenceType()))
+      return nullptr;
+    return VD || isa_and_nonnull<FieldDecl>(Key) ? Key : nullptr;
   }
+  mutable std::unique_ptr<UnchangedVariables> Unchanged;
 
   // Evaluation.
   Value join(const Value &A, const Value &B) const;

@@ -42,6 +42,10 @@ LibraryModel::heldType(const clang::Expr *, const clang::ASTContext &) const {
   return std::nullopt;
 }
 
+const clang::CallExpr *LibraryModel::ownedHandle(const clang::Expr *) const {
+  return nullptr;
+}
+
 llvm::ArrayRef<const LibraryModel *> libraryModels() {
   static const LibraryModel *const Models[] = {&torchModel(), &thrustModel(),
                                                  &rmmModel()};

@@ -165,6 +165,11 @@ public:
     H.DTypeFrom = Tensor.DTypeFrom;
     return H;
   }
+
+  /// `at::cuda::getCurrentCUDABlasHandle()` and its cuBLASLt twin.
+  const CallExpr *ownedHandle(const Expr *E) const override {
+    return torchOwnedHandle(E);
+  }
 };
 
 } // namespace

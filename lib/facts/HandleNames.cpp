@@ -1,0 +1,121 @@
+//===- HandleNames.cpp ----------------------------------------------------===//
+
+#include "facts/HandleNames.h"
+
+#include "ast/AstUtils.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+/// How many local copies a name is followed through.
+constexpr unsigned MaxAliasDepth = 4;
+
+std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
+                                 UnchangedVariables &Unchanged,
+                                 unsigned Depth);
+
+/// `getHandle()`, `ctx.handle()`: a function of the user's returning a
+/// handle.
+std::optional<HandleName> accessorName(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || calledCublasFunction(Call) ||
+      !isCublasHandleType(FD->getReturnType().getNonReferenceType()))
+    return std::nullopt;
+  HandleName H;
+  H.Getter = FD->getCanonicalDecl();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const Expr *Object = MC->getImplicitObjectArgument();
+    Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Object))
+      H.Base = DRE->getDecl();
+    else if (!isa_and_nonnull<CXXThisExpr>(Object))
+      return std::nullopt;
+  }
+  return H;
+}
+
+/// A variable, or the handle a local copy that nothing changes holds.
+std::optional<HandleName> variableName(const DeclRefExpr *DRE,
+                                       const Decl *Callable,
+                                       UnchangedVariables &Unchanged,
+                                       unsigned Depth) {
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || VD->isInvalidDecl())
+    return std::nullopt;
+  HandleName H;
+  H.Base = VD;
+  if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+      !DRE->refersToEnclosingVariableOrCapture() && VD->getInit() &&
+      Unchanged.stable(VD))
+    if (std::optional<HandleName> Alias =
+            nameOf(VD->getInit(), Callable, Unchanged, Depth + 1))
+      return Alias;
+  return H;
+}
+
+/// A member of `this` or of a variable.
+std::optional<HandleName> memberName(const MemberExpr *ME) {
+  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!Field)
+    return std::nullopt;
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  HandleName H;
+  H.Member = Field;
+  if (isa<CXXThisExpr>(Base))
+    return H;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      H.Base = VD;
+      return H;
+    }
+  return std::nullopt;
+}
+
+std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
+                                 UnchangedVariables &Unchanged,
+                                 unsigned Depth) {
+  if (!E || Depth > MaxAliasDepth)
+    return std::nullopt;
+  if (std::optional<LibraryHandle> L = libraryOwnedHandle(E)) {
+    HandleName H;
+    H.Getter = L->Getter->getDirectCallee();
+    H.Library = L->Library;
+    return H;
+  }
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return accessorName(Call);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return variableName(DRE, Callable, Unchanged, Depth);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return memberName(ME);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<LibraryHandle> libraryOwnedHandle(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  for (const LibraryModel *Model : libraryModels())
+    if (const CallExpr *Getter = Model->ownedHandle(E))
+      return LibraryHandle{Getter, Model};
+  return std::nullopt;
+}
+
+std::optional<HandleName> handleNamed(const Expr *E, const Decl *Callable,
+                                      UnchangedVariables &Unchanged) {
+  return nameOf(E, Callable, Unchanged, 0);
+}
+
+std::optional<HandleName> handleNamed(const Expr *E, const Decl *Callable) {
+  UnchangedVariables Unchanged(Callable);
+  return nameOf(E, Callable, Unchanged, 0);
+}
+
+} // namespace cublas_tidy

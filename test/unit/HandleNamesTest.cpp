@@ -1,0 +1,89 @@
+//===- HandleNamesTest.cpp - Which handle an expression names -------------===//
+
+#include "facts/HandleNames.h"
+#include "TestAST.h"
+#include "TorchStandIn.h"
+
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace cublas_tidy;
+
+namespace {
+
+const char *const Code = R"(
+#include <cublas_v2.h>
+struct Ctx { cublasHandle_t handle; cublasHandle_t get() const; };
+struct Engine {
+  cublasHandle_t h_;
+  void run(Ctx &ctx, cublasHandle_t param, cudaStream_t s) {
+    cublasSetStream(h_, s);                          // 0: member of this
+    cublasSetStream(ctx.handle, s);                  // 1: member of ctx
+    cublasSetStream(ctx.get(), s);                   // 2: accessor
+    cublasHandle_t torch = at::cuda::getCurrentCUDABlasHandle();
+    cublasSetStream(torch, s);                       // 3: PyTorch's
+    cublasHandle_t copy = param;
+    cublasSetStream(copy, s);                        // 4: param
+    cublasHandle_t moved = param;
+    moved = h_;
+    cublasSetStream(moved, s);                       // 5: moved itself
+  }
+};
+)";
+
+TEST(HandleNames, EachShapeOfName) {
+  auto AST = test::buildAST(std::string(test::TorchStandIn) + Code);
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  const FunctionDecl *Fn = test::functionNamed(*AST, "run");
+  ASSERT_TRUE(Fn);
+  std::vector<const CallExpr *> Sets =
+      test::callsTo(*AST, Fn, "cublasSetStream_v2");
+  ASSERT_EQ(Sets.size(), 6u);
+  std::vector<HandleName> N;
+  for (const CallExpr *C : Sets) {
+    std::optional<HandleName> Name = handleNamed(C->getArg(0), Fn);
+    ASSERT_TRUE(Name.has_value());
+    N.push_back(*Name);
+  }
+  // A member of this is a key of its own; a member of another object, an
+  // accessor and a library's handle are not.
+  ASSERT_TRUE(N[0].Member);
+  EXPECT_EQ(N[0].Base, nullptr);
+  EXPECT_EQ(N[0].plainKey(), N[0].Member);
+  EXPECT_TRUE(N[1].Member && N[1].Base);
+  EXPECT_EQ(N[1].plainKey(), nullptr);
+  ASSERT_TRUE(N[2].Getter);
+  EXPECT_EQ(N[2].Getter->getName(), "get");
+  EXPECT_EQ(N[2].plainKey(), nullptr);
+  ASSERT_TRUE(N[3].Library);
+  EXPECT_EQ(N[3].Library->name(), "PyTorch");
+  EXPECT_EQ(N[3].plainKey(), nullptr);
+  // A copy that nothing changes names its source; one assigned again
+  // names itself.
+  EXPECT_EQ(N[4].Base->getName(), "param");
+  EXPECT_EQ(N[5].Base->getName(), "moved");
+}
+
+TEST(HandleNames, LibraryOwnedHandles) {
+  auto AST = test::buildAST(std::string(test::TorchStandIn) + R"(
+    #include <cublas_v2.h>
+    cublasHandle_t mine();
+    void f() {
+      cublasDestroy(at::cuda::getCurrentCUDABlasHandle());
+      cublasDestroy(mine());
+    }
+  )");
+  ASSERT_TRUE(AST);
+  const FunctionDecl *Fn = test::functionNamed(*AST, "f");
+  std::vector<const CallExpr *> Destroys =
+      test::callsTo(*AST, Fn, "cublasDestroy_v2");
+  ASSERT_EQ(Destroys.size(), 2u);
+  std::optional<LibraryHandle> Torch =
+      libraryOwnedHandle(Destroys[0]->getArg(0));
+  ASSERT_TRUE(Torch.has_value());
+  EXPECT_EQ(Torch->Library->name(), "PyTorch");
+  EXPECT_FALSE(libraryOwnedHandle(Destroys[1]->getArg(0)).has_value());
+}
+
+} // namespace
