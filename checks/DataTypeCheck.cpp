@@ -21,27 +21,9 @@ namespace clang::tidy::cublas {
 
 namespace {
 
-/// The routines whose type combinations the cublasGemmEx table judges.
-bool judgedByGemmExTable(const FunctionInfo &F) {
-  StringRef Name = F.Name;
-  Name.consume_back("_64");
-  return Name == "cublasGemmEx" || Name == "cublasGemmBatchedEx" ||
-         Name == "cublasGemmStridedBatchedEx";
-}
-
 /// "floats", "__half values": the plural of a data type's elements.
 std::string elements(const DataTypeInfo &T) {
   return std::to_string(T.Bytes) + "-byte " + T.Plural;
-}
-
-/// Whether data of type `Held` may be what `Declared` describes: the same
-/// type, or real elements read as complex pairs of the same precision
-/// (interleaved complex data in a real array).
-bool compatible(const DataTypeInfo &Held, const DataTypeInfo &Declared) {
-  if (&Held == &Declared)
-    return true;
-  StringRef H = Held.Name, D = Declared.Name;
-  return H.consume_front("CUDA_R_") && D.consume_front("CUDA_C_") && H == D;
 }
 
 /// "the operand 'A'" for messages: the role, and the argument as written
@@ -159,7 +141,7 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
       continue;
     Types[At] = L->Type;
     std::optional<HeldType> H = heldType(Arg(Ops[At].Pointer), 1, Ctx);
-    if (!L->Type || !H || compatible(*H->Type, *L->Type))
+    if (!L->Type || !H || holdsDeclaredType(*H->Type, *L->Type))
       continue;
     Mismatch = true;
     reportPointer(
@@ -192,7 +174,7 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
   }
   for (int S : untypedScalars(F)) {
     std::optional<HeldType> H = heldType(Arg(S), 1, Ctx);
-    if (!H || compatible(*H->Type, *Scale))
+    if (!H || holdsDeclaredType(*H->Type, *Scale))
       continue;
     reportScalar(Arg(S), Params[S].Name, *H, *Scale,
                  "the scale type of '" + D->Var->getName().str() + "' is " +
@@ -218,7 +200,7 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
   for (const TypedPointer &P : typedPointers(F)) {
     const DataTypeInfo *D = Declared(P.Type);
     std::optional<HeldType> H = heldType(Arg(P.Pointer), P.Levels, Ctx);
-    if (!D || !H || compatible(*H->Type, *D))
+    if (!D || !H || holdsDeclaredType(*H->Type, *D))
       continue;
     Mismatch = true;
     reportPointer(Arg(P.Pointer), Params[P.Pointer].Name, *H, *D,
@@ -235,7 +217,7 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
           ComputeName.empty() ? nullptr : scaleTypeOf(ComputeName, CType)) {
     for (int S : untypedScalars(F)) {
       std::optional<HeldType> H = heldType(Arg(S), 1, Ctx);
-      if (!H || compatible(*H->Type, *Scale))
+      if (!H || holdsDeclaredType(*H->Type, *Scale))
         continue;
       reportScalar(Arg(S), Params[S].Name, *H, *Scale,
                    ComputeName + " reads alpha and beta as " + Scale->Name,
@@ -245,7 +227,7 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
 
   // (c) Type combinations the cublasGemmEx table does not list (not when a
   // type above is wrong: that is the mistake to fix first).
-  if (!Mismatch && judgedByGemmExTable(F) && gemmExTableCovers(ComputeName)) {
+  if (!Mismatch && judgedByGemmExTable(F.Name) && gemmExTableCovers(ComputeName)) {
     const DataTypeInfo *A =
         Declared(F.findParam(ParamRole::DataType, Operand::A));
     const DataTypeInfo *B =

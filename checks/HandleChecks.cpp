@@ -8,7 +8,7 @@
 #include "ast/CompileErrors.h"
 #include "facts/MemberHandles.h"
 #include "facts/RepeatedHandles.h"
-#include "facts/TensorFacts.h"
+#include "facts/HandleNames.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
 #include "ast/TranslationUnitCache.h"
@@ -79,18 +79,7 @@ bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
       return needsCreates() ? E->IsCreate : !E->IsCreate;
     // For leaks, also calls of same-file helpers that may return a new
     // resource (`cublasHandle_t make() { ...; cublasCreate(&h); return h; }`).
-    if (!needsCreates() || !FD->getReturnType()->isPointerType())
-      return false;
-    const FunctionDecl *Def = FD->getDefinition();
-    if (!Def || !Def->hasBody())
-      return false;
-    auto [It, New] = CreatesInBody.try_emplace(Def, false);
-    if (New)
-      It->second = callsAny(Def, [&](const CallExpr *Inner) {
-        const ResourceTable::Entry *E = Table.lookup(Inner);
-        return E && E->IsCreate;
-      });
-    return It->second;
+    return needsCreates() && mayReturnNewResource(FD, Table, CreatesInBody);
   });
 }
 
@@ -334,15 +323,19 @@ void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
     unsigned Index = E && E->ParamIndex > 0 ? E->ParamIndex : 0;
     if (!E || E->IsCreate || Index >= Call->getNumArgs())
       continue;
-    const CallExpr *Getter = torchOwnedHandle(Call->getArg(Index));
-    if (!Getter || expandedInSystemHeader(Call->getBeginLoc(), SM))
+    std::optional<LibraryHandle> Owned =
+        libraryOwnedHandle(Call->getArg(Index));
+    if (!Owned || expandedInSystemHeader(Call->getBeginLoc(), SM))
       continue;
+    const CallExpr *Getter = Owned->Getter;
     const auto *Fn = Getter->getDirectCallee();
+    llvm::StringRef Library = Owned->Library->name();
     diag(userLocation(Call->getBeginLoc(), SM),
-         "this destroys PyTorch's own %0 (from 'at::cuda::%1'): PyTorch "
-         "keeps using it for every later operation, which then fails or "
-         "crashes; do not destroy a handle PyTorch gives out")
-        << table().kind(E->KindId).Noun << Fn->getName();
+         "this destroys %0's own %1 (from '%2'): %0 keeps using it for every "
+         "later operation, which then fails or crashes; do not destroy a "
+         "handle %0 gives out")
+        << Library << table().kind(E->KindId).Noun
+        << (Fn ? Fn->getQualifiedNameAsString() : std::string("its getter"));
     if (!containsStmt(Call, Getter))
       diag(userLocation(Getter->getBeginLoc(), SM), "the handle comes from here",
            DiagnosticIDs::Note);

@@ -281,44 +281,19 @@ void CallAnalysis::checkTensorLayout(const OperandAtCall &O) {
   if (!M)
     return;
   const TensorLayout &L = M->Layout;
-  // The dimension whose size the leading dimension is.
-  int Named = -1;
-  for (unsigned Dim = 0; Dim < M->Sizes.size(); ++Dim)
-    if (M->Sizes[Dim] && *M->Sizes[Dim] == O.Ld->V) {
-      Named = int(Dim);
-      break;
-    }
-  if (Named < 0)
+  std::vector<SymExpr> CallValues;
+  for (unsigned I = 0; I < F.NumParams; ++I)
+    if (std::optional<Value> A = valueOf(int(I)))
+      CallValues.push_back(A->V);
+  std::optional<SymExpr> Cols;
+  if (O.Cols)
+    Cols = O.Cols->V;
+  std::optional<MisreadTensorLd> Misread =
+      misreadTensorLd(*M, O.Ld->V, Cols, CallValues, Bounds);
+  if (!Misread)
     return;
-  // A matrix of one column is one run of elements: any leading dimension
-  // from its row count up describes it.
-  if (O.Cols && O.Cols->V.getConstant() == 1)
-    return;
-  std::optional<SymExpr> Last;
-  if (L.Dims) {
-    if (unsigned(Named) + 1 >= *L.Dims)
-      return; // the last size: right
-    Last = M->Sizes.back();
-    if (Last && (compare(O.Ld->V, *Last, Bounds) == Order::Equal ||
-                 Last->getConstant() == 1))
-      return;
-  } else {
-    // Without the number of dimensions, a larger one read in this call's
-    // arguments shows the named size is not the last.
-    std::optional<Symbol> Sym = O.Ld->V.asSymbol();
-    std::optional<std::pair<const VarDecl *, int>> Of =
-        Sym ? tensorSizeOf(*Sym) : std::nullopt;
-    bool Larger = false;
-    for (unsigned I = 0; Of && I < F.NumParams && !Larger; ++I)
-      if (std::optional<Value> A = valueOf(int(I)))
-        for (const auto &[Mono, Coef] : A->V.terms())
-          for (const Symbol *S : {&Mono.First, &Mono.Second})
-            if (std::optional<int> D = sizeDimOf(*S, Of->first);
-                D && *D > Named)
-              Larger = true;
-    if (!Larger)
-      return;
-  }
+  int Named = Misread->Named;
+  const std::optional<SymExpr> &Last = Misread->Last;
 
   std::string LdName = paramName(P.Ld).str();
   std::string Storage =

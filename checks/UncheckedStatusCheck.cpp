@@ -165,27 +165,6 @@ bool UncheckedStatusCheck::returnsStatus(const CallExpr *Call) const {
          matchesAny(CheckedFunctions, FD->getQualifiedNameAsString());
 }
 
-/// A cuBLAS status handed to a parameter of one of the file's functions (to
-/// compare with that function's conversions). The arguments are looked at
-/// first: looking up a definition costs more.
-void UncheckedStatusCheck::noteStatusArguments(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  const FunctionDecl *Def = nullptr;
-  for (unsigned A = 0; Callee && A < Call->getNumArgs(); ++A) {
-    const auto *Arg = dyn_cast<CallExpr>(Call->getArg(A)->IgnoreParenCasts());
-    if (!Arg || !calledCublasFunction(Arg) ||
-        !isCublasStatusType(Arg->getType()))
-      continue;
-    if (!Def) {
-      Def = calledCublasFunction(Call) ? nullptr : Callee->getDefinition();
-      if (!Def)
-        break;
-    }
-    if (A < Def->getNumParams())
-      StatusArgs.try_emplace({Def, A}, Arg);
-  }
-}
-
 /// A conversion to cudaError_t of a status, directly or laundered through
 /// an integer variable (`Laundered`: the variables holding a status, found
 /// the first time one is needed) or a parameter.
@@ -260,7 +239,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
         Calls.push_back(Call);
         addAncestors(Stmts, I, Parents);
       }
-      noteStatusArguments(Call);
+      StatusArgs.noteCall(Call);
     } else if (const auto *Op = dyn_cast<BinaryOperator>(S)) {
       if (Op->isComparisonOp())
         checkComparison(Op, Ctx); // decides by type, then by location
@@ -345,16 +324,13 @@ void UncheckedStatusCheck::checkDiscarded(
 
 /// True when `S` holds an `if constexpr`.
 static bool hasConstexprIf(const Stmt *S) {
-  llvm::SmallVector<const Stmt *, 32> Work{S};
-  for (unsigned Budget = 100000; !Work.empty() && Budget; --Budget) {
-    const Stmt *Cur = Work.pop_back_val();
-    if (const auto *If = dyn_cast<IfStmt>(Cur); If && If->isConstexpr())
-      return true;
-    for (const Stmt *Child : Cur->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  return false;
+  return anyStmt(
+      S,
+      [](const Stmt *Cur) {
+        const auto *If = dyn_cast<IfStmt>(Cur);
+        return If && If->isConstexpr();
+      },
+      100000);
 }
 
 void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
@@ -501,15 +477,9 @@ void UncheckedStatusCheck::checkLaunderedConversion(const CastExpr *Cast,
 
 void UncheckedStatusCheck::onEndOfTranslationUnit() {
   if (Context)
-    for (const ParamCast &PC : ParamCasts) {
-      const auto *FD = dyn_cast<FunctionDecl>(PC.Param->getDeclContext());
-      if (!FD)
-        continue;
-      auto It = StatusArgs.find({FD->getDefinition(),
-                                 PC.Param->getFunctionScopeIndex()});
-      if (It != StatusArgs.end())
-        checkLaunderedConversion(PC.Cast, PC.Param, It->second, *Context);
-    }
+    for (const ParamCast &PC : ParamCasts)
+      if (const CallExpr *From = StatusArgs.statusPassedTo(PC.Param))
+        checkLaunderedConversion(PC.Cast, PC.Param, From, *Context);
   ParamCasts.clear();
   StatusArgs.clear();
 }

@@ -4,6 +4,7 @@
 #define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 
 #include "CublasCheck.h"
+#include "facts/StatusFunctions.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
@@ -44,7 +45,6 @@ private:
   bool returnsStatus(const CallExpr *Call) const;
   /// Discarded results and dead stores in one function body.
   void checkCallable(const Decl *Callable, ASTContext &Ctx);
-  void noteStatusArguments(const CallExpr *Call);
   void checkCudaErrorCast(
       const CastExpr *Cast, const Decl *Callable,
       std::optional<llvm::DenseMap<const VarDecl *, const CallExpr *>>
@@ -75,17 +75,15 @@ private:
   std::vector<llvm::Regex> CheckedFunctions;
   std::vector<llvm::Regex> IgnoredFunctions;
   llvm::DenseSet<const Decl *> Analyzed;
-  /// Conversions to cudaError_t of an integer parameter, and the cuBLAS
-  /// calls whose status is passed as that parameter (by function definition
-  /// and parameter index): judged at the end of the translation unit, when
-  /// every call is known.
+  /// Conversions to cudaError_t of an integer parameter, judged at the end
+  /// of the translation unit against the statuses its calls pass
+  /// (facts/StatusFunctions.h), when every call is known.
   struct ParamCast {
     const CastExpr *Cast;
     const ParmVarDecl *Param;
   };
   std::vector<ParamCast> ParamCasts;
-  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, const CallExpr *>
-      StatusArgs;
+  cublas_tidy::StatusArguments StatusArgs;
   ASTContext *Context = nullptr;
   Preprocessor *PP = nullptr;
 };

@@ -325,22 +325,14 @@ std::optional<Test> readCondition(const Expr *Cond, bool Value,
   return std::nullopt;
 }
 
-bool mentions(const Stmt *S, const void *Holder, int Budget = 256) {
-  if (!S)
-    return false;
-  llvm::SmallVector<const Stmt *, 16> Work{S};
-  while (!Work.empty() && Budget-- > 0) {
-    const Stmt *Cur = Work.pop_back_val();
-    if (Cur == Holder)
-      return true;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
-      if (DRE->getDecl() == Holder)
-        return true;
-    for (const Stmt *Child : Cur->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  return false;
+bool mentions(const Stmt *S, const void *Holder, unsigned Budget = 256) {
+  return anyStmt(
+      S,
+      [&](const Stmt *Cur) {
+        const auto *DRE = dyn_cast<DeclRefExpr>(Cur);
+        return Cur == Holder || (DRE && DRE->getDecl() == Holder);
+      },
+      Budget);
 }
 
 /// Where the variable's life ended, from a LifetimeEnds element's trigger.
@@ -371,17 +363,18 @@ findCorrelatableVars(llvm::ArrayRef<BodyStmt> Stmts) {
     if (!Cond)
       return;
     llvm::SmallPtrSet<const VarDecl *, 4> InThis;
-    llvm::SmallVector<const Stmt *, 8> Sub{Cond};
-    while (!Sub.empty() && Budget) {
-      --Budget;
-      const Stmt *S = Sub.pop_back_val();
-      if (const VarDecl *VD = referencedVar(dyn_cast<Expr>(S)))
-        if (InThis.insert(VD).second)
-          ++Count[VD];
-      for (const Stmt *C : S->children())
-        if (C)
-          Sub.push_back(C);
-    }
+    walkStmts(
+        Cond,
+        [&](const Stmt *S) {
+          if (!Budget)
+            return WalkStep::Stop;
+          --Budget;
+          if (const VarDecl *VD = referencedVar(dyn_cast<Expr>(S)))
+            if (InThis.insert(VD).second)
+              ++Count[VD];
+          return WalkStep::Enter;
+        },
+        ~0u, /*IntoLambdas=*/true);
   };
   for (const BodyStmt &N : Stmts) {
     if (!Budget)
@@ -1284,17 +1277,7 @@ void Engine::branch(const CFGBlock *B, const PathState &S) {
 namespace {
 
 bool containsAny(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
-  llvm::SmallVector<const Stmt *, 16> Work{S};
-  while (!Work.empty()) {
-    const Stmt *Cur = Work.pop_back_val();
-    if (!Cur)
-      continue;
-    if (Pred(Cur))
-      return true;
-    for (const Stmt *Child : Cur->children())
-      Work.push_back(Child);
-  }
-  return false;
+  return anyStmt(S, Pred, ~0u);
 }
 
 /// The flag `f` of a guard `!f`, `f == false`, `f == 0` (also reversed),
@@ -1570,6 +1553,22 @@ HandleAnalyzer::summarize(const FunctionDecl *FD, unsigned Param,
   }
   Summaries[Key] = Effect;
   return Effect;
+}
+
+bool mayReturnNewResource(const FunctionDecl *FD, const ResourceTable &Table,
+                          llvm::DenseMap<const FunctionDecl *, bool> &Known) {
+  if (!FD || !FD->getReturnType()->isPointerType())
+    return false;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody())
+    return false;
+  auto [It, New] = Known.try_emplace(Def, false);
+  if (New)
+    It->second = callsAny(Def, [&](const CallExpr *Inner) {
+      const ResourceTable::Entry *E = Table.lookup(Inner);
+      return E && E->IsCreate;
+    });
+  return It->second;
 }
 
 } // namespace cublas_tidy

@@ -77,6 +77,15 @@ private:
   std::bitset<64> Lengths; // longer names share the last bit
 };
 
+/// Whether a call of `FD` may give back a new resource of `Table`: a
+/// function of the translation unit that returns a pointer (a handle) and
+/// whose body calls one of the table's creates (`cublasHandle_t make() {
+/// ...; cublasCreate(&h); return h; }`). `Known` keeps the answers for one
+/// translation unit.
+bool mayReturnNewResource(const clang::FunctionDecl *FD,
+                          const ResourceTable &Table,
+                          llvm::DenseMap<const clang::FunctionDecl *, bool> &Known);
+
 /// How a resource's life ended on some path without a destroy.
 struct LeakExit {
   enum KindT {

@@ -217,4 +217,32 @@ statusHoldingVars(const Decl *Callable) {
   return Holds;
 }
 
+void StatusArguments::noteCall(const CallExpr *Call) {
+  // The arguments are looked at first: looking up a definition costs more.
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  for (unsigned A = 0; Callee && A < Call->getNumArgs(); ++A) {
+    const auto *Arg = dyn_cast<CallExpr>(Call->getArg(A)->IgnoreParenCasts());
+    if (!Arg || !calledCublasFunction(Arg) ||
+        !isCublasStatusType(Arg->getType()))
+      continue;
+    if (!Def) {
+      Def = calledCublasFunction(Call) ? nullptr : Callee->getDefinition();
+      if (!Def)
+        break;
+    }
+    if (A < Def->getNumParams())
+      Args.try_emplace({Def, A}, Arg);
+  }
+}
+
+const CallExpr *
+StatusArguments::statusPassedTo(const ParmVarDecl *P) const {
+  const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+  if (!FD)
+    return nullptr;
+  auto It = Args.find({FD->getDefinition(), P->getFunctionScopeIndex()});
+  return It == Args.end() ? nullptr : It->second;
+}
+
 } // namespace cublas_tidy

@@ -53,6 +53,24 @@ const StatusFunctionFacts &statusFunctionFacts(const clang::FunctionDecl *FD);
 llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *>
 statusHoldingVars(const clang::Decl *Callable);
 
+/// The cuBLAS statuses that the calls of a translation unit hand to the
+/// parameters of its functions (`report(cublasSgemm(...))`). Shown each call
+/// of the unit (in any order), it tells which status a parameter receives,
+/// for rules that follow a status into the function it is passed to.
+class StatusArguments {
+public:
+  /// Records the cuBLAS statuses `Call` passes to a function of the unit.
+  void noteCall(const clang::CallExpr *Call);
+  /// The first cuBLAS call noted whose status is passed as `P`, or null.
+  const clang::CallExpr *statusPassedTo(const clang::ParmVarDecl *P) const;
+  void clear() { Args.clear(); }
+
+private:
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>,
+                 const clang::CallExpr *>
+      Args;
+};
+
 } // namespace cublas_tidy
 
 #endif

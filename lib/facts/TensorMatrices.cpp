@@ -78,4 +78,41 @@ std::optional<int> sizeDimOf(const Symbol &S, const VarDecl *Tensor) {
   return Of->second;
 }
 
+std::optional<MisreadTensorLd>
+misreadTensorLd(const TensorMatrix &M, const SymExpr &Ld,
+                const std::optional<SymExpr> &Cols,
+                llvm::ArrayRef<SymExpr> CallValues,
+                const SymbolBounds &Bounds) {
+  MisreadTensorLd R;
+  for (unsigned Dim = 0; Dim < M.Sizes.size(); ++Dim)
+    if (M.Sizes[Dim] && *M.Sizes[Dim] == Ld) {
+      R.Named = int(Dim);
+      break;
+    }
+  if (R.Named < 0 || (Cols && Cols->getConstant() == 1))
+    return std::nullopt;
+  const TensorLayout &L = M.Layout;
+  if (L.Dims) {
+    if (unsigned(R.Named) + 1 >= *L.Dims)
+      return std::nullopt; // the last size: right
+    R.Last = M.Sizes.back();
+    if (R.Last && (compare(Ld, *R.Last, Bounds) == Order::Equal ||
+                   R.Last->getConstant() == 1))
+      return std::nullopt;
+    return R;
+  }
+  std::optional<Symbol> Sym = Ld.asSymbol();
+  std::optional<std::pair<const clang::VarDecl *, int>> Of =
+      Sym ? tensorSizeOf(*Sym) : std::nullopt;
+  if (!Of)
+    return std::nullopt;
+  for (const SymExpr &V : CallValues)
+    for (const auto &[Mono, Coef] : V.terms())
+      for (const Symbol *S : {&Mono.First, &Mono.Second})
+        if (std::optional<int> D = sizeDimOf(*S, Of->first);
+            D && *D > R.Named)
+          return R;
+  return std::nullopt;
+}
+
 } // namespace cublas_tidy

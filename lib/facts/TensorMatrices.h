@@ -48,6 +48,26 @@ std::optional<TensorMatrix> tensorMatrix(const clang::Expr *Ptr,
 /// size of the variable `Tensor`.
 std::optional<int> sizeDimOf(const Symbol &S, const clang::VarDecl *Tensor);
 
+/// A leading dimension that is the size of a dimension of `M`'s storage
+/// other than the last one: read column-major, that storage has the last
+/// size as its leading dimension, so `Ld` describes another layout.
+struct MisreadTensorLd {
+  int Named = -1;              // the dimension whose size `Ld` is
+  std::optional<SymExpr> Last; // the last size, when known
+};
+
+/// Whether the leading dimension `Ld` of a matrix of `Cols` columns
+/// (nullopt: unknown) misreads `M`'s storage. A matrix of one column is one
+/// run of elements: any leading dimension from its row count up describes
+/// it. Without the tensor's number of dimensions, only a larger dimension
+/// of the same tensor read in `CallValues` (the values of the call's
+/// arguments) shows that the named size is not the last.
+std::optional<MisreadTensorLd>
+misreadTensorLd(const TensorMatrix &M, const SymExpr &Ld,
+                const std::optional<SymExpr> &Cols,
+                llvm::ArrayRef<SymExpr> CallValues,
+                const SymbolBounds &Bounds);
+
 } // namespace cublas_tidy
 
 #endif

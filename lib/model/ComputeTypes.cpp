@@ -227,4 +227,10 @@ const DataTypeInfo *dataTypeOfTypeName(llvm::StringRef Name) {
   return nullptr;
 }
 
+bool judgedByGemmExTable(llvm::StringRef Name) {
+  Name.consume_back("_64");
+  return Name == "cublasGemmEx" || Name == "cublasGemmBatchedEx" ||
+         Name == "cublasGemmStridedBatchedEx";
+}
+
 } // namespace cublas_tidy

@@ -63,6 +63,10 @@ llvm::ArrayRef<GemmTypes> gemmExTypeRows();
 /// the emulated compute types for instance, are not judged).
 bool gemmExTableCovers(llvm::StringRef ComputeName);
 
+/// Whether the type combinations of the routine `Name` are the cublasGemmEx
+/// table's: cublasGemmEx and its batched and strided forms (also _64).
+bool judgedByGemmExTable(llvm::StringRef Name);
+
 /// Whether A, B and C of these types are a documented combination for
 /// `ComputeName`.
 bool gemmExSupports(llvm::StringRef ComputeName, llvm::StringRef A,

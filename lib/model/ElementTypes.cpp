@@ -89,4 +89,12 @@ unsigned elementSize(ElemType Elem) {
   return T ? T->Bytes : 0;
 }
 
+bool holdsDeclaredType(const DataTypeInfo &Held,
+                       const DataTypeInfo &Declared) {
+  if (&Held == &Declared)
+    return true;
+  llvm::StringRef H = Held.Name, D = Declared.Name;
+  return H.consume_front("CUDA_R_") && D.consume_front("CUDA_C_") && H == D;
+}
+
 } // namespace cublas_tidy

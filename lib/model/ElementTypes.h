@@ -40,6 +40,11 @@ const DataTypeInfo *dataTypeByName(llvm::StringRef Name);
 /// nullptr for None and Dynamic.
 const DataTypeInfo *dataTypeOf(ElemType Elem);
 
+/// Whether data of type `Held` may be what `Declared` describes: the same
+/// type, or real elements read as complex pairs of the same precision
+/// (interleaved complex data in a real array).
+bool holdsDeclaredType(const DataTypeInfo &Held, const DataTypeInfo &Declared);
+
 } // namespace cublas_tidy
 
 #endif
