@@ -179,16 +179,8 @@ const clang::Expr *ignoreCopies(const clang::Expr *E) {
 }
 
 bool containsStmt(const clang::Stmt *Whole, const clang::Stmt *Part) {
-  llvm::SmallVector<const clang::Stmt *, 16> Work{Whole};
-  for (unsigned Budget = 512; !Work.empty() && Budget; --Budget) {
-    const clang::Stmt *S = Work.pop_back_val();
-    if (S == Part)
-      return true;
-    for (const clang::Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  return false;
+  return anyStmt(
+      Whole, [&](const clang::Stmt *S) { return S == Part; }, 512);
 }
 
 const clang::VarDecl *addressedVar(const clang::Expr *E) {

@@ -11,6 +11,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <type_traits>
+
 namespace cublas_tidy {
 
 /// The name of the enumeration `T` denotes, looking through typedefs and
@@ -86,13 +88,22 @@ const clang::VarDecl *addressedVar(const clang::Expr *E);
 bool alwaysRuns(const clang::Stmt *Parent, const clang::Stmt *Child,
                 const clang::ASTContext &Ctx);
 
+/// What a visitor of walkStmts() asks of the walk after a statement.
+enum class WalkStep {
+  Enter, // go on into its children
+  Skip,  // leave its children out, go on with the rest
+  Stop,  // end the walk here
+};
+
 /// Visits `S` and the statements under it in pre-order, iteratively (bodies
-/// may nest thousands of levels deep) and at most `Budget` of them.
-/// `Visit(N)` returns whether to go on into N's children; a nested lambda
-/// is visited but never entered (it is a callable of its own). False when
-/// the budget ran out before the walk was done.
+/// may nest thousands of levels deep) and at most `Budget` of them: the one
+/// walk of a statement tree in the project. `Visit(N)` returns whether to go
+/// on into N's children (a bool), or a WalkStep. A nested lambda is visited
+/// but not entered (it is a callable of its own) unless `IntoLambdas`.
+/// False when the budget ran out before the walk was done.
 template <class Fn>
-bool walkStmts(const clang::Stmt *S, Fn &&Visit, unsigned Budget = 200000) {
+bool walkStmts(const clang::Stmt *S, Fn &&Visit, unsigned Budget = 200000,
+               bool IntoLambdas = false) {
   llvm::SmallVector<const clang::Stmt *, 64> Work{S};
   while (!Work.empty()) {
     if (Budget-- == 0)
@@ -100,12 +111,35 @@ bool walkStmts(const clang::Stmt *S, Fn &&Visit, unsigned Budget = 200000) {
     const clang::Stmt *N = Work.pop_back_val();
     if (!N)
       continue;
-    if (!Visit(N) || llvm::isa<clang::LambdaExpr>(N))
+    WalkStep Step;
+    if constexpr (std::is_same_v<decltype(Visit(N)), WalkStep>)
+      Step = Visit(N);
+    else
+      Step = Visit(N) ? WalkStep::Enter : WalkStep::Skip;
+    if (Step == WalkStep::Stop)
+      return true;
+    if (Step == WalkStep::Skip ||
+        (!IntoLambdas && llvm::isa<clang::LambdaExpr>(N)))
       continue;
     for (const clang::Stmt *Child : N->children())
       Work.push_back(Child);
   }
   return true;
+}
+
+/// Whether `S` or a statement under it (lambda bodies included) satisfies
+/// `Pred`, among the first `Budget` statements.
+template <class Fn>
+bool anyStmt(const clang::Stmt *S, Fn &&Pred, unsigned Budget = 200000) {
+  bool Found = false;
+  walkStmts(
+      S,
+      [&](const clang::Stmt *N) {
+        Found = Pred(N);
+        return Found ? WalkStep::Stop : WalkStep::Enter;
+      },
+      Budget, /*IntoLambdas=*/true);
+  return Found;
 }
 
 } // namespace cublas_tidy

@@ -1,6 +1,7 @@
 //===- CompileErrors.cpp --------------------------------------------------===//
 
 #include "ast/CompileErrors.h"
+#include "ast/AstUtils.h"
 #include "ast/ClangCompat.h"
 
 #include "ast/TranslationUnitCache.h"
@@ -200,30 +201,26 @@ bool errorIn(const ErrorRecorder &Rec, const SourceManager &SM, SourceRange R,
 /// True when `S` or anything nested in it (lambda bodies included) is marked
 /// erroneous.
 bool hasErrorMarkers(const Stmt *S) {
-  llvm::SmallVector<const Stmt *, 32> Work{S};
-  while (!Work.empty()) {
-    const Stmt *Cur = Work.pop_back_val();
-    if (!Cur)
-      continue;
-    if (const auto *E = dyn_cast<Expr>(Cur)) {
-      if (E->containsErrors())
-        return true;
-      if (const auto *L = dyn_cast<LambdaExpr>(E))
-        if (const CXXMethodDecl *Op = L->getCallOperator())
-          if (Op->isInvalidDecl())
+  return anyStmt(
+      S,
+      [](const Stmt *Cur) {
+        if (const auto *E = dyn_cast<Expr>(Cur)) {
+          if (E->containsErrors())
             return true;
-    }
-    if (const auto *DS = dyn_cast<DeclStmt>(Cur))
-      for (const Decl *D : DS->decls())
-        if (D->isInvalidDecl())
-          return true;
-    if (const auto *CS = dyn_cast<CompoundStmt>(Cur))
-      if (CS->getRBracLoc().isInvalid())
-        return true;
-    for (const Stmt *Child : Cur->children())
-      Work.push_back(Child);
-  }
-  return false;
+          if (const auto *L = dyn_cast<LambdaExpr>(E))
+            if (const CXXMethodDecl *Op = L->getCallOperator())
+              if (Op->isInvalidDecl())
+                return true;
+        }
+        if (const auto *DS = dyn_cast<DeclStmt>(Cur))
+          for (const Decl *D : DS->decls())
+            if (D->isInvalidDecl())
+              return true;
+        if (const auto *CS = dyn_cast<CompoundStmt>(Cur))
+          return CS->getRBracLoc().isInvalid();
+        return false;
+      },
+      ~0u);
 }
 
 /// Errors are possible in `Ctx`'s translation unit, and how to find them:

@@ -41,17 +41,13 @@ const VarDecl *localOf(const Expr *E) {
 }
 
 bool mentions(const Stmt *S, const VarDecl *VD) {
-  llvm::SmallVector<const Stmt *, 16> Work{S};
-  while (!Work.empty()) {
-    const Stmt *Cur = Work.pop_back_val();
-    if (!Cur)
-      continue;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur); DRE && DRE->getDecl() == VD)
-      return true;
-    for (const Stmt *Child : Cur->children())
-      Work.push_back(Child);
-  }
-  return false;
+  return anyStmt(
+      S,
+      [&](const Stmt *Cur) {
+        const auto *DRE = dyn_cast<DeclRefExpr>(Cur);
+        return DRE && DRE->getDecl() == VD;
+      },
+      ~0u);
 }
 
 } // namespace
@@ -78,17 +74,13 @@ std::vector<UntestedHeuristic> untestedHeuristics(const Decl *Callable) {
       continue;
     // Any mention of the count but the one in this call is a test.
     llvm::SmallPtrSet<const Stmt *, 4> InArg;
-    {
-      llvm::SmallVector<const Stmt *, 8> Work{CountExpr};
-      while (!Work.empty()) {
-        const Stmt *Cur = Work.pop_back_val();
-        if (!Cur)
-          continue;
-        InArg.insert(Cur);
-        for (const Stmt *Child : Cur->children())
-          Work.push_back(Child);
-      }
-    }
+    walkStmts(
+        CountExpr,
+        [&](const Stmt *Cur) {
+          InArg.insert(Cur);
+          return true;
+        },
+        ~0u, /*IntoLambdas=*/true);
     bool Read = llvm::any_of(Stmts, [&](const BodyStmt &B) {
       if (const auto *L = dyn_cast<LambdaExpr>(B.S)) // may test it inside
         return llvm::any_of(L->captures(), [&](const LambdaCapture &C) {

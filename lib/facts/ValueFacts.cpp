@@ -800,23 +800,19 @@ private:
   bool collect(const Stmt *S) {
     if (!S)
       return true;
-    llvm::SmallVector<const Stmt *, 16> Work{S};
-    unsigned Budget = 512;
-    while (!Work.empty() && Budget--) {
-      const Stmt *Cur = Work.pop_back_val();
-      if (!Cur)
-        continue;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
-        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
-          Params.insert(P);
-      // `if (cublasSgemm(h, ..., lda, ...) != CUBLAS_STATUS_SUCCESS)` tests
-      // the status, not the arguments: cuBLAS itself is what rejects them.
-      if (const auto *Call = dyn_cast<CallExpr>(Cur);
-          Call && calledCublasFunction(Call))
-        continue;
-      for (const Stmt *C : Cur->children())
-        Work.push_back(C);
-    }
+    walkStmts(
+        S,
+        [&](const Stmt *Cur) {
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(Cur))
+            if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+              Params.insert(P);
+          // `if (cublasSgemm(h, ..., lda, ...) != CUBLAS_STATUS_SUCCESS)`
+          // tests the status, not the arguments: cuBLAS itself is what
+          // rejects them.
+          const auto *Call = dyn_cast<CallExpr>(Cur);
+          return !(Call && calledCublasFunction(Call));
+        },
+        512, /*IntoLambdas=*/true);
     return true;
   }
 };
