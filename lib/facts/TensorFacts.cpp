@@ -251,6 +251,10 @@ DeviceValue Evaluator::device(const Expr *E, unsigned Depth) {
   if (!E || Depth > MaxDepth)
     return {};
   E = strip(E);
+  // `at::Device("cuda:1")`: a functional cast around the constructor.
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
+      FC && FC->getCastKind() == CK_ConstructorConversion)
+    E = strip(FC->getSubExpr());
   if (const EnumConstantDecl *ECD = enumerator(E, Depth + 1)) {
     if (!isEnum(ECD->getType(), "DeviceType") &&
         !isNamed(dyn_cast<EnumDecl>(ECD->getDeclContext()), "DeviceType",

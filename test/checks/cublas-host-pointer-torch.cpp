@@ -45,6 +45,20 @@ void explicitCpu(cublasHandle_t h, torch::Tensor a, torch::Tensor y) {
   // CHECK-NOTES: :[[@LINE-12]]:16: note: 'typed' is made here on the CPU: its options name no device
 }
 
+// A device written as a string: at::Device("cpu") is the host,
+// at::Device("cuda:0") a GPU.
+void stringDevices(cublasHandle_t h, torch::Tensor y) {
+  CHECK_CUDA(y);
+  auto host = torch::zeros({64}, torch::TensorOptions().device(at::Device("cpu")));
+  auto dev = torch::zeros({64}, torch::TensorOptions().device(at::Device("cuda:0")));
+  TORCH_CHECK(cublasSaxpy(h, 64, nullptr, host.data_ptr<float>(), 1,
+                          y.data_ptr<float>(), 1) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-2]]:43: warning: 'host.data_ptr<float>()' points to the host storage of CPU tensor 'host', but argument 'x' of 'cublasSaxpy' must point to device memory [cublas-host-pointer]
+  // CHECK-NOTES: :[[@LINE-5]]:15: note: 'host' is a CPU tensor: its device is set here
+  TORCH_CHECK(cublasSaxpy(h, 64, nullptr, dev.data_ptr<float>(), 1,
+                          y.data_ptr<float>(), 1) == CUBLAS_STATUS_SUCCESS);
+}
+
 // A CUDA tensor where cuBLAS reads host memory: alpha in the default host
 // pointer mode of a handle made here.
 void deviceAlpha(torch::Tensor x) {

@@ -82,12 +82,9 @@ TEST(TensorFacts, Factories) {
                "CUDA Half", "CUDA Half", "CUDA ?", "? ?"}));
 }
 
-// Disabled: a device written as a string is not recognised. The argument
-// `at::Device("cuda:1")` is a functional cast around the Device
-// constructor, and TensorFacts.cpp's Evaluator::device() looks only at a
-// CXXConstructExpr (its strip() skips no-op casts alone), so the device of
-// these tensors stays unknown (also with libtorch's own headers).
-TEST(TensorFacts, DISABLED_DevicesWrittenAsStrings) {
+// A device written as a string: `at::Device("cuda:1")` is a functional
+// cast around the Device constructor.
+TEST(TensorFacts, DevicesWrittenAsStrings) {
   EXPECT_EQ(facts(R"(void f(int n) {
     use(torch::empty({n}, torch::TensorOptions().device(at::Device("cuda:1"))));
     use(torch::zeros({n}, torch::TensorOptions().device(at::Device("cpu"))));
