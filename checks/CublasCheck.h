@@ -3,15 +3,23 @@
 #ifndef CUBLAS_TIDY_CHECKS_CUBLASCHECK_H
 #define CUBLAS_TIDY_CHECKS_CUBLASCHECK_H
 
+#include "CallableMatchers.h"
 #include "ClangTidyCheck.h"
 #include "ast/CompileErrors.h"
 
 namespace clang::tidy::cublas {
 
-/// The base of every cublas-* check: it has the compiler's errors recorded
-/// by location (lib/ast/CompileErrors.h), so that the analyses know which
-/// functions did not compile. A check that registers PP callbacks of its own
-/// calls this one too.
+/// The base of every cublas-* check, and the one way checks are driven:
+/// - the compiler's errors are recorded by location (lib/ast/CompileErrors.h),
+///   so that the analyses know which functions did not compile (a check that
+///   registers PP callbacks of its own calls this one too);
+/// - the function definitions and lambdas of user code are matched, and
+///   each is given once to checkCallable() as it is matched;
+/// - at the end of the translation unit, checkUnit() sees them all
+///   (callables()), for the rules whose facts come from callers or other
+///   functions matched later;
+/// - clearUnit() drops what a check keeps for one translation unit, before
+///   the unit and after it.
 class CublasCheck : public ClangTidyCheck {
 public:
   using ClangTidyCheck::ClangTidyCheck;
@@ -20,6 +28,43 @@ public:
     if (PP)
       cublas_tidy::watchCompileErrors(*PP);
   }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) final {
+    addCallableMatchers(Finder, this);
+  }
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) final {
+    const Decl *Callable = callableOf(Result);
+    if (!Matched.add(Callable))
+      return;
+    Context = Result.Context;
+    checkCallable(Callable, *Result.Context);
+  }
+  void onStartOfTranslationUnit() final {
+    Matched.clear();
+    Context = nullptr;
+    clearUnit();
+  }
+  void onEndOfTranslationUnit() final {
+    if (Context)
+      checkUnit(*Context);
+    clearUnit();
+    Matched.clear();
+    Context = nullptr;
+  }
+
+protected:
+  /// A function definition or lambda of user code, once, as it is matched.
+  virtual void checkCallable(const Decl *Callable, ASTContext &Ctx) {}
+  /// The end of a translation unit in which callables() were matched.
+  virtual void checkUnit(ASTContext &Ctx) {}
+  /// Drops what the check keeps for one translation unit.
+  virtual void clearUnit() {}
+  /// The callables of user code matched so far in this translation unit,
+  /// each once, in the order matched.
+  llvm::ArrayRef<const Decl *> callables() const { return Matched.list(); }
+
+private:
+  MatchedCallables Matched;
+  ASTContext *Context = nullptr;
 };
 
 } // namespace clang::tidy::cublas

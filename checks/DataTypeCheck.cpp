@@ -45,22 +45,10 @@ const Expr *argOf(const CallExpr *Call, int I) {
 
 } // namespace
 
-void DataTypeCheck::registerMatchers(MatchFinder *Finder) {
-  addCallableMatchers(Finder, this);
-}
-
-void DataTypeCheck::onStartOfTranslationUnit() {
-  Seen.clear();
-  Callers.clear();
-}
-
-void DataTypeCheck::check(const MatchFinder::MatchResult &Result) {
-  const Decl *Callable = callableOf(Result);
+void DataTypeCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
   // A function with compile errors may hold calls being typed.
-  if (!Seen.add(Callable) || !analysableBody(Callable) ||
-      hasCompileErrors(Callable))
+  if (!analysableBody(Callable) || hasCompileErrors(Callable))
     return;
-  ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();
   const ValueFacts *Facts = nullptr;
   FunctionTimer Timer(getID(), Callable);

@@ -21,11 +21,10 @@ namespace clang::tidy::cublas {
 class DataTypeCheck : public CublasCheck {
 public:
   using CublasCheck::CublasCheck;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
 
 private:
+  void checkCallable(const Decl *Callable, ASTContext &Ctx) override;
+  void clearUnit() override { Callers.clear(); }
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                  const cublas_tidy::ValueFacts &Facts, ASTContext &Ctx);
   void checkLtMatmul(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
@@ -43,7 +42,6 @@ private:
                     const std::string &Reader, const CallExpr *ReaderAt,
                     ASTContext &Ctx);
 
-  MatchedCallables Seen;
   cublas_tidy::CallerFacts Callers{0};
 };
 

@@ -64,10 +64,6 @@ void HandleCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ResourcePairs", ResourcePairs);
 }
 
-void HandleCheckBase::registerMatchers(MatchFinder *Finder) {
-  addCallableMatchers(Finder, this);
-}
-
 bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
   if (!analysableBody(Callable))
     return false;
@@ -83,8 +79,8 @@ bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
   });
 }
 
-void HandleCheckBase::onStartOfTranslationUnit() {
-  Matched.clear();
+void HandleCheckBase::clearUnit() {
+  Analyzer.reset();
   CreatesInBody.clear();
 }
 
@@ -93,16 +89,7 @@ bool HandleCheckBase::anyCompileErrors() const {
                       [](const Decl *C) { return hasCompileErrors(C); });
 }
 
-void HandleCheckBase::onEndOfTranslationUnit() {
-  Analyzer.reset();
-  Matched.clear();
-  CreatesInBody.clear();
-}
-
-void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
-  const Decl *Callable = callableOf(Result);
-  if (!Matched.add(Callable))
-    return;
+void HandleCheckBase::checkCallable(const Decl *Callable, ASTContext &Ctx) {
   // Template patterns are analysed in their instantiations.
   if (!isWorthAnalysing(Callable))
     return;
@@ -110,24 +97,24 @@ void HandleCheckBase::check(const MatchFinder::MatchResult &Result) {
   // Both checks read the same analysis: it runs once per function for a
   // given ResourcePairs (the only option that changes its result).
   SharedAnalysis *Shared = SharedAnalyses.get(
-      *Result.Context, {Callable, llvm::hash_value(ResourcePairs)}, [&] {
+      Ctx, {Callable, llvm::hash_value(ResourcePairs)}, [&] {
         if (!Analyzer)
-          Analyzer = std::make_unique<HandleAnalyzer>(*Result.Context, Table);
+          Analyzer = std::make_unique<HandleAnalyzer>(Ctx, Table);
         return std::make_unique<SharedAnalysis>(
             SharedAnalysis{ResourcePairs.str(), Analyzer->analyze(Callable)});
       });
   if (Shared->ResourcePairs != ResourcePairs) {
     // A hash collision of two configurations: analyse on our own.
     if (!Analyzer)
-      Analyzer = std::make_unique<HandleAnalyzer>(*Result.Context, Table);
+      Analyzer = std::make_unique<HandleAnalyzer>(Ctx, Table);
     HandleAnalysisResult Own = Analyzer->analyze(Callable);
     if (Own.Completed)
-      report(Own, *Result.Context);
+      report(Own, Ctx);
     return;
   }
   if (Shared->Result.Completed)
-    report(Shared->Result, *Result.Context);
-  reportFunction(Callable, *Result.Context);
+    report(Shared->Result, Ctx);
+  reportFunction(Callable, Ctx);
 }
 
 static StringRef exitNote(LeakExit::KindT Kind) {
@@ -237,17 +224,14 @@ void HandleLeakCheck::reportFunction(const Decl *Callable, ASTContext &Ctx) {
   }
 }
 
-void HandleLeakCheck::onStartOfTranslationUnit() {
-  HandleCheckBase::onStartOfTranslationUnit();
+void HandleLeakCheck::clearUnit() {
+  HandleCheckBase::clearUnit();
   GlobalCreates.clear();
 }
 
-void HandleLeakCheck::onEndOfTranslationUnit() {
-  if (anyCompileErrors()) {
-    GlobalCreates.clear();
-    HandleCheckBase::onEndOfTranslationUnit();
+void HandleLeakCheck::checkUnit(ASTContext &) {
+  if (anyCompileErrors())
     return;
-  }
   for (const auto &[R, FD] : GlobalCreates) {
     // Nothing in the file destroys it (a cleanup called in the same loop
     // would release it).
@@ -295,7 +279,6 @@ void HandleLeakCheck::onEndOfTranslationUnit() {
          "a '%0' is created here", DiagnosticIDs::Note)
         << M.Class->getName();
   }
-  HandleCheckBase::onEndOfTranslationUnit();
 }
 
 void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
@@ -342,7 +325,7 @@ void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
   }
 }
 
-void HandleUseAfterDestroyCheck::onEndOfTranslationUnit() {
+void HandleUseAfterDestroyCheck::checkUnit(ASTContext &) {
   if (!anyCompileErrors())
     for (const SharedHandleCopy &C : sharedHandleCopies(callables(), table())) {
       const SourceManager &SM = C.Owner->getASTContext().getSourceManager();
@@ -381,7 +364,6 @@ void HandleUseAfterDestroyCheck::onEndOfTranslationUnit() {
            DiagnosticIDs::Note)
           << C.Field->getName() << C.Owner->getName();
     }
-  HandleCheckBase::onEndOfTranslationUnit();
 }
 
 } // namespace clang::tidy::cublas

@@ -23,12 +23,10 @@ class HandleCheckBase : public CublasCheck {
 public:
   HandleCheckBase(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
-  void onEndOfTranslationUnit() override;
 
 protected:
+  void checkCallable(const Decl *Callable, ASTContext &Ctx) override;
+  void clearUnit() override;
   /// Words the findings of one analysed function.
   virtual void report(const cublas_tidy::HandleAnalysisResult &Result,
                       ASTContext &Ctx) = 0;
@@ -37,9 +35,6 @@ protected:
   /// Words what the function-wide analysis does not cover (statics).
   virtual void reportFunction(const Decl *Callable, ASTContext &Ctx) {}
   const cublas_tidy::ResourceTable &table() const { return Table; }
-  /// Every callable of user code matched so far in this translation unit,
-  /// in the order matched (for the rules decided at its end).
-  llvm::ArrayRef<const Decl *> callables() const { return Matched.list(); }
   /// Whether a function of this unit has compile errors: the rules that
   /// read the whole file then stay silent (a destructor being typed may
   /// hold the destroy they look for).
@@ -54,7 +49,6 @@ private:
   const StringRef ResourcePairs;
   cublas_tidy::ResourceTable Table;
   std::unique_ptr<cublas_tidy::HandleAnalyzer> Analyzer;
-  MatchedCallables Matched;
   llvm::DenseMap<const FunctionDecl *, bool> CreatesInBody;
 };
 
@@ -65,10 +59,10 @@ private:
 class HandleLeakCheck : public HandleCheckBase {
 public:
   using HandleCheckBase::HandleCheckBase;
-  void onStartOfTranslationUnit() override;
-  void onEndOfTranslationUnit() override;
 
 protected:
+  void checkUnit(ASTContext &Ctx) override;
+  void clearUnit() override;
   void report(const cublas_tidy::HandleAnalysisResult &Result,
               ASTContext &Ctx) override;
   bool needsCreates() const override { return true; }
@@ -88,9 +82,9 @@ private:
 class HandleUseAfterDestroyCheck : public HandleCheckBase {
 public:
   using HandleCheckBase::HandleCheckBase;
-  void onEndOfTranslationUnit() override;
 
 protected:
+  void checkUnit(ASTContext &Ctx) override;
   void report(const cublas_tidy::HandleAnalysisResult &Result,
               ASTContext &Ctx) override;
   void reportFunction(const Decl *Callable, ASTContext &Ctx) override;

@@ -32,25 +32,11 @@ std::string kindName(ResourceKind K) {
 
 } // namespace
 
-void HandlePerCallCheck::registerMatchers(MatchFinder *Finder) {
-  addCallableMatchers(Finder, this);
-}
-
-void HandlePerCallCheck::onStartOfTranslationUnit() {
-  Callables.clear();
-}
-
-void HandlePerCallCheck::check(const MatchFinder::MatchResult &Result) {
-  // Whether a function runs in a loop depends on callers the matchers may
-  // not have reached yet: everything is decided at the end of the unit.
-  Callables.add(callableOf(Result));
-}
-
-void HandlePerCallCheck::onEndOfTranslationUnit() {
+void HandlePerCallCheck::checkUnit(ASTContext &) {
   // Built when first needed.
   std::optional<CallerIndex> Callers;
   std::optional<OpRegistrations> Ops;
-  for (const Decl *Callable : Callables.list()) {
+  for (const Decl *Callable : callables()) {
     const SourceManager &SM = Callable->getASTContext().getSourceManager();
     FunctionTimer Timer(getID(), Callable);
     for (const ScopedHandle &H : repeatedHandles(Callable)) {
@@ -73,11 +59,11 @@ void HandlePerCallCheck::onEndOfTranslationUnit() {
       if (!H.OncePerCall || !Fn)
         continue;
       if (!Callers) {
-        Callers.emplace(Callables.list());
-        Ops.emplace(Callables.list());
+        Callers.emplace(callables());
+        Ops.emplace(callables());
       }
       std::optional<RepeatReason> Why = repeatReason(
-          Fn, Callables.list(), &*Callers, &*Ops, /*Twice=*/false);
+          Fn, callables(), &*Callers, &*Ops, /*Twice=*/false);
       if (!Why)
         continue;
       std::string Message =

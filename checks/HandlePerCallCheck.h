@@ -17,13 +17,11 @@ namespace clang::tidy::cublas {
 class HandlePerCallCheck : public CublasCheck {
 public:
   using CublasCheck::CublasCheck;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
-  void onEndOfTranslationUnit() override;
 
 private:
-  MatchedCallables Callables;
+  /// Whether a function runs in a loop depends on callers the matchers may
+  /// not have reached yet: everything is decided at the end of the unit.
+  void checkUnit(ASTContext &Ctx) override;
 };
 
 } // namespace clang::tidy::cublas

@@ -57,23 +57,12 @@ std::string ownerText(HandleOwner Owner, const HandleName &H) {
 
 } // namespace
 
-void HandleStateCheck::registerMatchers(MatchFinder *Finder) {
-  addCallableMatchers(Finder, this);
-}
-
-void HandleStateCheck::onStartOfTranslationUnit() { Callables.clear(); }
-
-void HandleStateCheck::check(const MatchFinder::MatchResult &Result) {
-  // Where a member or global handle gets its workspace may be a function
-  // matched later: everything is decided at the end of the unit.
-  const Decl *Callable = callableOf(Result);
-  if (Callable && analysableBody(Callable))
-    Callables.add(Callable);
-}
-
-void HandleStateCheck::onEndOfTranslationUnit() {
+void HandleStateCheck::checkUnit(ASTContext &) {
+  for (const Decl *Callable : callables())
+    if (analysableBody(Callable))
+      Analysable.push_back(Callable);
   reportRaces();
-  for (const Decl *Callable : Callables.list()) {
+  for (const Decl *Callable : Analysable) {
     if (!callsAny(Callable, [](const CallExpr *C) {
           const handle_config::ConfigFunction *F = calledConfigFunction(C);
           return F && F->Sets;
@@ -88,7 +77,7 @@ void HandleStateCheck::onEndOfTranslationUnit() {
 void HandleStateCheck::reportWorkspaces(const Decl *Callable) {
   const ASTContext &Ctx = Callable->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const LostWorkspace &L : lostWorkspaces(Callable, Callables.list())) {
+  for (const LostWorkspace &L : lostWorkspaces(Callable, Analysable)) {
     if (expandedInSystemHeader(L.Stream->getBeginLoc(), SM))
       continue;
     std::string Handle = handleText(L.Stream->getArg(0), Ctx);
@@ -126,7 +115,7 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
   const ASTContext &Ctx = Callable->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
   for (const PointerModeLeak &L :
-       leakedPointerModes(Callable, Callables.list())) {
+       leakedPointerModes(Callable, Analysable)) {
     if (expandedInSystemHeader(L.Set->getBeginLoc(), SM))
       continue;
     std::string Handle = handleText(L.Set->getArg(0), Ctx);
@@ -167,7 +156,7 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
 }
 
 void HandleStateCheck::reportRaces() {
-  for (const RacedConfiguration &R : racedConfigurations(Callables.list())) {
+  for (const RacedConfiguration &R : racedConfigurations(Analysable)) {
     const ASTContext &Ctx = R.In->getASTContext();
     const SourceManager &SM = Ctx.getSourceManager();
     if (expandedInSystemHeader(R.Config->getBeginLoc(), SM))

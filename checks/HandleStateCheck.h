@@ -18,17 +18,18 @@ namespace clang::tidy::cublas {
 class HandleStateCheck : public CublasCheck {
 public:
   using CublasCheck::CublasCheck;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
-  void onEndOfTranslationUnit() override;
 
 private:
+  /// Where a member or global handle gets its workspace may be a function
+  /// matched later: everything is decided at the end of the unit.
+  void checkUnit(ASTContext &Ctx) override;
+  void clearUnit() override { Analysable.clear(); }
   void reportWorkspaces(const Decl *Callable);
   void reportPointerModes(const Decl *Callable);
   void reportRaces();
 
-  MatchedCallables Callables;
+  /// The callables of the unit with a body to analyse.
+  std::vector<const Decl *> Analysable;
 };
 
 } // namespace clang::tidy::cublas

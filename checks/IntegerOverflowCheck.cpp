@@ -83,31 +83,15 @@ void IntegerOverflowCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxCallSites", MaxCallSites);
 }
 
-void IntegerOverflowCheck::registerMatchers(MatchFinder *Finder) {
-  addCallableMatchers(Finder, this);
-}
-
-void IntegerOverflowCheck::onStartOfTranslationUnit() {
-  Seen.clear();
+void IntegerOverflowCheck::clearUnit() {
   Reported.clear();
   Callers.clear();
   CallSitesCollected = false;
-  Context = nullptr;
 }
 
-void IntegerOverflowCheck::check(const MatchFinder::MatchResult &Result) {
-  // The values a function's callers give it are known only once every
-  // callable of the unit is matched: everything is decided at its end.
-  if (Seen.add(callableOf(Result)))
-    Context = Result.Context;
-}
-
-void IntegerOverflowCheck::onEndOfTranslationUnit() {
-  if (!Context)
-    return;
-  ASTContext &Ctx = *Context;
+void IntegerOverflowCheck::checkUnit(ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const Decl *Callable : Seen.list()) {
+  for (const Decl *Callable : callables()) {
     if (!analysableBody(Callable) || hasCompileErrors(Callable))
       continue;
     FunctionTimer Timer(getID(), Callable);
@@ -126,7 +110,7 @@ bool IntegerOverflowCheck::fitsForCallers(const Expr *E, QualType T,
                                           const Decl *Callable) {
   // The call graph of the unit is built for the first value that needs it.
   if (!CallSitesCollected) {
-    Callers.collectCallSites(Seen.list());
+    Callers.collectCallSites(callables());
     CallSitesCollected = true;
   }
   return fitsAtEveryCallSite(E, T, Callable, Callers);

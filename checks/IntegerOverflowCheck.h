@@ -27,12 +27,12 @@ class IntegerOverflowCheck : public CublasCheck {
 public:
   IntegerOverflowCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
-  void onEndOfTranslationUnit() override;
 
 private:
+  /// The values a function's callers give it are known only once every
+  /// callable of the unit is matched: everything is decided at its end.
+  void checkUnit(ASTContext &Ctx) override;
+  void clearUnit() override;
   /// A 64-bit value narrowed at one argument of a call.
   struct NarrowedArg {
     cublas_tidy::Narrowing N;
@@ -65,10 +65,8 @@ private:
   const std::string NarrowedValues;
   /// Call sites followed per function for values known from the callers.
   const unsigned MaxCallSites;
-  MatchedCallables Seen;
   cublas_tidy::CallerFacts Callers;
   bool CallSitesCollected = false;
-  ASTContext *Context = nullptr;
   /// The operations and narrowed values reported in this unit.
   llvm::DenseSet<const void *> Reported;
 };

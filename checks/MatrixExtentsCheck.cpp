@@ -11,7 +11,6 @@
 #include "model/CublasApi.h"
 #include "facts/CallGeometry.h"
 #include "facts/LtDescriptors.h"
-#include "facts/LtLayouts.h"
 #include "facts/TensorMatrices.h"
 #include "facts/ValueBounds.h"
 #include "facts/libraries/TorchModel.h"
@@ -551,7 +550,7 @@ void CallAnalysis::checkLayout() {
   if (!provenLess(Ld->V, Rows->V, Bounds)) {
     if (Cols &&
         isColumnCountLd(*Ld, *Rows, *Cols, arg(LdParam), arg(RowsParam)) &&
-        !maySetLayoutAttributes(VF.callable())) {
+        !ltLayoutOrderMayChange(VF)) {
       RowMajorHint = true;
       report("ld:" + std::to_string(LdParam), arg(LdParam),
              named("ld", *Ld, paramName(ColsParam)) + " is " +
@@ -564,7 +563,7 @@ void CallAnalysis::checkLayout() {
     }
     return;
   }
-  if (maySetLayoutAttributes(VF.callable()))
+  if (ltLayoutOrderMayChange(VF))
     return;
   std::string Message = "ld (" + Ld->describe("ld") +
                         ") of this column-major cublasLt layout is smaller "
@@ -772,18 +771,6 @@ void MatrixExtentsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxCallSites", MaxCallSites);
 }
 
-void MatrixExtentsCheck::registerMatchers(MatchFinder *Finder) {
-  addCallableMatchers(Finder, this);
-}
-
-void MatrixExtentsCheck::onStartOfTranslationUnit() {
-  Checked.clear();
-  Callers.clear();
-  Emitted.clear();
-  Pending.clear();
-  Context = nullptr;
-}
-
 std::pair<SourceLocation, std::string>
 MatrixExtentsCheck::callSiteNote(const CallerFacts::Site &S,
                                  const SourceManager &SM) const {
@@ -798,29 +785,17 @@ MatrixExtentsCheck::callSiteNote(const CallerFacts::Site &S,
 void MatrixExtentsCheck::emit(const Finding &F) {
   if (!Emitted.insert({F.Loc, F.Message}).second)
     return;
-  diag(F.Loc, F.Message);
+  // The messages quote the user's code, which may hold a '%': they are
+  // arguments, never formats.
+  diag(F.Loc, "%0") << F.Message;
   for (const auto &[Loc, Text] : F.Notes)
-    diag(Loc, Text, DiagnosticIDs::Note);
+    diag(Loc, "%0", DiagnosticIDs::Note) << Text;
 }
 
-void MatrixExtentsCheck::check(const MatchFinder::MatchResult &Result) {
-  // The facts at a call may come from the callers of its function, which
-  // the matchers may not have reached yet: every callable is analysed at
-  // the end of the translation unit, when all of them are known.
-  const Decl *Callable = callableOf(Result);
-  if (!Callable || !Checked.insert(Callable).second)
-    return;
-  Pending.push_back(Callable);
-  Context = Result.Context;
-}
-
-void MatrixExtentsCheck::onEndOfTranslationUnit() {
-  if (!Context || Pending.empty())
-    return;
-  ASTContext &Ctx = *Context;
-  Callers.collectCallSites(Pending);
+void MatrixExtentsCheck::checkUnit(ASTContext &Ctx) {
+  Callers.collectCallSites(callables());
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const Decl *Callable : Pending) {
+  for (const Decl *Callable : callables()) {
     if (!analysableBody(Callable))
       continue;
     FunctionTimer Timer(getID(), Callable);

@@ -26,10 +26,6 @@ class MatrixExtentsCheck : public CublasCheck {
 public:
   MatrixExtentsCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
-  void onEndOfTranslationUnit() override;
 
   struct Finding {
     std::string Key; // which rule on which operand, to merge contexts
@@ -52,9 +48,15 @@ private:
   const unsigned MaxCallSites;
   cublas_tidy::CallerFacts Callers;
   std::set<std::pair<SourceLocation, std::string>> Emitted;
-  llvm::DenseSet<const Decl *> Checked;  // callables matched
-  std::vector<const Decl *> Pending;     // the same, in the order matched
-  ASTContext *Context = nullptr;
+
+  /// The facts at a call may come from the callers of its function, which
+  /// the matchers may not have reached yet: every callable is analysed at
+  /// the end of the translation unit, when all of them are known.
+  void checkUnit(ASTContext &Ctx) override;
+  void clearUnit() override {
+    Callers.clear();
+    Emitted.clear();
+  }
 };
 
 } // namespace clang::tidy::cublas

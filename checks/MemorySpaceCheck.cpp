@@ -88,14 +88,7 @@ const PointerProvenance &MemorySpaceCheck::provenanceOf(const Decl *Callable,
   });
 }
 
-void MemorySpaceCheck::registerMatchers(MatchFinder *Finder) {
-  addCallableMatchers(Finder, this);
-}
-
-void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
-  const Decl *Callable = callableOf(Result);
-  if (!Callable || !Analyzed.insert(Callable).second)
-    return;
+void MemorySpaceCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
   // Only functions that call cuBLAS are worth the dataflow.
   if (!analysableBody(Callable) ||
       !callsAny(Callable, [](const CallExpr *Call) {
@@ -105,12 +98,11 @@ void MemorySpaceCheck::check(const MatchFinder::MatchResult &Result) {
   // Nothing the dataflow could learn would be wrong memory (asked once for
   // both memory space checks).
   static thread_local TranslationUnitCache<const Decl *, bool> NothingWrong;
-  if (*NothingWrong.get(*Result.Context, Callable, [&] {
+  if (*NothingWrong.get(Ctx, Callable, [&] {
         return std::make_unique<bool>(
             PointerProvenance::learnsNothingWrong(Callable));
       }))
     return;
-  ASTContext &Ctx = *Result.Context;
   FunctionTimer Timer(getID(), Callable);
   const PointerProvenance &P = provenanceOf(Callable, Ctx);
   if (!P.complete())

@@ -21,14 +21,6 @@
 namespace clang::tidy::cublas {
 
 class MemorySpaceCheck : public CublasCheck {
-public:
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override {
-    Analyzed.clear();
-    Reported.clear();
-  }
-
 protected:
   /// What an argument must point to.
   enum class Expected {
@@ -52,6 +44,9 @@ protected:
   expectationFor(cublas_tidy::ParamRole Role) const = 0;
 
 private:
+  void checkCallable(const Decl *Callable, ASTContext &Ctx) override;
+  void clearUnit() override { Reported.clear(); }
+
   static const cublas_tidy::PointerProvenance &
   provenanceOf(const Decl *Callable, ASTContext &Ctx);
 
@@ -69,7 +64,6 @@ private:
 
   const cublas_tidy::MemoryKind Wrong;
   const cublas_tidy::PointerMode ScalarMode;
-  llvm::DenseSet<const Decl *> Analyzed;
   /// (argument location, parameter) pairs already reported: template
   /// instantiations share their source.
   llvm::DenseSet<std::pair<unsigned, unsigned>> Reported;

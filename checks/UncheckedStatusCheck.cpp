@@ -111,13 +111,6 @@ void UncheckedStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckMacro", CheckMacro);
 }
 
-void UncheckedStatusCheck::registerMatchers(MatchFinder *Finder) {
-  // Everything is decided per function body of user code: matching nodes
-  // across the whole translation unit would visit every cast and comparison
-  // of the CUDA and standard headers.
-  addCallableMatchers(Finder, this);
-}
-
 bool UncheckedStatusCheck::isTrackedCall(const CallExpr *Call,
                                          const SourceManager &SM,
                                          const LangOptions &LangOpts) const {
@@ -148,11 +141,6 @@ bool UncheckedStatusCheck::checkMacroDefinedAt(SourceLocation Loc) const {
   // CK(x), CK(...), CK(x, ...): one argument fits.
   return MI->getNumParams() == 1 ||
          (MI->isVariadic() && MI->getNumParams() <= 2);
-}
-
-void UncheckedStatusCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const Decl *Callable = callableOf(Result))
-    checkCallable(Callable, *Result.Context);
 }
 
 bool UncheckedStatusCheck::returnsStatus(const CallExpr *Call) const {
@@ -195,9 +183,6 @@ void UncheckedStatusCheck::checkCudaErrorCast(
 
 void UncheckedStatusCheck::checkCallable(const Decl *Callable,
                                          ASTContext &Ctx) {
-  Context = &Ctx;
-  if (!Analyzed.insert(Callable).second)
-    return;
   FunctionTimer Timer(getID(), Callable);
   // In a function with compile errors, only what one error-free statement
   // proves alone is reported: a discarded status, a comparison or
@@ -475,13 +460,10 @@ void UncheckedStatusCheck::checkLaunderedConversion(const CastExpr *Cast,
       << Var->getName() << spelledCalleeName(From, SM, Ctx.getLangOpts());
 }
 
-void UncheckedStatusCheck::onEndOfTranslationUnit() {
-  if (Context)
-    for (const ParamCast &PC : ParamCasts)
-      if (const CallExpr *From = StatusArgs.statusPassedTo(PC.Param))
-        checkLaunderedConversion(PC.Cast, PC.Param, From, *Context);
-  ParamCasts.clear();
-  StatusArgs.clear();
+void UncheckedStatusCheck::checkUnit(ASTContext &Ctx) {
+  for (const ParamCast &PC : ParamCasts)
+    if (const CallExpr *From = StatusArgs.statusPassedTo(PC.Param))
+      checkLaunderedConversion(PC.Cast, PC.Param, From, Ctx);
 }
 
 void UncheckedStatusCheck::checkCaseLabel(const CaseStmt *Case,

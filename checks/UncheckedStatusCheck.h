@@ -24,18 +24,20 @@ class UncheckedStatusCheck : public CublasCheck {
 public:
   UncheckedStatusCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override {
-    Analyzed.clear();
+
+private:
+  /// Everything is decided per function body of user code: matching nodes
+  /// across the whole translation unit would visit every cast and
+  /// comparison of the CUDA and standard headers.
+  void checkCallable(const Decl *Callable, ASTContext &Ctx) override;
+  /// The conversions of parameters, once every call of the unit is known.
+  void checkUnit(ASTContext &Ctx) override;
+  void clearUnit() override {
     ParamCasts.clear();
     StatusArgs.clear();
   }
-  void onEndOfTranslationUnit() override;
-
-private:
   /// True when the result of `Call` is a status the check tracks: a
   /// cublasStatus_t, or the result of a CheckedFunctions function, and the
   /// callee is not in IgnoredFunctions.
@@ -43,8 +45,6 @@ private:
                      const LangOptions &LangOpts) const;
   /// A status-returning call (cublasStatus_t, or CheckedFunctions).
   bool returnsStatus(const CallExpr *Call) const;
-  /// Discarded results and dead stores in one function body.
-  void checkCallable(const Decl *Callable, ASTContext &Ctx);
   void checkCudaErrorCast(
       const CastExpr *Cast, const Decl *Callable,
       std::optional<llvm::DenseMap<const VarDecl *, const CallExpr *>>
@@ -74,7 +74,6 @@ private:
   const StringRef CheckMacro;
   std::vector<llvm::Regex> CheckedFunctions;
   std::vector<llvm::Regex> IgnoredFunctions;
-  llvm::DenseSet<const Decl *> Analyzed;
   /// Conversions to cudaError_t of an integer parameter, judged at the end
   /// of the translation unit against the statuses its calls pass
   /// (facts/StatusFunctions.h), when every call is known.
@@ -84,7 +83,6 @@ private:
   };
   std::vector<ParamCast> ParamCasts;
   cublas_tidy::StatusArguments StatusArgs;
-  ASTContext *Context = nullptr;
   Preprocessor *PP = nullptr;
 };
 

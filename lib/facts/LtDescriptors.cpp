@@ -193,6 +193,33 @@ std::optional<LtLayoutFacts> ltLayoutAt(const CallExpr *Use, const Expr *Arg,
   return L;
 }
 
+bool ltLayoutOrderMayChange(const ValueFacts &Facts) {
+  const Decl *Callable = Facts.callable();
+  if (!Callable || !Callable->getBody())
+    return true;
+  auto IsSet = [](const Stmt *S) {
+    const auto *C = dyn_cast<CallExpr>(S);
+    return C && calleeName(C) == "cublasLtMatrixLayoutSetAttribute";
+  };
+  bool May = false;
+  bool Whole = walkStmts(
+      Callable->getBody(),
+      [&](const Stmt *S) {
+        if (isa<LambdaExpr>(S)) {
+          May = anyStmt(S, IsSet, 20000);
+        } else if (IsSet(S)) {
+          const auto *Set = cast<CallExpr>(S);
+          std::optional<int64_t> Id = attributeId(Set, Facts);
+          May = !Id || (*Id == lt_api::LayoutOrder &&
+                        constantOf(attributeValue(Set, Facts)) !=
+                            lt_api::OrderCol);
+        }
+        return May ? WalkStep::Stop : WalkStep::Enter;
+      },
+      20000);
+  return May || !Whole;
+}
+
 std::optional<LtMatmulDescFacts>
 ltMatmulDescAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
   std::optional<History> H =

@@ -72,6 +72,14 @@ std::optional<LtLayoutFacts> ltLayoutAt(const clang::CallExpr *Use,
                                         const clang::Expr *Arg,
                                         const ValueFacts &Facts);
 
+/// Whether a layout that the function of `Facts` creates may get an order
+/// other than column-major (the default of cublasLtMatrixLayoutCreate):
+/// the function sets CUBLASLT_MATRIX_LAYOUT_ORDER on some layout to
+/// anything but CUBLASLT_ORDER_COL, sets an attribute it cannot tell, sets
+/// any attribute in a lambda, or is too large to look through. At a use,
+/// ltLayoutAt() follows the one layout instead (LtLayoutFacts::ColumnMajor).
+bool ltLayoutOrderMayChange(const ValueFacts &Facts);
+
 /// The matmul descriptor `Arg` holds at `Use`, when known.
 std::optional<LtMatmulDescFacts> ltMatmulDescAt(const clang::CallExpr *Use,
                                                 const clang::Expr *Arg,

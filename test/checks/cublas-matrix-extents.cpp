@@ -287,6 +287,17 @@ void rowLayout() {
                                    sizeof(order));
 }
 
+// A batch count leaves the order as it is: the layout stays column-major.
+void batchedLayout() {
+  cublasLtMatrixLayout_t a;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 512, 128, 128);
+  // CHECK-NOTES: :[[@LINE-1]]:56: warning: ld (128) of this column-major cublasLt layout is smaller than its rows (512); ld is the column count, as for row-major data; cuBLASLt requires ld >= rows [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: for row-major data set CUBLASLT_MATRIX_LAYOUT_ORDER to CUBLASLT_ORDER_ROW, or describe the column-major transpose
+  int batches = 4;
+  cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT,
+                                   &batches, sizeof(batches));
+}
+
 // Callers in template instantiations give their facts too; facts do not
 // cross a lambda's captures.
 static void axpyHelper(cublasHandle_t h, const float *x, float *y, int n,

@@ -293,4 +293,77 @@ TEST(LtDescriptors, Preferences) {
             (Strings{"0", "4194304 set", "? set"}));
 }
 
+// The order of the layouts a function creates: column-major unless it sets
+// CUBLASLT_MATRIX_LAYOUT_ORDER to another order, sets an attribute it
+// cannot tell, or sets any in a lambda.
+bool orderMayChange(const std::string &Code) {
+  auto AST = test::buildAST(std::string(Prelude) + Code);
+  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred()) << Code;
+  if (!AST)
+    return false;
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  EXPECT_NE(F, nullptr);
+  ValueFacts Facts(F, AST->getASTContext());
+  return ltLayoutOrderMayChange(Facts);
+}
+
+TEST(LtDescriptors, LayoutOrderKeptWithoutAnOrderSet) {
+  EXPECT_FALSE(orderMayChange(R"(void f() {
+    cublasLtMatrixLayout_t l;
+    cublasLtMatrixLayoutCreate(&l, CUDA_R_32F, 4, 4, 4);
+    sink(l);
+    cublasLtMatrixLayoutDestroy(l);
+  })"));
+  // Other attributes, and an explicit column order, keep it.
+  EXPECT_FALSE(orderMayChange(R"(void f() {
+    cublasLtMatrixLayout_t l;
+    cublasLtMatrixLayoutCreate(&l, CUDA_R_32F, 4, 4, 4);
+    int batches = 8;
+    long long stride = 16;
+    cublasLtOrder_t col = CUBLASLT_ORDER_COL;
+    SET(l, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, batches);
+    SET(l, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, stride);
+    SET(l, CUBLASLT_MATRIX_LAYOUT_ORDER, col);
+  })"));
+}
+
+TEST(LtDescriptors, LayoutOrderMayChange) {
+  EXPECT_TRUE(orderMayChange(R"(void f(bool rowMajor) {
+    cublasLtMatrixLayout_t l;
+    cublasLtMatrixLayoutCreate(&l, CUDA_R_32F, 4, 4, 4);
+    if (rowMajor) {
+      cublasLtOrder_t order = CUBLASLT_ORDER_ROW;
+      SET(l, CUBLASLT_MATRIX_LAYOUT_ORDER, order);
+    }
+  })"));
+  // An order the function cannot tell, an attribute id it cannot tell.
+  EXPECT_TRUE(orderMayChange(R"(void f(cublasLtOrder_t order,
+                                       cublasLtMatrixLayoutAttribute_t a) {
+    cublasLtMatrixLayout_t l;
+    cublasLtMatrixLayoutCreate(&l, CUDA_R_32F, 4, 4, 4);
+    SET(l, CUBLASLT_MATRIX_LAYOUT_ORDER, order);
+  })"));
+  EXPECT_TRUE(orderMayChange(R"(void f(cublasLtMatrixLayoutAttribute_t a) {
+    cublasLtMatrixLayout_t l;
+    cublasLtMatrixLayoutCreate(&l, CUDA_R_32F, 4, 4, 4);
+    int v = 1;
+    SET(l, a, v);
+  })"));
+  EXPECT_TRUE(orderMayChange(R"(void f() {
+    cublasLtMatrixLayout_t l;
+    cublasLtMatrixLayoutCreate(&l, CUDA_R_32F, 4, 4, 4);
+    auto reorder = [&] {
+      int batches = 2;
+      SET(l, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, batches);
+    };
+    reorder();
+  })"));
+  // A body too large to look through may.
+  std::string Big = "void f() { int x = 0;\n";
+  for (int I = 0; I < 5000; ++I)
+    Big += "  x = x + 1;\n";
+  Big += "}\n";
+  EXPECT_TRUE(orderMayChange(Big));
+}
+
 } // namespace
