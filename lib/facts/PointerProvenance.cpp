@@ -13,6 +13,7 @@
 #include "ast/TypeNames.h"
 #include "ast/Callables.h"
 #include "ast/LocalUses.h"
+#include "ast/PlainUses.h"
 #include "model/CublasApi.h"
 
 #include "clang/AST/Attr.h"
@@ -121,10 +122,12 @@ bool isDeviceCode(const Decl *D) {
 // Escapes
 //===----------------------------------------------------------------------===//
 
-/// Variables used other than through the forms the analysis follows: plain
-/// reads, assignments, increments, `&v` or `v` bound to a reference as a
-/// direct argument of a call (followed at the call), captures by reference.
-/// Handles captured in any way escape too (a copy shares the context).
+/// Variables used other than through the forms the analysis follows: the
+/// plain uses every flow analysis follows (ast/PlainUses.h: loads,
+/// assignments, increments, casts to void), and besides them an array's
+/// decay, `sizeof`, and `&v` or `v` bound to a reference as a direct
+/// argument of a call (followed at the call). Captures by reference escape;
+/// handles captured in any way escape too (a copy shares the context).
 /// One pass over the statements of the body in pre-order (stmtsIn(), which
 /// other analyses share): a use is marked plain by its parent before the
 /// reference is reached.
@@ -135,6 +138,7 @@ public:
   void scan(const Decl *Callable) {
     for (const BodyStmt &N : stmtsIn(Callable)) {
       const Stmt *S = N.S;
+      Uses.visit(S);
       if (const auto *E = dyn_cast<DeclRefExpr>(S))
         visitDeclRefExpr(E);
       else if (const auto *E = dyn_cast<ImplicitCastExpr>(S))
@@ -143,8 +147,6 @@ public:
         visitCallExpr(E);
       else if (const auto *E = dyn_cast<BinaryOperator>(S))
         visitBinaryOperator(E);
-      else if (const auto *E = dyn_cast<UnaryOperator>(S))
-        visitUnaryOperator(E);
       else if (const auto *E = dyn_cast<DeclStmt>(S)) {
         for (const Decl *D : E->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -177,13 +179,11 @@ private:
     }
   }
   void visitImplicitCastExpr(const ImplicitCastExpr *ICE) {
-    if (ICE->getCastKind() == CK_LValueToRValue ||
-        ICE->getCastKind() == CK_ArrayToPointerDecay)
-      markPlain(ICE->getSubExpr());
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay)
+      Uses.markPlain(ICE->getSubExpr());
   }
   void visitBinaryOperator(const BinaryOperator *BO) {
     if (BO->isAssignmentOp()) {
-      markPlain(BO->getLHS());
       // A handle copied anywhere but into a local variable may have its
       // mode changed through the copy.
       const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
@@ -208,10 +208,6 @@ private:
     for (const Expr *Arg : NE->placement_arguments())
       escapeHandle(Arg);
   }
-  void visitUnaryOperator(const UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp())
-      markPlain(UO->getSubExpr());
-  }
   void visitUnaryExprOrTypeTraitExpr(const UnaryExprOrTypeTraitExpr *E) {
     if (!E->isArgumentType())
       markPlain(E->getArgumentExpr());
@@ -231,7 +227,7 @@ private:
   }
   void visitDeclRefExpr(const DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (!Plain.contains(DRE))
+      if (!Uses.isPlain(DRE))
         Escaped.insert(VD);
   }
 
@@ -244,12 +240,10 @@ private:
           Escaped.insert(VD);
   }
   void markPlain(const Expr *E) {
-    if (!E)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
-      Plain.insert(DRE);
+    if (E)
+      Uses.markPlain(E);
   }
-  llvm::SmallPtrSet<const DeclRefExpr *, 32> Plain;
+  PlainUses Uses;
 };
 
 //===----------------------------------------------------------------------===//

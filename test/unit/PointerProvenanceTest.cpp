@@ -251,6 +251,20 @@ TEST(PointerProvenance, Escapes) {
                   K::Unknown, K::Unknown, K::PageableHost});
 }
 
+// A cast to void reads nothing and changes nothing: the pointer is still
+// followed (ast/PlainUses.h, shared with the other flow analyses).
+TEST(PointerProvenance, CastToVoidIsNoEscape) {
+  Analysis A = analyze(R"(
+    void f(int n) {
+      std::vector<float> v(n);
+      float *p = v.data();
+      (void)p;
+      sink(p);
+    }
+  )");
+  expectKinds(A, {MemoryKind::PageableHost});
+}
+
 TEST(PointerProvenance, HostRegisterPinsThatMemory) {
   Analysis A = analyze(R"(
     void f(int n) {
