@@ -6,6 +6,7 @@
 #include "CallableMatchers.h"
 #include "CublasCheck.h"
 #include "facts/HandleStates.h"
+#include "facts/RepeatedHandles.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

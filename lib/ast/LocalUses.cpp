@@ -185,20 +185,27 @@ bool useMayChange(const LocalUseInfo &U,
   return true;
 }
 
-bool anyUseMayChange(
-    const Decl *Callable, const VarDecl *VD,
-    llvm::function_ref<bool(const LocalUseInfo &)> MemberChanges) {
+bool everyLocalUse(const Decl *Callable, const VarDecl *VD,
+                   llvm::function_ref<bool(const LocalUseInfo &)> Accept) {
   if (!Callable)
-    return true;
+    return false;
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
   const BodyIndex &Index = indexIn(Callable);
   auto Refs = Index.RefsTo.find(VD);
   if (Refs == Index.RefsTo.end())
-    return false;
+    return true;
   for (int I : Refs->second)
-    if (useMayChange(classifyLocalUse(Stmts, I), MemberChanges))
-      return true;
-  return false;
+    if (!Accept(classifyLocalUse(Stmts, I)))
+      return false;
+  return true;
+}
+
+bool anyUseMayChange(
+    const Decl *Callable, const VarDecl *VD,
+    llvm::function_ref<bool(const LocalUseInfo &)> MemberChanges) {
+  return !everyLocalUse(Callable, VD, [&](const LocalUseInfo &U) {
+    return !useMayChange(U, MemberChanges);
+  });
 }
 
 bool UnchangedVariables::stable(const VarDecl *VD) {

@@ -67,6 +67,11 @@ bool useMayChange(
     const LocalUseInfo &U,
     llvm::function_ref<bool(const LocalUseInfo &)> MemberChanges = nullptr);
 
+/// Whether every reference to `VD` in the body of `Callable` is a use for
+/// which `Accept` holds (true when there is none).
+bool everyLocalUse(const clang::Decl *Callable, const clang::VarDecl *VD,
+                   llvm::function_ref<bool(const LocalUseInfo &)> Accept);
+
 /// Whether any reference to `VD` in the body of `Callable` may change it
 /// (by useMayChange()).
 bool anyUseMayChange(

@@ -140,37 +140,6 @@ struct HandleAnalysisResult {
   std::vector<UseAfterDestroyReport> UsesAfterDestroy;
 };
 
-/// A create into a function-local static that runs on every call of its
-/// function, with nothing before it that could skip it or release the
-/// previous resource: every call after the first leaks one.
-struct RecreatedStatic {
-  const clang::VarDecl *Var;
-  const clang::CallExpr *Create;
-  unsigned KindId;
-  /// The flag of the guard `if (!flag)` around the create, which nothing
-  /// sets (null when the create is not guarded).
-  const clang::VarDecl *NeverSetFlag = nullptr;
-  const clang::IfStmt *Guard = nullptr;
-  /// A global created with no guard: a leak only when the function runs
-  /// again while the previous handle lives (it is called in a loop, and
-  /// nothing destroys the global in between), which the caller decides.
-  bool UnguardedGlobal = false;
-};
-
-/// The creates of `Function` (a function or lambda, not `main`) into its
-/// static locals that run unconditionally on every call: the create is not
-/// under a branch (a status test of the create itself, a `do { } while (0)`
-/// macro and a checking macro's failure exit are fine), and no statement
-/// before it mentions the variable (a guard `if (h) return h;`, a destroy)
-/// or returns. Also the creates, into a static local or a global, under a
-/// guard `if (!flag)` whose flag starts false and is never set (a static
-/// local of the function, or a variable of internal linkage that no
-/// function of the file sets): the guard lets every call through. And the
-/// unguarded creates into a global (UnguardedGlobal), the only ones of a
-/// lambda. None of these when the function destroys the variable anywhere.
-std::vector<RecreatedStatic> recreatedStatics(const clang::Decl *Function,
-                                              const ResourceTable &Table);
-
 /// Analyses one function, method, lambda call operator or block. Reuse one
 /// analyzer across the functions of a translation unit: it caches callee
 /// summaries.

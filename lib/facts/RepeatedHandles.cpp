@@ -4,13 +4,17 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "ast/CompileErrors.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
 
 namespace cublas_tidy {
 
@@ -614,6 +618,214 @@ OpRegistrations::of(const clang::FunctionDecl *Fn) const {
   if (It == First.end())
     return std::nullopt;
   return It->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Statics created on every call
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool containsAny(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Pred) {
+  return anyStmt(S, Pred, ~0u);
+}
+
+/// The flag `f` of a guard `!f`, `f == false`, `f == 0` (also reversed),
+/// or null.
+const VarDecl *negatedFlag(const Expr *Cond) {
+  Cond = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
+  auto Flag = [](const Expr *E) -> const VarDecl * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && (VD->getType()->isBooleanType() ||
+                  VD->getType()->isIntegerType())
+               ? VD
+               : nullptr;
+  };
+  auto IsZero = [](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(E))
+      return !B->getValue();
+    if (const auto *I = dyn_cast<IntegerLiteral>(E))
+      return I->getValue() == 0;
+    return false;
+  };
+  if (!Cond)
+    return nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond))
+    return U->getOpcode() == UO_LNot ? Flag(U->getSubExpr()) : nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(Cond)) {
+    if (B->getOpcode() != BO_EQ)
+      return nullptr;
+    if (IsZero(B->getRHS()))
+      return Flag(B->getLHS());
+    if (IsZero(B->getLHS()))
+      return Flag(B->getRHS());
+  }
+  return nullptr;
+}
+
+/// True when `Flag` starts false and nothing in `Scope` can set it: every
+/// reference to it is a read in a test (`!f`, `f == 0`, `if (f)`).
+bool neverSet(const VarDecl *Flag, const Stmt *Scope, ASTContext &Ctx) {
+  if (const Expr *Init = Flag->getInit()) {
+    Expr::EvalResult R;
+    if (!Init->EvaluateAsInt(R, Ctx) || R.Val.getInt() != 0)
+      return false;
+  }
+  ParentMap PM(const_cast<Stmt *>(Scope));
+  bool Set = false;
+  containsAny(Scope, [&](const Stmt *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (!DRE || DRE->getDecl() != Flag)
+      return false;
+    // Climb through the casts and parentheses of a read.
+    const Stmt *Cur = DRE;
+    const Stmt *P = PM.getParent(Cur);
+    while (P && isa<ImplicitCastExpr, ParenExpr>(P)) {
+      Cur = P;
+      P = PM.getParent(P);
+    }
+    bool Read = false;
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+      Read = U->getOpcode() == UO_LNot;
+    else if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+      Read = B->isEqualityOp() || B->isLogicalOp();
+    else if (const auto *If = dyn_cast_or_null<IfStmt>(P))
+      Read = If->getCond() == Cur;
+    if (!Read || !isa<ImplicitCastExpr>(PM.getParent(DRE)))
+      Set = true;
+    return Set;
+  });
+  return !Set;
+}
+
+/// The guard `if (!flag) { ... create ... }` around `Create` when its flag
+/// is never set in the scope that can see it: a function-local static (the
+/// function's body) or a variable of internal linkage (the translation
+/// unit). The guard then lets every call through.
+const VarDecl *neverSetGuard(const IfStmt *If, const Stmt *Branch,
+                             const FunctionDecl *FD, ASTContext &Ctx) {
+  if (!If || Branch != If->getThen() || If->getElse() || If->getInit() ||
+      If->getConditionVariable())
+    return nullptr;
+  const VarDecl *Flag = negatedFlag(If->getCond());
+  if (!Flag || Flag->getType()->isReferenceType() ||
+      Flag->getType().isVolatileQualified())
+    return nullptr;
+  if (Flag->isStaticLocal()) {
+    if (Flag->getParentFunctionOrMethod() != FD)
+      return nullptr;
+    return neverSet(Flag, FD->getBody(), Ctx) ? Flag : nullptr;
+  }
+  if (!Flag->hasGlobalStorage() || Flag->isExternallyVisible() ||
+      Flag->isLocalVarDeclOrParm())
+    return nullptr;
+  // Internal linkage: every function of this file that could set it. Code
+  // in namespaces, classes and templates is not followed: silence.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (SM.isInSystemHeader(D->getLocation()))
+      continue;
+    if (const auto *Other = dyn_cast<FunctionDecl>(D)) {
+      // A function with compile errors may be where the flag is being set.
+      if (Other->hasBody() && (hasCompileErrors(Other) ||
+                               !neverSet(Flag, Other->getBody(), Ctx)))
+        return nullptr;
+      continue;
+    }
+    if (!isa<VarDecl, TypedefNameDecl, EnumDecl, EmptyDecl, StaticAssertDecl,
+             UsingDirectiveDecl, UsingDecl>(D) &&
+        !(isa<RecordDecl>(D) && !isa<CXXRecordDecl>(D)) &&
+        !(isa<CXXRecordDecl>(D) && cast<CXXRecordDecl>(D)->isCLike()) &&
+        !D->isImplicit() && !isa<BuiltinTemplateDecl>(D))
+      return nullptr;
+  }
+  return Flag;
+}
+
+} // namespace
+
+std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
+                                              const ResourceTable &Table) {
+  std::vector<RecreatedStatic> Out;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Function);
+  if (!FD || FD->isMain())
+    return Out;
+  // A lambda may run once (std::call_once): only its unguarded creates of
+  // globals, which leak only where the caller shows it runs again (an
+  // extension module registers it as an op).
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  bool Lambda = MD && MD->getParent()->isLambda();
+  if (!analysableBody(FD))
+    return Out;
+  const ASTContext &Ctx = FD->getASTContext();
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(FD);
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    const auto *Call = dyn_cast<CallExpr>(Stmts[I].S);
+    const ResourceTable::Entry *E = Table.lookup(Call);
+    if (!E || !E->IsCreate)
+      continue;
+    const VarDecl *VD = nullptr;
+    if (E->ParamIndex >= 0 &&
+        static_cast<unsigned>(E->ParamIndex) < Call->getNumArgs())
+      VD = addressedVar(Call->getArg(E->ParamIndex));
+    if (!VD || !VD->hasGlobalStorage() || VD->getType()->isReferenceType())
+      continue;
+    // Up to the statement of the body that holds the create: always run,
+    // but for one guard whose flag is never set.
+    int Cur = static_cast<int>(I);
+    bool Always = true;
+    const VarDecl *Guard = nullptr;
+    const IfStmt *GuardIf = nullptr;
+    while (Stmts[Cur].Parent > 0 && Always) {
+      const Stmt *Parent = Stmts[Stmts[Cur].Parent].S;
+      Always = alwaysRuns(Parent, Stmts[Cur].S, Ctx);
+      if (!Always && !Guard) {
+        GuardIf = dyn_cast<IfStmt>(Parent);
+        Guard = neverSetGuard(GuardIf, Stmts[Cur].S, FD,
+                              const_cast<ASTContext &>(Ctx));
+        Always = Guard != nullptr;
+      }
+      Cur = Stmts[Cur].Parent;
+    }
+    if (!Always || Stmts[Cur].Parent != 0)
+      continue;
+    // An unguarded create of a global is an initialiser: the caller decides
+    // whether it runs again.
+    bool UnguardedGlobal = !VD->isStaticLocal() && !Guard;
+    // Nothing before it guards it, releases the old one, or leaves.
+    const auto *Body = cast<CompoundStmt>(Stmts[0].S);
+    bool Clear = true;
+    for (const Stmt *Before : Body->body()) {
+      if (Before == Stmts[Cur].S)
+        break;
+      Clear = !containsAny(Before, [&](const Stmt *S) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+          return DRE->getDecl() == VD;
+        return isa<ReturnStmt, GotoStmt, CoreturnStmt>(S);
+      });
+      if (!Clear)
+        break;
+    }
+    // A destroy of it anywhere in the function releases the previous one
+    // (create, use, destroy on every call: a cost, not a leak).
+    if (Clear && containsAny(Stmts[0].S, [&](const Stmt *S) {
+          const auto *C = dyn_cast<CallExpr>(S);
+          return C && Table.destroys(C, VD);
+        }))
+      continue;
+    // The create's own statement may not mention it elsewhere either
+    // (`if (!h && cublasCreate(&h))`).
+    if (Clear && !containsAny(Stmts[Cur].S, [&](const Stmt *S) {
+          const auto *DRE = dyn_cast<DeclRefExpr>(S);
+          return DRE && DRE->getDecl() == VD &&
+                 !containsAny(Call, [&](const Stmt *In) { return In == DRE; });
+        }))
+      if (!Lambda || UnguardedGlobal)
+        Out.push_back({VD, Call, E->KindId, Guard, GuardIf, UnguardedGlobal});
+  }
+  return Out;
 }
 
 } // namespace cublas_tidy

@@ -98,24 +98,14 @@ const CXXConstructExpr *construction(const VarDecl *Var) {
 /// a reference that could change it, capture).
 bool keepsStorage(const VarDecl *Var) {
   const auto *Callable = dyn_cast<Decl>(Var->getDeclContext());
-  if (!Callable)
-    return false;
-  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-  const BodyIndex &Index = indexIn(Callable);
-  auto Refs = Index.RefsTo.find(Var);
-  if (Refs == Index.RefsTo.end())
-    return true;
-  for (int I : Refs->second) {
-    LocalUseInfo U = classifyLocalUse(Stmts, I);
+  return everyLocalUse(Callable, Var, [](const LocalUseInfo &U) {
     const auto *ME = U.Use == LocalUse::Member
                          ? dyn_cast_or_null<MemberExpr>(U.Context)
                          : nullptr;
     const auto *MD =
         ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
-    if (!MD || !MD->getIdentifier() || !rmm_api::keepsStorage(MD->getName()))
-      return false;
-  }
-  return true;
+    return MD && MD->getIdentifier() && rmm_api::keepsStorage(MD->getName());
+  });
 }
 
 /// A buffer's memory resource is the current device resource: the
