@@ -6,6 +6,8 @@
 #include "CallableMatchers.h"
 #include "ClangTidyCheck.h"
 #include "ast/CompileErrors.h"
+#include "facts/Summaries.h"
+#include "facts/UnitSummaries.h"
 
 namespace clang::tidy::cublas {
 
@@ -19,7 +21,11 @@ namespace clang::tidy::cublas {
 ///   (callables()), for the rules whose facts come from callers or other
 ///   functions matched later;
 /// - clearUnit() drops what a check keeps for one translation unit, before
-///   the unit and after it.
+///   the unit and after it;
+/// - the project's summaries (lib/facts/Summaries.h) are consulted: those the
+///   front end sets, or the store the option FactsFile names; and the
+///   summaries of the unit's own functions are made when a front end
+///   collects them.
 class CublasCheck : public ClangTidyCheck {
 public:
   using ClangTidyCheck::ClangTidyCheck;
@@ -41,11 +47,17 @@ public:
   void onStartOfTranslationUnit() final {
     Matched.clear();
     Context = nullptr;
+    useFactsFile();
     clearUnit();
   }
   void onEndOfTranslationUnit() final {
     if (Context)
       checkUnit(*Context);
+    if (Context)
+      if (auto *Sink = cublas_tidy::summarySinkFor(*Context))
+        for (cublas_tidy::FunctionSummary &S :
+             cublas_tidy::summarizeFunctions(callables(), *Context))
+          Sink->push_back(std::move(S));
     clearUnit();
     Matched.clear();
     Context = nullptr;
@@ -63,6 +75,22 @@ protected:
   llvm::ArrayRef<const Decl *> callables() const { return Matched.list(); }
 
 private:
+  /// The store named by the option FactsFile (local or global), for this
+  /// thread's units; a front end's own store takes precedence.
+  void useFactsFile() {
+    std::string Path = Options.getLocalOrGlobal("FactsFile", "").str();
+    if (Path.empty()) {
+      cublas_tidy::setThreadDefaultStore(nullptr);
+      return;
+    }
+    std::string Problem;
+    cublas_tidy::setThreadDefaultStore(
+        cublas_tidy::sharedStore(Path, Problem));
+    if (!Problem.empty())
+      configurationDiag("ignoring the function summaries in '%0': %1",
+                        DiagnosticIDs::Warning)
+          << Path << Problem;
+  }
   MatchedCallables Matched;
   ASTContext *Context = nullptr;
 };

@@ -270,14 +270,16 @@ void UncheckedStatusCheck::checkDiscarded(
   // its result may go; a wrapper's result is the status of the cuBLAS call
   // inside it (lib/facts/StatusFunctions.h).
   std::string Wrapped;
+  const StatusFunctionFacts *Facts = nullptr;
   if (!calledCublasFunction(Call))
     if (const FunctionDecl *FD = Call->getDirectCallee()) {
-      const StatusFunctionFacts &F = statusFunctionFacts(FD);
-      if (F.Role == StatusFunctionFacts::Checker)
+      Facts = &statusFunctionFacts(FD);
+      if (Facts->Role == StatusFunctionFacts::Checker)
         return;
-      Wrapped = F.Wrapped;
+      Wrapped = Facts->Wrapped;
     }
   std::string Name = spelledCalleeName(Call, SM, Ctx.getLangOpts());
+  std::string Callee = Name;
   if (!Name.empty())
     Name = "'" + Name + "'" +
            (Wrapped.empty() ? "" : " (the status of '" + Wrapped + "')");
@@ -289,22 +291,39 @@ void UncheckedStatusCheck::checkDiscarded(
               "discarded")
         << What << !Name.empty() << Name
         << fileRange(Call->getSourceRange(), Ctx);
+    noteWrappedCall(Facts, Callee, Ctx);
     return;
   }
-  auto D = diag(Loc, "%0 returned by %select{this call|%2}1 is discarded; "
-                     "a failure here goes unnoticed")
-           << What << !Name.empty() << Name
-           << fileRange(Call->getSourceRange(), Ctx);
-  // The fix wraps the call in CheckMacro, where that compiles: the call is
-  // a whole statement written out in the file, and the macro is defined
-  // there (a file that does not define it would no longer build).
-  if (!CheckMacro.empty() && Use.WholeStatement && isWrittenOut(Call, SM)) {
-    CharSourceRange Range = fileRange(Call->getSourceRange(), Ctx);
-    if (Range.isValid() && checkMacroDefinedAt(Range.getBegin()))
-      D << FixItHint::CreateInsertion(Range.getBegin(),
-                                      (CheckMacro + "(").str())
-        << FixItHint::CreateInsertion(Range.getEnd(), ")");
+  { // the warning is emitted before its note
+    auto D = diag(Loc, "%0 returned by %select{this call|%2}1 is discarded; "
+                       "a failure here goes unnoticed")
+             << What << !Name.empty() << Name
+             << fileRange(Call->getSourceRange(), Ctx);
+    // The fix wraps the call in CheckMacro, where that compiles: the call is
+    // a whole statement written out in the file, and the macro is defined
+    // there (a file that does not define it would no longer build).
+    if (!CheckMacro.empty() && Use.WholeStatement && isWrittenOut(Call, SM)) {
+      CharSourceRange Range = fileRange(Call->getSourceRange(), Ctx);
+      if (Range.isValid() && checkMacroDefinedAt(Range.getBegin()))
+        D << FixItHint::CreateInsertion(Range.getBegin(),
+                                        (CheckMacro + "(").str())
+          << FixItHint::CreateInsertion(Range.getEnd(), ")");
+    }
   }
+  noteWrappedCall(Facts, Callee, Ctx);
+}
+
+void UncheckedStatusCheck::noteWrappedCall(const StatusFunctionFacts *Facts,
+                                           StringRef Callee, ASTContext &Ctx) {
+  // A wrapper defined in another unit: the note shows the call there.
+  if (!Facts || !Facts->FromProject || Facts->Wrapped.empty())
+    return;
+  SourceLocation At = locationInFile(Ctx.getSourceManager(),
+                                     Facts->WrappedFile, Facts->WrappedLine);
+  if (At.isValid())
+    diag(At, "'%0' returns the status of this '%1', in another file",
+         DiagnosticIDs::Note)
+        << Callee << Facts->Wrapped;
 }
 
 /// True when `S` holds an `if constexpr`.

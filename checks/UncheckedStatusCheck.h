@@ -54,6 +54,10 @@ private:
   void checkDiscarded(const CallExpr *Call,
                       const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,
                       ASTContext &Ctx);
+  /// For a wrapper defined in another unit, a note at the call whose
+  /// status it returns.
+  void noteWrappedCall(const cublas_tidy::StatusFunctionFacts *Facts,
+                       StringRef Callee, ASTContext &Ctx);
   void checkDeadStores(const Decl *Callable, ASTContext &Ctx);
   /// cuBLASLt heuristics whose result count is never tested.
   void checkHeuristics(const Decl *Callable, ASTContext &Ctx);

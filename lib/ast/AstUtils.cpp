@@ -71,6 +71,39 @@ bool isCublasHandleType(QualType T) {
   return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
 }
 
+bool isCublasResourceType(QualType T) {
+  if (T.isNull())
+    return false;
+  const auto *PT = T.getCanonicalType()->getAs<PointerType>();
+  const RecordDecl *RD =
+      PT ? PT->getPointeeType()->getAsRecordDecl() : nullptr;
+  if (!RD)
+    return false;
+  StringRef Name;
+  if (RD->getIdentifier())
+    Name = RD->getName();
+  else if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+    Name = TD->getName();
+  return Name == "cublasContext" || Name == "cublasLtContext" ||
+         Name == "cublasXtContext" ||
+         (Name.starts_with("cublasLt") && Name.ends_with("Opaque_t"));
+}
+
+SourceLocation locationInFile(SourceManager &SM, StringRef Path,
+                              unsigned Line) {
+  if (Path.empty() || Line == 0)
+    return {};
+  OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(Path);
+  if (!File)
+    return {};
+  FileID FID = SM.translateFile(*File);
+  if (FID.isInvalid())
+    FID = SM.createFileID(*File, SourceLocation(), SrcMgr::C_User);
+  if (FID.isInvalid())
+    return {};
+  return SM.translateLineCol(FID, Line, 1);
+}
+
 const FunctionInfo *calledCublasFunction(const CallExpr *Call) {
   const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
   if (!FD || !FD->getIdentifier())

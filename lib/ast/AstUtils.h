@@ -37,6 +37,10 @@ bool isCudaErrorType(clang::QualType T);
 /// `cublasHandle_t` (a pointer to `cublasContext`).
 bool isCublasHandleType(clang::QualType T);
 
+/// True for the handle and descriptor types of cuBLAS, cuBLASLt and
+/// cuBLASXt (cublasHandle_t, cublasLtMatmulDesc_t, ...).
+bool isCublasResourceType(clang::QualType T);
+
 /// The model's row for the function `Call` calls, or nullptr.
 const FunctionInfo *calledCublasFunction(const clang::CallExpr *Call);
 
@@ -53,6 +57,12 @@ std::string spelledCalleeName(const clang::CallExpr *Call,
 /// question.
 bool expandedInSystemHeader(clang::SourceLocation Loc,
                             const clang::SourceManager &SM);
+
+/// A location at the start of line `Line` of the file at `Path`, which the
+/// translation unit may not include (a definition in another unit, for a
+/// note): the file is added to `SM`. Invalid when it cannot be read.
+clang::SourceLocation locationInFile(clang::SourceManager &SM,
+                                     llvm::StringRef Path, unsigned Line);
 
 /// Where to report a diagnostic for something at `Loc`: the location in the
 /// user's file (a macro argument's spelling, else the macro's expansion),

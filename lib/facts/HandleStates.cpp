@@ -11,6 +11,7 @@
 #include "model/CublasApi.h"
 #include "ast/ValueUse.h"
 #include "facts/Exceptions.h"
+#include "facts/Summaries.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -331,6 +332,8 @@ private:
   void createOrDestroy(const CallExpr *CE, const ResourceTable::Entry &Entry,
                        PathState &S);
   void otherCall(const CallExpr *CE, PathState &S);
+  void projectCall(const CallExpr *CE, const FunctionDecl *FD, unsigned Param,
+                   const VarDecl *VD, PathState &S);
   void throwingCall(const CallExpr *CE, const PathState &S);
   void processConstruct(const CXXConstructExpr *CE, PathState &S);
   void processDeclRef(const DeclRefExpr *DRE, PathState &S);
@@ -802,6 +805,10 @@ void Engine::otherCall(const CallExpr *CE, PathState &S) {
     if (!H || H->S == HState::Released || H->S == HState::Escaped)
       continue;
     unsigned Param = I - Offset;
+    if (!Def && FD && I >= Offset) {
+      projectCall(CE, FD, Param, VD, S);
+      continue;
+    }
     if (!Def || I < Offset || Param >= Def->getNumParams() ||
         Depth >= Options.MaxSummaryDepth) {
       escape(VD, S);
@@ -818,6 +825,23 @@ void Engine::otherCall(const CallExpr *CE, PathState &S) {
       break;
     }
   }
+}
+
+/// A function defined in another unit: what its summary says it does with
+/// a cuBLAS handle parameter, or an escape.
+void Engine::projectCall(const CallExpr *CE, const FunctionDecl *FD,
+                         unsigned Param, const VarDecl *VD, PathState &S) {
+  const FunctionSummary *Summary = nullptr;
+  if (Param < FD->getNumParams() &&
+      isCublasResourceType(FD->getParamDecl(Param)->getType()))
+    Summary = projectSummary(FD);
+  std::optional<FunctionSummary::HandleEffect> Effect =
+      Summary ? Summary->handleEffect(Param) : std::nullopt;
+  Handle *H = S.find(VD);
+  if (!Effect || !H)
+    escape(VD, S);
+  else if (*Effect == FunctionSummary::HandleEffect::Destroys)
+    destroy(CE, VD, H->KindId, S);
 }
 
 void Engine::processConstruct(const CXXConstructExpr *CE, PathState &S) {

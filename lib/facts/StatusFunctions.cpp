@@ -5,6 +5,7 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/TranslationUnitCache.h"
+#include "facts/Summaries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -72,12 +73,15 @@ StatusFunctionFacts analyse(const FunctionDecl *Def) {
   llvm::DenseMap<const VarDecl *, std::string> HeldStatus;
   const SourceManager &SM = Def->getASTContext().getSourceManager();
   const LangOptions &LO = Def->getASTContext().getLangOpts();
+  llvm::StringMap<const CallExpr *> FirstCall; // by the name returned
   auto CublasName = [&](const Expr *E) -> std::string {
     const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts()
                                                     : nullptr);
-    if (Call && calledCublasFunction(Call))
-      return spelledCalleeName(Call, SM, LO);
-    return "";
+    if (!Call || !calledCublasFunction(Call))
+      return "";
+    std::string Name = spelledCalleeName(Call, SM, LO);
+    FirstCall.try_emplace(Name, Call);
+    return Name;
   };
   std::set<std::string> Returned;
   bool ReturnsOther = false;
@@ -139,8 +143,32 @@ StatusFunctionFacts analyse(const FunctionDecl *Def) {
   if (!isCublasStatusType(Def->getReturnType()))
     return Out;
   Out.Role = StatusFunctionFacts::Wrapper;
-  if (Returned.size() == 1 && !ReturnsOther)
+  if (Returned.size() == 1 && !ReturnsOther) {
     Out.Wrapped = *Returned.begin();
+    Out.WrappedCall = FirstCall.lookup(Out.Wrapped);
+  }
+  return Out;
+}
+
+/// The facts of a function defined in another unit, from its summary.
+StatusFunctionFacts fromSummary(const FunctionSummary *S) {
+  StatusFunctionFacts Out;
+  if (!S)
+    return Out;
+  switch (S->Status) {
+  case FunctionSummary::StatusRole::Checker:
+    Out.Role = StatusFunctionFacts::Checker;
+    break;
+  case FunctionSummary::StatusRole::Wrapper:
+    Out.Role = StatusFunctionFacts::Wrapper;
+    Out.Wrapped = S->Wrapped;
+    Out.WrappedFile = S->File;
+    Out.WrappedLine = S->WrappedLine;
+    break;
+  case FunctionSummary::StatusRole::Unknown:
+    return Out;
+  }
+  Out.FromProject = true;
   return Out;
 }
 
@@ -149,8 +177,15 @@ StatusFunctionFacts analyse(const FunctionDecl *Def) {
 const StatusFunctionFacts &statusFunctionFacts(const FunctionDecl *FD) {
   static const StatusFunctionFacts None;
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-  if (!Def)
-    return None;
+  if (!Def) {
+    if (!FD)
+      return None;
+    const FunctionDecl *Canon = FD->getCanonicalDecl();
+    return *Facts.get(Canon->getASTContext(), Canon, [&] {
+      return std::make_unique<StatusFunctionFacts>(
+          fromSummary(projectSummary(Canon)));
+    });
+  }
   return *Facts.get(Def->getASTContext(), Def, [&] {
     return std::make_unique<StatusFunctionFacts>(analyse(Def));
   });

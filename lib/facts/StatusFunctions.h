@@ -12,7 +12,9 @@
 // on it, negates it, tests it in a condition, or passes it to a function that
 // does not itself return a status (a reporting function: fprintf,
 // cublasGetStatusString, a logger). Returning it, or storing it, is not
-// inspecting it. A declaration without a body is unknown.
+// inspecting it. A declaration without a body is unknown, unless the
+// project's summaries (facts/Summaries.h) know its definition in another
+// unit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,10 +39,17 @@ struct StatusFunctionFacts {
   /// For a wrapper: the cuBLAS function whose status it returns, when it is
   /// one function (as the user writes it: "cublasSgemm"); empty otherwise.
   std::string Wrapped;
+  /// A call of Wrapped in the body; null when the facts come from another
+  /// unit (facts/Summaries.h), which gives WrappedFile and WrappedLine.
+  const clang::CallExpr *WrappedCall = nullptr;
+  std::string WrappedFile;
+  unsigned WrappedLine = 0;
+  /// The facts come from the summary of a definition in another unit.
+  bool FromProject = false;
 };
 
-/// What `FD` (its definition in the translation unit) does with statuses.
-/// Cached per translation unit.
+/// What `FD` (its definition in the translation unit, or else its summary
+/// in the project) does with statuses. Cached per translation unit.
 const StatusFunctionFacts &statusFunctionFacts(const clang::FunctionDecl *FD);
 
 /// The local variables of `Callable` of a type other than cublasStatus_t (an

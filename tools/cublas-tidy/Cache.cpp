@@ -22,7 +22,7 @@ namespace cublas_tidy {
 namespace {
 
 /// Bumped whenever an entry's layout changes.
-constexpr int64_t EntryFormat = 1;
+constexpr int64_t EntryFormat = 2;
 
 std::string hexHash(llvm::StringRef Text) {
   llvm::XXH128_hash_t H =
@@ -253,6 +253,22 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key,
       return std::nullopt;
     R.Errors.push_back(std::move(*Error));
   }
+  const json::Array *Summaries = O->getArray("summaries");
+  const json::Array *Asked = O->getArray("asked");
+  if (!Summaries || !Asked)
+    return std::nullopt;
+  for (const json::Value &S : *Summaries) {
+    std::optional<FunctionSummary> Summary = FunctionSummary::fromJson(S);
+    if (!Summary)
+      return std::nullopt;
+    R.Summaries.push_back(std::move(*Summary));
+  }
+  for (const json::Value &A : *Asked) {
+    auto Key = A.getAsString();
+    if (!Key)
+      return std::nullopt;
+    R.Asked.push_back(Key->str());
+  }
   // Recently used: the last to be removed by trim().
   if (auto FD = llvm::sys::fs::openNativeFileForWrite(
           Path, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_Append)) {
@@ -280,7 +296,14 @@ bool ResultCache::store(llvm::StringRef Key, const UnitResult &Result,
   json::Array Errors;
   for (const ClangTidyError &E : Result.Errors)
     Errors.push_back(toJson(E));
+  json::Array Summaries, Asked;
+  for (const FunctionSummary &S : Result.Summaries)
+    Summaries.push_back(S.toJson());
+  for (const std::string &K : Result.Asked)
+    Asked.push_back(K);
   json::Object Entry{{"format", EntryFormat},
+                     {"summaries", std::move(Summaries)},
+                     {"asked", std::move(Asked)},
                      {"key", Key},
                      {"skipped", Result.Skipped},
                      {"stats", toJson(Result.Stats)},

@@ -19,6 +19,7 @@
 
 #include "ClangTidyDiagnosticConsumer.h"
 #include "Scan.h"
+#include "facts/Summaries.h"
 
 #include <cstdint>
 #include <optional>
@@ -32,6 +33,10 @@ struct UnitResult {
   bool Skipped = false; // cannot reach cuBLAS: not analysed
   std::vector<clang::tidy::ClangTidyError> Errors;
   clang::tidy::ClangTidyStats Stats;
+  /// The summaries of the functions it defines, and the keys of those of
+  /// other units it asked about (facts/Summaries.h).
+  std::vector<FunctionSummary> Summaries;
+  std::vector<std::string> Asked;
 };
 
 class ResultCache {

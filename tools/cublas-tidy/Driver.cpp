@@ -42,6 +42,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <atomic>
+#include <numeric>
 #include <mutex>
 #include <set>
 #include <tuple>
@@ -369,6 +370,27 @@ static cl::opt<std::string> MergeSarif(
              "this file, and exit."),
     cl::value_desc("out"), cl::cat(Category));
 
+static cl::opt<std::string> ExportFacts(
+    "export-facts",
+    cl::desc("Write the project's function summaries (what each function\n"
+             "does with cuBLAS statuses and handles) to this file, for the\n"
+             "clang-tidy plugin and cublas-clangd (their option FactsFile)\n"
+             "and for later runs (--facts)."),
+    cl::value_desc("file"), cl::cat(Category));
+
+static cl::opt<std::string> FactsFile(
+    "facts",
+    cl::desc("Read the project's function summaries from this file (written\n"
+             "by --export-facts) instead of making them from every unit of\n"
+             "the compilation database."),
+    cl::value_desc("file"), cl::cat(Category));
+
+static cl::opt<bool> NoProjectFacts(
+    "no-project-facts",
+    cl::desc("Judge each unit alone: no summaries of the functions that\n"
+             "other units of the compilation database define."),
+    cl::cat(Category));
+
 /// The value of CommonOptionsParser's -p option (registered when the parser
 /// runs).
 static std::string buildPath() {
@@ -420,6 +442,14 @@ struct FileRun {
   bool FromCache = false; // replayed (or its skip) from the cache
   bool Stored = false;    // its results went into the cache
   std::string Reason;     // why it was analysed or skipped (for -v)
+  /// Not asked for: analysed only for the summaries of its functions.
+  bool SummaryOnly = false;
+  /// The summaries of the functions it defines; the keys of the functions
+  /// of other units it asked about.
+  std::vector<cublas_tidy::FunctionSummary> Summaries;
+  std::vector<std::string> Asked;
+  /// Analysed again with the project's summaries: what they say of Asked.
+  std::string FactsDigest;
 };
 
 /// What decides, unit by unit, whether to scan, skip, replay or analyse.
@@ -430,6 +460,10 @@ struct RunPlan {
   cublas_tidy::FileContents *Contents = nullptr;
   std::string ExtraKey; // options outside the configuration that change results
   bool Skip = false;    // units that cannot reach cuBLAS may be skipped
+  /// The project's summaries the analyses consult; whether a unit's own
+  /// summaries and questions are collected.
+  const cublas_tidy::SummaryStore *Facts = nullptr;
+  bool CollectFacts = false;
 };
 
 /// The first enabled check that is not a cublas-* one, or empty. Skipping a
@@ -455,9 +489,16 @@ static std::string configurationKey(ClangTidyOptions Options,
 /// dump and our banner are printed, the file is reported as crashed, and
 /// the other files' findings are kept.
 static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
-                        bool QuietRun) {
+                        const RunPlan &Plan, bool QuietRun) {
   CrashRecoveryContext CRC;
   CRC.DumpStackAndCleanupOnFailure = true;
+  if (Plan.CollectFacts) {
+    Run.Summaries.clear();
+    Run.Asked.clear();
+  }
+  cublas_tidy::ProjectFactsScope Scope(
+      Plan.Facts, Plan.CollectFacts ? &Run.Asked : nullptr,
+      Plan.CollectFacts ? &Run.Summaries : nullptr);
   bool Finished = CRC.RunSafely([&] {
     crashForTesting(Run.File);
     Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
@@ -468,6 +509,9 @@ static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
     Run.Crashed = true;
     Run.Errors.clear();
   }
+  llvm::sort(Run.Asked);
+  Run.Asked.erase(std::unique(Run.Asked.begin(), Run.Asked.end()),
+                  Run.Asked.end());
   Run.Stats = Run.Context->getStats();
 }
 
@@ -484,6 +528,8 @@ static bool replayUnit(FileRun &Run, const RunPlan &Plan,
                           : "replayed from the cache";
   Run.Errors = std::move(R->Errors);
   Run.Stats = R->Stats;
+  Run.Summaries = std::move(R->Summaries);
+  Run.Asked = std::move(R->Asked);
   return true;
 }
 
@@ -542,8 +588,10 @@ static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
 
   std::string Key;
   if (Plan.Cache) {
-    Key = Plan.Cache->key(Run.File, Commands,
-                          configurationKey(Options, Plan.ExtraKey));
+    Key = Plan.Cache->key(
+        Run.File, Commands,
+        configurationKey(Options, Plan.ExtraKey) +
+            (Run.FactsDigest.empty() ? "" : "\nfacts " + Run.FactsDigest));
     if (replayUnit(Run, Plan, Key))
       return;
   }
@@ -552,39 +600,44 @@ static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
     Scan = scanUnit(Run, Commands, Plan, Scanner);
   decideSkip(Run, Plan, Other, Scan);
   if (!Run.Skipped)
-    analyseUnit(Run, DB, QuietRun);
+    analyseUnit(Run, DB, Plan, QuietRun);
   // What a failed scan includes is unknown: such units are never stored.
   if (Plan.Cache && Scan.Scanned && !Run.Crashed) {
     cublas_tidy::UnitResult R;
     R.Skipped = Run.Skipped;
     R.Errors = Run.Errors;
     R.Stats = Run.Stats;
+    R.Summaries = Run.Summaries;
+    R.Asked = Run.Asked;
     Run.Stored = Plan.Cache->store(Key, R, Scan.Files, *Plan.Contents);
   }
 }
 
-static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
-                                   ArrayRef<std::string> Paths,
-                                   const RunPlan &Plan) {
-  std::vector<FileRun> Runs(Paths.size());
-  for (size_t I = 0; I < Paths.size(); ++I) {
-    Runs[I].File = Paths[I];
-    // A physical file system of its own: a shared one would share the
-    // working directory that each compile command sets.
-    Runs[I].BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
-        vfs::createPhysicalFileSystem());
-    Runs[I].Context = std::make_unique<ClangTidyContext>(
-        createOptionsProvider(Runs[I].BaseFS),
-        AllowEnablingAnalyzerAlphaCheckers,
-        /*EnableModuleHeadersParsing=*/false,
-        /*ExperimentalCustomChecks=*/false);
-  }
+/// A fresh analysis context for the unit (its statistics start at zero).
+static void newContext(FileRun &Run) {
+  // A physical file system of its own: a shared one would share the
+  // working directory that each compile command sets.
+  Run.BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
+      vfs::createPhysicalFileSystem());
+  Run.Context = std::make_unique<ClangTidyContext>(
+      createOptionsProvider(Run.BaseFS), AllowEnablingAnalyzerAlphaCheckers,
+      /*EnableModuleHeadersParsing=*/false,
+      /*ExperimentalCustomChecks=*/false);
+}
+
+/// The units `Which` of `Runs`, on parallel workers.
+static void runUnits(MutableArrayRef<FileRun> Runs, ArrayRef<size_t> Which,
+                     const tooling::CompilationDatabase &DB,
+                     const RunPlan &Plan) {
   unsigned Threads = Jobs ? Jobs.getValue()
                           : std::max(1u, llvm::hardware_concurrency()
                                              .compute_thread_count());
-  Threads = std::min<unsigned>(Threads, Paths.size());
-  bool Progress = Paths.size() > 1 && sys::Process::StandardErrIsDisplayed();
-  bool QuietRun = Quiet || Paths.size() > 1;
+  Threads = std::min<unsigned>(Threads, Which.size());
+  bool Progress = Which.size() > 1 && sys::Process::StandardErrIsDisplayed();
+  bool QuietRun =
+      Quiet || llvm::count_if(Runs, [](const FileRun &R) {
+                 return !R.SummaryOnly;
+               }) > 1;
   std::atomic<unsigned> Done{0};
   std::mutex ProgressLock;
 
@@ -595,14 +648,15 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   std::atomic<size_t> Next{0};
   auto Worker = [&] {
     std::optional<cublas_tidy::Scanner> Scanner; // one per thread
-    for (size_t I = Next++; I < Runs.size(); I = Next++) {
-      processUnit(Runs[I], DB, Plan, QuietRun, Scanner);
+    for (size_t I = Next++; I < Which.size(); I = Next++) {
+      FileRun &Run = Runs[Which[I]];
+      processUnit(Run, DB, Plan, QuietRun || Run.SummaryOnly, Scanner);
       unsigned N = ++Done;
       if (Progress) {
         std::lock_guard<std::mutex> Lock(ProgressLock);
-        errs() << "\r[" << N << "/" << Paths.size() << "] " << Runs[I].File
+        errs() << "\r[" << N << "/" << Which.size() << "] " << Run.File
                << "\x1b[K";
-        if (N == Paths.size())
+        if (N == Which.size())
           errs() << "\n";
       }
     }
@@ -612,6 +666,53 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
     Workers.emplace_back(std::optional<unsigned>(StackSize), Worker);
   for (llvm::thread &W : Workers)
     W.join();
+}
+
+/// Stage "run": every unit once. When the project's summaries are
+/// collected, they go into `Store`, and the units that asked about a
+/// function it knows are analysed again with it (through the cache, under
+/// a key that holds what the store says of those functions).
+static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
+                                   ArrayRef<std::string> Paths,
+                                   ArrayRef<std::string> SummaryOnly,
+                                   const RunPlan &Plan,
+                                   cublas_tidy::SummaryStore &Store) {
+  std::vector<FileRun> Runs(Paths.size() + SummaryOnly.size());
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    Runs[I].SummaryOnly = I >= Paths.size();
+    Runs[I].File = Runs[I].SummaryOnly ? SummaryOnly[I - Paths.size()]
+                                       : Paths[I];
+    newContext(Runs[I]);
+  }
+  std::vector<size_t> All(Runs.size());
+  std::iota(All.begin(), All.end(), 0);
+  runUnits(Runs, All, DB, Plan);
+  if (!Plan.CollectFacts)
+    return Runs;
+  for (const FileRun &Run : Runs)
+    for (const cublas_tidy::FunctionSummary &S : Run.Summaries)
+      Store.add(S);
+  std::vector<size_t> Again;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    FileRun &Run = Runs[I];
+    if (Run.SummaryOnly || Run.Skipped || Run.Crashed ||
+        llvm::none_of(Run.Asked,
+                      [&](const std::string &K) { return Store.find(K); }))
+      continue;
+    Run.FactsDigest = Store.digest(Run.Asked);
+    Run.Errors.clear();
+    Run.FromCache = Run.Stored = false;
+    newContext(Run);
+    Again.push_back(I);
+  }
+  if (Again.empty())
+    return Runs;
+  RunPlan Second = Plan;
+  Second.Facts = &Store;
+  Second.CollectFacts = false;
+  runUnits(Runs, Again, DB, Second);
+  for (size_t I : Again)
+    Runs[I].Reason += " (again, with the summaries of other units)";
   return Runs;
 }
 
@@ -879,7 +980,9 @@ static void reportPlan(ArrayRef<FileRun> Runs, const RunPlan &Plan,
                        unsigned Removed) {
   unsigned Skipped = 0, Replayed = 0, Stored = 0;
   for (const FileRun &Run : Runs) {
-    errs() << "cublas-tidy: " << Run.File << ": " << Run.Reason << "\n";
+    errs() << "cublas-tidy: " << Run.File << ": "
+           << (Run.SummaryOnly ? "for the summaries only: " : "")
+           << (Run.Crashed ? "crashed" : Run.Reason) << "\n";
     Skipped += Run.Skipped;
     Replayed += Run.FromCache;
     Stored += Run.Stored;
@@ -898,6 +1001,73 @@ static void reportPlan(ArrayRef<FileRun> Runs, const RunPlan &Plan,
   }
 }
 
+/// Stage "plan", the project's summaries: read from --facts, or made from
+/// every unit of the compilation database, the units not asked for
+/// (`SummaryOnly`) included. None with a command line after `--` (there is
+/// no project) or --no-project-facts. The exit code when the run ends here.
+static std::optional<int>
+planProjectFacts(const Invocation &Inv, RunPlan &Plan,
+                 cublas_tidy::SummaryStore &Store,
+                 std::vector<std::string> &SummaryOnly) {
+  if (!FactsFile.empty()) {
+    Expected<cublas_tidy::SummaryStore> Read =
+        cublas_tidy::SummaryStore::readFile(FactsFile,
+                                            cublas_tidy::summaryFormat());
+    if (!Read) {
+      WithColor::error() << "cannot use the function summaries in '"
+                         << FactsFile << "': " << toString(Read.takeError())
+                         << "\n";
+      return 1;
+    }
+    Store = std::move(*Read);
+    Plan.Facts = &Store;
+    return std::nullopt;
+  }
+  if (NoProjectFacts || Inv.FixedCommandLine || !Inv.Database)
+    return std::nullopt;
+  Plan.CollectFacts = true;
+  std::set<std::string> Asked;
+  for (const std::string &P : Inv.Paths)
+    Asked.insert(cublas_tidy::absolutePath(P, ""));
+  for (const std::string &F : sourcesOfDatabase(*Inv.Database))
+    if (!Asked.count(cublas_tidy::absolutePath(F, "")))
+      SummaryOnly.push_back(F);
+  return std::nullopt;
+}
+
+/// Stage "collect", the project's summaries: written where --export-facts
+/// says, and counted under -v. The exit code when the file cannot be
+/// written.
+static std::optional<int> exportFacts(const cublas_tidy::SummaryStore &Store,
+                                      ArrayRef<FileRun> Runs,
+                                      const RunPlan &Plan) {
+  if (Verbose && Plan.CollectFacts) {
+    size_t Again = llvm::count_if(
+        Runs, [](const FileRun &R) { return !R.FactsDigest.empty(); });
+    errs() << "cublas-tidy: project facts: " << Store.size()
+           << " function summar" << (Store.size() == 1 ? "y" : "ies")
+           << " (" << Store.ambiguous() << " defined more than once); "
+           << Again << " unit" << (Again == 1 ? "" : "s")
+           << " analysed again with them\n";
+  }
+  if (ExportFacts.empty())
+    return std::nullopt;
+  if (!Plan.CollectFacts && !Plan.Facts) {
+    WithColor::error() << "--export-facts needs a compilation database (-p) "
+                          "and no --no-project-facts\n";
+    return 1;
+  }
+  std::error_code EC;
+  raw_fd_ostream OS(ExportFacts, EC, sys::fs::OF_Text);
+  if (EC) {
+    WithColor::error() << "cannot write '" << ExportFacts
+                       << "': " << EC.message() << "\n";
+    return 1;
+  }
+  OS << Store.toText(cublas_tidy::summaryFormat());
+  return std::nullopt;
+}
+
 /// Stage "collect", files that crashed and files that did not compile:
 /// said once per file, on stderr, so that the findings' output stays as it
 /// is. True when one crashed.
@@ -908,6 +1078,8 @@ static bool reportUnits(ArrayRef<FileRun> Runs,
     return StringRef(C).starts_with("cublas-");
   });
   for (const FileRun &Run : Runs) {
+    if (Run.SummaryOnly)
+      continue; // not asked for; -v says what became of it
     if (Run.Crashed) {
       AnyCrashed = true;
       WithColor::error(errs(), "cublas-tidy")
@@ -966,7 +1138,8 @@ static Collected collectErrors(MutableArrayRef<FileRun> Runs) {
   std::set<std::tuple<std::string, unsigned, std::string, std::string>> Seen;
   for (unsigned R = 0; R < Runs.size(); ++R)
     for (ClangTidyError &E : Runs[R].Errors)
-      if (Seen.insert({E.Message.FilePath.empty()
+      if (!Runs[R].SummaryOnly &&
+          Seen.insert({E.Message.FilePath.empty()
                            ? std::string()
                            : cublas_tidy::absolutePath(E.Message.FilePath,
                                                        E.BuildDirectory),
@@ -1085,6 +1258,8 @@ static int printFindings(const Collected &C,
   if (!Quiet) {
     ClangTidyStats Total;
     for (const FileRun &Run : Runs) {
+      if (Run.SummaryOnly)
+        continue;
       const ClangTidyStats &S = Run.Stats;
       Total.ErrorsDisplayed += S.ErrorsDisplayed;
       Total.ErrorsIgnoredCheckFilter += S.ErrorsIgnoredCheckFilter;
@@ -1183,7 +1358,14 @@ int main(int argc, const char **argv) {
   }
 
   // Run.
-  std::vector<FileRun> Runs = runAll(Compilations, Inv.Paths, Plan);
+  cublas_tidy::SummaryStore Store;
+  std::vector<std::string> SummaryOnly;
+  if (std::optional<int> Exit = planProjectFacts(Inv, Plan, Store, SummaryOnly))
+    return *Exit;
+  std::vector<FileRun> Runs =
+      runAll(Compilations, Inv.Paths, SummaryOnly, Plan, Store);
+  if (std::optional<int> Exit = exportFacts(Store, Runs, Plan))
+    return *Exit;
 
   // Collect.
   unsigned Removed = Cache ? Cache->trim() : 0;

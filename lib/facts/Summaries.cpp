@@ -1,0 +1,333 @@
+//===- Summaries.cpp ------------------------------------------------------===//
+
+#include "facts/Summaries.h"
+
+#include "ast/TranslationUnitCache.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Mangle.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <mutex>
+
+using namespace clang;
+namespace json = llvm::json;
+
+#ifndef CUBLAS_TIDY_PROJECT_VERSION
+#define CUBLAS_TIDY_PROJECT_VERSION "unknown"
+#endif
+
+namespace cublas_tidy {
+
+namespace {
+
+constexpr llvm::StringLiteral StatusNames[] = {"unknown", "checker",
+                                               "wrapper"};
+constexpr llvm::StringLiteral EffectNames[] = {"keeps", "destroys"};
+
+template <typename EnumT, size_t N>
+std::optional<EnumT> enumNamed(const llvm::StringLiteral (&Names)[N],
+                               std::optional<llvm::StringRef> Name) {
+  for (size_t I = 0; Name && I < N; ++I)
+    if (*Name == Names[I])
+      return static_cast<EnumT>(I);
+  return std::nullopt;
+}
+
+thread_local const SummaryStore *CurrentStore = nullptr;
+thread_local std::vector<std::string> *CurrentAsked = nullptr;
+thread_local std::vector<FunctionSummary> *CurrentMade = nullptr;
+thread_local const ASTContext *MadeFor = nullptr;
+thread_local std::shared_ptr<const SummaryStore> DefaultStore;
+
+const SummaryStore *storeInUse() {
+  return CurrentStore ? CurrentStore : DefaultStore.get();
+}
+thread_local TranslationUnitCache<const FunctionDecl *, std::string> Keys;
+
+} // namespace
+
+std::optional<FunctionSummary::HandleEffect>
+FunctionSummary::handleEffect(unsigned Index) const {
+  for (const HandleParam &H : Handles)
+    if (H.Index == Index)
+      return H.Effect;
+  return std::nullopt;
+}
+
+bool FunctionSummary::operator==(const FunctionSummary &O) const {
+  return Key == O.Key && Name == O.Name && File == O.File && Line == O.Line &&
+         Status == O.Status && Wrapped == O.Wrapped &&
+         WrappedLine == O.WrappedLine && Handles == O.Handles;
+}
+
+json::Value FunctionSummary::toJson() const {
+  json::Object O{{"key", Key}, {"name", Name}, {"file", File}, {"line", Line}};
+  if (Status != StatusRole::Unknown) {
+    O["status"] = StatusNames[static_cast<int>(Status)];
+    if (!Wrapped.empty()) {
+      O["wrapped"] = Wrapped;
+      O["wrappedLine"] = WrappedLine;
+    }
+  }
+  if (!Handles.empty()) {
+    json::Array A;
+    for (const HandleParam &H : Handles)
+      A.push_back(json::Array{H.Index, EffectNames[static_cast<int>(H.Effect)]});
+    O["handles"] = std::move(A);
+  }
+  return O;
+}
+
+std::optional<FunctionSummary>
+FunctionSummary::fromJson(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  if (!O)
+    return std::nullopt;
+  FunctionSummary S;
+  auto Key = O->getString("key"), Name = O->getString("name"),
+       File = O->getString("file");
+  auto Line = O->getInteger("line");
+  if (!Key || Key->empty() || !Name || !File || !Line || *Line < 0)
+    return std::nullopt;
+  S.Key = Key->str();
+  S.Name = Name->str();
+  S.File = File->str();
+  S.Line = static_cast<unsigned>(*Line);
+  if (O->get("status")) {
+    auto Role = enumNamed<StatusRole>(StatusNames, O->getString("status"));
+    if (!Role)
+      return std::nullopt;
+    S.Status = *Role;
+  }
+  if (auto Wrapped = O->getString("wrapped")) {
+    S.Wrapped = Wrapped->str();
+    S.WrappedLine = static_cast<unsigned>(
+        std::max<int64_t>(0, O->getInteger("wrappedLine").value_or(0)));
+  }
+  if (const json::Array *A = O->getArray("handles"))
+    for (const json::Value &H : *A) {
+      const json::Array *Pair = H.getAsArray();
+      if (!Pair || Pair->size() != 2)
+        return std::nullopt;
+      auto Index = (*Pair)[0].getAsInteger();
+      auto Effect = enumNamed<HandleEffect>(EffectNames, (*Pair)[1].getAsString());
+      if (!Index || *Index < 0 || !Effect)
+        return std::nullopt;
+      S.Handles.push_back({static_cast<unsigned>(*Index), *Effect});
+    }
+  return S;
+}
+
+void SummaryStore::add(FunctionSummary S) {
+  if (S.Key.empty() || !S.informative())
+    return;
+  auto [It, New] = ByKey.try_emplace(S.Key, S);
+  if (New || !It->second)
+    return;
+  // The same definition seen twice (a unit analysed again) is one.
+  if (It->second->File != S.File || It->second->Line != S.Line)
+    It->second.reset();
+  else
+    It->second = std::move(S);
+}
+
+const FunctionSummary *SummaryStore::find(llvm::StringRef Key) const {
+  auto It = ByKey.find(Key);
+  if (It == ByKey.end() || !It->second)
+    return nullptr;
+  return &*It->second;
+}
+
+std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys) const {
+  std::vector<std::string> Sorted(Keys.begin(), Keys.end());
+  llvm::sort(Sorted);
+  Sorted.erase(std::unique(Sorted.begin(), Sorted.end()), Sorted.end());
+  llvm::SHA256 Hash;
+  for (const std::string &K : Sorted) {
+    auto It = ByKey.find(K);
+    if (It == ByKey.end())
+      continue;
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    OS << K << "=";
+    if (It->second)
+      OS << It->second->toJson();
+    else
+      OS << "ambiguous";
+    OS << "\n";
+    Hash.update(Text);
+  }
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true);
+}
+
+std::string SummaryStore::toText(llvm::StringRef Tool) const {
+  std::vector<llvm::StringRef> Sorted;
+  for (const auto &E : ByKey)
+    Sorted.push_back(E.getKey());
+  llvm::sort(Sorted);
+  json::Array Functions, Ambiguous;
+  for (llvm::StringRef K : Sorted) {
+    const std::optional<FunctionSummary> &S = ByKey.find(K)->second;
+    if (S)
+      Functions.push_back(S->toJson());
+    else
+      Ambiguous.push_back(K);
+  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::formatv("{0:1}", json::Value(json::Object{
+                                   {"tool", Tool},
+                                   {"functions", std::move(Functions)},
+                                   {"ambiguous", std::move(Ambiguous)}}));
+  OS << "\n";
+  return Text;
+}
+
+llvm::Expected<SummaryStore> SummaryStore::fromText(llvm::StringRef Text,
+                                                    llvm::StringRef Tool) {
+  llvm::Expected<json::Value> Parsed = json::parse(Text);
+  if (!Parsed)
+    return Parsed.takeError();
+  const json::Object *O = Parsed->getAsObject();
+  const json::Array *Functions = O ? O->getArray("functions") : nullptr;
+  auto Written = O ? O->getString("tool") : std::nullopt;
+  if (!Functions || !Written)
+    return llvm::createStringError("not a store of function summaries");
+  if (*Written != Tool)
+    return llvm::createStringError("written by another build of the tool (" +
+                                   *Written + ")");
+  SummaryStore Store;
+  for (const json::Value &F : *Functions) {
+    std::optional<FunctionSummary> S = FunctionSummary::fromJson(F);
+    if (!S)
+      return llvm::createStringError("a function summary does not parse");
+    Store.add(std::move(*S));
+  }
+  if (const json::Array *Ambiguous = O->getArray("ambiguous"))
+    for (const json::Value &K : *Ambiguous)
+      if (auto Key = K.getAsString())
+        Store.ByKey[*Key].reset();
+  return Store;
+}
+
+llvm::Expected<SummaryStore> SummaryStore::readFile(llvm::StringRef Path,
+                                                    llvm::StringRef Tool) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read it: " +
+                                                          Buffer.getError().message());
+  return fromText((*Buffer)->getBuffer(), Tool);
+}
+
+llvm::StringRef summaryFormat() {
+  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 1";
+}
+
+std::string summaryKey(const FunctionDecl *FD) {
+  if (!FD || isa<CXXConstructorDecl, CXXDestructorDecl>(FD) ||
+      FD->isDependentContext() || !FD->isExternallyVisible() ||
+      FD->getDeclName().isEmpty() || !FD->getDeclName().isIdentifier())
+    return "";
+  FD = FD->getCanonicalDecl();
+  ASTContext &Ctx = FD->getASTContext();
+  return *Keys.get(Ctx, FD, [&] {
+    std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
+    auto Key = std::make_unique<std::string>();
+    llvm::raw_string_ostream OS(*Key);
+    if (MC->shouldMangleDeclName(FD))
+      MC->mangleName(GlobalDecl(FD), OS);
+    else
+      OS << FD->getName();
+    return Key;
+  });
+}
+
+ProjectFactsScope::ProjectFactsScope(const SummaryStore *Store,
+                                     std::vector<std::string> *Asked,
+                                     std::vector<FunctionSummary> *Made)
+    : PrevStore(CurrentStore), PrevAsked(CurrentAsked), PrevMade(CurrentMade),
+      PrevMadeFor(MadeFor) {
+  CurrentStore = Store;
+  CurrentAsked = Asked;
+  CurrentMade = Made;
+  MadeFor = nullptr;
+}
+
+ProjectFactsScope::~ProjectFactsScope() {
+  CurrentStore = PrevStore;
+  CurrentAsked = PrevAsked;
+  CurrentMade = PrevMade;
+  MadeFor = PrevMadeFor;
+}
+
+bool projectFactsActive() { return storeInUse() != nullptr; }
+
+void setThreadDefaultStore(std::shared_ptr<const SummaryStore> Store) {
+  DefaultStore = std::move(Store);
+}
+
+std::vector<FunctionSummary> *summarySinkFor(const ASTContext &Ctx) {
+  if (!CurrentMade || MadeFor == &Ctx)
+    return nullptr;
+  MadeFor = &Ctx;
+  return CurrentMade;
+}
+
+std::shared_ptr<const SummaryStore> sharedStore(llvm::StringRef Path,
+                                                std::string &Problem) {
+  struct Entry {
+    llvm::sys::TimePoint<> Modified;
+    std::shared_ptr<const SummaryStore> Store;
+    std::string Problem;
+  };
+  static std::mutex Lock;
+  static llvm::StringMap<Entry> Stores;
+  llvm::sys::fs::file_status Status;
+  std::error_code EC = llvm::sys::fs::status(Path, Status);
+  llvm::sys::TimePoint<> Modified =
+      EC ? llvm::sys::TimePoint<>() : Status.getLastModificationTime();
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Stores.try_emplace(Path);
+  Entry &E = It->second;
+  if (!New && E.Modified == Modified)
+    return E.Store;
+  E.Modified = Modified;
+  E.Store.reset();
+  std::string Was = E.Problem;
+  E.Problem.clear();
+  if (EC) {
+    E.Problem = "cannot read it: " + EC.message();
+  } else {
+    llvm::Expected<SummaryStore> S =
+        SummaryStore::readFile(Path, summaryFormat());
+    if (S)
+      E.Store = std::make_shared<const SummaryStore>(std::move(*S));
+    else
+      E.Problem = llvm::toString(S.takeError());
+  }
+  if (!E.Problem.empty() && E.Problem != Was)
+    Problem = E.Problem;
+  return E.Store;
+}
+
+const FunctionSummary *projectSummary(const FunctionDecl *FD) {
+  const SummaryStore *Store = storeInUse();
+  if (!Store && !CurrentAsked)
+    return nullptr;
+  std::string Key = summaryKey(FD);
+  if (Key.empty())
+    return nullptr;
+  if (CurrentAsked)
+    CurrentAsked->push_back(Key);
+  return Store ? Store->find(Key) : nullptr;
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,171 @@
+//===- Summaries.h - Facts about functions, across translation units ------===//
+//
+// A project keeps its cuBLAS code behind functions defined in other files:
+// a status checker in utils.cpp, a GEMM wrapper in math.cu, a shutdown() in
+// engine.cpp that destroys the handle init() created. Within one unit such a
+// function has no body, and the analyses know nothing of it. A summary says,
+// for one function with external linkage, what the analyses found in the
+// unit that defines it:
+//
+//   - statuses: it inspects a status (a checker), or returns the status of a
+//     cuBLAS call it never looked at (a wrapper), naming the call;
+//   - handles: for each parameter of a cuBLAS handle or descriptor type,
+//     whether it destroys it on every path or keeps it (never destroys it,
+//     never lets it escape). Anything else reads as an escape: unknown.
+//
+// Summaries are keyed by the function's mangled name, the name the linker
+// joins calls and definitions by. A store holds the summaries of a project.
+// Two different definitions under one key (an ODR violation, or two
+// programs in one build) make the key ambiguous: it answers nothing.
+//
+// Summaries are made in the defining unit without the store, so a function
+// whose summary depends on a function of a third file reads as unknown
+// there: a chain of wrappers across files is followed one file deep, and
+// recursion across files cannot make a cycle.
+//
+// The analyses of a thread consult the store set by ProjectFactsScope (the
+// front ends set it), and record each function they asked about: a run that
+// asked about none of the functions a store knows needs no second look.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_SUMMARIES_H
+#define CUBLAS_TIDY_LIB_FACTS_SUMMARIES_H
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cublas_tidy {
+
+struct FunctionSummary {
+  enum class StatusRole { Unknown, Checker, Wrapper };
+  enum class HandleEffect { Keeps, Destroys };
+
+  std::string Key;  // the mangled name
+  std::string Name; // the qualified name, for messages
+  std::string File; // where it is defined (absolute)
+  unsigned Line = 0;
+
+  StatusRole Status = StatusRole::Unknown;
+  /// For a wrapper of one cuBLAS call: its name as written ("cublasSgemm"),
+  /// and the line of the call in File.
+  std::string Wrapped;
+  unsigned WrappedLine = 0;
+
+  struct HandleParam {
+    unsigned Index;
+    HandleEffect Effect;
+    bool operator==(const HandleParam &O) const {
+      return Index == O.Index && Effect == O.Effect;
+    }
+  };
+  /// The handle parameters it destroys or keeps, by index; any other
+  /// parameter may escape.
+  std::vector<HandleParam> Handles;
+
+  /// The effect on parameter `Index`, when known.
+  std::optional<HandleEffect> handleEffect(unsigned Index) const;
+  /// True when it says something an analysis can use.
+  bool informative() const {
+    return Status != StatusRole::Unknown || !Handles.empty();
+  }
+  bool operator==(const FunctionSummary &O) const;
+
+  llvm::json::Value toJson() const;
+  static std::optional<FunctionSummary> fromJson(const llvm::json::Value &V);
+};
+
+/// The summaries of a project.
+class SummaryStore {
+public:
+  /// Adds a summary. A summary of another definition under the same key
+  /// makes the key ambiguous.
+  void add(FunctionSummary S);
+  /// The summary under `Key`; null when there is none or it is ambiguous.
+  const FunctionSummary *find(llvm::StringRef Key) const;
+  /// The summaries it answers with (ambiguous keys left out).
+  size_t size() const { return ByKey.size() - ambiguous(); }
+  /// The keys defined more than once.
+  size_t ambiguous() const {
+    return llvm::count_if(ByKey, [](const auto &E) { return !E.second; });
+  }
+  /// A digest of what the store says about `Keys` (order does not matter):
+  /// a result computed with the store depends on nothing else of it.
+  std::string digest(llvm::ArrayRef<std::string> Keys) const;
+
+  /// The store as a JSON document, stamped with `Tool` (the tool's version
+  /// and build): a store from another tool is not read.
+  std::string toText(llvm::StringRef Tool) const;
+  /// Reads a store written by toText() with the same `Tool`.
+  static llvm::Expected<SummaryStore> fromText(llvm::StringRef Text,
+                                               llvm::StringRef Tool);
+  static llvm::Expected<SummaryStore> readFile(llvm::StringRef Path,
+                                               llvm::StringRef Tool);
+
+private:
+  /// nullopt: ambiguous.
+  llvm::StringMap<std::optional<FunctionSummary>> ByKey;
+};
+
+/// The identity of the summaries this build makes: the format and the
+/// project's version. Front ends add their own build's identity.
+llvm::StringRef summaryFormat();
+
+/// The key under which `FD` is summarised: its mangled name. Empty for
+/// what no other unit can call (internal linkage, a template pattern, a
+/// constructor or destructor).
+std::string summaryKey(const clang::FunctionDecl *FD);
+
+/// While alive, the analyses on this thread consult `Store` (may be null),
+/// record the keys they ask about in `Asked` (may be null), and give the
+/// summaries of the unit they analyse to `Made` (may be null). Scopes nest.
+class ProjectFactsScope {
+public:
+  ProjectFactsScope(const SummaryStore *Store,
+                    std::vector<std::string> *Asked,
+                    std::vector<FunctionSummary> *Made = nullptr);
+  ~ProjectFactsScope();
+  ProjectFactsScope(const ProjectFactsScope &) = delete;
+  ProjectFactsScope &operator=(const ProjectFactsScope &) = delete;
+
+private:
+  const SummaryStore *PrevStore;
+  std::vector<std::string> *PrevAsked;
+  std::vector<FunctionSummary> *PrevMade;
+  const clang::ASTContext *PrevMadeFor;
+};
+
+/// True when a scope with a store is active on this thread.
+bool projectFactsActive();
+
+/// The store consulted on this thread when no scope sets one (a check
+/// option names it, for the front ends that run units one by one: the
+/// plugin and clangd). Null: none.
+void setThreadDefaultStore(std::shared_ptr<const SummaryStore> Store);
+
+/// The store read from `Path`, shared by the threads of the process and
+/// read again when the file changes. Null when it cannot be used; then
+/// `Problem` says why, once per path and problem.
+std::shared_ptr<const SummaryStore> sharedStore(llvm::StringRef Path,
+                                                std::string &Problem);
+
+/// Where the summaries made in this thread's current unit go, the first
+/// time it is asked for that unit (several checks end each unit); null when
+/// no scope collects them or they were given already.
+std::vector<FunctionSummary> *summarySinkFor(const clang::ASTContext &Ctx);
+
+/// The project's summary of `FD`, a function with no definition in this
+/// translation unit; null when none is known. Records the question.
+const FunctionSummary *projectSummary(const clang::FunctionDecl *FD);
+
+} // namespace cublas_tidy
+
+#endif

@@ -1,0 +1,21 @@
+#include "project.h"
+
+static cublasHandle_t Kept;
+
+void useOnly(cublasHandle_t H, float *X, int N) {
+  const float Alpha = 2.0f;
+  checkStatus(cublasSscal(H, N, &Alpha, X, 1));
+}
+
+void shutdown(cublasHandle_t H) { checkStatus(cublasDestroy(H)); }
+
+void stash(cublasHandle_t H) { Kept = H; }
+
+// Recursion across files: pong is in main.cpp.
+void ping(cublasHandle_t H, int N) {
+  if (N > 0)
+    pong(H, N - 1);
+}
+
+static void releaseStatic(cublasHandle_t H) { checkStatus(cublasDestroy(H)); }
+void callReleaseStatic(cublasHandle_t H) { releaseStatic(H); }

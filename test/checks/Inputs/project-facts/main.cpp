@@ -1,0 +1,58 @@
+#include "project.h"
+
+// The destroy is in another file: no leak.
+void destroyedElsewhere(float *X) {
+  cublasHandle_t H;
+  if (cublasCreate(&H) != CUBLAS_STATUS_SUCCESS)
+    return;
+  useOnly(H, X, 4);
+  shutdown(H);
+}
+
+// The function in another file only uses the handle: it leaks here.
+void usedElsewhere(float *X) {
+  cublasHandle_t H;
+  if (cublasCreate(&H) != CUBLAS_STATUS_SUCCESS)
+    return;
+  useOnly(H, X, 4);
+}
+
+// Kept by the other file: not a leak here.
+void keptElsewhere() {
+  cublasHandle_t H;
+  if (cublasCreate(&H) == CUBLAS_STATUS_SUCCESS)
+    stash(H);
+}
+
+// Two definitions of release: unknown.
+void releasedTwice() {
+  cublasHandle_t H;
+  if (cublasCreate(&H) == CUBLAS_STATUS_SUCCESS)
+    release(H);
+}
+
+// A static function of another file is not this one: unknown.
+void releaseStatic(cublasHandle_t H);
+void releasedByStatic() {
+  cublasHandle_t H;
+  if (cublasCreate(&H) == CUBLAS_STATUS_SUCCESS)
+    releaseStatic(H);
+}
+
+// Recursion across files: unknown, and no endless summary.
+void pong(cublasHandle_t H, int N) { ping(H, N); }
+void recursive() {
+  cublasHandle_t H;
+  if (cublasCreate(&H) == CUBLAS_STATUS_SUCCESS)
+    ping(H, 3);
+}
+
+// A wrapper defined in another file: its status is lost.
+void wrapperDiscarded(cublasHandle_t H, float *X) {
+  scaleWrapper(H, 4, X);
+}
+
+// Through the checker: seen.
+void wrapperChecked(cublasHandle_t H, float *X) {
+  checkStatus(scaleWrapper(H, 4, X));
+}

@@ -1,0 +1,16 @@
+// The project's functions, declared for every file; each is defined in one.
+#include <cublas_v2.h>
+
+// status_utils.cpp
+cublasStatus_t checkStatus(cublasStatus_t Status);
+cublasStatus_t scaleWrapper(cublasHandle_t H, int N, float *X);
+
+// handles.cpp
+void useOnly(cublasHandle_t H, float *X, int N);
+void shutdown(cublasHandle_t H);
+void stash(cublasHandle_t H);
+void ping(cublasHandle_t H, int N);
+void release(cublasHandle_t H); // defined twice: release_a.cpp, release_b.cpp
+
+// main.cpp
+void pong(cublasHandle_t H, int N);

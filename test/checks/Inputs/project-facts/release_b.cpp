@@ -1,0 +1,3 @@
+#include "project.h"
+
+void release(cublasHandle_t H) { (void)H; }
