@@ -41,13 +41,15 @@ public:
     const Decl *Callable = callableOf(Result);
     if (!Matched.add(Callable))
       return;
+    if (!Context) // the unit's first callable
+      useFactsFile(*Result.SourceManager);
     Context = Result.Context;
     checkCallable(Callable, *Result.Context);
   }
   void onStartOfTranslationUnit() final {
     Matched.clear();
     Context = nullptr;
-    useFactsFile();
+    cublas_tidy::setThreadDefaultStore(nullptr);
     clearUnit();
   }
   void onEndOfTranslationUnit() final {
@@ -75,13 +77,23 @@ protected:
   llvm::ArrayRef<const Decl *> callables() const { return Matched.list(); }
 
 private:
-  /// The store named by the option FactsFile (local or global), for this
-  /// thread's units; a front end's own store takes precedence.
-  void useFactsFile() {
+  /// The store named by the option FactsFile (local or global), or else
+  /// the one beside the compile database of the unit's main file
+  /// (lib/facts/Summaries.h); FactsFile "none": no store. A front end's own
+  /// summaries take precedence.
+  void useFactsFile(const SourceManager &SM) {
     std::string Path = Options.getLocalOrGlobal("FactsFile", "").str();
-    if (Path.empty()) {
-      cublas_tidy::setThreadDefaultStore(nullptr);
+    if (Path == "none")
       return;
+    if (Path.empty()) {
+      OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+      if (!Main)
+        return;
+      llvm::SmallString<256> File(Main->getName());
+      SM.getFileManager().makeAbsolutePath(File);
+      Path = cublas_tidy::findStoreFor(File);
+      if (Path.empty())
+        return;
     }
     std::string Problem;
     cublas_tidy::setThreadDefaultStore(

@@ -7,9 +7,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Mangle.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -45,10 +47,27 @@ thread_local std::vector<std::string> *CurrentAsked = nullptr;
 thread_local std::vector<FunctionSummary> *CurrentMade = nullptr;
 thread_local const ASTContext *MadeFor = nullptr;
 thread_local std::shared_ptr<const SummaryStore> DefaultStore;
+thread_local unsigned ScopeDepth = 0;
 
+/// A front end's scope decides alone, even with no store: a store found by
+/// the check option would otherwise slip into the run that makes a new one.
 const SummaryStore *storeInUse() {
-  return CurrentStore ? CurrentStore : DefaultStore.get();
+  return ScopeDepth ? CurrentStore : DefaultStore.get();
 }
+
+/// The absolute path of the main file of `Ctx`'s unit.
+std::string mainFileOf(const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!F)
+    return "";
+  llvm::SmallString<256> Path(F->getName());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+thread_local TranslationUnitCache<int, std::string> MainFiles;
 thread_local TranslationUnitCache<const FunctionDecl *, std::string> Keys;
 
 } // namespace
@@ -259,9 +278,11 @@ ProjectFactsScope::ProjectFactsScope(const SummaryStore *Store,
   CurrentAsked = Asked;
   CurrentMade = Made;
   MadeFor = nullptr;
+  ++ScopeDepth;
 }
 
 ProjectFactsScope::~ProjectFactsScope() {
+  --ScopeDepth;
   CurrentStore = PrevStore;
   CurrentAsked = PrevAsked;
   CurrentMade = PrevMade;
@@ -272,6 +293,26 @@ bool projectFactsActive() { return storeInUse() != nullptr; }
 
 void setThreadDefaultStore(std::shared_ptr<const SummaryStore> Store) {
   DefaultStore = std::move(Store);
+}
+
+std::string findStoreFor(llvm::StringRef File) {
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  for (llvm::StringRef D = llvm::sys::path::parent_path(Dir); !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
+    for (llvm::StringRef Sub : {"", "build"}) {
+      llvm::SmallString<256> Db(D);
+      llvm::sys::path::append(Db, Sub, "compile_commands.json");
+      if (!llvm::sys::fs::exists(Db))
+        continue;
+      llvm::sys::path::remove_filename(Db);
+      llvm::sys::path::append(Db, DefaultStoreName);
+      // The database that serves the file decides: no store beside it is
+      // no store.
+      return llvm::sys::fs::exists(Db) ? std::string(Db) : std::string();
+    }
+  }
+  return "";
 }
 
 std::vector<FunctionSummary> *summarySinkFor(const ASTContext &Ctx) {
@@ -327,7 +368,16 @@ const FunctionSummary *projectSummary(const FunctionDecl *FD) {
     return nullptr;
   if (CurrentAsked)
     CurrentAsked->push_back(Key);
-  return Store ? Store->find(Key) : nullptr;
+  const FunctionSummary *S = Store ? Store->find(Key) : nullptr;
+  if (!S)
+    return nullptr;
+  // A summary of the file being analysed is from an older version of it
+  // (its functions here have their bodies): the file as it is now decides.
+  const ASTContext &Ctx = FD->getASTContext();
+  const std::string &Main = *MainFiles.get(Ctx, 0, [&] {
+    return std::make_unique<std::string>(mainFileOf(Ctx));
+  });
+  return S->File == Main ? nullptr : S;
 }
 
 } // namespace cublas_tidy

@@ -157,6 +157,14 @@ void setThreadDefaultStore(std::shared_ptr<const SummaryStore> Store);
 std::shared_ptr<const SummaryStore> sharedStore(llvm::StringRef Path,
                                                 std::string &Problem);
 
+/// The name of a store beside a compile database.
+constexpr llvm::StringLiteral DefaultStoreName = "cublas-tidy-facts.json";
+
+/// The store beside the compile database that serves `File`, found as
+/// clangd finds the database: in each directory above the file, and in its
+/// `build` subdirectory. Empty when there is none.
+std::string findStoreFor(llvm::StringRef File);
+
 /// Where the summaries made in this thread's current unit go, the first
 /// time it is asked for that unit (several checks end each unit); null when
 /// no scope collects them or they were given already.

@@ -778,6 +778,85 @@ def test_typing(session, include):
     session.stop()
 
 
+FACTS_HELPERS = """\
+#include <cublas_v2.h>
+void useOnly(cublasHandle_t h, float *x) {
+  const float a = 2.0f;
+  if (cublasSscal(h, 4, &a, x, 1) != CUBLAS_STATUS_SUCCESS) return;
+}
+"""
+
+FACTS_MAIN = """\
+#include <cublas_v2.h>
+void useOnly(cublasHandle_t h, float *x);
+void alsoUses(cublasHandle_t h, float *x) {
+  const float a = 2.0f;
+  if (cublasSscal(h, 4, &a, x, 1) != CUBLAS_STATUS_SUCCESS) return;
+}
+void viaOtherFile(float *x) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return;
+  useOnly(h, x);
+}
+void viaThisFile(float *x) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return;
+  alsoUses(h, x);
+}
+"""
+
+
+def test_project_facts(session, include):
+    """The summaries cublas-tidy -p writes beside the compile database reach
+    the editor: a handle given to a function of another file that only uses
+    it leaks. The functions of the file being edited are judged from the
+    text as it is now, never from the store."""
+    if not session.args.cublas_tidy:
+        print("no cublas-tidy given: the project facts part is skipped")
+        return
+    project = session.work / "facts"
+    (project / "build").mkdir(parents=True)
+    (project / ".clangd").write_text(DOT_CLANGD % {"toolkit": ""})
+    main, helpers = project / "main.cpp", project / "helpers.cpp"
+    main.write_text(FACTS_MAIN)
+    helpers.write_text(FACTS_HELPERS)
+    (project / "build" / "compile_commands.json").write_text(json.dumps([
+        {"directory": str(project), "file": str(f),
+         "arguments": ["clang++", "-std=c++17", "-isystem", include, "-c",
+                       str(f)]} for f in (main, helpers)]))
+    subprocess.run([session.args.cublas_tidy, "-p", str(project / "build"),
+                    "-checks=-*,cublas-*", "--quiet"], check=False,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    store = project / "build" / "cublas-tidy-facts.json"
+    if not store.exists():
+        raise Failure("cublas-tidy -p did not write %s" % store)
+    session.start(project)
+    uri = open_file(session.server, main, FACTS_MAIN, "cpp")
+    diagnostics = session.server.diagnostics(uri, 1, FIRST_WAIT_S)
+    print("main.cpp with the project's summaries:\n" + describe(diagnostics))
+
+    def leaks_on(diagnostics):
+        return sorted(d["range"]["start"]["line"] + 1 for d in diagnostics
+                      if d.get("code") == "cublas-handle-leak")
+    check(leaks_on(diagnostics) == [9, 14],
+          "a leak in viaOtherFile (line 9, through the summary of useOnly) "
+          "and in viaThisFile (line 14)", diagnostics)
+    # alsoUses loses its body: the store's summary of it (from main.cpp as
+    # it was) is not used; the handle escapes into an unknown function.
+    edited = FACTS_MAIN.replace(
+        "void alsoUses(cublasHandle_t h, float *x) {\n"
+        "  const float a = 2.0f;\n"
+        "  if (cublasSscal(h, 4, &a, x, 1) != CUBLAS_STATUS_SUCCESS) return;\n"
+        "}\n", "void alsoUses(cublasHandle_t h, float *x);\n\n\n\n")
+    change_file(session.server, uri, 2, edited)
+    diagnostics = session.server.diagnostics(uri, 2, WAIT_S)
+    print("main.cpp with alsoUses declared only:\n" + describe(diagnostics))
+    check(leaks_on(diagnostics) == [9],
+          "only the leak through useOnly, defined in another file",
+          diagnostics)
+    session.stop()
+
+
 def run(args):
     global DOCS_DIR
     DOCS_DIR = Path(args.docs_dir)
@@ -791,6 +870,7 @@ def run(args):
         test_resource_dir_override(session)
         test_docs_url(session, include)
         test_typing(session, include)
+        test_project_facts(session, include)
         failed = False
         print("PASS (%.1f s)" % (time.monotonic() - start))
         return 0
@@ -812,6 +892,9 @@ def main():
                         help="the minimal CUDA headers under test/")
     parser.add_argument("--docs-dir", required=True,
                         help="the check pages cublas-clangd links to by default")
+    parser.add_argument("--cublas-tidy", default="",
+                        help="the cublas-tidy binary, to write the project's "
+                             "summaries")
     parser.add_argument("--keep", action="store_true",
                         help="keep the temporary project and the server logs")
     args = parser.parse_args()

@@ -464,6 +464,7 @@ struct RunPlan {
   /// summaries and questions are collected.
   const cublas_tidy::SummaryStore *Facts = nullptr;
   bool CollectFacts = false;
+  bool NoFacts = false; // --no-project-facts: no store at all
 };
 
 /// The first enabled check that is not a cublas-* one, or empty. Skipping a
@@ -496,9 +497,12 @@ static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
     Run.Summaries.clear();
     Run.Asked.clear();
   }
-  cublas_tidy::ProjectFactsScope Scope(
-      Plan.Facts, Plan.CollectFacts ? &Run.Asked : nullptr,
-      Plan.CollectFacts ? &Run.Summaries : nullptr);
+  // Without project facts of its own (a command line after --), the run
+  // leaves the checks to the store their option FactsFile names.
+  std::optional<cublas_tidy::ProjectFactsScope> Scope;
+  if (Plan.Facts || Plan.CollectFacts || Plan.NoFacts)
+    Scope.emplace(Plan.Facts, Plan.CollectFacts ? &Run.Asked : nullptr,
+                  Plan.CollectFacts ? &Run.Summaries : nullptr);
   bool Finished = CRC.RunSafely([&] {
     crashForTesting(Run.File);
     Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
@@ -1023,6 +1027,7 @@ planProjectFacts(const Invocation &Inv, RunPlan &Plan,
     Plan.Facts = &Store;
     return std::nullopt;
   }
+  Plan.NoFacts = NoProjectFacts;
   if (NoProjectFacts || Inv.FixedCommandLine || !Inv.Database)
     return std::nullopt;
   Plan.CollectFacts = true;
@@ -1049,6 +1054,29 @@ static std::optional<int> exportFacts(const cublas_tidy::SummaryStore &Store,
            << " (" << Store.ambiguous() << " defined more than once); "
            << Again << " unit" << (Again == 1 ? "" : "s")
            << " analysed again with them\n";
+  }
+  // Beside the compile database named by -p, for the plugin and clangd.
+  std::string Dir = buildPath();
+  if (Plan.CollectFacts && !Dir.empty()) {
+    SmallString<256> Default(Dir);
+    sys::path::append(Default, cublas_tidy::DefaultStoreName);
+    // Whole or not at all: shards may write it at the same time.
+    int FD;
+    SmallString<256> Temp;
+    std::error_code EC = sys::fs::createUniqueFile(
+        Default + ".tmp-%%%%%%%%", FD, Temp);
+    if (!EC) {
+      {
+        raw_fd_ostream OS(FD, /*shouldClose=*/true);
+        OS << Store.toText(cublas_tidy::summaryFormat());
+      }
+      EC = sys::fs::rename(Temp, Default);
+      if (EC)
+        sys::fs::remove(Temp);
+    }
+    if (EC && Verbose)
+      errs() << "cublas-tidy: cannot write " << Default << ": "
+             << EC.message() << "\n";
   }
   if (ExportFacts.empty())
     return std::nullopt;

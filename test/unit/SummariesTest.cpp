@@ -1,0 +1,227 @@
+//===- SummariesTest.cpp - Function summaries across translation units ----===//
+
+#include "facts/Summaries.h"
+#include "facts/HandleStates.h"
+#include "facts/StatusFunctions.h"
+#include "facts/UnitSummaries.h"
+#include "TestAST.h"
+
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace cublas_tidy;
+
+namespace {
+
+const char Prelude[] = R"(
+#include <cublas_v2.h>
+#include <cublasLt.h>
+#include <cstdio>
+)";
+
+/// The summaries a unit makes of its functions, by name.
+std::map<std::string, FunctionSummary> summariesOf(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST = test::buildAST(std::string(Prelude) + Code);
+  EXPECT_TRUE(AST);
+  std::map<std::string, FunctionSummary> Out;
+  for (FunctionSummary &S :
+       summarizeFunctions(test::definedFunctions(*AST), AST->getASTContext()))
+    Out[S.Name] = S;
+  return Out;
+}
+
+/// The first declaration of `Name`, with or without a body.
+const FunctionDecl *declared(ASTUnit &AST, const std::string &Name) {
+  return test::selectFirst<FunctionDecl>(
+      AST, functionDecl(hasName(Name)).bind("x"));
+}
+
+FunctionSummary summary(std::string Key, std::string File, unsigned Line) {
+  FunctionSummary S;
+  S.Key = Key;
+  S.Name = Key;
+  S.File = File;
+  S.Line = Line;
+  S.Status = FunctionSummary::StatusRole::Checker;
+  return S;
+}
+
+TEST(SummariesTest, RolesAndHandleEffects) {
+  auto S = summariesOf(R"(
+cublasStatus_t check(cublasStatus_t s) {
+  if (s != CUBLAS_STATUS_SUCCESS) std::printf("failed\n");
+  return s;
+}
+cublasStatus_t scale(cublasHandle_t h, float *x) {
+  const float a = 2;
+  return cublasSscal(h, 4, &a, x, 1);
+}
+void done(cublasHandle_t h) { cublasDestroy(h); }
+void sometimes(cublasHandle_t h, bool b) { if (b) cublasDestroy(h); }
+cublasHandle_t kept;
+void keep(cublasHandle_t h) { kept = h; }
+void layouts(cublasLtMatrixLayout_t l) { cublasLtMatrixLayoutDestroy(l); }
+static void internal(cublasHandle_t h) { cublasDestroy(h); }
+void unrelated(int n) {}
+template <typename T> void pattern(cublasHandle_t h) { cublasDestroy(h); }
+)");
+  EXPECT_EQ(S["check"].Status, FunctionSummary::StatusRole::Checker);
+  EXPECT_EQ(S["scale"].Status, FunctionSummary::StatusRole::Wrapper);
+  EXPECT_EQ(S["scale"].Wrapped, "cublasSscal");
+  EXPECT_EQ(S["scale"].WrappedLine, S["scale"].Line + 2);
+  EXPECT_EQ(S["scale"].handleEffect(0), FunctionSummary::HandleEffect::Keeps);
+  EXPECT_EQ(S["done"].handleEffect(0), FunctionSummary::HandleEffect::Destroys);
+  EXPECT_EQ(S["layouts"].handleEffect(0),
+            FunctionSummary::HandleEffect::Destroys);
+  // Destroyed on some paths, or kept elsewhere: nothing to say.
+  EXPECT_FALSE(S.count("sometimes"));
+  EXPECT_FALSE(S.count("keep"));
+  // Nothing another unit can call, or nothing of cuBLAS.
+  EXPECT_FALSE(S.count("internal"));
+  EXPECT_FALSE(S.count("unrelated"));
+  EXPECT_FALSE(S.count("pattern"));
+  EXPECT_EQ(S["done"].Key, "_Z4doneP13cublasContext");
+}
+
+TEST(SummariesTest, ExternCFunctionsAreKeyedByTheirName) {
+  auto S = summariesOf(R"(
+extern "C" void release(cublasHandle_t h) { cublasDestroy(h); }
+)");
+  EXPECT_EQ(S["release"].Key, "release");
+}
+
+TEST(SummariesTest, JsonRoundTrip) {
+  FunctionSummary S = summary("_Z1fv", "/p/a.cpp", 3);
+  S.Status = FunctionSummary::StatusRole::Wrapper;
+  S.Wrapped = "cublasSgemm";
+  S.WrappedLine = 5;
+  S.Handles = {{0, FunctionSummary::HandleEffect::Keeps},
+               {2, FunctionSummary::HandleEffect::Destroys}};
+  std::optional<FunctionSummary> Back = FunctionSummary::fromJson(S.toJson());
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, S);
+  // What does not parse is no summary.
+  EXPECT_FALSE(FunctionSummary::fromJson(llvm::json::Object{{"key", "x"}}));
+  llvm::json::Value Bad = S.toJson();
+  (*Bad.getAsObject())["status"] = "maybe";
+  EXPECT_FALSE(FunctionSummary::fromJson(Bad));
+}
+
+TEST(SummariesTest, TwoDefinitionsMakeAKeyAmbiguous) {
+  SummaryStore Store;
+  Store.add(summary("f", "/p/a.cpp", 3));
+  Store.add(summary("f", "/p/a.cpp", 3)); // the same definition again
+  ASSERT_NE(Store.find("f"), nullptr);
+  Store.add(summary("f", "/p/b.cpp", 3));
+  EXPECT_EQ(Store.find("f"), nullptr);
+  Store.add(summary("f", "/p/a.cpp", 3)); // stays ambiguous
+  EXPECT_EQ(Store.find("f"), nullptr);
+  EXPECT_EQ(Store.size(), 0u);
+  EXPECT_EQ(Store.ambiguous(), 1u);
+  // Summaries that say nothing are not kept.
+  FunctionSummary Empty = summary("g", "/p/a.cpp", 9);
+  Empty.Status = FunctionSummary::StatusRole::Unknown;
+  Store.add(Empty);
+  EXPECT_EQ(Store.find("g"), nullptr);
+}
+
+TEST(SummariesTest, StoreTextRoundTripAndVersion) {
+  SummaryStore Store;
+  Store.add(summary("f", "/p/a.cpp", 3));
+  Store.add(summary("g", "/p/a.cpp", 4));
+  Store.add(summary("g", "/p/b.cpp", 4));
+  std::string Text = Store.toText("tool 1");
+  llvm::Expected<SummaryStore> Back = SummaryStore::fromText(Text, "tool 1");
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  ASSERT_NE(Back->find("f"), nullptr);
+  EXPECT_EQ(*Back->find("f"), *Store.find("f"));
+  EXPECT_EQ(Back->find("g"), nullptr);
+  EXPECT_EQ(Back->ambiguous(), 1u);
+  llvm::Expected<SummaryStore> Other = SummaryStore::fromText(Text, "tool 2");
+  ASSERT_FALSE(bool(Other));
+  EXPECT_NE(llvm::toString(Other.takeError()).find("another build"),
+            std::string::npos);
+  llvm::Expected<SummaryStore> Broken =
+      SummaryStore::fromText("{\"tool\": \"tool 1\"}", "tool 1");
+  EXPECT_FALSE(bool(Broken));
+  llvm::consumeError(Broken.takeError());
+}
+
+TEST(SummariesTest, DigestCoversOnlyTheKeysAsked) {
+  SummaryStore A, B;
+  A.add(summary("f", "/p/a.cpp", 3));
+  B.add(summary("f", "/p/a.cpp", 3));
+  B.add(summary("g", "/p/a.cpp", 4));
+  EXPECT_EQ(A.digest({"f"}), B.digest({"f"}));
+  EXPECT_EQ(A.digest({"f", "f"}), B.digest({"f"}));
+  EXPECT_NE(A.digest({"f", "g"}), B.digest({"f", "g"}));
+  FunctionSummary Changed = summary("f", "/p/a.cpp", 3);
+  Changed.Status = FunctionSummary::StatusRole::Wrapper;
+  SummaryStore C;
+  C.add(Changed);
+  EXPECT_NE(A.digest({"f"}), C.digest({"f"}));
+}
+
+/// The unit that calls: `check` and `done` are only declared here.
+const char Caller[] = R"(
+cublasStatus_t check(cublasStatus_t s);
+void done(cublasHandle_t h);
+void use(float *x) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return;
+  done(h);
+}
+)";
+
+TEST(SummariesTest, TheAnalysesAskTheStoreAndSayWhatTheyAsked) {
+  std::unique_ptr<ASTUnit> AST = test::buildAST(std::string(Prelude) + Caller);
+  ASSERT_TRUE(AST);
+  const FunctionDecl *Check = declared(*AST, "check");
+  const FunctionDecl *Use = test::functionNamed(*AST, "use");
+  ResourceTable Table = ResourceTable::fromApiModel();
+
+  // Without a store: unknown, and the handle escapes into `done`.
+  {
+    std::vector<std::string> Asked;
+    ProjectFactsScope Scope(nullptr, &Asked);
+    EXPECT_EQ(statusFunctionFacts(Check).Role, StatusFunctionFacts::Unknown);
+    HandleAnalyzer Analyzer(AST->getASTContext(), Table);
+    HandleAnalysisResult R = Analyzer.analyze(Use);
+    EXPECT_TRUE(R.Completed);
+    EXPECT_TRUE(R.Leaks.empty());
+    EXPECT_NE(std::find(Asked.begin(), Asked.end(),
+                        "_Z4doneP13cublasContext"),
+              Asked.end());
+  }
+}
+
+TEST(SummariesTest, AKeptHandleLeaksAtTheCaller) {
+  for (auto Effect : {FunctionSummary::HandleEffect::Keeps,
+                      FunctionSummary::HandleEffect::Destroys}) {
+    std::unique_ptr<ASTUnit> AST =
+        test::buildAST(std::string(Prelude) + Caller);
+    ASSERT_TRUE(AST);
+    SummaryStore Store;
+    FunctionSummary Done = summary("_Z4doneP13cublasContext", "/p/d.cpp", 1);
+    Done.Status = FunctionSummary::StatusRole::Unknown;
+    Done.Handles = {{0, Effect}};
+    Store.add(Done);
+    FunctionSummary Check =
+        summary("_Z5check14cublasStatus_t", "/p/d.cpp", 2);
+    Store.add(Check);
+    ProjectFactsScope Scope(&Store, nullptr);
+    EXPECT_EQ(statusFunctionFacts(declared(*AST, "check")).Role,
+              StatusFunctionFacts::Checker);
+    ResourceTable Table = ResourceTable::fromApiModel();
+    HandleAnalyzer Analyzer(AST->getASTContext(), Table);
+    HandleAnalysisResult R =
+        Analyzer.analyze(test::functionNamed(*AST, "use"));
+    EXPECT_TRUE(R.Completed);
+    EXPECT_EQ(R.Leaks.size(),
+              Effect == FunctionSummary::HandleEffect::Keeps ? 1u : 0u);
+  }
+}
+
+} // namespace
