@@ -56,10 +56,13 @@ public:
     if (Context)
       checkUnit(*Context);
     if (Context)
-      if (auto *Sink = cublas_tidy::summarySinkFor(*Context))
+      if (auto *Sink = cublas_tidy::summarySinkFor(*Context)) {
+        // Summaries are made from the unit alone (one file deep).
+        cublas_tidy::ProjectFactsScope Alone(nullptr, nullptr);
         for (cublas_tidy::FunctionSummary &S :
              cublas_tidy::summarizeFunctions(callables(), *Context))
           Sink->push_back(std::move(S));
+      }
     clearUnit();
     Matched.clear();
     Context = nullptr;

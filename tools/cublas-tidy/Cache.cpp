@@ -255,8 +255,10 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key,
   }
   const json::Array *Summaries = O->getArray("summaries");
   const json::Array *Asked = O->getArray("asked");
-  if (!Summaries || !Asked)
+  auto Seen = O->getString("seen");
+  if (!Summaries || !Asked || !Seen)
     return std::nullopt;
+  R.SeenDigest = Seen->str();
   for (const json::Value &S : *Summaries) {
     std::optional<FunctionSummary> Summary = FunctionSummary::fromJson(S);
     if (!Summary)
@@ -304,6 +306,7 @@ bool ResultCache::store(llvm::StringRef Key, const UnitResult &Result,
   json::Object Entry{{"format", EntryFormat},
                      {"summaries", std::move(Summaries)},
                      {"asked", std::move(Asked)},
+                     {"seen", Result.SeenDigest},
                      {"key", Key},
                      {"skipped", Result.Skipped},
                      {"stats", toJson(Result.Stats)},

@@ -37,6 +37,9 @@ struct UnitResult {
   /// other units it asked about (facts/Summaries.h).
   std::vector<FunctionSummary> Summaries;
   std::vector<std::string> Asked;
+  /// What the summaries it was analysed with said of Asked
+  /// (SummaryStore::digest).
+  std::string SeenDigest;
 };
 
 class ResultCache {

@@ -34,6 +34,7 @@
 #include "CudaArgs.h"
 #include "TorchArgs.h"
 #include "Findings.h"
+#include "Providers.h"
 #include "Sarif.h"
 #include "Scan.h"
 #include "Version.h"
@@ -448,8 +449,9 @@ struct FileRun {
   /// of other units it asked about.
   std::vector<cublas_tidy::FunctionSummary> Summaries;
   std::vector<std::string> Asked;
-  /// Analysed again with the project's summaries: what they say of Asked.
-  std::string FactsDigest;
+  /// What the summaries it was analysed with said of Asked.
+  std::string SeenDigest;
+  bool Again = false; // analysed again with the project's summaries
 };
 
 /// What decides, unit by unit, whether to scan, skip, replay or analyse.
@@ -465,6 +467,7 @@ struct RunPlan {
   const cublas_tidy::SummaryStore *Facts = nullptr;
   bool CollectFacts = false;
   bool NoFacts = false; // --no-project-facts: no store at all
+  bool NoReplay = false; // analyse even when the cache has a result
 };
 
 /// The first enabled check that is not a cublas-* one, or empty. Skipping a
@@ -516,6 +519,8 @@ static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
   llvm::sort(Run.Asked);
   Run.Asked.erase(std::unique(Run.Asked.begin(), Run.Asked.end()),
                   Run.Asked.end());
+  Run.SeenDigest = Plan.Facts ? Plan.Facts->digest(Run.Asked)
+                              : cublas_tidy::SummaryStore().digest(Run.Asked);
   Run.Stats = Run.Context->getStats();
 }
 
@@ -534,6 +539,7 @@ static bool replayUnit(FileRun &Run, const RunPlan &Plan,
   Run.Stats = R->Stats;
   Run.Summaries = std::move(R->Summaries);
   Run.Asked = std::move(R->Asked);
+  Run.SeenDigest = std::move(R->SeenDigest);
   return true;
 }
 
@@ -592,11 +598,9 @@ static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
 
   std::string Key;
   if (Plan.Cache) {
-    Key = Plan.Cache->key(
-        Run.File, Commands,
-        configurationKey(Options, Plan.ExtraKey) +
-            (Run.FactsDigest.empty() ? "" : "\nfacts " + Run.FactsDigest));
-    if (replayUnit(Run, Plan, Key))
+    Key = Plan.Cache->key(Run.File, Commands,
+                          configurationKey(Options, Plan.ExtraKey));
+    if (!Plan.NoReplay && replayUnit(Run, Plan, Key))
       return;
   }
   cublas_tidy::UnitScan Scan;
@@ -613,6 +617,7 @@ static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
     R.Stats = Run.Stats;
     R.Summaries = Run.Summaries;
     R.Asked = Run.Asked;
+    R.SeenDigest = Run.SeenDigest;
     Run.Stored = Plan.Cache->store(Key, R, Scan.Files, *Plan.Contents);
   }
 }
@@ -672,10 +677,24 @@ static void runUnits(MutableArrayRef<FileRun> Runs, ArrayRef<size_t> Which,
     W.join();
 }
 
+/// Which units define functions that others call (Providers.h), from the
+/// text of their main files.
+static std::vector<bool> providersOf(ArrayRef<FileRun> Runs) {
+  std::vector<cublas_tidy::NamesInText> Names;
+  for (const FileRun &Run : Runs) {
+    auto Buffer = MemoryBuffer::getFile(Run.File);
+    Names.push_back(Buffer ? cublas_tidy::namesIn((*Buffer)->getBuffer())
+                           : cublas_tidy::NamesInText());
+  }
+  return cublas_tidy::providers(Names);
+}
+
 /// Stage "run": every unit once. When the project's summaries are
-/// collected, they go into `Store`, and the units that asked about a
-/// function it knows are analysed again with it (through the cache, under
-/// a key that holds what the store says of those functions).
+/// collected, the units that define functions other units call go first;
+/// the others are analysed with their summaries; then the summaries of all
+/// go into `Store`, and a unit whose questions it answers otherwise than
+/// the summaries the unit saw is analysed again (docs/ci.md, "Facts across
+/// files").
 static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
                                    ArrayRef<std::string> Paths,
                                    ArrayRef<std::string> SummaryOnly,
@@ -688,11 +707,25 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
                                        : Paths[I];
     newContext(Runs[I]);
   }
-  std::vector<size_t> All(Runs.size());
-  std::iota(All.begin(), All.end(), 0);
-  runUnits(Runs, All, DB, Plan);
-  if (!Plan.CollectFacts)
+  if (!Plan.CollectFacts) {
+    std::vector<size_t> All(Runs.size());
+    std::iota(All.begin(), All.end(), 0);
+    runUnits(Runs, All, DB, Plan);
     return Runs;
+  }
+  std::vector<bool> Provides = providersOf(Runs);
+  std::vector<size_t> First, Then;
+  for (size_t I = 0; I < Runs.size(); ++I)
+    (Provides[I] ? First : Then).push_back(I);
+  runUnits(Runs, First, DB, Plan);
+  cublas_tidy::SummaryStore Early;
+  for (size_t I : First)
+    for (const cublas_tidy::FunctionSummary &S : Runs[I].Summaries)
+      Early.add(S);
+  RunPlan WithEarly = Plan;
+  WithEarly.Facts = &Early;
+  runUnits(Runs, Then, DB, WithEarly);
+
   for (const FileRun &Run : Runs)
     for (const cublas_tidy::FunctionSummary &S : Run.Summaries)
       Store.add(S);
@@ -700,21 +733,20 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   for (size_t I = 0; I < Runs.size(); ++I) {
     FileRun &Run = Runs[I];
     if (Run.SummaryOnly || Run.Skipped || Run.Crashed ||
-        llvm::none_of(Run.Asked,
-                      [&](const std::string &K) { return Store.find(K); }))
+        Store.digest(Run.Asked) == Run.SeenDigest)
       continue;
-    Run.FactsDigest = Store.digest(Run.Asked);
     Run.Errors.clear();
     Run.FromCache = Run.Stored = false;
+    Run.Again = true;
     newContext(Run);
     Again.push_back(I);
   }
-  if (Again.empty())
-    return Runs;
-  RunPlan Second = Plan;
-  Second.Facts = &Store;
-  Second.CollectFacts = false;
-  runUnits(Runs, Again, DB, Second);
+  RunPlan Final = Plan;
+  Final.Facts = &Store;
+  // A cached result computed with other summaries is not replayed: the
+  // unit is analysed, and its new result stored.
+  Final.NoReplay = true;
+  runUnits(Runs, Again, DB, Final);
   for (size_t I : Again)
     Runs[I].Reason += " (again, with the summaries of other units)";
   return Runs;
@@ -1047,8 +1079,8 @@ static std::optional<int> exportFacts(const cublas_tidy::SummaryStore &Store,
                                       ArrayRef<FileRun> Runs,
                                       const RunPlan &Plan) {
   if (Verbose && Plan.CollectFacts) {
-    size_t Again = llvm::count_if(
-        Runs, [](const FileRun &R) { return !R.FactsDigest.empty(); });
+    size_t Again =
+        llvm::count_if(Runs, [](const FileRun &R) { return R.Again; });
     errs() << "cublas-tidy: project facts: " << Store.size()
            << " function summar" << (Store.size() == 1 ? "y" : "ies")
            << " (" << Store.ambiguous() << " defined more than once); "
