@@ -78,27 +78,56 @@ std::string describe(const PointerFact &Fact) {
 static thread_local TranslationUnitCache<const Decl *, PointerProvenance>
     Provenances;
 
+/// The summary of the function `Call` calls, when it is defined in another
+/// unit of the project and passes pointer parameters to cuBLAS
+/// (facts/Summaries.h).
+static const FunctionSummary *projectBuffers(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || isa<CXXOperatorCallExpr>(Call) || FD->getDefinition() ||
+      calledCublasFunction(Call) ||
+      FD->getASTContext().getSourceManager().isInSystemHeader(
+          FD->getLocation()) ||
+      llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
+        return P->getType()->isPointerType();
+      }))
+    return nullptr;
+  const FunctionSummary *S = projectSummary(FD);
+  return S && !S->Buffers.empty() ? S : nullptr;
+}
+
 const PointerProvenance &MemorySpaceCheck::provenanceOf(const Decl *Callable,
                                                         ASTContext &Ctx) {
   return *Provenances.get(Ctx, Callable, [&] {
     PointerProvenance::Options Opts;
-    Opts.CublasCallsOnly = true; // the checks ask about nothing else
+    // The checks ask about cuBLAS calls, and the calls of the project's
+    // functions that pass pointers to cuBLAS.
+    Opts.CublasCallsOnly = true;
+    Opts.AlsoKeep = [](const CallExpr *Call) {
+      return projectBuffers(Call) != nullptr;
+    };
     return std::make_unique<PointerProvenance>(
         PointerProvenance::analyze(Callable, Ctx, Opts));
   });
 }
 
 void MemorySpaceCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
-  // Only functions that call cuBLAS are worth the dataflow.
-  if (!analysableBody(Callable) ||
-      !callsAny(Callable, [](const CallExpr *Call) {
-        return calledCublasFunction(Call) != nullptr;
-      }))
+  // Only functions that call cuBLAS, or a function of another unit that
+  // passes pointers to cuBLAS, are worth the dataflow.
+  if (!analysableBody(Callable))
+    return;
+  bool ProjectCalls = false;
+  if (!callsAny(Callable, [&](const CallExpr *Call) {
+        if (calledCublasFunction(Call))
+          return true;
+        ProjectCalls = ProjectCalls || projectBuffers(Call);
+        return false;
+      }) &&
+      !ProjectCalls)
     return;
   // Nothing the dataflow could learn would be wrong memory (asked once for
   // both memory space checks).
   static thread_local TranslationUnitCache<const Decl *, bool> NothingWrong;
-  if (*NothingWrong.get(Ctx, Callable, [&] {
+  if (!ProjectCalls && *NothingWrong.get(Ctx, Callable, [&] {
         return std::make_unique<bool>(
             PointerProvenance::learnsNothingWrong(Callable));
       }))
@@ -107,9 +136,59 @@ void MemorySpaceCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
   const PointerProvenance &P = provenanceOf(Callable, Ctx);
   if (!P.complete())
     return;
-  for (const CallExpr *Call : P.calls())
+  for (const CallExpr *Call : P.calls()) {
     if (const FunctionInfo *F = calledCublasFunction(Call))
       checkCall(Call, *F, P, Callable, Ctx);
+    else if (const FunctionSummary *S = projectBuffers(Call))
+      checkProjectCall(Call, *S, P, Ctx);
+  }
+}
+
+/// The pointers given to a function of another unit against what the
+/// cuBLAS calls it passes them to need.
+void MemorySpaceCheck::checkProjectCall(const CallExpr *Call,
+                                        const FunctionSummary &S,
+                                        const PointerProvenance &P,
+                                        ASTContext &Ctx) {
+  for (const FunctionSummary::BufferParam &B : S.Buffers) {
+    const FunctionInfo *F = lookupFunction(B.Callee);
+    if (!F || B.Arg >= F->params().size() || B.Index >= Call->getNumArgs())
+      continue;
+    std::optional<Expected> Want = expectationFor(F->params()[B.Arg].Role);
+    if (!Want)
+      continue;
+    PointerFact Fact = P.argument(Call, B.Index);
+    if (Fact.Kind != Wrong)
+      continue;
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Expr *Arg = Call->getArg(B.Index);
+    SourceLocation Loc = userLocation(Arg->getBeginLoc(), SM);
+    if (Loc.isInvalid() ||
+        !Reported.insert({Loc.getRawEncoding(), B.Index}).second)
+      continue;
+    std::string Callee = spelledCalleeName(Call, SM, Ctx.getLangOpts());
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Arg->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    StringRef Param = F->params()[B.Arg].Name;
+    if (*Want == Expected::DevicePointerArray)
+      diag(Loc, "%0 points to %1, but '%2' gives it to '%3' as the array of "
+                "pointers '%4', which must itself be in device memory")
+          << quoted(Arg, Ctx, "the argument") << describe(Fact) << Callee
+          << B.Spelled << Param << Range;
+    else
+      diag(Loc, "%0 points to %1, but '%2' gives it to '%3' as argument "
+                "'%4', which must point to %select{device|host}5 memory")
+          << quoted(Arg, Ctx, "the argument") << describe(Fact) << Callee
+          << B.Spelled << Param << (*Want == Expected::HostMemory) << Range;
+    noteOrigin(Arg, Fact, SM);
+    SourceLocation At =
+        locationInFile(Ctx.getSourceManager(), S.File, B.Line);
+    if (At.isValid())
+      diag(At, "'%0' gives its parameter to '%1' here, in another file",
+           DiagnosticIDs::Note)
+          << Callee << B.Spelled;
+  }
 }
 
 /// The memory of each pointer argument against what the parameter needs;
@@ -185,7 +264,23 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
         << What << Memory << Param << Callee << ToHost << Range;
   }
 
-  // Where the memory came from.
+  noteOrigin(Arg, Fact, SM);
+
+  // Where the pointer mode was set.
+  if (Mode && Mode->Where) {
+    SourceLocation ModeLoc = userLocation(Mode->Where->getBeginLoc(), SM);
+    if (Mode->FromCreate)
+      diag(ModeLoc, "%0 is created here in the default %1", DiagnosticIDs::Note)
+          << HandleText << ModeName;
+    else
+      diag(ModeLoc, "pointer mode of %0 set to %1 here", DiagnosticIDs::Note)
+          << HandleText << ModeName;
+  }
+}
+
+/// Where the memory came from.
+void MemorySpaceCheck::noteOrigin(const Expr *Arg, const PointerFact &Fact,
+                                  const SourceManager &SM) {
   const PointerOrigin &O = Fact.Origin;
   switch (O.Kind) {
   case OriginKind::Allocation:
@@ -235,16 +330,6 @@ void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,
     break;
   }
 
-  // Where the pointer mode was set.
-  if (Mode && Mode->Where) {
-    SourceLocation ModeLoc = userLocation(Mode->Where->getBeginLoc(), SM);
-    if (Mode->FromCreate)
-      diag(ModeLoc, "%0 is created here in the default %1", DiagnosticIDs::Note)
-          << HandleText << ModeName;
-    else
-      diag(ModeLoc, "pointer mode of %0 set to %1 here", DiagnosticIDs::Note)
-          << HandleText << ModeName;
-  }
 }
 
 } // namespace clang::tidy::cublas

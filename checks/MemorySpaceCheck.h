@@ -50,6 +50,13 @@ private:
   static const cublas_tidy::PointerProvenance &
   provenanceOf(const Decl *Callable, ASTContext &Ctx);
 
+  void checkProjectCall(const CallExpr *Call,
+                        const cublas_tidy::FunctionSummary &S,
+                        const cublas_tidy::PointerProvenance &P,
+                        ASTContext &Ctx);
+  /// Notes where the memory `Fact` describes came from.
+  void noteOrigin(const Expr *Arg, const cublas_tidy::PointerFact &Fact,
+                  const SourceManager &SM);
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                  const cublas_tidy::PointerProvenance &P, const Decl *Callable,
                  ASTContext &Ctx);

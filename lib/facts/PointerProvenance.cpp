@@ -366,8 +366,9 @@ struct PointerProvenance::Impl {
   /// What the first argument of each cudaHostRegister call pointed to.
   std::vector<Value> Registered;
   bool Recording = false;
-  /// Options::CublasCallsOnly.
+  /// Options::CublasCallsOnly, Options::AlsoKeep.
   bool CublasCallsOnly = false;
+  std::function<bool(const clang::CallExpr *)> AlsoKeep;
 
   // Variables.
   bool isTrackedPointer(const VarDecl *VD) const {
@@ -932,7 +933,7 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
 /// cudaHostRegister registers.
 void PointerProvenance::Impl::record(const CallExpr *Call, bool Cublas,
                                      const State &St) {
-  if (Cublas || !CublasCallsOnly) {
+  if (Cublas || !CublasCallsOnly || (AlsoKeep && AlsoKeep(Call))) {
     auto [It, New] = CallIndex.try_emplace(Call, Snapshots.size());
     if (New) {
       Calls.push_back(Call);
@@ -1094,6 +1095,7 @@ void PointerProvenance::Impl::run(const PointerProvenance::Options &Opts) {
     return;
   Scope = dyn_cast<DeclContext>(Callable);
   CublasCallsOnly = Opts.CublasCallsOnly;
+  AlsoKeep = Opts.AlsoKeep;
 
   Cfg = sharedCfg(Callable, *Ctx);
   if (!Cfg)

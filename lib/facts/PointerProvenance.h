@@ -34,6 +34,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 namespace cublas_tidy {
@@ -118,6 +119,9 @@ public:
     /// at each call kept: the memory space checks ask about cuBLAS calls
     /// only.
     bool CublasCallsOnly = false;
+    /// With CublasCallsOnly, the other calls whose state is kept too (the
+    /// calls of functions of other units that pass pointers to cuBLAS).
+    std::function<bool(const clang::CallExpr *)> AlsoKeep;
   };
 
   ~PointerProvenance();

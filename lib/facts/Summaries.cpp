@@ -83,7 +83,8 @@ FunctionSummary::handleEffect(unsigned Index) const {
 bool FunctionSummary::operator==(const FunctionSummary &O) const {
   return Key == O.Key && Name == O.Name && File == O.File && Line == O.Line &&
          Status == O.Status && Wrapped == O.Wrapped &&
-         WrappedLine == O.WrappedLine && Handles == O.Handles;
+         WrappedLine == O.WrappedLine && Handles == O.Handles &&
+         Buffers == O.Buffers;
 }
 
 json::Value FunctionSummary::toJson() const {
@@ -100,6 +101,12 @@ json::Value FunctionSummary::toJson() const {
     for (const HandleParam &H : Handles)
       A.push_back(json::Array{H.Index, EffectNames[static_cast<int>(H.Effect)]});
     O["handles"] = std::move(A);
+  }
+  if (!Buffers.empty()) {
+    json::Array A;
+    for (const BufferParam &B : Buffers)
+      A.push_back(json::Array{B.Index, B.Callee, B.Spelled, B.Arg, B.Line});
+    O["buffers"] = std::move(A);
   }
   return O;
 }
@@ -140,6 +147,21 @@ FunctionSummary::fromJson(const json::Value &V) {
       if (!Index || *Index < 0 || !Effect)
         return std::nullopt;
       S.Handles.push_back({static_cast<unsigned>(*Index), *Effect});
+    }
+  if (const json::Array *A = O->getArray("buffers"))
+    for (const json::Value &B : *A) {
+      const json::Array *T = B.getAsArray();
+      if (!T || T->size() != 5)
+        return std::nullopt;
+      auto Index = (*T)[0].getAsInteger(), Arg = (*T)[3].getAsInteger(),
+           Line = (*T)[4].getAsInteger();
+      auto Callee = (*T)[1].getAsString(), Spelled = (*T)[2].getAsString();
+      if (!Index || !Arg || !Line || !Callee || !Spelled || *Index < 0 ||
+          *Arg < 0 || *Line < 0)
+        return std::nullopt;
+      S.Buffers.push_back({static_cast<unsigned>(*Index), Callee->str(),
+                           Spelled->str(), static_cast<unsigned>(*Arg),
+                           static_cast<unsigned>(*Line)});
     }
   return S;
 }

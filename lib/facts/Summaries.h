@@ -11,7 +11,11 @@
 //     cuBLAS call it never looked at (a wrapper), naming the call;
 //   - handles: for each parameter of a cuBLAS handle or descriptor type,
 //     whether it destroys it on every path or keeps it (never destroys it,
-//     never lets it escape). Anything else reads as an escape: unknown.
+//     never lets it escape). Anything else reads as an escape: unknown;
+//   - buffers: each pointer parameter that the function, never changing
+//     it, passes as a memory operand of a cuBLAS call (which call, which
+//     argument, on which line): the memory it must point to is that
+//     argument's.
 //
 // Summaries are keyed by the function's mangled name, the name the linker
 // joins calls and definitions by. A store holds the summaries of a project.
@@ -71,11 +75,26 @@ struct FunctionSummary {
   /// parameter may escape.
   std::vector<HandleParam> Handles;
 
+  struct BufferParam {
+    unsigned Index;      // the parameter
+    std::string Callee;  // the cuBLAS function, as declared (cublasSgemm_v2)
+    std::string Spelled; // as written there (cublasSgemm)
+    unsigned Arg;        // the argument of Callee it is given as
+    unsigned Line;       // of the call, in File
+    bool operator==(const BufferParam &O) const {
+      return Index == O.Index && Callee == O.Callee && Spelled == O.Spelled &&
+             Arg == O.Arg && Line == O.Line;
+    }
+  };
+  /// The pointer parameters it gives to cuBLAS as memory operands.
+  std::vector<BufferParam> Buffers;
+
   /// The effect on parameter `Index`, when known.
   std::optional<HandleEffect> handleEffect(unsigned Index) const;
   /// True when it says something an analysis can use.
   bool informative() const {
-    return Status != StatusRole::Unknown || !Handles.empty();
+    return Status != StatusRole::Unknown || !Handles.empty() ||
+           !Buffers.empty();
   }
   bool operator==(const FunctionSummary &O) const;
 

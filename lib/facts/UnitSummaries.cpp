@@ -3,6 +3,9 @@
 #include "facts/UnitSummaries.h"
 
 #include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "ast/LocalUses.h"
+#include "model/CublasApi.h"
 #include "facts/HandleStates.h"
 #include "facts/StatusFunctions.h"
 
@@ -52,6 +55,59 @@ std::string absoluteFile(const SourceManager &SM, SourceLocation Loc) {
   return std::string(Path);
 }
 
+/// A role of memory that a caller's pointer must match (the pointer-mode
+/// scalars and cublasXt's any-memory operands aside).
+bool isMemoryRole(ParamRole R) {
+  switch (R) {
+  case ParamRole::DeviceMatrix:
+  case ParamRole::DeviceVector:
+  case ParamRole::DevicePointerArray:
+  case ParamRole::HostMatrix:
+  case ParamRole::HostVector:
+  case ParamRole::HostArray:
+  case ParamRole::HostScalar:
+  case ParamRole::DeviceWorkspace:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The pointer parameters of `FD` that it passes, unchanged, as memory
+/// operands of its cuBLAS calls.
+std::vector<FunctionSummary::BufferParam> buffersOf(const FunctionDecl *FD) {
+  std::vector<FunctionSummary::BufferParam> Out;
+  if (!llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+        return P->getType()->isPointerType();
+      }))
+    return Out;
+  const ASTContext &Ctx = FD->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  UnchangedVariables Unchanged(FD);
+  for (const BodyStmt &B : stmtsIn(FD)) {
+    const auto *Call = dyn_cast<CallExpr>(B.S);
+    const FunctionInfo *F = Call ? calledCublasFunction(Call) : nullptr;
+    if (!F)
+      continue;
+    llvm::ArrayRef<ParamInfo> Params = F->params();
+    for (unsigned I = 0; I < Params.size() && I < Call->getNumArgs(); ++I) {
+      if (!isMemoryRole(Params[I].Role))
+        continue;
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+      const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+      if (!P || P->getDeclContext() != FD || !P->getType()->isPointerType() ||
+          !Unchanged.stable(P))
+        continue;
+      Out.push_back({P->getFunctionScopeIndex(),
+                     Call->getDirectCallee()->getName().str(),
+                     spelledCalleeName(Call, SM, Ctx.getLangOpts()), I,
+                     SM.getExpansionLineNumber(Call->getBeginLoc())});
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<FunctionSummary>
@@ -70,7 +126,8 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     bool Handles = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
       return isCublasResourceType(P->getType());
     });
-    if (!Status && !Handles)
+    std::vector<FunctionSummary::BufferParam> Buffers = buffersOf(FD);
+    if (!Status && !Handles && Buffers.empty())
       continue;
     FunctionSummary S;
     S.Key = summaryKey(FD);
@@ -80,6 +137,7 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
     S.File = absoluteFile(SM, Loc);
     S.Line = SM.getExpansionLineNumber(Loc);
+    S.Buffers = std::move(Buffers);
     if (Status) {
       const StatusFunctionFacts &F = statusFunctionFacts(FD);
       S.Status = roleOf(F.Role);

@@ -85,6 +85,31 @@ template <typename T> void pattern(cublasHandle_t h) { cublasDestroy(h); }
   EXPECT_EQ(S["done"].Key, "_Z4doneP13cublasContext");
 }
 
+TEST(SummariesTest, BuffersGivenToCublasUnchanged) {
+  auto S = summariesOf(R"(
+void scal(cublasHandle_t h, float *x, float *y, const float *host, int n) {
+  const float a = 2;
+  cublasSscal(h, n, &a, x, 1);
+  y += 1;                        // changed: its memory is not the caller's
+  cublasSscal(h, n, &a, y, 1);
+  cublasSetVector(n, 4, host, 1, x, 1);
+}
+void scalar(cublasHandle_t h, const float *alpha, float *x) {
+  cublasSscal(h, 4, alpha, x, 1); // alpha: the pointer mode decides
+}
+)");
+  std::vector<std::string> Got;
+  for (const auto &B : S["scal"].Buffers)
+    Got.push_back(std::to_string(B.Index) + "->" + B.Spelled + ":" +
+                  std::to_string(B.Arg));
+  EXPECT_EQ(Got, (std::vector<std::string>{
+                     "1->cublasSscal:3", "3->cublasSetVector:2",
+                     "1->cublasSetVector:4"}));
+  EXPECT_EQ(S["scal"].Buffers.front().Callee, "cublasSscal_v2");
+  ASSERT_EQ(S["scalar"].Buffers.size(), 1u);
+  EXPECT_EQ(S["scalar"].Buffers[0].Index, 2u);
+}
+
 TEST(SummariesTest, ExternCFunctionsAreKeyedByTheirName) {
   auto S = summariesOf(R"(
 extern "C" void release(cublasHandle_t h) { cublasDestroy(h); }
@@ -99,6 +124,7 @@ TEST(SummariesTest, JsonRoundTrip) {
   S.WrappedLine = 5;
   S.Handles = {{0, FunctionSummary::HandleEffect::Keeps},
                {2, FunctionSummary::HandleEffect::Destroys}};
+  S.Buffers = {{1, "cublasSgemm_v2", "cublasSgemm", 7, 5}};
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(S.toJson());
   ASSERT_TRUE(Back);
   EXPECT_EQ(*Back, S);

@@ -56,3 +56,33 @@ void wrapperDiscarded(cublasHandle_t H, float *X) {
 void wrapperChecked(cublasHandle_t H, float *X) {
   checkStatus(scaleWrapper(H, 4, X));
 }
+
+// A host array given to a wrapper that gives it to cuBLAS.
+void hostThroughWrapper(cublasHandle_t H) {
+  float Host[4] = {1, 2, 3, 4};
+  checkStatus(scaleWrapper(H, 4, Host));
+}
+
+// Device memory through the wrapper: right.
+void deviceThroughWrapper(cublasHandle_t H) {
+  float *Device = nullptr;
+  if (cudaMalloc(reinterpret_cast<void **>(&Device), 4 * sizeof(float)) != cudaSuccess)
+    return;
+  checkStatus(scaleWrapper(H, 4, Device));
+  cudaFree(Device);
+}
+
+// A wrapper that copies the host data to its own device buffer: right.
+void hostToCopyingWrapper(cublasHandle_t H) {
+  float Host[4] = {1, 2, 3, 4};
+  checkStatus(scaleCopy(H, 4, Host));
+}
+
+// Device memory given to the wrapper that reads host memory.
+void deviceToCopyingWrapper(cublasHandle_t H) {
+  float *Device = nullptr;
+  if (cudaMalloc(reinterpret_cast<void **>(&Device), 4 * sizeof(float)) != cudaSuccess)
+    return;
+  checkStatus(scaleCopy(H, 4, Device));
+  cudaFree(Device);
+}

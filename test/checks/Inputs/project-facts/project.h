@@ -1,9 +1,11 @@
 // The project's functions, declared for every file; each is defined in one.
 #include <cublas_v2.h>
+#include <cuda_runtime_api.h>
 
 // status_utils.cpp
 cublasStatus_t checkStatus(cublasStatus_t Status);
 cublasStatus_t scaleWrapper(cublasHandle_t H, int N, float *X);
+cublasStatus_t scaleCopy(cublasHandle_t H, int N, const float *X);
 
 // handles.cpp
 void useOnly(cublasHandle_t H, float *X, int N);
