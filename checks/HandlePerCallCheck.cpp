@@ -7,6 +7,9 @@
 #include "ast/AstUtils.h"
 #include "ast/FunctionTimer.h"
 #include "facts/RepeatedHandles.h"
+#include "facts/Summaries.h"
+#include "ast/Callables.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -81,6 +84,65 @@ void HandlePerCallCheck::checkUnit(ASTContext &) {
       for (const auto &[Loc, Text] : Why->Notes)
         diag(Loc, "%0", DiagnosticIDs::Note) << Text;
     }
+  }
+  checkProjectCalls(Callers, Ops);
+}
+
+void HandlePerCallCheck::checkProjectCalls(
+    std::optional<CallerIndex> &Callers, std::optional<OpRegistrations> &Ops) {
+  if (!projectFactsWanted())
+    return;
+  // The functions of other units that this one calls, each once, with what
+  // they make per call (facts/Summaries.h).
+  llvm::SmallVector<std::pair<const FunctionDecl *, const FunctionSummary *>>
+      Called;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+  for (const Decl *Callable : callables())
+    callsAny(Callable, [&](const CallExpr *Call) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || calledCublasFunction(Call) || FD->getDefinition() ||
+          !Seen.insert(FD->getCanonicalDecl()).second)
+        return false;
+      if (const FunctionSummary *S = projectSummary(FD);
+          S && !S->PerCall.empty())
+        Called.push_back({FD, S});
+      return false;
+    });
+  for (const auto &[FD, S] : Called) {
+    if (!Callers) {
+      Callers.emplace(callables());
+      Ops.emplace(callables());
+    }
+    std::optional<RepeatReason> Why =
+        repeatReason(FD, callables(), &*Callers, &*Ops, /*Twice=*/false);
+    if (!Why || Why->Notes.empty())
+      continue;
+    const FunctionSummary::PerCallHandle &H = S->PerCall.front();
+    std::string What = H.Lt ? "cuBLASLt handle" : "cuBLAS handle";
+    bool Op = Why->Kind == RepeatReason::Op;
+    std::string Message =
+        "'" + FD->getName().str() + "', defined in another file, creates and "
+        "destroys a " + What + " on every call, and is " +
+        (Op ? "registered here for Python to call (each forward pass calls "
+              "it)"
+            : "called here in a loop") +
+        "; " + H.Create +
+        " allocates a workspace and synchronizes the device each time: " +
+        (Op ? "use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) "
+              "or create one once and reuse it"
+            : "create it once and pass it in, or keep one per thread and "
+              "device");
+    diag(Why->Notes.front().first, "%0") << Message;
+    for (size_t I = 1; I < Why->Notes.size(); ++I)
+      diag(Why->Notes[I].first, "%0", DiagnosticIDs::Note)
+          << Why->Notes[I].second;
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    SourceLocation At = locationInFile(const_cast<SourceManager &>(SM),
+                                       S->File, H.Line);
+    if (At.isValid())
+      diag(At, "'%0' creates the handle here, in another file",
+           DiagnosticIDs::Note)
+          << FD->getName();
   }
 }
 

@@ -5,6 +5,9 @@
 
 #include "CallableMatchers.h"
 #include "CublasCheck.h"
+#include "facts/RepeatedHandles.h"
+
+#include <optional>
 
 namespace clang::tidy::cublas {
 
@@ -22,6 +25,10 @@ private:
   /// Whether a function runs in a loop depends on callers the matchers may
   /// not have reached yet: everything is decided at the end of the unit.
   void checkUnit(ASTContext &Ctx) override;
+  /// The functions of other units that make a handle per call
+  /// (facts/Summaries.h), called repeatedly here.
+  void checkProjectCalls(std::optional<cublas_tidy::CallerIndex> &Callers,
+                         std::optional<cublas_tidy::OpRegistrations> &Ops);
 };
 
 } // namespace clang::tidy::cublas

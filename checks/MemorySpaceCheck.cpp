@@ -82,6 +82,8 @@ static thread_local TranslationUnitCache<const Decl *, PointerProvenance>
 /// unit of the project and passes pointer parameters to cuBLAS
 /// (facts/Summaries.h).
 static const FunctionSummary *projectBuffers(const CallExpr *Call) {
+  if (!projectFactsWanted())
+    return nullptr;
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || isa<CXXOperatorCallExpr>(Call) || FD->getDefinition() ||
       calledCublasFunction(Call) ||

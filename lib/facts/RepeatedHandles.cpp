@@ -1,6 +1,7 @@
 //===- RepeatedHandles.cpp - Handles made and destroyed again and again ---===//
 
 #include "facts/RepeatedHandles.h"
+#include "facts/Summaries.h"
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
@@ -200,8 +201,8 @@ bool mayRunOnce(const Stmt *Loop) {
   return Break || !Done;
 }
 
-/// True when `S` calls cudaSetDevice (or is too large to tell): one handle
-/// per device is what NVIDIA recommends.
+} // namespace
+
 bool selectsDevice(const Stmt *S) {
   bool Found = false;
   bool Done = walk(S, [&](const Stmt *N) {
@@ -212,6 +213,8 @@ bool selectsDevice(const Stmt *S) {
   });
   return Found || !Done;
 }
+
+namespace {
 
 /// The innermost loop that holds every place, or null.
 const Stmt *commonLoop(std::initializer_list<const Place *> Ps) {
@@ -339,10 +342,20 @@ callInLoop(const clang::FunctionDecl *Fn,
   return callInLoop(Fn, CallerIndex(Callables), OverDevices);
 }
 
+/// A function whose repetition is judged: its body selects no device, or,
+/// defined in another unit, its summary says it makes handles per call
+/// (and selects no device).
+static bool judgedForRepetition(const clang::FunctionDecl *Fn) {
+  if (const Stmt *Body = Fn->getBody())
+    return !selectsDevice(Body);
+  const FunctionSummary *S = projectSummary(Fn);
+  return S && !S->PerCall.empty();
+}
+
 std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
                                      const CallerIndex &Index,
                                      bool OverDevices) {
-  if (!Fn || Fn->isMain() || !Fn->getBody() || selectsDevice(Fn->getBody()))
+  if (!Fn || Fn->isMain() || !judgedForRepetition(Fn))
     return std::nullopt;
   const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
   for (const clang::Decl *Caller : Index.callersOf(Fn)) {
@@ -579,7 +592,7 @@ void forEachRegistration(
 }
 
 bool registrable(const clang::FunctionDecl *Fn) {
-  return Fn && Fn->getBody() && !selectsDevice(Fn->getBody());
+  return Fn && judgedForRepetition(Fn);
 }
 
 } // namespace

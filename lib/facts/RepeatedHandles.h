@@ -11,7 +11,9 @@
 // `break` of its own: a retry), of a loop or function that selects devices
 // (cudaSetDevice: one handle per device is the guidance), of a create or a
 // call under a condition on the loop's counter (`if (i == 0)`), or of a
-// function whose callers are not in the translation unit.
+// function whose callers are not in the translation unit. A function
+// defined in another unit is judged by its summary (facts/Summaries.h): it
+// repeats what it makes per call when its callers here repeat it.
 //
 // Also the statics rule: a create into a function-local static (or a
 // global) that runs on every call of its function.
@@ -58,6 +60,10 @@ struct ScopedHandle {
 /// Loop, and those OncePerCall (which repeat when the callable is called
 /// from a loop: see callInLoop).
 std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable);
+
+/// True when `S` calls cudaSetDevice (or is too large to tell): one handle
+/// per device is the guidance, and such code is not judged.
+bool selectsDevice(const clang::Stmt *S);
 
 /// A call of a function in a loop of another callable.
 struct CallInLoop {

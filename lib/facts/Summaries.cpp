@@ -84,7 +84,7 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
   return Key == O.Key && Name == O.Name && File == O.File && Line == O.Line &&
          Status == O.Status && Wrapped == O.Wrapped &&
          WrappedLine == O.WrappedLine && Handles == O.Handles &&
-         Buffers == O.Buffers;
+         Buffers == O.Buffers && PerCall == O.PerCall;
 }
 
 json::Value FunctionSummary::toJson() const {
@@ -107,6 +107,12 @@ json::Value FunctionSummary::toJson() const {
     for (const BufferParam &B : Buffers)
       A.push_back(json::Array{B.Index, B.Callee, B.Spelled, B.Arg, B.Line});
     O["buffers"] = std::move(A);
+  }
+  if (!PerCall.empty()) {
+    json::Array A;
+    for (const PerCallHandle &H : PerCall)
+      A.push_back(json::Array{H.Lt ? "lt-handle" : "handle", H.Create, H.Line});
+    O["perCall"] = std::move(A);
   }
   return O;
 }
@@ -162,6 +168,19 @@ FunctionSummary::fromJson(const json::Value &V) {
       S.Buffers.push_back({static_cast<unsigned>(*Index), Callee->str(),
                            Spelled->str(), static_cast<unsigned>(*Arg),
                            static_cast<unsigned>(*Line)});
+    }
+  if (const json::Array *A = O->getArray("perCall"))
+    for (const json::Value &H : *A) {
+      const json::Array *T = H.getAsArray();
+      if (!T || T->size() != 3)
+        return std::nullopt;
+      auto Kind = (*T)[0].getAsString(), Create = (*T)[1].getAsString();
+      auto Line = (*T)[2].getAsInteger();
+      if (!Kind || (*Kind != "handle" && *Kind != "lt-handle") || !Create ||
+          !Line || *Line < 0)
+        return std::nullopt;
+      S.PerCall.push_back(
+          {*Kind == "lt-handle", Create->str(), static_cast<unsigned>(*Line)});
     }
   return S;
 }
@@ -312,6 +331,8 @@ ProjectFactsScope::~ProjectFactsScope() {
 }
 
 bool projectFactsActive() { return storeInUse() != nullptr; }
+
+bool projectFactsWanted() { return storeInUse() || CurrentAsked; }
 
 void setThreadDefaultStore(std::shared_ptr<const SummaryStore> Store) {
   DefaultStore = std::move(Store);

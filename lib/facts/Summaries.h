@@ -15,7 +15,9 @@
 //   - buffers: each pointer parameter that the function, never changing
 //     it, passes as a memory operand of a cuBLAS call (which call, which
 //     argument, on which line): the memory it must point to is that
-//     argument's.
+//     argument's;
+//   - handles made per call: a local handle created and destroyed around
+//     cuBLAS work on every call, in a function that selects no device.
 //
 // Summaries are keyed by the function's mangled name, the name the linker
 // joins calls and definitions by. A store holds the summaries of a project.
@@ -89,12 +91,25 @@ struct FunctionSummary {
   /// The pointer parameters it gives to cuBLAS as memory operands.
   std::vector<BufferParam> Buffers;
 
+  struct PerCallHandle {
+    bool Lt;            // a cuBLASLt handle, else a cuBLAS one
+    std::string Create; // the create, as written (cublasCreate)
+    unsigned Line;      // of the create, in File
+    bool operator==(const PerCallHandle &O) const {
+      return Lt == O.Lt && Create == O.Create && Line == O.Line;
+    }
+  };
+  /// The handles it creates and destroys on every call (and it selects no
+  /// device): what repeats when a caller calls it repeatedly
+  /// (facts/RepeatedHandles.h).
+  std::vector<PerCallHandle> PerCall;
+
   /// The effect on parameter `Index`, when known.
   std::optional<HandleEffect> handleEffect(unsigned Index) const;
   /// True when it says something an analysis can use.
   bool informative() const {
     return Status != StatusRole::Unknown || !Handles.empty() ||
-           !Buffers.empty();
+           !Buffers.empty() || !PerCall.empty();
   }
   bool operator==(const FunctionSummary &O) const;
 
@@ -164,6 +179,10 @@ private:
 
 /// True when a scope with a store is active on this thread.
 bool projectFactsActive();
+
+/// True when projectSummary() may answer or record anything: a store is in
+/// use, or questions are recorded. Callers skip their own work otherwise.
+bool projectFactsWanted();
 
 /// The store consulted on this thread when no scope sets one (a check
 /// option names it, for the front ends that run units one by one: the

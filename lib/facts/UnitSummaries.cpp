@@ -7,6 +7,7 @@
 #include "ast/LocalUses.h"
 #include "model/CublasApi.h"
 #include "facts/HandleStates.h"
+#include "facts/RepeatedHandles.h"
 #include "facts/StatusFunctions.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -108,6 +109,24 @@ std::vector<FunctionSummary::BufferParam> buffersOf(const FunctionDecl *FD) {
   return Out;
 }
 
+/// The handles `FD` creates and destroys on every call, when it selects no
+/// device.
+std::vector<FunctionSummary::PerCallHandle> perCallOf(const FunctionDecl *FD) {
+  std::vector<FunctionSummary::PerCallHandle> Out;
+  for (const ScopedHandle &H : repeatedHandles(FD)) {
+    if (!H.OncePerCall || H.Loop)
+      continue;
+    if (Out.empty() && selectsDevice(FD->getBody()))
+      return {};
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    std::string Create = spelledCalleeName(H.Create, SM,
+                                           FD->getASTContext().getLangOpts());
+    Out.push_back({H.Kind == ResourceKind::LtHandle, Create,
+                   SM.getExpansionLineNumber(H.Create->getBeginLoc())});
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<FunctionSummary>
@@ -127,7 +146,8 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
       return isCublasResourceType(P->getType());
     });
     std::vector<FunctionSummary::BufferParam> Buffers = buffersOf(FD);
-    if (!Status && !Handles && Buffers.empty())
+    std::vector<FunctionSummary::PerCallHandle> PerCall = perCallOf(FD);
+    if (!Status && !Handles && Buffers.empty() && PerCall.empty())
       continue;
     FunctionSummary S;
     S.Key = summaryKey(FD);
@@ -138,6 +158,7 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     S.File = absoluteFile(SM, Loc);
     S.Line = SM.getExpansionLineNumber(Loc);
     S.Buffers = std::move(Buffers);
+    S.PerCall = std::move(PerCall);
     if (Status) {
       const StatusFunctionFacts &F = statusFunctionFacts(FD);
       S.Status = roleOf(F.Role);

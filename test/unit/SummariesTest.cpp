@@ -85,6 +85,46 @@ template <typename T> void pattern(cublasHandle_t h) { cublasDestroy(h); }
   EXPECT_EQ(S["done"].Key, "_Z4doneP13cublasContext");
 }
 
+TEST(SummariesTest, HandlesMadePerCall) {
+  auto S = summariesOf(R"(
+int perCall(float *x) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return 1;
+  const float a = 2;
+  cublasSscal(h, 4, &a, x, 1);
+  cublasDestroy(h);
+  return 0;
+}
+int onDevice(int d, float *x) {
+  cudaSetDevice(d);
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return 1;
+  const float a = 2;
+  cublasSscal(h, 4, &a, x, 1);
+  cublasDestroy(h);
+  return 0;
+}
+int inALoop(float *x) {
+  for (int i = 0; i < 4; ++i) {
+    cublasHandle_t h;
+    if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return 1;
+    const float a = 2;
+    cublasSscal(h, 4, &a, x, 1);
+    cublasDestroy(h);
+  }
+  return 0;
+}
+)");
+  ASSERT_EQ(S["perCall"].PerCall.size(), 1u);
+  EXPECT_EQ(S["perCall"].PerCall[0].Create, "cublasCreate");
+  EXPECT_FALSE(S["perCall"].PerCall[0].Lt);
+  EXPECT_EQ(S["perCall"].PerCall[0].Line, S["perCall"].Line + 2);
+  // One handle per device is the guidance; a loop of its own is judged
+  // where it is.
+  EXPECT_TRUE(S["onDevice"].PerCall.empty());
+  EXPECT_TRUE(S["inALoop"].PerCall.empty());
+}
+
 TEST(SummariesTest, BuffersGivenToCublasUnchanged) {
   auto S = summariesOf(R"(
 void scal(cublasHandle_t h, float *x, float *y, const float *host, int n) {
@@ -125,6 +165,7 @@ TEST(SummariesTest, JsonRoundTrip) {
   S.Handles = {{0, FunctionSummary::HandleEffect::Keeps},
                {2, FunctionSummary::HandleEffect::Destroys}};
   S.Buffers = {{1, "cublasSgemm_v2", "cublasSgemm", 7, 5}};
+  S.PerCall = {{true, "cublasLtCreate", 9}};
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(S.toJson());
   ASSERT_TRUE(Back);
   EXPECT_EQ(*Back, S);

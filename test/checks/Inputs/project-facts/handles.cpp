@@ -19,3 +19,27 @@ void ping(cublasHandle_t H, int N) {
 
 static void releaseStatic(cublasHandle_t H) { checkStatus(cublasDestroy(H)); }
 void callReleaseStatic(cublasHandle_t H) { releaseStatic(H); }
+
+// A handle made and destroyed on every call.
+int prepareOnce(float *X) {
+  cublasHandle_t H;
+  if (cublasCreate(&H) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  const float Alpha = 1.0f;
+  checkStatus(cublasSscal(H, 4, &Alpha, X, 1));
+  checkStatus(cublasDestroy(H));
+  return 0;
+}
+
+// The same on a device it selects: one handle per device is the guidance.
+int prepareOnDevice(int Device, float *X) {
+  if (cudaSetDevice(Device) != cudaSuccess)
+    return 1;
+  cublasHandle_t H;
+  if (cublasCreate(&H) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  const float Alpha = 1.0f;
+  checkStatus(cublasSscal(H, 4, &Alpha, X, 1));
+  checkStatus(cublasDestroy(H));
+  return 0;
+}

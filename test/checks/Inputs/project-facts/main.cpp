@@ -86,3 +86,17 @@ void deviceToCopyingWrapper(cublasHandle_t H) {
   checkStatus(scaleCopy(H, 4, Device));
   cudaFree(Device);
 }
+
+// A function of another file that makes a handle per call, called per
+// batch.
+void perBatch(float *X, int Batches) {
+  for (int B = 0; B < Batches; ++B)
+    prepareOnce(X);
+}
+
+// Called once; or selecting a device on each call: nothing to say.
+void once(float *X) { prepareOnce(X); }
+void perDevice(float *X, int Devices) {
+  for (int D = 0; D < Devices; ++D)
+    prepareOnDevice(D, X);
+}

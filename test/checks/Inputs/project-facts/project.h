@@ -12,6 +12,8 @@ void useOnly(cublasHandle_t H, float *X, int N);
 void shutdown(cublasHandle_t H);
 void stash(cublasHandle_t H);
 void ping(cublasHandle_t H, int N);
+int prepareOnce(float *X);
+int prepareOnDevice(int Device, float *X);
 void release(cublasHandle_t H); // defined twice: release_a.cpp, release_b.cpp
 
 // main.cpp
