@@ -5,6 +5,7 @@
 
 #include "CallableMatchers.h"
 #include "ClangTidyCheck.h"
+#include "ast/AstUtils.h"
 #include "ast/CompileErrors.h"
 #include "facts/Summaries.h"
 #include "facts/UnitSummaries.h"
@@ -89,12 +90,8 @@ private:
     if (Path == "none")
       return;
     if (Path.empty()) {
-      OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-      if (!Main)
-        return;
-      llvm::SmallString<256> File(Main->getName());
-      SM.getFileManager().makeAbsolutePath(File);
-      Path = cublas_tidy::findStoreFor(File);
+      std::string Main = cublas_tidy::absolutePathOf(SM, SM.getMainFileID());
+      Path = Main.empty() ? "" : cublas_tidy::findStoreFor(Main);
       if (Path.empty())
         return;
     }

@@ -1,6 +1,7 @@
 //===- AstUtils.cpp -------------------------------------------------------===//
 
 #include "ast/AstUtils.h"
+#include "llvm/Support/Path.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -87,6 +88,16 @@ bool isCublasResourceType(QualType T) {
   return Name == "cublasContext" || Name == "cublasLtContext" ||
          Name == "cublasXtContext" ||
          (Name.starts_with("cublasLt") && Name.ends_with("Opaque_t"));
+}
+
+std::string absolutePathOf(const SourceManager &SM, FileID FID) {
+  OptionalFileEntryRef F = SM.getFileEntryRefForID(FID);
+  if (!F)
+    return "";
+  llvm::SmallString<256> Path(F->getName());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
 }
 
 SourceLocation locationInFile(SourceManager &SM, StringRef Path,

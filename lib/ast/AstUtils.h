@@ -58,6 +58,10 @@ std::string spelledCalleeName(const clang::CallExpr *Call,
 bool expandedInSystemHeader(clang::SourceLocation Loc,
                             const clang::SourceManager &SM);
 
+/// The absolute path (against the compile command's directory: the file
+/// manager's working directory) of the file `FID`; empty when it has none.
+std::string absolutePathOf(const clang::SourceManager &SM, clang::FileID FID);
+
 /// A location at the start of line `Line` of the file at `Path`, which the
 /// translation unit may not include (a definition in another unit, for a
 /// note): the file is added to `SM`. Invalid when it cannot be read.

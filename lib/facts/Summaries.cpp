@@ -2,6 +2,7 @@
 
 #include "facts/Summaries.h"
 
+#include "ast/AstUtils.h"
 #include "ast/TranslationUnitCache.h"
 
 #include "clang/AST/ASTContext.h"
@@ -53,18 +54,6 @@ thread_local unsigned ScopeDepth = 0;
 /// the check option would otherwise slip into the run that makes a new one.
 const SummaryStore *storeInUse() {
   return ScopeDepth ? CurrentStore : DefaultStore.get();
-}
-
-/// The absolute path of the main file of `Ctx`'s unit.
-std::string mainFileOf(const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getMainFileID());
-  if (!F)
-    return "";
-  llvm::SmallString<256> Path(F->getName());
-  SM.getFileManager().makeAbsolutePath(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path);
 }
 
 thread_local TranslationUnitCache<int, std::string> MainFiles;
@@ -418,7 +407,9 @@ const FunctionSummary *projectSummary(const FunctionDecl *FD) {
   // (its functions here have their bodies): the file as it is now decides.
   const ASTContext &Ctx = FD->getASTContext();
   const std::string &Main = *MainFiles.get(Ctx, 0, [&] {
-    return std::make_unique<std::string>(mainFileOf(Ctx));
+    const SourceManager &SM = Ctx.getSourceManager();
+    return std::make_unique<std::string>(
+        absolutePathOf(SM, SM.getMainFileID()));
   });
   return S->File == Main ? nullptr : S;
 }

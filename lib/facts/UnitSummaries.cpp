@@ -44,18 +44,6 @@ bool mentionsStatus(const FunctionDecl *FD) {
   });
 }
 
-/// The absolute path of the file that holds `Loc`, against the compile
-/// command's directory (the file manager's working directory).
-std::string absoluteFile(const SourceManager &SM, SourceLocation Loc) {
-  OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getFileID(Loc));
-  if (!F)
-    return "";
-  llvm::SmallString<256> Path(F->getName());
-  SM.getFileManager().makeAbsolutePath(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path);
-}
-
 /// A role of memory that a caller's pointer must match (the pointer-mode
 /// scalars and cublasXt's any-memory operands aside).
 bool isMemoryRole(ParamRole R) {
@@ -155,7 +143,7 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
       continue;
     S.Name = FD->getQualifiedNameAsString();
     SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
-    S.File = absoluteFile(SM, Loc);
+    S.File = absolutePathOf(SM, SM.getFileID(Loc));
     S.Line = SM.getExpansionLineNumber(Loc);
     S.Buffers = std::move(Buffers);
     S.PerCall = std::move(PerCall);
