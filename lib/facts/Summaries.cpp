@@ -71,13 +71,15 @@ FunctionSummary::handleEffect(unsigned Index) const {
 
 bool FunctionSummary::operator==(const FunctionSummary &O) const {
   return Key == O.Key && Name == O.Name && File == O.File && Line == O.Line &&
+         FileHash == O.FileHash &&
          Status == O.Status && Wrapped == O.Wrapped &&
          WrappedLine == O.WrappedLine && Handles == O.Handles &&
          Buffers == O.Buffers && PerCall == O.PerCall;
 }
 
 json::Value FunctionSummary::toJson() const {
-  json::Object O{{"key", Key}, {"name", Name}, {"file", File}, {"line", Line}};
+  json::Object O{{"key", Key},   {"name", Name},         {"file", File},
+                 {"line", Line}, {"fileHash", FileHash}};
   if (Status != StatusRole::Unknown) {
     O["status"] = StatusNames[static_cast<int>(Status)];
     if (!Wrapped.empty()) {
@@ -121,6 +123,7 @@ FunctionSummary::fromJson(const json::Value &V) {
   S.Name = Name->str();
   S.File = File->str();
   S.Line = static_cast<unsigned>(*Line);
+  S.FileHash = O->getString("fileHash").value_or("").str();
   if (O->get("status")) {
     auto Role = enumNamed<StatusRole>(StatusNames, O->getString("status"));
     if (!Role)
@@ -253,6 +256,7 @@ llvm::Expected<SummaryStore> SummaryStore::fromText(llvm::StringRef Text,
     return llvm::createStringError("written by another build of the tool (" +
                                    *Written + ")");
   SummaryStore Store;
+  Store.Read = true;
   for (const json::Value &F : *Functions) {
     std::optional<FunctionSummary> S = FunctionSummary::fromJson(F);
     if (!S)
@@ -275,6 +279,42 @@ llvm::Expected<SummaryStore> SummaryStore::readFile(llvm::StringRef Path,
                                                           Buffer.getError().message());
   return fromText((*Buffer)->getBuffer(), Tool);
 }
+
+std::string contentsHash(llvm::StringRef Contents) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Contents)),
+                     /*LowerCase=*/true)
+      .substr(0, 32);
+}
+
+namespace {
+
+/// Whether `Path` still has the contents hashed `Hash`: read once per
+/// process and modification time.
+bool fileUnchanged(llvm::StringRef Path, llvm::StringRef Hash) {
+  struct Entry {
+    llvm::sys::TimePoint<> Modified;
+    uint64_t Size = 0;
+    std::string Hash;
+  };
+  static std::mutex Lock;
+  static llvm::StringMap<Entry> Files;
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(Path, Status))
+    return false;
+  std::lock_guard<std::mutex> Guard(Lock);
+  Entry &E = Files[Path];
+  if (E.Hash.empty() || E.Modified != Status.getLastModificationTime() ||
+      E.Size != Status.getSize()) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Path);
+    if (!Buffer)
+      return false;
+    E = {Status.getLastModificationTime(), Status.getSize(),
+         contentsHash((*Buffer)->getBuffer())};
+  }
+  return E.Hash == Hash;
+}
+
+} // namespace
 
 llvm::StringRef summaryFormat() {
   return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 1";
@@ -402,6 +442,10 @@ const FunctionSummary *projectSummary(const FunctionDecl *FD) {
     CurrentAsked->push_back(Key);
   const FunctionSummary *S = Store ? Store->find(Key) : nullptr;
   if (!S)
+    return nullptr;
+  // A store made in this run is as new as the files; one read from a file
+  // may be older than the file that defines the function.
+  if (Store->mayBeStale() && !fileUnchanged(S->File, S->FileHash))
     return nullptr;
   // A summary of the file being analysed is from an older version of it
   // (its functions here have their bodies): the file as it is now decides.

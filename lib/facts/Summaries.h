@@ -59,6 +59,9 @@ struct FunctionSummary {
   std::string Name; // the qualified name, for messages
   std::string File; // where it is defined (absolute)
   unsigned Line = 0;
+  /// A hash of File's contents when the summary was made: a store read by
+  /// the plugin or clangd does not answer for a file changed since.
+  std::string FileHash;
 
   StatusRole Status = StatusRole::Unknown;
   /// For a wrapper of one cuBLAS call: its name as written ("cublasSgemm"),
@@ -144,7 +147,12 @@ public:
   static llvm::Expected<SummaryStore> readFile(llvm::StringRef Path,
                                                llvm::StringRef Tool);
 
+  /// Read from text: it may be older than the files it summarises, and a
+  /// summary whose file changed since is not used (projectSummary).
+  bool mayBeStale() const { return Read; }
+
 private:
+  bool Read = false;
   /// nullopt: ambiguous.
   llvm::StringMap<std::optional<FunctionSummary>> ByKey;
 };
@@ -157,6 +165,9 @@ llvm::StringRef summaryFormat();
 /// what no other unit can call (internal linkage, a template pattern, a
 /// constructor or destructor).
 std::string summaryKey(const clang::FunctionDecl *FD);
+
+/// The hash of a file's contents that FunctionSummary::FileHash holds.
+std::string contentsHash(llvm::StringRef Contents);
 
 /// While alive, the analyses on this thread consult `Store` (may be null),
 /// record the keys they ask about in `Asked` (may be null), and give the

@@ -123,6 +123,7 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::unique_ptr<ResourceTable> Table;
   std::unique_ptr<HandleAnalyzer> Analyzer;
+  std::string FileHash; // of the main file, where every summary is made
   for (const Decl *D : Callables) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody() ||
@@ -144,6 +145,9 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     S.Name = FD->getQualifiedNameAsString();
     SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
     S.File = absolutePathOf(SM, SM.getFileID(Loc));
+    if (FileHash.empty())
+      FileHash = contentsHash(SM.getBufferData(SM.getFileID(Loc)));
+    S.FileHash = FileHash;
     S.Line = SM.getExpansionLineNumber(Loc);
     S.Buffers = std::move(Buffers);
     S.PerCall = std::move(PerCall);
