@@ -332,8 +332,6 @@ private:
   void createOrDestroy(const CallExpr *CE, const ResourceTable::Entry &Entry,
                        PathState &S);
   void otherCall(const CallExpr *CE, PathState &S);
-  void projectCall(const CallExpr *CE, const FunctionDecl *FD, unsigned Param,
-                   const VarDecl *VD, PathState &S);
   void throwingCall(const CallExpr *CE, const PathState &S);
   void processConstruct(const CXXConstructExpr *CE, PathState &S);
   void processDeclRef(const DeclRefExpr *DRE, PathState &S);
@@ -784,8 +782,25 @@ void Engine::createOrDestroy(const CallExpr *CE,
     destroy(CE, VD, Entry.KindId, S);
 }
 
-/// Anything else: a same-TU function is summarised, others let the resource
-/// escape.
+/// What a function defined in another unit does with a cuBLAS handle
+/// parameter, by its summary (facts/Summaries.h); unknown is an escape.
+HandleAnalyzer::ParamEffect projectEffect(const FunctionDecl *FD,
+                                          unsigned Param) {
+  const FunctionSummary *Summary = nullptr;
+  if (Param < FD->getNumParams() &&
+      isCublasResourceType(FD->getParamDecl(Param)->getType()))
+    Summary = projectSummary(FD);
+  std::optional<FunctionSummary::HandleEffect> Effect =
+      Summary ? Summary->handleEffect(Param) : std::nullopt;
+  if (!Effect)
+    return HandleAnalyzer::ParamEffect::Escapes;
+  return *Effect == FunctionSummary::HandleEffect::Destroys
+             ? HandleAnalyzer::ParamEffect::Destroys
+             : HandleAnalyzer::ParamEffect::Keeps;
+}
+
+/// Anything else: a same-TU function is summarised, a function of another
+/// unit answers by its summary, others let the resource escape.
 void Engine::otherCall(const CallExpr *CE, PathState &S) {
   const FunctionDecl *FD = CE->getDirectCallee();
   auto Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
@@ -805,16 +820,15 @@ void Engine::otherCall(const CallExpr *CE, PathState &S) {
     if (!H || H->S == HState::Released || H->S == HState::Escaped)
       continue;
     unsigned Param = I - Offset;
-    if (!Def && FD && I >= Offset) {
-      projectCall(CE, FD, Param, VD, S);
-      continue;
+    // The object of an operator call escapes.
+    HandleAnalyzer::ParamEffect Effect = HandleAnalyzer::ParamEffect::Escapes;
+    if (I >= Offset && Def) {
+      if (Param < Def->getNumParams() && Depth < Options.MaxSummaryDepth)
+        Effect = Analyzer.summarize(Def, Param, Depth + 1);
+    } else if (I >= Offset && FD) {
+      Effect = projectEffect(FD, Param);
     }
-    if (!Def || I < Offset || Param >= Def->getNumParams() ||
-        Depth >= Options.MaxSummaryDepth) {
-      escape(VD, S);
-      continue;
-    }
-    switch (Analyzer.summarize(Def, Param, Depth + 1)) {
+    switch (Effect) {
     case HandleAnalyzer::ParamEffect::Keeps:
       break;
     case HandleAnalyzer::ParamEffect::Destroys:
@@ -825,23 +839,6 @@ void Engine::otherCall(const CallExpr *CE, PathState &S) {
       break;
     }
   }
-}
-
-/// A function defined in another unit: what its summary says it does with
-/// a cuBLAS handle parameter, or an escape.
-void Engine::projectCall(const CallExpr *CE, const FunctionDecl *FD,
-                         unsigned Param, const VarDecl *VD, PathState &S) {
-  const FunctionSummary *Summary = nullptr;
-  if (Param < FD->getNumParams() &&
-      isCublasResourceType(FD->getParamDecl(Param)->getType()))
-    Summary = projectSummary(FD);
-  std::optional<FunctionSummary::HandleEffect> Effect =
-      Summary ? Summary->handleEffect(Param) : std::nullopt;
-  Handle *H = S.find(VD);
-  if (!Effect || !H)
-    escape(VD, S);
-  else if (*Effect == FunctionSummary::HandleEffect::Destroys)
-    destroy(CE, VD, H->KindId, S);
 }
 
 void Engine::processConstruct(const CXXConstructExpr *CE, PathState &S) {

@@ -12,9 +12,6 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 
 #include <memory>
 
@@ -123,7 +120,8 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::unique_ptr<ResourceTable> Table;
   std::unique_ptr<HandleAnalyzer> Analyzer;
-  std::string FileHash; // of the main file, where every summary is made
+  // The main file, where every function summarised is defined.
+  std::string MainFile, FileHash;
   for (const Decl *D : Callables) {
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || !FD->doesThisDeclarationHaveABody() ||
@@ -143,12 +141,13 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     if (S.Key.empty())
       continue;
     S.Name = FD->getQualifiedNameAsString();
-    SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
-    S.File = absolutePathOf(SM, SM.getFileID(Loc));
-    if (FileHash.empty())
-      FileHash = contentsHash(SM.getBufferData(SM.getFileID(Loc)));
+    if (MainFile.empty()) {
+      MainFile = absolutePathOf(SM, SM.getMainFileID());
+      FileHash = contentsHash(SM.getBufferData(SM.getMainFileID()));
+    }
+    S.File = MainFile;
     S.FileHash = FileHash;
-    S.Line = SM.getExpansionLineNumber(Loc);
+    S.Line = SM.getExpansionLineNumber(FD->getLocation());
     S.Buffers = std::move(Buffers);
     S.PerCall = std::move(PerCall);
     if (Status) {
