@@ -58,7 +58,18 @@ const SummaryStore *storeInUse() {
 }
 
 thread_local TranslationUnitCache<int, std::string> MainFiles;
-thread_local TranslationUnitCache<const FunctionDecl *, std::string> Keys;
+
+/// What projectSummary() answered about a function in this unit: its key,
+/// the summary found in the store `From`, and the record of questions the
+/// key went into.
+struct Answer {
+  std::string Key;
+  bool Answered = false;
+  const SummaryStore *From = nullptr;
+  const FunctionSummary *Summary = nullptr;
+  const std::vector<std::string> *RecordedIn = nullptr;
+};
+thread_local TranslationUnitCache<const FunctionDecl *, Answer> Answers;
 
 } // namespace
 
@@ -327,17 +338,14 @@ std::string summaryKey(const FunctionDecl *FD) {
       FD->getDeclName().isEmpty() || !FD->getDeclName().isIdentifier())
     return "";
   FD = FD->getCanonicalDecl();
-  ASTContext &Ctx = FD->getASTContext();
-  return *Keys.get(Ctx, FD, [&] {
-    std::unique_ptr<MangleContext> MC(Ctx.createMangleContext());
-    auto Key = std::make_unique<std::string>();
-    llvm::raw_string_ostream OS(*Key);
-    if (MC->shouldMangleDeclName(FD))
-      MC->mangleName(GlobalDecl(FD), OS);
-    else
-      OS << FD->getName();
-    return Key;
-  });
+  std::unique_ptr<MangleContext> MC(FD->getASTContext().createMangleContext());
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  if (MC->shouldMangleDeclName(FD))
+    MC->mangleName(GlobalDecl(FD), OS);
+  else
+    OS << FD->getName();
+  return Key;
 }
 
 ProjectFactsScope::ProjectFactsScope(const SummaryStore *Store,
@@ -432,31 +440,54 @@ std::shared_ptr<const SummaryStore> sharedStore(llvm::StringRef Path,
   return E.Store;
 }
 
-const FunctionSummary *projectSummary(const FunctionDecl *FD) {
-  const SummaryStore *Store = storeInUse();
-  if (!Store && !CurrentAsked)
-    return nullptr;
-  std::string Key = summaryKey(FD);
-  if (Key.empty())
-    return nullptr;
-  if (CurrentAsked)
-    CurrentAsked->push_back(Key);
-  const FunctionSummary *S = Store ? Store->find(Key) : nullptr;
+/// The summary under `Key` in `Store`, when it may be used for a call in
+/// `Ctx`'s unit.
+static const FunctionSummary *usableSummary(const SummaryStore &Store,
+                                            llvm::StringRef Key,
+                                            const ASTContext &Ctx) {
+  const FunctionSummary *S = Store.find(Key);
   if (!S)
     return nullptr;
   // A store made in this run is as new as the files; one read from a file
   // may be older than the file that defines the function.
-  if (Store->mayBeStale() && !fileUnchanged(S->File, S->FileHash))
+  if (Store.mayBeStale() && !fileUnchanged(S->File, S->FileHash))
     return nullptr;
   // A summary of the file being analysed is from an older version of it
   // (its functions here have their bodies): the file as it is now decides.
-  const ASTContext &Ctx = FD->getASTContext();
   const std::string &Main = *MainFiles.get(Ctx, 0, [&] {
     const SourceManager &SM = Ctx.getSourceManager();
     return std::make_unique<std::string>(
         absolutePathOf(SM, SM.getMainFileID()));
   });
   return S->File == Main ? nullptr : S;
+}
+
+const FunctionSummary *projectSummary(const FunctionDecl *FD) {
+  const SummaryStore *Store = storeInUse();
+  if (!FD || (!Store && !CurrentAsked))
+    return nullptr;
+  // The analyses ask again and again about one function (the handle
+  // analysis at each path through a call): it is answered once per store,
+  // and recorded once per record of questions.
+  FD = FD->getCanonicalDecl();
+  const ASTContext &Ctx = FD->getASTContext();
+  Answer &A = *Answers.get(Ctx, FD, [&] {
+    auto New = std::make_unique<Answer>();
+    New->Key = summaryKey(FD);
+    return New;
+  });
+  if (A.Key.empty())
+    return nullptr;
+  if (CurrentAsked && A.RecordedIn != CurrentAsked) {
+    CurrentAsked->push_back(A.Key);
+    A.RecordedIn = CurrentAsked;
+  }
+  if (!A.Answered || A.From != Store) {
+    A.Summary = Store ? usableSummary(*Store, A.Key, Ctx) : nullptr;
+    A.From = Store;
+    A.Answered = true;
+  }
+  return A.Summary;
 }
 
 } // namespace cublas_tidy
