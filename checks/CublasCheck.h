@@ -43,7 +43,7 @@ public:
     if (!Matched.add(Callable))
       return;
     if (!Context) // the unit's first callable
-      useFactsFile(*Result.SourceManager);
+      useFactsFile(*Result.Context);
     Context = Result.Context;
     checkCallable(Callable, *Result.Context);
   }
@@ -54,9 +54,8 @@ public:
     clearUnit();
   }
   void onEndOfTranslationUnit() final {
-    if (Context)
+    if (Context) {
       checkUnit(*Context);
-    if (Context)
       if (auto *Sink = cublas_tidy::summarySinkFor(*Context)) {
         // Summaries are made from the unit alone (one file deep).
         cublas_tidy::ProjectFactsScope Alone(nullptr, nullptr);
@@ -64,6 +63,7 @@ public:
              cublas_tidy::summarizeFunctions(callables(), *Context))
           Sink->push_back(std::move(S));
       }
+    }
     clearUnit();
     Matched.clear();
     Context = nullptr;
@@ -85,19 +85,10 @@ private:
   /// the one beside the compile database of the unit's main file
   /// (lib/facts/Summaries.h); FactsFile "none": no store. A front end's own
   /// summaries take precedence.
-  void useFactsFile(const SourceManager &SM) {
-    std::string Path = Options.getLocalOrGlobal("FactsFile", "").str();
-    if (Path == "none")
-      return;
-    if (Path.empty()) {
-      std::string Main = cublas_tidy::absolutePathOf(SM, SM.getMainFileID());
-      Path = Main.empty() ? "" : cublas_tidy::findStoreFor(Main);
-      if (Path.empty())
-        return;
-    }
+  void useFactsFile(const ASTContext &Ctx) {
     std::string Problem;
-    cublas_tidy::setThreadDefaultStore(
-        cublas_tidy::sharedStore(Path, Problem));
+    std::string Path = cublas_tidy::useStoreForUnit(
+        Ctx, Options.getLocalOrGlobal("FactsFile", ""), Problem);
     if (!Problem.empty())
       configurationDiag("ignoring the function summaries in '%0': %1",
                         DiagnosticIDs::Warning)

@@ -462,6 +462,36 @@ static const FunctionSummary *usableSummary(const SummaryStore &Store,
   return S->File == Main ? nullptr : S;
 }
 
+std::string useStoreForUnit(const ASTContext &Ctx, llvm::StringRef Option,
+                            std::string &Problem) {
+  struct Resolved {
+    std::string Option;
+    std::shared_ptr<const SummaryStore> Store;
+  };
+  thread_local TranslationUnitCache<int, Resolved> Units;
+  bool New = false;
+  Resolved &R = *Units.get(Ctx, 0, [&] {
+    New = true;
+    return std::make_unique<Resolved>();
+  });
+  if (!New && R.Option == Option) {
+    DefaultStore = R.Store;
+    return "";
+  }
+  R.Option = Option.str();
+  R.Store.reset();
+  std::string Path = Option.str();
+  if (Path.empty()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string Main = absolutePathOf(SM, SM.getMainFileID());
+    Path = Main.empty() ? "" : findStoreFor(Main);
+  }
+  if (!Path.empty() && Path != "none")
+    R.Store = sharedStore(Path, Problem);
+  DefaultStore = R.Store;
+  return Problem.empty() ? "" : Path;
+}
+
 const FunctionSummary *projectSummary(const FunctionDecl *FD) {
   const SummaryStore *Store = storeInUse();
   if (!FD || (!Store && !CurrentAsked))

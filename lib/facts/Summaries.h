@@ -206,6 +206,14 @@ void setThreadDefaultStore(std::shared_ptr<const SummaryStore> Store);
 std::shared_ptr<const SummaryStore> sharedStore(llvm::StringRef Path,
                                                 std::string &Problem);
 
+/// Makes the store that `Option` names (a path; empty: the one beside the
+/// compile database of the unit's main file, findStoreFor; "none": none)
+/// this thread's default for the unit of `Ctx`. Resolved once per unit and
+/// option: every check of the unit asks. Returns the path when `Problem`
+/// says why its store cannot be used.
+std::string useStoreForUnit(const clang::ASTContext &Ctx,
+                            llvm::StringRef Option, std::string &Problem);
+
 /// The name of a store beside a compile database.
 constexpr llvm::StringLiteral DefaultStoreName = "cublas-tidy-facts.json";
 
