@@ -33,6 +33,21 @@ std::string kindName(ResourceKind K) {
   return K == ResourceKind::LtHandle ? "cuBLASLt handle" : "cuBLAS handle";
 }
 
+/// What each create costs.
+std::string createCost(StringRef Create) {
+  return Create.str() +
+         " allocates a workspace and synchronizes the device each time";
+}
+
+/// What to do instead, for a handle made on every call of a function that
+/// repeats: an extension op (`Op`) has PyTorch's handle.
+StringRef reuseAdvice(bool Op) {
+  return Op ? "use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) "
+              "or create one once and reuse it"
+            : "create it once and pass it in, or keep one per thread and "
+              "device";
+}
+
 } // namespace
 
 void HandlePerCallCheck::checkUnit(ASTContext &) {
@@ -46,9 +61,7 @@ void HandlePerCallCheck::checkUnit(ASTContext &) {
       if (expandedInSystemHeader(H.Create->getBeginLoc(), SM))
         continue;
       std::string What = kindName(H.Kind) + " '" + H.Var->getName().str() + "'";
-      std::string Cost = createName(H.Create) +
-                         " allocates a workspace and synchronizes the device "
-                         "each time";
+      std::string Cost = createCost(createName(H.Create));
       if (H.Loop) {
         diag(userLocation(H.Create->getBeginLoc(), SM),
              "%0 is created and destroyed on every iteration of a loop; %1: "
@@ -69,17 +82,11 @@ void HandlePerCallCheck::checkUnit(ASTContext &) {
           Fn, callables(), &*Callers, &*Ops, /*Twice=*/false);
       if (!Why)
         continue;
+      bool Op = Why->Kind == RepeatReason::Op;
       std::string Message =
-          What + " is created and destroyed on every call of " + Why->Clause;
-      if (Why->Kind == RepeatReason::Op)
-        Message += " (each forward pass calls it); " + Cost +
-                   ": use PyTorch's handle "
-                   "(at::cuda::getCurrentCUDABlasHandle()) or create one once "
-                   "and reuse it";
-      else
-        Message += "; " + Cost +
-                   ": create it once and pass it in, or keep one per thread "
-                   "and device";
+          What + " is created and destroyed on every call of " + Why->Clause +
+          (Op ? " (each forward pass calls it); " : "; ") + Cost + ": " +
+          reuseAdvice(Op).str();
       diag(userLocation(H.Create->getBeginLoc(), SM), "%0") << Message;
       for (const auto &[Loc, Text] : Why->Notes)
         diag(Loc, "%0", DiagnosticIDs::Note) << Text;
@@ -126,12 +133,7 @@ void HandlePerCallCheck::checkProjectCalls(
         (Op ? "registered here for Python to call (each forward pass calls "
               "it)"
             : "called here in a loop") +
-        "; " + H.Create +
-        " allocates a workspace and synchronizes the device each time: " +
-        (Op ? "use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) "
-              "or create one once and reuse it"
-            : "create it once and pass it in, or keep one per thread and "
-              "device");
+        "; " + createCost(H.Create) + ": " + reuseAdvice(Op).str();
     diag(Why->Notes.front().first, "%0") << Message;
     for (size_t I = 1; I < Why->Notes.size(); ++I)
       diag(Why->Notes[I].first, "%0", DiagnosticIDs::Note)
