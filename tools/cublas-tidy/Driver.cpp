@@ -1087,44 +1087,41 @@ static std::optional<int> exportFacts(const cublas_tidy::SummaryStore &Store,
            << Again << " unit" << (Again == 1 ? "" : "s")
            << " analysed again with them\n";
   }
-  // Beside the compile database named by -p, for the plugin and clangd.
-  std::string Dir = buildPath();
-  if (Plan.CollectFacts && !Dir.empty()) {
-    SmallString<256> Default(Dir);
-    sys::path::append(Default, cublas_tidy::DefaultStoreName);
-    // Whole or not at all: shards may write it at the same time.
-    int FD;
-    SmallString<256> Temp;
-    std::error_code EC = sys::fs::createUniqueFile(
-        Default + ".tmp-%%%%%%%%", FD, Temp);
-    if (!EC) {
-      {
-        raw_fd_ostream OS(FD, /*shouldClose=*/true);
-        OS << Store.toText(cublas_tidy::summaryFormat());
-      }
-      EC = sys::fs::rename(Temp, Default);
-      if (EC)
-        sys::fs::remove(Temp);
-    }
-    if (EC && Verbose)
-      errs() << "cublas-tidy: cannot write " << Default << ": "
-             << EC.message() << "\n";
-  }
-  if (ExportFacts.empty())
-    return std::nullopt;
-  if (!Plan.CollectFacts && !Plan.Facts) {
+  if (!ExportFacts.empty() && !Plan.CollectFacts && !Plan.Facts) {
     WithColor::error() << "--export-facts needs a compilation database (-p) "
                           "and no --no-project-facts\n";
     return 1;
   }
-  std::error_code EC;
-  raw_fd_ostream OS(ExportFacts, EC, sys::fs::OF_Text);
-  if (EC) {
-    WithColor::error() << "cannot write '" << ExportFacts
-                       << "': " << EC.message() << "\n";
+  // Beside the compile database named by -p, for the plugin and clangd, and
+  // where --export-facts says; each written whole (through a temporary
+  // file), as shards may write it at the same time.
+  std::string Dir = buildPath();
+  if (ExportFacts.empty() && (!Plan.CollectFacts || Dir.empty()))
+    return std::nullopt;
+  std::string Text = Store.toText(cublas_tidy::summaryFormat());
+  auto Write = [&](StringRef Path) {
+    return writeToOutput(Path, [&](raw_ostream &OS) {
+      OS << Text;
+      return Error::success();
+    });
+  };
+  if (Plan.CollectFacts && !Dir.empty()) {
+    SmallString<256> Default(Dir);
+    sys::path::append(Default, cublas_tidy::DefaultStoreName);
+    if (Error E = Write(Default)) {
+      std::string Why = toString(std::move(E)); // 'path': reason
+      if (Verbose)
+        errs() << "cublas-tidy: cannot write the function summaries: " << Why
+               << "\n";
+    }
+  }
+  if (ExportFacts.empty())
+    return std::nullopt;
+  if (Error E = Write(ExportFacts)) {
+    WithColor::error() << "cannot write the function summaries: "
+                       << toString(std::move(E)) << "\n";
     return 1;
   }
-  OS << Store.toText(cublas_tidy::summaryFormat());
   return std::nullopt;
 }
 
