@@ -1381,22 +1381,8 @@ bool PointerProvenance::learnsNothingWrong(const Decl *Callable) {
       if (!Arg->getType()->isPointerType())
         continue;
       ParamRole Role = Params[I].Role;
-      switch (Role) {
-      case ParamRole::DeviceMatrix:
-      case ParamRole::DeviceVector:
-      case ParamRole::DevicePointerArray:
-      case ParamRole::HostMatrix:
-      case ParamRole::HostVector:
-      case ParamRole::HostArray:
-      case ParamRole::AnyMemory:
-      case ParamRole::HostScalar:
-      case ParamRole::Scalar:
-      case ParamRole::ScalarResult:
-      case ParamRole::DeviceWorkspace:
-        break;
-      default:
+      if (!holdsMemory(Role))
         continue; // not a memory the checks judge
-      }
       bool Scalar = Role == ParamRole::Scalar ||
                     Role == ParamRole::ScalarResult;
       bool Host = Scalar || Role == ParamRole::HostMatrix ||

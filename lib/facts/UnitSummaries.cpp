@@ -41,24 +41,6 @@ bool mentionsStatus(const FunctionDecl *FD) {
   });
 }
 
-/// A role of memory that a caller's pointer must match (the pointer-mode
-/// scalars and cublasXt's any-memory operands aside).
-bool isMemoryRole(ParamRole R) {
-  switch (R) {
-  case ParamRole::DeviceMatrix:
-  case ParamRole::DeviceVector:
-  case ParamRole::DevicePointerArray:
-  case ParamRole::HostMatrix:
-  case ParamRole::HostVector:
-  case ParamRole::HostArray:
-  case ParamRole::HostScalar:
-  case ParamRole::DeviceWorkspace:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// The pointer parameters of `FD` that it passes, unchanged, as memory
 /// operands of its cuBLAS calls.
 std::vector<FunctionSummary::BufferParam> buffersOf(const FunctionDecl *FD) {
@@ -77,7 +59,8 @@ std::vector<FunctionSummary::BufferParam> buffersOf(const FunctionDecl *FD) {
       continue;
     llvm::ArrayRef<ParamInfo> Params = F->params();
     for (unsigned I = 0; I < Params.size() && I < Call->getNumArgs(); ++I) {
-      if (!isMemoryRole(Params[I].Role))
+      // A scalar's memory is the pointer mode's, the caller's to judge.
+      if (!hasFixedMemorySpace(Params[I].Role))
         continue;
       const auto *DRE =
           dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());

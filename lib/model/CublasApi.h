@@ -78,6 +78,35 @@ enum class ParamRole : std::uint8_t {
   Stream,           // cudaStream_t
 };
 
+/// True for a parameter that points to memory the memory-space checks judge:
+/// an operand, a Set/Get side, a scalar, a workspace.
+constexpr bool holdsMemory(ParamRole R) {
+  switch (R) {
+  case ParamRole::DeviceMatrix:
+  case ParamRole::DeviceVector:
+  case ParamRole::DevicePointerArray:
+  case ParamRole::HostMatrix:
+  case ParamRole::HostVector:
+  case ParamRole::HostArray:
+  case ParamRole::AnyMemory:
+  case ParamRole::HostScalar:
+  case ParamRole::Scalar:
+  case ParamRole::ScalarResult:
+  case ParamRole::DeviceWorkspace:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// True when that memory's space is fixed by the routine alone: not a
+/// scalar that the pointer mode places, nor cublasXt's host-or-device
+/// operands.
+constexpr bool hasFixedMemorySpace(ParamRole R) {
+  return holdsMemory(R) && R != ParamRole::AnyMemory &&
+         R != ParamRole::Scalar && R != ParamRole::ScalarResult;
+}
+
 /// Which operand of the routine a parameter refers to.
 enum class Operand : std::uint8_t {
   None, A, B, C, D, X, Y, Alpha, Beta, Result, Info, Pivot
