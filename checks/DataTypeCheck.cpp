@@ -9,6 +9,7 @@
 #include "facts/CallGeometry.h"
 #include "facts/LtDescriptors.h"
 #include "facts/OperandTypes.h"
+#include "facts/UnitSummaries.h"
 #include "model/ComputeTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -38,6 +39,17 @@ std::string operandText(StringRef Param, const Expr *Arg,
   return Param.str() + " '" + Written + "'";
 }
 
+/// The first character that is not a blank on line `Line` of `FID`.
+SourceLocation lineStart(FileID FID, unsigned Line, const SourceManager &SM) {
+  SourceLocation Loc = SM.translateLineCol(FID, Line, 1);
+  bool Invalid = false;
+  const char *C = SM.getCharacterData(Loc, &Invalid);
+  unsigned Skip = 0;
+  while (!Invalid && (C[Skip] == ' ' || C[Skip] == '\t'))
+    ++Skip;
+  return Loc.getLocWithOffset(Skip);
+}
+
 /// Argument `I` of `Call`, or null.
 const Expr *argOf(const CallExpr *Call, int I) {
   return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I) : nullptr;
@@ -54,7 +66,15 @@ void DataTypeCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
   FunctionTimer Timer(getID(), Callable);
   for (const CallExpr *Call : callsIn(Callable)) {
     const FunctionInfo *F = calledCublasFunction(Call);
-    if (!F ||
+    if (!F) {
+      std::string File;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && !expandedInSystemHeader(Call->getBeginLoc(), SM))
+        if (const auto *Buffers = typedBuffersOf(Callee, Ctx, File))
+          checkWrapperCall(Call, Callee, *Buffers, File, Ctx);
+      continue;
+    }
+    if (
         (F->findParam(ParamRole::DataType) < 0 &&
          StringRef(F->Name) != "cublasLtMatmul") ||
         expandedInSystemHeader(Call->getBeginLoc(), SM))
@@ -62,6 +82,75 @@ void DataTypeCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
     if (!Facts)
       Facts = &Callers.factsFor(Callable, Ctx);
     checkCall(Call, *F, *Facts, Ctx);
+  }
+}
+
+const std::vector<FunctionSummary::BufferParam> *
+DataTypeCheck::typedBuffersOf(const FunctionDecl *FD, ASTContext &Ctx,
+                              std::string &File) {
+  auto Typed = [](const FunctionSummary::BufferParam &B) {
+    return !B.DataType.empty();
+  };
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def)) {
+    if (!projectFactsWanted())
+      return nullptr;
+    const FunctionSummary *S = projectSummary(FD);
+    if (!S || !llvm::any_of(S->Buffers, Typed))
+      return nullptr;
+    File = S->File;
+    return &S->Buffers;
+  }
+  // A function of this unit that gives a parameter to cuBLAS: its own
+  // pointer is untyped (void *) when it says the type.
+  if (FD->getNumParams() == 0 || !analysableBody(Def) ||
+      hasCompileErrors(Def) ||
+      expandedInSystemHeader(Def->getLocation(), Ctx.getSourceManager()))
+    return nullptr;
+  auto [It, New] = LocalBuffers.try_emplace(Def);
+  if (New) {
+    It->second = bufferParams(Def, Ctx, /*WithSpans=*/false);
+    llvm::erase_if(It->second, [&](const auto &B) { return !Typed(B); });
+  }
+  return It->second.empty() ? nullptr : &It->second;
+}
+
+void DataTypeCheck::checkWrapperCall(
+    const CallExpr *Call, const FunctionDecl *Wrapper,
+    llvm::ArrayRef<FunctionSummary::BufferParam> Buffers, StringRef File,
+    ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Callee = spelledCalleeName(Call, SM, Ctx.getLangOpts());
+  for (const FunctionSummary::BufferParam &B : Buffers) {
+    const FunctionInfo *F = lookupFunction(B.Callee);
+    const DataTypeInfo *D = dataTypeByName(B.DataType);
+    if (!F || !D || B.Index >= Call->getNumArgs() ||
+        B.Index >= Wrapper->getNumParams())
+      continue;
+    for (const TypedPointer &P : typedPointers(*F)) {
+      if (P.Pointer != static_cast<int>(B.Arg))
+        continue;
+      const Expr *Arg = Call->getArg(B.Index);
+      std::optional<HeldType> H = heldType(Arg, P.Levels, Ctx);
+      if (!H || holdsDeclaredType(*H->Type, *D))
+        continue;
+      reportPointer(Arg, Wrapper->getParamDecl(B.Index)->getName(), *H, *D,
+                    "'" + Callee + "' gives it to '" + B.Spelled + "' with " +
+                        F->params()[P.Type].Name + " " + D->Name,
+                    nullptr, Ctx);
+      SourceLocation At =
+          File.empty() ? SourceLocation()
+                       : locationInFile(const_cast<SourceManager &>(SM), File,
+                                        B.Line);
+      if (File.empty())
+        if (const FunctionDecl *Def = Wrapper->getDefinition())
+          At = lineStart(SM.getFileID(SM.getExpansionLoc(Def->getLocation())),
+                         B.Line, SM);
+      if (At.isValid())
+        diag(At, "'%0' gives its parameter to '%1' here%select{|, in another file}2",
+             DiagnosticIDs::Note)
+            << Callee << B.Spelled << !File.empty();
+    }
   }
 }
 

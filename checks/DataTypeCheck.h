@@ -7,6 +7,9 @@
 #include "CublasCheck.h"
 #include "facts/CallerFacts.h"
 #include "facts/OperandTypes.h"
+#include "facts/Summaries.h"
+
+#include <map>
 #include "model/CublasApi.h"
 
 namespace clang::tidy::cublas {
@@ -24,9 +27,23 @@ public:
 
 private:
   void checkCallable(const Decl *Callable, ASTContext &Ctx) override;
-  void clearUnit() override { Callers.clear(); }
+  void clearUnit() override {
+    Callers.clear();
+    LocalBuffers.clear();
+  }
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                  const cublas_tidy::ValueFacts &Facts, ASTContext &Ctx);
+  /// The pointers `Call` gives to a function of the project that gives them
+  /// to cuBLAS with a type of its own: `Buffers`, defined `Elsewhere` or in
+  /// this unit.
+  void checkWrapperCall(
+      const CallExpr *Call, const FunctionDecl *Wrapper,
+      llvm::ArrayRef<cublas_tidy::FunctionSummary::BufferParam> Buffers,
+      llvm::StringRef File, ASTContext &Ctx);
+  /// The typed buffers of `FD`, defined in this unit or another (null
+  /// when it has none).
+  const std::vector<cublas_tidy::FunctionSummary::BufferParam> *
+  typedBuffersOf(const FunctionDecl *FD, ASTContext &Ctx, std::string &File);
   void checkLtMatmul(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                      const cublas_tidy::ValueFacts &Facts, ASTContext &Ctx);
   /// "`Arg` points to ... but `Declared` (...)", with a note at the
@@ -43,6 +60,10 @@ private:
                     ASTContext &Ctx);
 
   cublas_tidy::CallerFacts Callers{0};
+  /// bufferParams() of the functions of this unit, with a type.
+  std::map<const FunctionDecl *,
+           std::vector<cublas_tidy::FunctionSummary::BufferParam>>
+      LocalBuffers;
 };
 
 } // namespace clang::tidy::cublas

@@ -41,6 +41,22 @@ bool isCheckedCublasCall(const CallExpr *Call) {
 
 constexpr unsigned MaxTextLength = 40;
 
+/// The summary of the function `Call` calls, defined in another file, when
+/// it gives a buffer of the caller's to cuBLAS with a known span.
+const FunctionSummary *projectBuffers(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || FD->hasBody() || !projectFactsWanted() ||
+      calledCublasFunction(Call))
+    return nullptr;
+  const FunctionSummary *S = projectSummary(FD);
+  return S && llvm::any_of(S->Buffers,
+                           [](const FunctionSummary::BufferParam &B) {
+                             return B.Spans.has_value();
+                           })
+             ? S
+             : nullptr;
+}
+
 /// The source text of `E` in the user's file, or empty.
 std::string sourceText(const Expr *E, const ASTContext &Ctx) {
   return writtenText(E, Ctx, MaxTextLength);
@@ -60,6 +76,60 @@ std::string elementsText(const SymExpr &Bytes, int64_t ElemBytes) {
   if (std::optional<SymExpr> D = bytesAsElements(Bytes, ElemBytes))
     return D->str();
   return parenthesize(Bytes.str()) + "/" + std::to_string(ElemBytes);
+}
+
+/// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values".
+std::string allocationTextOf(const Extent &X, const ASTContext &Ctx) {
+  auto Printed = [&](const SymExpr &V, const Expr *Written) {
+    if (std::optional<int64_t> C = V.getConstant())
+      return std::to_string(*C);
+    std::string T = sourceText(Written, Ctx);
+    return T.empty() ? V.str() : T;
+  };
+  StringRef Allocator = X.Allocator;
+  std::optional<int64_t> TypeSize;
+  if (!X.ElementType.isNull() && !X.ElementType->isIncompleteType() &&
+      !X.ElementType->isDependentType())
+    TypeSize = Ctx.getTypeSizeInChars(X.ElementType).getQuantity();
+  if ((Allocator == "new[]" || Allocator == "array" ||
+       Allocator.contains("vector")) &&
+      TypeSize && *TypeSize > 0) {
+    std::optional<SymExpr> Count = X.totalElements(*TypeSize);
+    std::string Type = X.ElementType.getAsString(Ctx.getPrintingPolicy());
+    if (Allocator == "array")
+      return "array of " + (Count ? Count->str() : X.Bytes.str() + " bytes") +
+             " " + Type + " values";
+    return Allocator.str() + " of " +
+           (Count ? (Count->isConstant() ? Count->str()
+                                         : Printed(*Count, X.SizeExpr))
+                  : X.Bytes.str() + " bytes") +
+           " " + Type + " values";
+  }
+  if (Allocator == "tensor") {
+    // "tensor of size {m, n}": the count is in the message already.
+    std::string Sizes = sourceText(X.SizeExpr, Ctx);
+    return Sizes.empty() ? "a tensor" : "tensor of size " + Sizes;
+  }
+  if (X.PitchBytes) {
+    std::string Height = sourceText(X.SizeExpr, Ctx);
+    return Allocator.str() + " of pitch * " +
+           (Height.empty() ? "height" : parenthesize(Height)) + " bytes";
+  }
+  return Allocator.str() + " of " + Printed(X.Bytes, X.SizeExpr) + " bytes";
+}
+
+/// "allocated here" at the allocation, when it is known.
+std::vector<std::pair<SourceLocation, std::string>>
+allocationNoteOf(const Extent &X, const SourceManager &SM) {
+  SourceLocation AllocLoc = X.Origin      ? X.Origin->getBeginLoc()
+                            : X.OriginVar ? X.OriginVar->getLocation()
+                                          : SourceLocation();
+  if (AllocLoc.isInvalid())
+    return {};
+  return {{userLocation(AllocLoc, SM),
+           X.OriginVar ? "'" + X.OriginVar->getName().str() +
+                             "' is allocated here"
+                       : "allocated here"}};
 }
 
 /// Everything one analysis of one call needs.
@@ -459,55 +529,12 @@ void CallAnalysis::checkPointerArray(int Param) {
 }
 
 std::string CallAnalysis::allocationText(const Extent &X) const {
-  auto Printed = [&](const SymExpr &V, const Expr *Written) {
-    if (std::optional<int64_t> C = V.getConstant())
-      return std::to_string(*C);
-    std::string T = sourceText(Written, Ctx);
-    return T.empty() ? V.str() : T;
-  };
-  StringRef Allocator = X.Allocator;
-  std::optional<int64_t> TypeSize;
-  if (!X.ElementType.isNull() && !X.ElementType->isIncompleteType() &&
-      !X.ElementType->isDependentType())
-    TypeSize = Ctx.getTypeSizeInChars(X.ElementType).getQuantity();
-  if ((Allocator == "new[]" || Allocator == "array" ||
-       Allocator.contains("vector")) &&
-      TypeSize && *TypeSize > 0) {
-    std::optional<SymExpr> Count = X.totalElements(*TypeSize);
-    std::string Type = X.ElementType.getAsString(Ctx.getPrintingPolicy());
-    if (Allocator == "array")
-      return "array of " + (Count ? Count->str() : X.Bytes.str() + " bytes") +
-             " " + Type + " values";
-    return Allocator.str() + " of " +
-           (Count ? (Count->isConstant() ? Count->str()
-                                         : Printed(*Count, X.SizeExpr))
-                  : X.Bytes.str() + " bytes") +
-           " " + Type + " values";
-  }
-  if (Allocator == "tensor") {
-    // "tensor of size {m, n}": the count is in the message already.
-    std::string Sizes = sourceText(X.SizeExpr, Ctx);
-    return Sizes.empty() ? "a tensor" : "tensor of size " + Sizes;
-  }
-  if (X.PitchBytes) {
-    std::string Height = sourceText(X.SizeExpr, Ctx);
-    return Allocator.str() + " of pitch * " +
-           (Height.empty() ? "height" : parenthesize(Height)) + " bytes";
-  }
-  return Allocator.str() + " of " + Printed(X.Bytes, X.SizeExpr) + " bytes";
+  return allocationTextOf(X, Ctx);
 }
 
 std::vector<std::pair<SourceLocation, std::string>>
 CallAnalysis::allocationNote(const Extent &X) const {
-  SourceLocation AllocLoc = X.Origin      ? X.Origin->getBeginLoc()
-                            : X.OriginVar ? X.OriginVar->getLocation()
-                                          : SourceLocation();
-  if (AllocLoc.isInvalid())
-    return {};
-  return {{userLocation(AllocLoc, SM),
-           X.OriginVar ? "'" + X.OriginVar->getName().str() +
-                             "' is allocated here"
-                       : "allocated here"}};
+  return allocationNoteOf(X, SM);
 }
 
 void CallAnalysis::checkWorkspace() {
@@ -799,10 +826,87 @@ void MatrixExtentsCheck::checkUnit(ASTContext &Ctx) {
     if (!analysableBody(Callable))
       continue;
     FunctionTimer Timer(getID(), Callable);
-    for (const CallExpr *Call : callsIn(Callable))
-      if (isCheckedCublasCall(Call) &&
-          !expandedInSystemHeader(Call->getBeginLoc(), SM))
+    for (const CallExpr *Call : callsIn(Callable)) {
+      if (expandedInSystemHeader(Call->getBeginLoc(), SM))
+        continue;
+      if (isCheckedCublasCall(Call))
         checkCall(Call, *calledCublasFunction(Call), Callable, Ctx);
+      else if (const FunctionSummary *S = projectBuffers(Call))
+        checkProjectCall(Call, *S, Callable, Ctx);
+    }
+  }
+}
+
+void MatrixExtentsCheck::checkProjectCall(const CallExpr *Call,
+                                          const FunctionSummary &S,
+                                          const Decl *Callable,
+                                          ASTContext &Ctx) {
+  const ValueFacts &Facts = Callers.factsFor(Callable, Ctx);
+  std::map<unsigned, std::optional<SymExpr>> Values;
+  auto ValueOf = [&](unsigned I) -> std::optional<SymExpr> {
+    if (I >= Call->getNumArgs())
+      return std::nullopt;
+    auto [It, New] = Values.try_emplace(I);
+    if (New)
+      It->second = Facts.evaluate(Call->getArg(I));
+    return It->second;
+  };
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionSummary::BufferParam &B : S.Buffers) {
+    if (!B.Spans || B.Index >= Call->getNumArgs())
+      continue;
+    const FunctionSummary::BufferParam::Span &P = *B.Spans;
+    // A dimension below 1 touches no memory (or is an error of its own).
+    SymbolBounds Bounds;
+    bool Touches = true;
+    for (unsigned I : P.Positive) {
+      std::optional<SymExpr> V = ValueOf(I);
+      if (std::optional<int64_t> C = V ? V->getConstant() : std::nullopt)
+        Touches = Touches && *C >= 1;
+      else if (std::optional<Symbol> Sym = V ? V->asSymbol() : std::nullopt)
+        Bounds.Positive.insert(*Sym);
+    }
+    std::optional<SymExpr> Total = P.Elements.bind(ValueOf);
+    const Expr *Ptr = Call->getArg(B.Index);
+    std::optional<Extent> X =
+        Touches && Total ? pointerExtent(Ptr, Facts) : std::nullopt;
+    if (!X || !X->provenShorterThan(*Total, P.ElementBytes, Bounds))
+      continue;
+    std::optional<SymExpr> Remaining = X->remainingBytes();
+    if (!Remaining)
+      continue;
+
+    auto Printed = [](const SymExpr &V) {
+      std::optional<int64_t> C = V.getConstant();
+      return C ? std::to_string(*C) : V.str();
+    };
+    std::string Layout;
+    for (const auto &[Name, V] : P.Layout)
+      if (std::optional<SymExpr> Bound = V.bind(ValueOf))
+        Layout += (Layout.empty() ? " at " : ", ") + Name + "=" +
+                  Printed(*Bound);
+    std::string Alloc = allocationTextOf(*X, Ctx);
+    if (X->OffsetBytes != SymExpr::constant(0))
+      Alloc += ", from element " + elementsText(X->OffsetBytes, P.ElementBytes);
+    std::string Written = sourceText(Ptr, Ctx);
+    std::string Named = Written.empty() ? "the pointer" : "'" + Written + "'";
+    std::string Callee = spelledCalleeName(Call, SM, Ctx.getLangOpts());
+    Finding F;
+    F.Key = "project-extent";
+    F.Loc = userLocation(Ptr->getBeginLoc(), SM);
+    F.Message = "'" + Callee + "' gives " + Named + " to '" + B.Spelled +
+                "' as " + P.Operand + ", which needs " + Printed(*Total) +
+                " elements" + Layout + ", but " + Named + " holds " +
+                elementsText(*Remaining, P.ElementBytes) + " " + P.Plural +
+                " (" + Alloc + ")";
+    F.Notes = allocationNoteOf(*X, SM);
+    SourceLocation At = locationInFile(const_cast<SourceManager &>(SM), S.File,
+                                       B.Line);
+    if (At.isValid())
+      F.Notes.push_back({At, "'" + Callee + "' gives its parameter to '" +
+                                 B.Spelled + "' as " + P.Operand +
+                                 " here, in another file"});
+    emit(F);
   }
 }
 

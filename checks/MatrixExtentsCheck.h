@@ -7,6 +7,7 @@
 #include "model/CublasApi.h"
 #include "llvm/ADT/DenseSet.h"
 #include "facts/CallerFacts.h"
+#include "facts/Summaries.h"
 
 
 #include <map>
@@ -38,6 +39,12 @@ private:
   /// The extents of one cuBLAS call in `Callable`'s body.
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &Info,
                  const Decl *Callable, ASTContext &Ctx);
+
+  /// The buffers `Call` gives to a function defined in another file, whose
+  /// summary says what its cuBLAS calls span through them.
+  void checkProjectCall(const CallExpr *Call,
+                        const cublas_tidy::FunctionSummary &S,
+                        const Decl *Callable, ASTContext &Ctx);
 
   /// The note that names one call site of a context.
   std::pair<SourceLocation, std::string>

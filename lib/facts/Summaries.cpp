@@ -73,6 +73,134 @@ thread_local TranslationUnitCache<const FunctionDecl *, Answer> Answers;
 
 } // namespace
 
+std::optional<ParamPolynomial> ParamPolynomial::of(const SymExpr &V,
+                                                   const FunctionDecl *FD) {
+  auto IndexOf = [&](const Symbol &S) -> std::optional<unsigned> {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(S.Decl);
+    if (!P || S.Instance || S.Tag || P->getDeclContext() != FD)
+      return std::nullopt;
+    return P->getFunctionScopeIndex();
+  };
+  ParamPolynomial Out;
+  Out.Constant = V.constantTerm();
+  for (const auto &[M, C] : V.terms()) {
+    std::optional<unsigned> First = IndexOf(M.First);
+    if (!First)
+      return std::nullopt;
+    int Second = -1;
+    if (M.Second.Decl) {
+      std::optional<unsigned> S = IndexOf(M.Second);
+      if (!S)
+        return std::nullopt;
+      Second = static_cast<int>(*S);
+    }
+    Out.Terms.push_back({*First, Second, C});
+  }
+  return Out;
+}
+
+std::optional<SymExpr> ParamPolynomial::bind(
+    llvm::function_ref<std::optional<SymExpr>(unsigned)> Arg) const {
+  std::optional<SymExpr> Sum = SymExpr::constant(Constant);
+  for (const Term &T : Terms) {
+    std::optional<SymExpr> V = Arg(T.First);
+    if (V && T.Second >= 0) {
+      std::optional<SymExpr> W = Arg(static_cast<unsigned>(T.Second));
+      V = W ? V->mul(*W) : std::nullopt;
+    }
+    if (V)
+      V = V->mul(SymExpr::constant(T.Coefficient));
+    Sum = V ? Sum->add(*V) : std::nullopt;
+    if (!Sum)
+      return std::nullopt;
+  }
+  return Sum;
+}
+
+json::Value ParamPolynomial::toJson() const {
+  json::Array A;
+  for (const Term &T : Terms)
+    A.push_back(json::Array{T.First, T.Second, T.Coefficient});
+  return json::Array{Constant, std::move(A)};
+}
+
+std::optional<ParamPolynomial>
+ParamPolynomial::fromJson(const json::Value *V) {
+  const json::Array *P = V ? V->getAsArray() : nullptr;
+  if (!P || P->size() != 2 || !(*P)[1].getAsArray())
+    return std::nullopt;
+  std::optional<int64_t> C = (*P)[0].getAsInteger();
+  if (!C)
+    return std::nullopt;
+  ParamPolynomial Out;
+  Out.Constant = *C;
+  for (const json::Value &T : *(*P)[1].getAsArray()) {
+    const json::Array *A = T.getAsArray();
+    if (!A || A->size() != 3)
+      return std::nullopt;
+    auto First = (*A)[0].getAsInteger(), Second = (*A)[1].getAsInteger(),
+         Coefficient = (*A)[2].getAsInteger();
+    if (!First || !Second || !Coefficient || *First < 0 || *Second < -1 ||
+        *First > 1000 || *Second > 1000)
+      return std::nullopt;
+    Out.Terms.push_back({static_cast<unsigned>(*First),
+                         static_cast<int>(*Second), *Coefficient});
+  }
+  return Out;
+}
+
+namespace {
+
+json::Value spanToJson(const FunctionSummary::BufferParam::Span &P) {
+  json::Array Layout, Positive;
+  for (const auto &[Name, V] : P.Layout)
+    Layout.push_back(json::Array{Name, V.toJson()});
+  for (unsigned I : P.Positive)
+    Positive.push_back(I);
+  return json::Object{{"operand", P.Operand},
+                      {"elementBytes", P.ElementBytes},
+                      {"plural", P.Plural},
+                      {"elements", P.Elements.toJson()},
+                      {"layout", std::move(Layout)},
+                      {"positive", std::move(Positive)}};
+}
+
+std::optional<FunctionSummary::BufferParam::Span>
+spanFromJson(const json::Object &O) {
+  FunctionSummary::BufferParam::Span P;
+  auto Operand = O.getString("operand"), Plural = O.getString("plural");
+  auto Bytes = O.getInteger("elementBytes");
+  std::optional<ParamPolynomial> Elements =
+      ParamPolynomial::fromJson(O.get("elements"));
+  const json::Array *Layout = O.getArray("layout");
+  const json::Array *Positive = O.getArray("positive");
+  if (!Operand || !Plural || !Bytes || *Bytes <= 0 || !Elements || !Layout ||
+      !Positive)
+    return std::nullopt;
+  P.Operand = Operand->str();
+  P.Plural = Plural->str();
+  P.ElementBytes = static_cast<unsigned>(*Bytes);
+  P.Elements = std::move(*Elements);
+  for (const json::Value &L : *Layout) {
+    const json::Array *A = L.getAsArray();
+    std::optional<ParamPolynomial> V =
+        A && A->size() == 2 ? ParamPolynomial::fromJson(&(*A)[1])
+                            : std::nullopt;
+    if (!V || !(*A)[0].getAsString())
+      return std::nullopt;
+    P.Layout.push_back({(*A)[0].getAsString()->str(), std::move(*V)});
+  }
+  for (const json::Value &I : *Positive) {
+    std::optional<int64_t> N = I.getAsInteger();
+    if (!N || *N < 0)
+      return std::nullopt;
+    P.Positive.push_back(static_cast<unsigned>(*N));
+  }
+  return P;
+}
+
+} // namespace
+
 std::optional<FunctionSummary::HandleEffect>
 FunctionSummary::handleEffect(unsigned Index) const {
   for (const HandleParam &H : Handles)
@@ -107,8 +235,18 @@ json::Value FunctionSummary::toJson() const {
   }
   if (!Buffers.empty()) {
     json::Array A;
-    for (const BufferParam &B : Buffers)
-      A.push_back(json::Array{B.Index, B.Callee, B.Spelled, B.Arg, B.Line});
+    for (const BufferParam &B : Buffers) {
+      json::Array T{B.Index, B.Callee, B.Spelled, B.Arg, B.Line};
+      if (B.Spans || !B.DataType.empty()) {
+        json::Object More;
+        if (B.Spans)
+          More["span"] = spanToJson(*B.Spans);
+        if (!B.DataType.empty())
+          More["dataType"] = B.DataType;
+        T.push_back(std::move(More));
+      }
+      A.push_back(std::move(T));
+    }
     O["buffers"] = std::move(A);
   }
   if (!PerCall.empty()) {
@@ -161,7 +299,7 @@ FunctionSummary::fromJson(const json::Value &V) {
   if (const json::Array *A = O->getArray("buffers"))
     for (const json::Value &B : *A) {
       const json::Array *T = B.getAsArray();
-      if (!T || T->size() != 5)
+      if (!T || T->size() < 5 || T->size() > 6)
         return std::nullopt;
       auto Index = (*T)[0].getAsInteger(), Arg = (*T)[3].getAsInteger(),
            Line = (*T)[4].getAsInteger();
@@ -169,9 +307,21 @@ FunctionSummary::fromJson(const json::Value &V) {
       if (!Index || !Arg || !Line || !Callee || !Spelled || *Index < 0 ||
           *Arg < 0 || *Line < 0)
         return std::nullopt;
-      S.Buffers.push_back({static_cast<unsigned>(*Index), Callee->str(),
-                           Spelled->str(), static_cast<unsigned>(*Arg),
-                           static_cast<unsigned>(*Line)});
+      BufferParam P{static_cast<unsigned>(*Index), Callee->str(),
+                    Spelled->str(), static_cast<unsigned>(*Arg),
+                    static_cast<unsigned>(*Line)};
+      if (T->size() == 6) {
+        const json::Object *More = (*T)[5].getAsObject();
+        if (!More)
+          return std::nullopt;
+        if (const json::Object *Span = More->getObject("span")) {
+          P.Spans = spanFromJson(*Span);
+          if (!P.Spans)
+            return std::nullopt;
+        }
+        P.DataType = More->getString("dataType").value_or("").str();
+      }
+      S.Buffers.push_back(std::move(P));
     }
   if (const json::Array *A = O->getArray("perCall"))
     for (const json::Value &H : *A) {
@@ -329,7 +479,7 @@ bool fileUnchanged(llvm::StringRef Path, llvm::StringRef Hash) {
 } // namespace
 
 llvm::StringRef summaryFormat() {
-  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 1";
+  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 2";
 }
 
 std::string summaryKey(const FunctionDecl *FD) {

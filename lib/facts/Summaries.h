@@ -15,7 +15,9 @@
 //   - buffers: each pointer parameter that the function, never changing
 //     it, passes as a memory operand of a cuBLAS call (which call, which
 //     argument, on which line): the memory it must point to is that
-//     argument's;
+//     argument's; the elements the call spans through it, in terms of the
+//     function's parameters (a polynomial of them); the cudaDataType_t the
+//     function declares for it;
 //   - handles made per call: a local handle created and destroyed around
 //     cuBLAS work on every call, in a function that selects no device.
 //
@@ -38,6 +40,8 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_SUMMARIES_H
 #define CUBLAS_TIDY_LIB_FACTS_SUMMARIES_H
 
+#include "facts/SymExpr.h"
+
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -50,6 +54,37 @@
 #include <vector>
 
 namespace cublas_tidy {
+
+/// An integer in terms of a function's parameters, by index: a summary's
+/// sizes. A constant plus a sum of coefficient * parameter (or the product
+/// of two), as SymExpr is over symbols.
+struct ParamPolynomial {
+  struct Term {
+    unsigned First;
+    int Second; // -1: a term of one parameter
+    int64_t Coefficient;
+    bool operator==(const Term &O) const {
+      return First == O.First && Second == O.Second &&
+             Coefficient == O.Coefficient;
+    }
+  };
+  int64_t Constant = 0;
+  std::vector<Term> Terms;
+
+  /// `V` in terms of the parameters of `FD`: nullopt when it has another
+  /// symbol (a local, a value computed in the body).
+  static std::optional<ParamPolynomial> of(const SymExpr &V,
+                                           const clang::FunctionDecl *FD);
+  /// Its value when parameter I has the value `Arg(I)`; nullopt when one
+  /// is unknown or the arithmetic fails.
+  std::optional<SymExpr>
+  bind(llvm::function_ref<std::optional<SymExpr>(unsigned)> Arg) const;
+  bool operator==(const ParamPolynomial &O) const {
+    return Constant == O.Constant && Terms == O.Terms;
+  }
+  llvm::json::Value toJson() const;
+  static std::optional<ParamPolynomial> fromJson(const llvm::json::Value *V);
+};
 
 struct FunctionSummary {
   enum class StatusRole { Unknown, Checker, Wrapper };
@@ -86,9 +121,34 @@ struct FunctionSummary {
     std::string Spelled; // as written there (cublasSgemm)
     unsigned Arg;        // the argument of Callee it is given as
     unsigned Line;       // of the call, in File
+
+    /// The memory the call spans through it (model/OperandGeometry.h),
+    /// when every size is a parameter or a constant.
+    struct Span {
+      std::string Operand;      // "A", "x"
+      unsigned ElementBytes = 0;
+      std::string Plural;       // "floats", "4-byte elements"
+      ParamPolynomial Elements; // of every batch
+      /// The arguments that decide how it is laid out, for messages:
+      /// {"lda", its value}, {"strideA", ...}.
+      std::vector<std::pair<std::string, ParamPolynomial>> Layout;
+      /// The parameters the call needs at least 1 to touch memory.
+      std::vector<unsigned> Positive;
+      bool operator==(const Span &O) const {
+        return Operand == O.Operand && ElementBytes == O.ElementBytes &&
+               Plural == O.Plural && Elements == O.Elements &&
+               Layout == O.Layout && Positive == O.Positive;
+      }
+    };
+    std::optional<Span> Spans;
+    /// The cudaDataType_t the function gives the call for it, when a
+    /// constant ("CUDA_R_16F"); empty otherwise.
+    std::string DataType;
+
     bool operator==(const BufferParam &O) const {
       return Index == O.Index && Callee == O.Callee && Spelled == O.Spelled &&
-             Arg == O.Arg && Line == O.Line;
+             Arg == O.Arg && Line == O.Line && Spans == O.Spans &&
+             DataType == O.DataType;
     }
   };
   /// The pointer parameters it gives to cuBLAS as memory operands.

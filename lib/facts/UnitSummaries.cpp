@@ -6,7 +6,11 @@
 #include "ast/Callables.h"
 #include "ast/LocalUses.h"
 #include "model/CublasApi.h"
+#include "model/OperandShapes.h"
+#include "facts/CallGeometry.h"
+#include "facts/CallerFacts.h"
 #include "facts/HandleStates.h"
+#include "facts/OperandTypes.h"
 #include "facts/RepeatedHandles.h"
 #include "facts/StatusFunctions.h"
 
@@ -41,15 +45,60 @@ bool mentionsStatus(const FunctionDecl *FD) {
   });
 }
 
-/// The pointer parameters of `FD` that it passes, unchanged, as memory
-/// operands of its cuBLAS calls.
-std::vector<FunctionSummary::BufferParam> buffersOf(const FunctionDecl *FD) {
+/// The memory the call of `F` at `Args` spans through its argument
+/// `Arg`, in terms of the parameters of `FD`.
+std::optional<FunctionSummary::BufferParam::Span>
+spanOf(const FunctionInfo &F, const CallArguments &Args, unsigned Arg,
+       const FunctionDecl *FD) {
+  if (F.params()[Arg].Role == ParamRole::DevicePointerArray)
+    return std::nullopt;
+  CallGeometry G(F, Args);
+  for (const OperandAtCall &O : G.operands()) {
+    const OperandParams &P = O.Params;
+    if (P.Memory != static_cast<int>(Arg) || !O.Total || !O.Element.Bytes)
+      continue;
+    std::optional<ParamPolynomial> Elements = ParamPolynomial::of(*O.Total, FD);
+    if (!Elements)
+      return std::nullopt;
+    FunctionSummary::BufferParam::Span S;
+    S.Operand = toString(P.Shape->Op).str();
+    S.ElementBytes = O.Element.Bytes;
+    S.Plural = O.Plural;
+    S.Elements = std::move(*Elements);
+    auto Layout = [&](int Param, const std::optional<ArgValue> &V) {
+      if (Param < 0 || !V)
+        return;
+      if (std::optional<ParamPolynomial> Of = ParamPolynomial::of(V->V, FD))
+        S.Layout.push_back({F.params()[Param].Name, std::move(*Of)});
+    };
+    if (P.Shape->Kind == ShapeKind::Vector)
+      Layout(P.Inc, O.Inc);
+    else if (P.Shape->Kind != ShapeKind::Packed)
+      Layout(P.Ld, O.Ld);
+    if (F.StridedBatched) {
+      Layout(P.Stride, O.Stride);
+      Layout(P.Count, O.Count);
+    }
+    for (const Symbol &Sym : G.bounds().Positive) {
+      const auto *Param = dyn_cast_or_null<ParmVarDecl>(Sym.Decl);
+      if (Param && !Sym.Instance && !Sym.Tag && Param->getDeclContext() == FD)
+        S.Positive.push_back(Param->getFunctionScopeIndex());
+    }
+    llvm::sort(S.Positive);
+    return S;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<FunctionSummary::BufferParam>
+bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
   std::vector<FunctionSummary::BufferParam> Out;
-  if (!llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+  if (!FD->hasBody() || !llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
         return P->getType()->isPointerType();
       }))
     return Out;
-  const ASTContext &Ctx = FD->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
   UnchangedVariables Unchanged(FD);
   for (const BodyStmt &B : stmtsIn(FD)) {
@@ -58,6 +107,7 @@ std::vector<FunctionSummary::BufferParam> buffersOf(const FunctionDecl *FD) {
     if (!F)
       continue;
     llvm::ArrayRef<ParamInfo> Params = F->params();
+    std::unique_ptr<CallArguments> Args;
     for (unsigned I = 0; I < Params.size() && I < Call->getNumArgs(); ++I) {
       // A scalar's memory is the pointer mode's, the caller's to judge.
       if (!hasFixedMemorySpace(Params[I].Role))
@@ -68,14 +118,31 @@ std::vector<FunctionSummary::BufferParam> buffersOf(const FunctionDecl *FD) {
       if (!P || P->getDeclContext() != FD || !P->getType()->isPointerType() ||
           !Unchanged.stable(P))
         continue;
-      Out.push_back({P->getFunctionScopeIndex(),
-                     Call->getDirectCallee()->getName().str(),
-                     spelledCalleeName(Call, SM, Ctx.getLangOpts()), I,
-                     SM.getExpansionLineNumber(Call->getBeginLoc())});
+      FunctionSummary::BufferParam Param{
+          P->getFunctionScopeIndex(), Call->getDirectCallee()->getName().str(),
+          spelledCalleeName(Call, SM, Ctx.getLangOpts()), I,
+          SM.getExpansionLineNumber(Call->getBeginLoc())};
+      // The facts of the body only where a size or a type may be found.
+      bool Typed = llvm::any_of(typedPointers(*F), [&](const TypedPointer &T) {
+        return T.Pointer == static_cast<int>(I);
+      });
+      bool Spanned = WithSpans && !operandShapes(*F).empty();
+      if (Typed || Spanned) {
+        if (!Args)
+          Args = argumentsAt(Call, sharedValueFacts(FD, Ctx), Ctx);
+        for (const TypedPointer &T : typedPointers(*F))
+          if (T.Pointer == static_cast<int>(I))
+            Param.DataType = Args->knownEnumerator(T.Type);
+        if (Spanned)
+          Param.Spans = spanOf(*F, *Args, I, FD);
+      }
+      Out.push_back(std::move(Param));
     }
   }
   return Out;
 }
+
+namespace {
 
 /// The handles `FD` creates and destroys on every call, when it selects no
 /// device.
@@ -115,7 +182,8 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     bool Handles = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
       return isCublasResourceType(P->getType());
     });
-    std::vector<FunctionSummary::BufferParam> Buffers = buffersOf(FD);
+    std::vector<FunctionSummary::BufferParam> Buffers =
+        bufferParams(FD, Ctx, /*WithSpans=*/true);
     std::vector<FunctionSummary::PerCallHandle> PerCall = perCallOf(FD);
     if (!Status && !Handles && Buffers.empty() && PerCall.empty())
       continue;

@@ -331,3 +331,28 @@ void generic(cublasHandle_t h, const T *A, T *C, cudaDataType_t type, int n) {
 }
 template void generic<__half>(cublasHandle_t, const __half *, __half *,
                               cudaDataType_t, int);
+
+// A wrapper of this file that says the type of the pointers it is given:
+// its callers' pointers are judged against it. A pointer of that type, an
+// untyped one, and a wrapper whose caller says the type: nothing.
+cublasStatus_t gemm_half(cublasHandle_t h, int n, const void *A,
+                         const void *B, void *C) {
+  const float alpha = 1.0f, beta = 0.0f;
+  return cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A,
+                      CUDA_R_16F, n, B, CUDA_R_16F, n, &beta, C, CUDA_R_32F, n,
+                      CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
+cublasStatus_t gemm_any(cublasHandle_t h, int n, cudaDataType_t type,
+                        const void *A, void *C) {
+  const float alpha = 1.0f, beta = 0.0f;
+  return cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, type, n,
+                      A, type, n, &beta, C, type, n, CUBLAS_COMPUTE_32F,
+                      CUBLAS_GEMM_DEFAULT);
+}
+void call_wrappers(cublasHandle_t h, float *F, __half *H, void *V, int n) {
+  gemm_half(h, n, H, V, F);
+  gemm_half(h, n, F, H, F);
+  // CHECK-NOTES: :[[@LINE-1]]:19: warning: A 'F' points to 'float' (4 bytes) but 'gemm_half' gives it to 'cublasGemmEx' with Atype CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-15]]:3: note: 'gemm_half' gives its parameter to 'cublasGemmEx' here
+  gemm_any(h, n, CUDA_R_32F, F, F);
+}

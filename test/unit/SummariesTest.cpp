@@ -150,6 +150,77 @@ void scalar(cublasHandle_t h, const float *alpha, float *x) {
   EXPECT_EQ(S["scalar"].Buffers[0].Index, 2u);
 }
 
+TEST(SummariesTest, SpansInTermsOfTheParameters) {
+  auto S = summariesOf(R"(
+int padded(int);
+void gemm(cublasHandle_t h, int m, int n, int k, const float *A,
+          const float *B, float *C) {
+  const float one = 1, zero = 0;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_T, m, n, k, &one, A, m, B, n + 1,
+              &zero, C, m);
+}
+void padded_ld(cublasHandle_t h, int m, int n, const float *A, float *C) {
+  const float one = 1, zero = 0;
+  int lda = padded(m);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, m, &one, A, lda, A, m, &zero,
+              C, m);
+}
+void changed(cublasHandle_t h, int n, float *x) {  // n: parameter 1
+  const float a = 2;
+  n = n * 2;
+  cublasSscal(h, n, &a, x, 1);
+}
+void gemm_half(cublasHandle_t h, int n, const void *A, void *C) {
+  const float one = 1, zero = 0;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, CUDA_R_16F, n,
+               A, CUDA_R_16F, n, &zero, C, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
+               CUBLAS_GEMM_DEFAULT);
+}
+)");
+  // A: m x k at lda = m; B: transposed, n x k at ldb = n + 1.
+  const auto &G = S["gemm"].Buffers;
+  ASSERT_EQ(G.size(), 3u);
+  ASSERT_TRUE(G[0].Spans && G[1].Spans && G[2].Spans);
+  EXPECT_EQ(G[0].Spans->Operand, "A");
+  EXPECT_EQ(G[0].Spans->ElementBytes, 4u);
+  auto At = [](int64_t M, int64_t N, int64_t K) {
+    return [=](unsigned I) -> std::optional<SymExpr> {
+      switch (I) {
+      case 1: return SymExpr::constant(M);
+      case 2: return SymExpr::constant(N);
+      case 3: return SymExpr::constant(K);
+      }
+      return std::nullopt;
+    };
+  };
+  auto Elements = [&](const FunctionSummary::BufferParam &B, int64_t M,
+                      int64_t N, int64_t K) {
+    std::optional<SymExpr> V = B.Spans->Elements.bind(At(M, N, K));
+    return V ? V->getConstant().value_or(-1) : -1;
+  };
+  EXPECT_EQ(Elements(G[0], 4, 5, 6), 4 * 6);
+  EXPECT_EQ(Elements(G[1], 4, 5, 6), 6 * 5 + 5);   // (n + 1) * (k - 1) + n
+  EXPECT_EQ(Elements(G[2], 4, 5, 6), 4 * 5);
+  ASSERT_EQ(G[1].Spans->Layout.size(), 1u);
+  EXPECT_EQ(G[1].Spans->Layout[0].first, "ldb");
+  EXPECT_EQ(G[0].Spans->Positive, (std::vector<unsigned>{1, 2, 3}));
+  // Without a parameter behind every size: no span.
+  const auto &P = S["padded_ld"].Buffers;
+  ASSERT_EQ(P.size(), 3u);
+  EXPECT_FALSE(P[0].Spans); // A at lda = padded(m)
+  EXPECT_TRUE(P[1].Spans);  // A again, at lda = m
+  // A parameter changed before the call: in terms of its value on entry.
+  ASSERT_EQ(S["changed"].Buffers.size(), 1u);
+  ASSERT_TRUE(S["changed"].Buffers[0].Spans);
+  EXPECT_EQ(Elements(S["changed"].Buffers[0], 3, 0, 0), 6);
+  // The type the function declares.
+  const auto &H = S["gemm_half"].Buffers;
+  ASSERT_EQ(H.size(), 3u);
+  EXPECT_EQ(H[0].DataType, "CUDA_R_16F");
+  EXPECT_EQ(H[2].DataType, "CUDA_R_32F");
+  EXPECT_EQ(H[0].Spans->ElementBytes, 2u);
+}
+
 TEST(SummariesTest, ExternCFunctionsAreKeyedByTheirName) {
   auto S = summariesOf(R"(
 extern "C" void release(cublasHandle_t h) { cublasDestroy(h); }
@@ -164,7 +235,17 @@ TEST(SummariesTest, JsonRoundTrip) {
   S.WrappedLine = 5;
   S.Handles = {{0, FunctionSummary::HandleEffect::Keeps},
                {2, FunctionSummary::HandleEffect::Destroys}};
-  S.Buffers = {{1, "cublasSgemm_v2", "cublasSgemm", 7, 5}};
+  S.Buffers = {{1, "cublasSgemm_v2", "cublasSgemm", 7, 5},
+               {2, "cublasGemmEx", "cublasGemmEx", 8, 6}};
+  FunctionSummary::BufferParam::Span Span;
+  Span.Operand = "A";
+  Span.ElementBytes = 2;
+  Span.Plural = "__half values";
+  Span.Elements = {-1, {{3, 4, 2}, {3, -1, 1}}};
+  Span.Layout = {{"lda", {0, {{3, -1, 1}}}}};
+  Span.Positive = {3, 4};
+  S.Buffers[1].Spans = Span;
+  S.Buffers[1].DataType = "CUDA_R_16F";
   S.PerCall = {{true, "cublasLtCreate", 9}};
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(S.toJson());
   ASSERT_TRUE(Back);
