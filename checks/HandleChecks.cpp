@@ -7,6 +7,7 @@
 #include "RepeatReasons.h"
 #include "ast/CompileErrors.h"
 #include "facts/MemberHandles.h"
+#include "facts/Summaries.h"
 #include "facts/RepeatedHandles.h"
 #include "facts/HandleNames.h"
 #include "ast/Callables.h"
@@ -242,7 +243,9 @@ void HandleLeakCheck::checkUnit(ASTContext &) {
       if (Destroyed)
         break;
     }
-    if (Destroyed)
+    // Nor a function of another file (a global of external linkage): the
+    // project's summaries say.
+    if (Destroyed || projectDestroyerOf(R.Var))
       continue;
     // A copy kept elsewhere may be how the previous one lives on.
     if (handleCopiedOut(R.Var, callables()))

@@ -214,7 +214,8 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
          FileHash == O.FileHash &&
          Status == O.Status && Wrapped == O.Wrapped &&
          WrappedLine == O.WrappedLine && Handles == O.Handles &&
-         Buffers == O.Buffers && PerCall == O.PerCall;
+         Buffers == O.Buffers && PerCall == O.PerCall &&
+         DestroyedGlobals == O.DestroyedGlobals;
 }
 
 json::Value FunctionSummary::toJson() const {
@@ -254,6 +255,12 @@ json::Value FunctionSummary::toJson() const {
     for (const PerCallHandle &H : PerCall)
       A.push_back(json::Array{H.Lt ? "lt-handle" : "handle", H.Create, H.Line});
     O["perCall"] = std::move(A);
+  }
+  if (!DestroyedGlobals.empty()) {
+    json::Array A;
+    for (const std::string &G : DestroyedGlobals)
+      A.push_back(G);
+    O["destroysGlobals"] = std::move(A);
   }
   return O;
 }
@@ -336,6 +343,13 @@ FunctionSummary::fromJson(const json::Value &V) {
       S.PerCall.push_back(
           {*Kind == "lt-handle", Create->str(), static_cast<unsigned>(*Line)});
     }
+  if (const json::Array *A = O->getArray("destroysGlobals"))
+    for (const json::Value &G : *A) {
+      std::optional<llvm::StringRef> Name = G.getAsString();
+      if (!Name || Name->empty())
+        return std::nullopt;
+      S.DestroyedGlobals.push_back(Name->str());
+    }
   return S;
 }
 
@@ -359,12 +373,32 @@ const FunctionSummary *SummaryStore::find(llvm::StringRef Key) const {
   return &*It->second;
 }
 
+std::vector<const FunctionSummary *>
+SummaryStore::destroyersOf(llvm::StringRef GlobalKey) const {
+  std::vector<const FunctionSummary *> Out;
+  for (const auto &E : ByKey)
+    if (E.second && llvm::is_contained(E.second->DestroyedGlobals, GlobalKey))
+      Out.push_back(&*E.second);
+  llvm::sort(Out, [](const FunctionSummary *A, const FunctionSummary *B) {
+    return A->Key < B->Key;
+  });
+  return Out;
+}
+
 std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys) const {
   std::vector<std::string> Sorted(Keys.begin(), Keys.end());
   llvm::sort(Sorted);
   Sorted.erase(std::unique(Sorted.begin(), Sorted.end()), Sorted.end());
   llvm::SHA256 Hash;
   for (const std::string &K : Sorted) {
+    if (llvm::StringRef(K).starts_with("global:")) {
+      std::string Text = K + "=";
+      for (const FunctionSummary *S :
+           destroyersOf(llvm::StringRef(K).drop_front(7)))
+        Text += S->Key + "@" + S->File + ":" + S->FileHash + ";";
+      Hash.update(Text + "\n");
+      continue;
+    }
     auto It = ByKey.find(K);
     if (It == ByKey.end())
       continue;
@@ -480,6 +514,22 @@ bool fileUnchanged(llvm::StringRef Path, llvm::StringRef Hash) {
 
 llvm::StringRef summaryFormat() {
   return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 2";
+}
+
+std::string globalKey(const VarDecl *VD) {
+  if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal() ||
+      VD->isStaticDataMember() || !VD->isExternallyVisible() ||
+      VD->getDeclContext()->isDependentContext() || !VD->getIdentifier())
+    return "";
+  VD = VD->getCanonicalDecl();
+  std::unique_ptr<MangleContext> MC(VD->getASTContext().createMangleContext());
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  if (MC->shouldMangleDeclName(VD))
+    MC->mangleName(GlobalDecl(VD), OS);
+  else
+    OS << VD->getName();
+  return Key;
 }
 
 std::string summaryKey(const FunctionDecl *FD) {
@@ -668,6 +718,24 @@ const FunctionSummary *projectSummary(const FunctionDecl *FD) {
     A.Answered = true;
   }
   return A.Summary;
+}
+
+const FunctionSummary *projectDestroyerOf(const VarDecl *VD) {
+  const SummaryStore *Store = storeInUse();
+  if (!VD || (!Store && !CurrentAsked))
+    return nullptr;
+  std::string Key = globalKey(VD);
+  if (Key.empty())
+    return nullptr;
+  if (CurrentAsked)
+    CurrentAsked->push_back("global:" + Key);
+  if (!Store)
+    return nullptr;
+  const ASTContext &Ctx = VD->getASTContext();
+  for (const FunctionSummary *S : Store->destroyersOf(Key))
+    if (usableSummary(*Store, S->Key, Ctx) == S)
+      return S;
+  return nullptr;
 }
 
 } // namespace cublas_tidy

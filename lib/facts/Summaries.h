@@ -19,7 +19,9 @@
 //     function's parameters (a polynomial of them); the cudaDataType_t the
 //     function declares for it;
 //   - handles made per call: a local handle created and destroyed around
-//     cuBLAS work on every call, in a function that selects no device.
+//     cuBLAS work on every call, in a function that selects no device;
+//   - the globals it destroys: handle variables of external linkage, by
+//     their mangled names, that a destroy in its body names.
 //
 // Summaries are keyed by the function's mangled name, the name the linker
 // joins calls and definitions by. A store holds the summaries of a project.
@@ -167,12 +169,15 @@ struct FunctionSummary {
   /// (facts/RepeatedHandles.h).
   std::vector<PerCallHandle> PerCall;
 
+  /// The globals of external linkage it destroys (globalKey), sorted.
+  std::vector<std::string> DestroyedGlobals;
+
   /// The effect on parameter `Index`, when known.
   std::optional<HandleEffect> handleEffect(unsigned Index) const;
   /// True when it says something an analysis can use.
   bool informative() const {
     return Status != StatusRole::Unknown || !Handles.empty() ||
-           !Buffers.empty() || !PerCall.empty();
+           !Buffers.empty() || !PerCall.empty() || !DestroyedGlobals.empty();
   }
   bool operator==(const FunctionSummary &O) const;
 
@@ -188,6 +193,9 @@ public:
   void add(FunctionSummary S);
   /// The summary under `Key`; null when there is none or it is ambiguous.
   const FunctionSummary *find(llvm::StringRef Key) const;
+  /// The summaries that say they destroy the global `GlobalKey`.
+  std::vector<const FunctionSummary *>
+  destroyersOf(llvm::StringRef GlobalKey) const;
   /// The summaries it answers with (ambiguous keys left out).
   size_t size() const { return ByKey.size() - ambiguous(); }
   /// The keys defined more than once.
@@ -195,7 +203,8 @@ public:
     return llvm::count_if(ByKey, [](const auto &E) { return !E.second; });
   }
   /// A digest of what the store says about `Keys` (order does not matter):
-  /// a result computed with the store depends on nothing else of it.
+  /// a result computed with the store depends on nothing else of it. A key
+  /// `global:G` stands for the functions that destroy the global G.
   std::string digest(llvm::ArrayRef<std::string> Keys) const;
 
   /// The store as a JSON document, stamped with `Tool` (the tool's version
@@ -225,6 +234,10 @@ llvm::StringRef summaryFormat();
 /// what no other unit can call (internal linkage, a template pattern, a
 /// constructor or destructor).
 std::string summaryKey(const clang::FunctionDecl *FD);
+
+/// The key of a variable with external linkage (its mangled name); empty
+/// for one that no other unit can name.
+std::string globalKey(const clang::VarDecl *VD);
 
 /// The hash of a file's contents that FunctionSummary::FileHash holds.
 std::string contentsHash(llvm::StringRef Contents);
@@ -290,6 +303,11 @@ std::vector<FunctionSummary> *summarySinkFor(const clang::ASTContext &Ctx);
 /// The project's summary of `FD`, a function with no definition in this
 /// translation unit; null when none is known. Records the question.
 const FunctionSummary *projectSummary(const clang::FunctionDecl *FD);
+
+/// A function of another file of the project that destroys the global
+/// `VD` (of external linkage), as the project's summaries say; null when
+/// none is known. Records the question.
+const FunctionSummary *projectDestroyerOf(const clang::VarDecl *VD);
 
 } // namespace cublas_tidy
 

@@ -162,6 +162,29 @@ std::vector<FunctionSummary::PerCallHandle> perCallOf(const FunctionDecl *FD) {
   return Out;
 }
 
+/// The globals of external linkage that a destroy in `FD`'s body names.
+std::vector<std::string> destroyedGlobalsOf(const FunctionDecl *FD,
+                                            const ResourceTable &Table) {
+  std::vector<std::string> Out;
+  for (const BodyStmt &B : stmtsIn(FD)) {
+    const auto *Call = dyn_cast<CallExpr>(B.S);
+    const ResourceTable::Entry *E = Call ? Table.lookup(Call) : nullptr;
+    if (!E || E->IsCreate)
+      continue;
+    for (const Expr *Arg : Call->arguments()) {
+      const auto *VD = dyn_cast_or_null<VarDecl>(referencedVar(Arg));
+      if (!VD || !Table.destroys(Call, VD))
+        continue;
+      std::string Key = globalKey(VD);
+      if (!Key.empty())
+        Out.push_back(std::move(Key));
+    }
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 } // namespace
 
 std::vector<FunctionSummary>
@@ -185,7 +208,11 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     std::vector<FunctionSummary::BufferParam> Buffers =
         bufferParams(FD, Ctx, /*WithSpans=*/true);
     std::vector<FunctionSummary::PerCallHandle> PerCall = perCallOf(FD);
-    if (!Status && !Handles && Buffers.empty() && PerCall.empty())
+    if (!Table)
+      Table = std::make_unique<ResourceTable>(ResourceTable::fromApiModel());
+    std::vector<std::string> Globals = destroyedGlobalsOf(FD, *Table);
+    if (!Status && !Handles && Buffers.empty() && PerCall.empty() &&
+        Globals.empty())
       continue;
     FunctionSummary S;
     S.Key = summaryKey(FD);
@@ -201,6 +228,7 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     S.Line = SM.getExpansionLineNumber(FD->getLocation());
     S.Buffers = std::move(Buffers);
     S.PerCall = std::move(PerCall);
+    S.DestroyedGlobals = std::move(Globals);
     if (Status) {
       const StatusFunctionFacts &F = statusFunctionFacts(FD);
       S.Status = roleOf(F.Role);
@@ -213,7 +241,6 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
       if (!isCublasResourceType(FD->getParamDecl(I)->getType()))
         continue;
       if (!Analyzer) {
-        Table = std::make_unique<ResourceTable>(ResourceTable::fromApiModel());
         Analyzer = std::make_unique<HandleAnalyzer>(Ctx, *Table);
       }
       switch (Analyzer->summarize(FD, I, 1)) {

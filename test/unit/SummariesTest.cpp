@@ -312,6 +312,40 @@ TEST(SummariesTest, DigestCoversOnlyTheKeysAsked) {
   EXPECT_NE(A.digest({"f"}), C.digest({"f"}));
 }
 
+TEST(SummariesTest, GlobalsDestroyedAndTheirDigest) {
+  auto S = summariesOf(R"(
+cublasHandle_t g_handle;
+static cublasHandle_t g_local;
+namespace ctx { cublasHandle_t handle; }
+void shutdown() {
+  cublasDestroy(g_handle);
+  cublasDestroy(g_local);   // internal linkage: no other unit names it
+  cublasDestroy(ctx::handle);
+}
+void use() { cublasSetStream(g_handle, nullptr); }
+)");
+  EXPECT_EQ(S["shutdown"].DestroyedGlobals,
+            (std::vector<std::string>{"_ZN3ctx6handleE", "g_handle"}));
+  EXPECT_FALSE(S.count("use"));
+  // A question about a global is answered by the functions that destroy
+  // it: one more changes the digest, one that destroys another does not.
+  SummaryStore A, B, C;
+  FunctionSummary D = summary("d", "/p/a.cpp", 3);
+  D.DestroyedGlobals = {"g"};
+  FunctionSummary E = summary("e", "/p/b.cpp", 3);
+  E.DestroyedGlobals = {"h"};
+  A.add(summary("f", "/p/a.cpp", 9));
+  B.add(D);
+  C.add(E);
+  EXPECT_NE(A.digest({"global:g"}), B.digest({"global:g"}));
+  EXPECT_EQ(A.digest({"global:g"}), C.digest({"global:g"}));
+  ASSERT_EQ(B.destroyersOf("g").size(), 1u);
+  EXPECT_EQ(B.destroyersOf("g")[0]->Key, "d");
+  std::optional<FunctionSummary> Back = FunctionSummary::fromJson(D.toJson());
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, D);
+}
+
 /// The unit that calls: `check` and `done` are only declared here.
 const char Caller[] = R"(
 cublasStatus_t check(cublasStatus_t s);
