@@ -243,6 +243,23 @@ static const Expr *objectOf(llvm::ArrayRef<const Decl *> Callables,
   return Object;
 }
 
+/// Whether a function of `Class` that the user wrote (its destructor, a
+/// `shutdown()`) has no body in this unit: defined in another file, it may
+/// destroy the member there.
+static bool definedElsewhere(const CXXRecordDecl *Class) {
+  for (const CXXMethodDecl *M : Class->methods()) {
+    if (M->isImplicit() || M->isDeleted() || M->isDefaulted() || M->isPureVirtual())
+      continue;
+    if (!M->hasBody() && !M->isTemplateInstantiation())
+      return true;
+  }
+  for (const Decl *D : Class->decls())
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      if (!T->getTemplatedDecl()->hasBody())
+        return true;
+  return false;
+}
+
 std::vector<LeakedMember>
 leakedMembers(llvm::ArrayRef<const Decl *> Callables,
               const ResourceTable &Table) {
@@ -254,7 +271,7 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
   llvm::DenseSet<const FieldDecl *> Unclear =
       unclearMembers(Callables, Table, Candidates, Fields);
   for (const Candidate &C : Candidates) {
-    if (Unclear.count(C.Field))
+    if (Unclear.count(C.Field) || definedElsewhere(C.Class))
       continue;
     if (const Expr *Object = objectOf(Callables, C))
       Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object});

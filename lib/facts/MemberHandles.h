@@ -8,8 +8,10 @@
 // other function of the file, does anything with the member but pass it to
 // cuBLAS (a getter that returns it, a swap, a move that nulls it, an
 // assignment: the handle may be released elsewhere), when any of them
-// destroys it, or when the file creates no object of the class but as a
-// variable of static storage (a singleton lives until the process ends).
+// destroys it, when a function of the class has no body in the unit (a
+// destructor or a shutdown() of another file may destroy it), or when the
+// file creates no object of the class but as a variable of static storage
+// (a singleton lives until the process ends).
 //
 // A class that creates a handle into a member and destroys it in its
 // destructor, copied by a copy operation the compiler writes (implicit or

@@ -44,6 +44,28 @@ LtRunner *make_runner() {
 
 // --- Not reported ---------------------------------------------------------
 
+// A destructor, or another function of the class, defined in another file:
+// it may destroy the member there.
+class DestroyedElsewhere {
+public:
+  DestroyedElsewhere() { cublasCreate(&handle_); }
+  ~DestroyedElsewhere();
+  cublasHandle_t get() { return nullptr; }
+private:
+  cublasHandle_t handle_;
+};
+class ShutdownElsewhere {
+public:
+  ShutdownElsewhere() { cublasCreate(&handle_); }
+  void shutdown();
+private:
+  cublasHandle_t handle_;
+};
+void use_defined_elsewhere() {
+  DestroyedElsewhere a;
+  ShutdownElsewhere b;
+}
+
 class Owned {
 public:
   Owned() { cublasCreate(&h_); }
