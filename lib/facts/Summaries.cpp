@@ -516,20 +516,25 @@ llvm::StringRef summaryFormat() {
   return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 2";
 }
 
+/// The name the linker knows `D` (a function or a variable) by.
+static std::string linkerName(const NamedDecl *D, GlobalDecl GD) {
+  std::unique_ptr<MangleContext> MC(D->getASTContext().createMangleContext());
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  if (MC->shouldMangleDeclName(D))
+    MC->mangleName(GD, OS);
+  else
+    OS << D->getName();
+  return Key;
+}
+
 std::string globalKey(const VarDecl *VD) {
   if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal() ||
       VD->isStaticDataMember() || !VD->isExternallyVisible() ||
       VD->getDeclContext()->isDependentContext() || !VD->getIdentifier())
     return "";
   VD = VD->getCanonicalDecl();
-  std::unique_ptr<MangleContext> MC(VD->getASTContext().createMangleContext());
-  std::string Key;
-  llvm::raw_string_ostream OS(Key);
-  if (MC->shouldMangleDeclName(VD))
-    MC->mangleName(GlobalDecl(VD), OS);
-  else
-    OS << VD->getName();
-  return Key;
+  return linkerName(VD, GlobalDecl(VD));
 }
 
 std::string summaryKey(const FunctionDecl *FD) {
@@ -538,14 +543,7 @@ std::string summaryKey(const FunctionDecl *FD) {
       FD->getDeclName().isEmpty() || !FD->getDeclName().isIdentifier())
     return "";
   FD = FD->getCanonicalDecl();
-  std::unique_ptr<MangleContext> MC(FD->getASTContext().createMangleContext());
-  std::string Key;
-  llvm::raw_string_ostream OS(Key);
-  if (MC->shouldMangleDeclName(FD))
-    MC->mangleName(GlobalDecl(FD), OS);
-  else
-    OS << FD->getName();
-  return Key;
+  return linkerName(FD, GlobalDecl(FD));
 }
 
 ProjectFactsScope::ProjectFactsScope(const SummaryStore *Store,
