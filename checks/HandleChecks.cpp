@@ -17,6 +17,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <set>
 
 using namespace clang::ast_matchers;
 using namespace cublas_tidy;
@@ -230,6 +233,68 @@ void HandleLeakCheck::clearUnit() {
   GlobalCreates.clear();
 }
 
+void HandleLeakCheck::checkProjectGlobalCreates() {
+  if (!projectFactsWanted())
+    return;
+  // The functions of other units this one calls, each once, that create a
+  // global on every call (facts/Summaries.h).
+  llvm::SmallVector<std::pair<const FunctionDecl *, const FunctionSummary *>>
+      Called;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+  std::set<std::string> DestroyedHere;
+  for (const Decl *Callable : callables())
+    for (const CallExpr *Call : callsIn(Callable)) {
+      if (const ResourceTable::Entry *E = table().lookup(Call);
+          E && !E->IsCreate) {
+        for (const Expr *Arg : Call->arguments())
+          if (const VarDecl *VD = referencedVar(Arg))
+            DestroyedHere.insert(globalKey(VD));
+        continue;
+      }
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || FD->getDefinition() || calledCublasFunction(Call) ||
+          !Seen.insert(FD->getCanonicalDecl()).second)
+        continue;
+      if (const FunctionSummary *S = projectSummary(FD);
+          S && !S->CreatedGlobals.empty())
+        Called.push_back({FD, S});
+    }
+  for (const auto &[FD, S] : Called) {
+    for (const FunctionSummary::CreatedGlobal &G : S->CreatedGlobals) {
+      if (DestroyedHere.count(G.Key) ||
+          projectDestroyerOf(G.Key, FD->getASTContext()))
+        continue;
+      std::optional<RepeatReason> Why =
+          repeatReason(FD, callables(), nullptr, nullptr, /*Twice=*/true);
+      if (!Why || Why->Notes.empty())
+        continue;
+      std::string Name = "'" + FD->getName().str() + "'";
+      std::string Clause = Why->Clause;
+      if (StringRef(Clause).starts_with(Name))
+        Clause.insert(Name.size(), " (defined in another file)");
+      diag(Why->Notes.front().first,
+           "global %0 '%1' is created on every call of %2, and the previous "
+           "one is never destroyed: %3; %select{create it once (guard the "
+           "create with 'if (!%1)')|keep one per device (an array indexed by "
+           "the device), each created once}4")
+          << G.Noun << G.Name << Clause
+          << (Why->Kind == RepeatReason::Twice
+                  ? "the second call leaks the first"
+                  : "each call after the first leaks one")
+          << (Why->Kind == RepeatReason::DeviceLoop ? 1 : 0);
+      for (size_t I = 1; I < Why->Notes.size(); ++I)
+        diag(Why->Notes[I].first, "%0", DiagnosticIDs::Note)
+            << Why->Notes[I].second;
+      const SourceManager &SM = FD->getASTContext().getSourceManager();
+      SourceLocation At = locationInFile(const_cast<SourceManager &>(SM),
+                                         S->File, G.Line);
+      if (At.isValid())
+        diag(At, "%0 creates it here, in another file", DiagnosticIDs::Note)
+            << Name;
+    }
+  }
+}
+
 void HandleLeakCheck::checkUnit(ASTContext &) {
   if (anyCompileErrors())
     return;
@@ -270,6 +335,7 @@ void HandleLeakCheck::checkUnit(ASTContext &) {
       diag(Loc, "%0", DiagnosticIDs::Note) << Text;
   }
   GlobalCreates.clear();
+  checkProjectGlobalCreates();
 
   for (const LeakedMember &M : leakedMembers(callables(), table())) {
     const SourceManager &SM = M.Class->getASTContext().getSourceManager();

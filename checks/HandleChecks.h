@@ -70,6 +70,10 @@ protected:
   void reportFunction(const Decl *Callable, ASTContext &Ctx) override;
 
 private:
+  /// Functions of other files that create a global on every call, called
+  /// here in a loop or twice (their summaries, facts/Summaries.h).
+  void checkProjectGlobalCreates();
+
   /// Globals created unguarded in a function: a leak when the function is
   /// called in a loop and nothing in the file destroys them.
   std::vector<std::pair<cublas_tidy::RecreatedStatic, const FunctionDecl *>>

@@ -343,13 +343,13 @@ callInLoop(const clang::FunctionDecl *Fn,
 }
 
 /// A function whose repetition is judged: its body selects no device, or,
-/// defined in another unit, its summary says it makes handles per call
-/// (and selects no device).
+/// defined in another unit, its summary says it makes handles per call or
+/// creates a global on every call (and selects no device).
 static bool judgedForRepetition(const clang::FunctionDecl *Fn) {
   if (const Stmt *Body = Fn->getBody())
     return !selectsDevice(Body);
   const FunctionSummary *S = projectSummary(Fn);
-  return S && !S->PerCall.empty();
+  return S && (!S->PerCall.empty() || !S->CreatedGlobals.empty());
 }
 
 std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
@@ -413,7 +413,7 @@ bool runsAlong(llvm::ArrayRef<BodyStmt> Stmts, llvm::ArrayRef<int> Chain,
 std::optional<CallTwice>
 callTwice(const clang::FunctionDecl *Fn,
           llvm::ArrayRef<const clang::Decl *> Callables) {
-  if (!Fn || !Fn->getBody() || selectsDevice(Fn->getBody()))
+  if (!Fn || !judgedForRepetition(Fn))
     return std::nullopt;
   const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
   for (const clang::Decl *Caller : Callables) {

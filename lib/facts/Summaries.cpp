@@ -215,7 +215,8 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
          Status == O.Status && Wrapped == O.Wrapped &&
          WrappedLine == O.WrappedLine && Handles == O.Handles &&
          Buffers == O.Buffers && PerCall == O.PerCall &&
-         DestroyedGlobals == O.DestroyedGlobals;
+         DestroyedGlobals == O.DestroyedGlobals &&
+         CreatedGlobals == O.CreatedGlobals;
 }
 
 json::Value FunctionSummary::toJson() const {
@@ -261,6 +262,12 @@ json::Value FunctionSummary::toJson() const {
     for (const std::string &G : DestroyedGlobals)
       A.push_back(G);
     O["destroysGlobals"] = std::move(A);
+  }
+  if (!CreatedGlobals.empty()) {
+    json::Array A;
+    for (const CreatedGlobal &G : CreatedGlobals)
+      A.push_back(json::Array{G.Key, G.Name, G.Noun, G.Line});
+    O["createsGlobals"] = std::move(A);
   }
   return O;
 }
@@ -349,6 +356,19 @@ FunctionSummary::fromJson(const json::Value &V) {
       if (!Name || Name->empty())
         return std::nullopt;
       S.DestroyedGlobals.push_back(Name->str());
+    }
+  if (const json::Array *A = O->getArray("createsGlobals"))
+    for (const json::Value &G : *A) {
+      const json::Array *T = G.getAsArray();
+      if (!T || T->size() != 4)
+        return std::nullopt;
+      auto Key = (*T)[0].getAsString(), Name = (*T)[1].getAsString(),
+           Noun = (*T)[2].getAsString();
+      auto Line = (*T)[3].getAsInteger();
+      if (!Key || Key->empty() || !Name || !Noun || !Line || *Line < 0)
+        return std::nullopt;
+      S.CreatedGlobals.push_back({Key->str(), Name->str(), Noun->str(),
+                                  static_cast<unsigned>(*Line)});
     }
   return S;
 }
@@ -719,17 +739,21 @@ const FunctionSummary *projectSummary(const FunctionDecl *FD) {
 }
 
 const FunctionSummary *projectDestroyerOf(const VarDecl *VD) {
-  const SummaryStore *Store = storeInUse();
-  if (!VD || (!Store && !CurrentAsked))
+  if (!VD || (!storeInUse() && !CurrentAsked))
     return nullptr;
   std::string Key = globalKey(VD);
-  if (Key.empty())
+  return Key.empty() ? nullptr : projectDestroyerOf(Key, VD->getASTContext());
+}
+
+const FunctionSummary *projectDestroyerOf(llvm::StringRef Key,
+                                          const ASTContext &Ctx) {
+  const SummaryStore *Store = storeInUse();
+  if (Key.empty() || (!Store && !CurrentAsked))
     return nullptr;
   if (CurrentAsked)
-    CurrentAsked->push_back("global:" + Key);
+    CurrentAsked->push_back(("global:" + Key).str());
   if (!Store)
     return nullptr;
-  const ASTContext &Ctx = VD->getASTContext();
   for (const FunctionSummary *S : Store->destroyersOf(Key))
     if (usableSummary(*Store, S->Key, Ctx) == S)
       return S;

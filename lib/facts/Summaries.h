@@ -21,7 +21,9 @@
 //   - handles made per call: a local handle created and destroyed around
 //     cuBLAS work on every call, in a function that selects no device;
 //   - the globals it destroys: handle variables of external linkage, by
-//     their mangled names, that a destroy in its body names.
+//     their mangled names, that a destroy in its body names; and those it
+//     creates on every call, with no guard, that its own unit never
+//     destroys.
 //
 // Summaries are keyed by the function's mangled name, the name the linker
 // joins calls and definitions by. A store holds the summaries of a project.
@@ -172,12 +174,29 @@ struct FunctionSummary {
   /// The globals of external linkage it destroys (globalKey), sorted.
   std::vector<std::string> DestroyedGlobals;
 
+  struct CreatedGlobal {
+    std::string Key;  // globalKey
+    std::string Name; // as declared: "g_handle"
+    std::string Noun; // "handle", "descriptor"
+    unsigned Line;    // of the create, in File
+    bool operator==(const CreatedGlobal &O) const {
+      return Key == O.Key && Name == O.Name && Noun == O.Noun && Line == O.Line;
+    }
+  };
+  /// The globals of external linkage it creates on every call, unguarded
+  /// (facts/RepeatedHandles.h, RecreatedStatic::UnguardedGlobal), that
+  /// nothing in its unit destroys or copies, when it selects no device: a
+  /// caller that calls it again leaks the previous one unless a function
+  /// of the project destroys it.
+  std::vector<CreatedGlobal> CreatedGlobals;
+
   /// The effect on parameter `Index`, when known.
   std::optional<HandleEffect> handleEffect(unsigned Index) const;
   /// True when it says something an analysis can use.
   bool informative() const {
     return Status != StatusRole::Unknown || !Handles.empty() ||
-           !Buffers.empty() || !PerCall.empty() || !DestroyedGlobals.empty();
+           !Buffers.empty() || !PerCall.empty() || !DestroyedGlobals.empty() ||
+           !CreatedGlobals.empty();
   }
   bool operator==(const FunctionSummary &O) const;
 
@@ -308,6 +327,9 @@ const FunctionSummary *projectSummary(const clang::FunctionDecl *FD);
 /// `VD` (of external linkage), as the project's summaries say; null when
 /// none is known. Records the question.
 const FunctionSummary *projectDestroyerOf(const clang::VarDecl *VD);
+/// The same for the global of key `GlobalKey`, asked in `Ctx`'s unit.
+const FunctionSummary *projectDestroyerOf(llvm::StringRef GlobalKey,
+                                          const clang::ASTContext &Ctx);
 
 } // namespace cublas_tidy
 

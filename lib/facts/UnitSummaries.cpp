@@ -185,6 +185,33 @@ std::vector<std::string> destroyedGlobalsOf(const FunctionDecl *FD,
   return Out;
 }
 
+/// The globals of external linkage `FD` creates on every call, unguarded,
+/// that nothing among `Callables` (its unit) destroys or copies.
+std::vector<FunctionSummary::CreatedGlobal>
+createdGlobalsOf(const FunctionDecl *FD, llvm::ArrayRef<const Decl *> Callables,
+                 const ResourceTable &Table) {
+  std::vector<FunctionSummary::CreatedGlobal> Out;
+  for (const RecreatedStatic &R : recreatedStatics(FD, Table)) {
+    std::string Key = R.UnguardedGlobal ? globalKey(R.Var) : "";
+    if (Key.empty())
+      continue;
+    if (Out.empty() && selectsDevice(FD->getBody()))
+      return {};
+    bool Destroyed = llvm::any_of(Callables, [&](const Decl *C) {
+      return llvm::any_of(callsIn(C), [&](const CallExpr *Call) {
+        return Table.destroys(Call, R.Var);
+      });
+    });
+    if (Destroyed || handleCopiedOut(R.Var, Callables))
+      continue;
+    const SourceManager &SM = FD->getASTContext().getSourceManager();
+    Out.push_back({std::move(Key), R.Var->getName().str(),
+                   Table.kind(R.KindId).Noun,
+                   SM.getExpansionLineNumber(R.Create->getBeginLoc())});
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<FunctionSummary>
@@ -211,8 +238,10 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     if (!Table)
       Table = std::make_unique<ResourceTable>(ResourceTable::fromApiModel());
     std::vector<std::string> Globals = destroyedGlobalsOf(FD, *Table);
+    std::vector<FunctionSummary::CreatedGlobal> Created =
+        createdGlobalsOf(FD, Callables, *Table);
     if (!Status && !Handles && Buffers.empty() && PerCall.empty() &&
-        Globals.empty())
+        Globals.empty() && Created.empty())
       continue;
     FunctionSummary S;
     S.Key = summaryKey(FD);
@@ -229,6 +258,7 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     S.Buffers = std::move(Buffers);
     S.PerCall = std::move(PerCall);
     S.DestroyedGlobals = std::move(Globals);
+    S.CreatedGlobals = std::move(Created);
     if (Status) {
       const StatusFunctionFacts &F = statusFunctionFacts(FD);
       S.Status = roleOf(F.Role);

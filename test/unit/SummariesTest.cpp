@@ -341,9 +341,38 @@ void use() { cublasSetStream(g_handle, nullptr); }
   EXPECT_EQ(A.digest({"global:g"}), C.digest({"global:g"}));
   ASSERT_EQ(B.destroyersOf("g").size(), 1u);
   EXPECT_EQ(B.destroyersOf("g")[0]->Key, "d");
+  D.CreatedGlobals = {{"g2", "g2", "handle", 7}};
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(D.toJson());
   ASSERT_TRUE(Back);
   EXPECT_EQ(*Back, D);
+}
+
+TEST(SummariesTest, GlobalsCreatedOnEveryCall) {
+  auto S = summariesOf(R"(
+#include <cuda_runtime_api.h>
+cublasHandle_t g_open, g_guarded, g_closed, g_copied;
+cublasHandle_t saved;
+void open() { cublasCreate(&g_open); }
+void guarded() { if (!g_guarded) cublasCreate(&g_guarded); }
+void closed() { cublasCreate(&g_closed); }
+void close() { cublasDestroy(g_closed); }
+void copied() { cublasCreate(&g_copied); saved = g_copied; }
+void onDevice(int d, cublasHandle_t old) {
+  cublasDestroy(old);
+  cudaSetDevice(d);
+  cublasCreate(&g_open);
+}
+)");
+  ASSERT_EQ(S["open"].CreatedGlobals.size(), 1u);
+  EXPECT_EQ(S["open"].CreatedGlobals[0].Key, "g_open");
+  EXPECT_EQ(S["open"].CreatedGlobals[0].Noun, "handle");
+  EXPECT_EQ(S["open"].CreatedGlobals[0].Line, S["open"].Line);
+  ASSERT_TRUE(S.count("onDevice")); // for what it does to `old`
+  // Guarded, destroyed in the unit, copied, or one per device: none.
+  EXPECT_TRUE(S["guarded"].CreatedGlobals.empty());
+  EXPECT_TRUE(S["closed"].CreatedGlobals.empty());
+  EXPECT_TRUE(S["copied"].CreatedGlobals.empty());
+  EXPECT_TRUE(S["onDevice"].CreatedGlobals.empty());
 }
 
 /// The unit that calls: `check` and `done` are only declared here.

@@ -19,3 +19,23 @@ void evaluate(int Steps) {
     flushContext();
   }
 }
+
+// The creates of context.cpp, called here: g_handle is destroyed by
+// shutdownContext in each step; g_scratch by nothing, in a loop or twice;
+// g_once only once.
+void serve(int Requests) {
+  for (int R = 0; R < Requests; ++R) {
+    openContext();
+    shutdownContext();
+  }
+  for (int R = 0; R < Requests; ++R)
+    openScratch();
+  for (int R = 0; R < Requests; ++R)
+    openOnce();
+}
+
+void warmUp() {
+  openWorkspace();
+  flushContext();
+  openWorkspace();
+}
