@@ -34,6 +34,7 @@
 #include "CudaArgs.h"
 #include "TorchArgs.h"
 #include "Findings.h"
+#include "Inputs.h"
 #include "Providers.h"
 #include "Sarif.h"
 #include "Scan.h"
@@ -981,6 +982,13 @@ static std::optional<int> readFiltersAndCache(Invocation &Inv) {
   // Profiles describe a real analysis: no cache then.
   if (EnableCheckProfile || !StoreCheckProfile.empty())
     Inv.CacheDirectory.clear();
+  // A cache that cannot be written is said once; the run goes on.
+  if (!Inv.CacheDirectory.empty())
+    if (std::string Problem = cublas_tidy::cacheProblem(Inv.CacheDirectory);
+        !Problem.empty()) {
+      WithColor::warning() << Problem << "; going on without it\n";
+      Inv.CacheDirectory.clear();
+    }
   return std::nullopt;
 }
 
@@ -1362,6 +1370,15 @@ int main(int argc, const char **argv) {
   if (std::optional<int> Exit = mergeSarifIfAsked(argc, argv))
     return *Exit;
 
+  // A compile database that does not read: its error, not the parser's
+  // fallback to no database.
+  if (std::optional<std::string> Dir = cublas_tidy::buildPathArgument(argc, argv))
+    if (std::string Problem = cublas_tidy::databaseProblem(*Dir);
+        !Problem.empty()) {
+      WithColor::error() << Problem << "\n";
+      return 1;
+    }
+
   // Parse.
   Expected<tooling::CommonOptionsParser> OptionsParser =
       tooling::CommonOptionsParser::create(argc, argv, Category,
@@ -1378,6 +1395,20 @@ int main(int argc, const char **argv) {
   // Plan.
   if (std::optional<int> Exit = selectUnits(*OptionsParser, Inv))
     return *Exit;
+  // The files named on the command line: one line for each that cannot be
+  // analysed, which is skipped; the run fails.
+  bool BadInput = false;
+  if (!Inv.OwnDatabase) {
+    llvm::erase_if(Inv.Paths, [&](const std::string &Path) {
+      std::string Problem = cublas_tidy::sourceProblem(Path);
+      if (!Problem.empty())
+        WithColor::error() << Problem << "\n";
+      BadInput |= !Problem.empty();
+      return !Problem.empty();
+    });
+    if (Inv.Paths.empty())
+      return 1;
+  }
   if (std::optional<int> Exit = readFiltersAndCache(Inv))
     return *Exit;
   tooling::ArgumentsAdjustingCompilations Compilations(
@@ -1442,5 +1473,6 @@ int main(int argc, const char **argv) {
     return *Exit;
 
   // Print.
-  return printFindings(C, Findings, Runs, Inv, AnyCrashed);
+  int Exit = printFindings(C, Findings, Runs, Inv, AnyCrashed);
+  return Exit == 0 && BadInput ? 1 : Exit;
 }
