@@ -345,6 +345,13 @@ static cl::opt<bool> Verbose(
 static cl::alias VerboseLong("verbose", cl::desc("Alias for -v"),
                              cl::aliasopt(Verbose), cl::NotHidden);
 
+static cl::list<std::string> RemovedArgs(
+    "removed-arg",
+    cl::desc("An argument to remove from each compile command (repeat for "
+             "more), as run-clang-tidy's --removed-arg: an nvcc flag clang "
+             "does not know, for example."),
+    cl::cat(Category));
+
 static cl::opt<std::string> CacheDir(
     "cache-dir",
     cl::desc("Keep each unit's findings in this directory and replay them\n"
@@ -998,6 +1005,15 @@ static std::optional<int> readFiltersAndCache(Invocation &Inv) {
 /// --torch adds PyTorch's include folders.
 static std::optional<int>
 adjustCompilations(tooling::ArgumentsAdjustingCompilations &Compilations) {
+  if (!RemovedArgs.empty())
+    Compilations.appendArgumentsAdjuster(
+        [](const tooling::CommandLineArguments &Args, StringRef) {
+          tooling::CommandLineArguments Kept;
+          for (const std::string &A : Args)
+            if (!llvm::is_contained(RemovedArgs, A))
+              Kept.push_back(A);
+          return Kept;
+        });
   Compilations.appendArgumentsAdjuster(cublas_tidy::cudaHostOnlyAdjuster());
   Compilations.appendArgumentsAdjuster(
       cublas_tidy::resourceDirAdjuster(CUBLAS_TIDY_CLANG_RESOURCE_DIR));
@@ -1369,6 +1385,21 @@ int main(int argc, const char **argv) {
     Inv.FixedCommandLine |= StringRef(argv[I]) == "--";
   if (std::optional<int> Exit = mergeSarifIfAsked(argc, argv))
     return *Exit;
+
+  // No -p and no `--`: the compile database that serves the first file,
+  // found as clangd finds it (build/ and build*/ folders too).
+  std::vector<const char *> Args(argv, argv + argc);
+  std::string FoundDatabase;
+  if (!Inv.FixedCommandLine && !cublas_tidy::buildPathArgument(argc, argv)) {
+    std::vector<std::string> Files = cublas_tidy::fileArguments(argc, argv);
+    if (!Files.empty())
+      FoundDatabase = cublas_tidy::findDatabaseFor(Files.front());
+    if (!FoundDatabase.empty()) {
+      Args.insert(Args.begin() + 1, {"-p", FoundDatabase.c_str()});
+      argc = static_cast<int>(Args.size());
+      argv = Args.data();
+    }
+  }
 
   // A compile database that does not read: its error, not the parser's
   // fallback to no database.

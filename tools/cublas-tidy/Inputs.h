@@ -10,6 +10,8 @@
 //   - a results cache that cannot be written: a warning, once, and the run
 //     goes on without it.
 //
+// And where the compile database is when the command line names none.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUBLAS_TIDY_TOOLS_INPUTS_H
@@ -25,6 +27,16 @@ namespace cublas_tidy {
 
 /// The value of `-p` on a command line (before `--`), when it has one.
 std::optional<std::string> buildPathArgument(int Argc, const char **Argv);
+
+/// The files a command line names (before `--`): its arguments that are
+/// not options and name an existing file.
+std::vector<std::string> fileArguments(int Argc, const char **Argv);
+
+/// The folder of the compile database that serves `File`, found as clangd
+/// finds it: in each folder above the file, `compile_commands.json`, then
+/// `build/compile_commands.json`, then that of another `build*` folder (the
+/// first by name). Empty when there is none.
+std::string findDatabaseFor(llvm::StringRef File);
 
 /// Why the compile database in `BuildPath` cannot be read: not valid JSON,
 /// or not an array of entries. Empty when it reads, or when there is none
