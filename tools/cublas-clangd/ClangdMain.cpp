@@ -27,6 +27,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "Version.h"
+#include "common/DocsLocation.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -172,17 +173,6 @@ static void pump(int In, int Out, Pages To) {
 }
 
 /// `Path` as a file URI, as clangd writes them.
-static std::string fileUri(llvm::StringRef Path) {
-  std::string Uri = "file://";
-  for (char C : Path) {
-    if (llvm::isAlnum(C) || llvm::StringRef("-._~/").contains(C))
-      Uri += C;
-    else
-      Uri += "%" + llvm::utohexstr(static_cast<unsigned char>(C), false, 2);
-  }
-  return Uri;
-}
-
 /// JSON string content for `S`.
 static std::string jsonEscaped(llvm::StringRef S) {
   std::string Out;
@@ -210,27 +200,11 @@ int main(int argc, char **argv) {
   // Our options come out of the command line. The pages: installed next to
   // the executable (share/doc/cublas-tidy/html), else those of the source
   // tree it was built from.
-  std::string Docs = fileUri(CUBLAS_TIDY_DOCS_DIR);
-  std::string Suffix = ".md";
-  {
-    std::string Exe =
-        llvm::sys::fs::getMainExecutable(argc > 0 ? argv[0] : "",
-                                         reinterpret_cast<void *>(&main));
-    llvm::SmallString<256> Html(llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(Exe)));
-    llvm::sys::path::append(Html, "share", "doc", "cublas-tidy");
-    llvm::sys::path::append(Html, "html", "checks");
-    llvm::SmallString<256> Real;
-    if (!Exe.empty() && llvm::sys::fs::is_directory(Html) &&
-        !llvm::sys::fs::real_path(Html, Real)) {
-      Docs = fileUri(Real);
-      Suffix = ".html";
-    }
-  }
-  if (const char *Env = std::getenv("CUBLAS_TIDY_DOCS_URL"); Env && *Env) {
-    Docs = Env;
-    Suffix = ".md";
-  }
+  cublas_tidy::DocsLocation Where = cublas_tidy::docsLocation(
+      argc > 0 ? argv[0] : "", reinterpret_cast<void *>(&main),
+      CUBLAS_TIDY_DOCS_DIR);
+  std::string Docs = Where.Checks;
+  std::string Suffix = Where.Suffix;
   bool Server = true;
   llvm::SmallVector<char *> Args;
   if (argc > 0)

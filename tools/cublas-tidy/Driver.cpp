@@ -35,6 +35,7 @@
 #include "TorchArgs.h"
 #include "Findings.h"
 #include "Inputs.h"
+#include "common/DocsLocation.h"
 #include "Providers.h"
 #include "Sarif.h"
 #include "Scan.h"
@@ -344,6 +345,9 @@ static cl::opt<bool> Verbose(
     cl::init(false), cl::cat(Category));
 static cl::alias VerboseLong("verbose", cl::desc("Alias for -v"),
                              cl::aliasopt(Verbose), cl::NotHidden);
+
+/// Where the pages are that messages and logs point to.
+static cublas_tidy::DocsLocation Docs;
 
 static cl::list<std::string> RemovedArgs(
     "removed-arg",
@@ -1201,7 +1205,8 @@ static bool reportUnits(ArrayRef<FileRun> Runs,
     WithColor::note(errs(), "cublas-tidy")
         << Run.File << " did not compile (" << Why
         << "); cublas-* findings in the functions with errors may be "
-           "missing (see docs/broken-code.md)\n";
+           "missing (see "
+        << Docs.page("broken-code") << ")\n";
   }
   return AnyCrashed;
 }
@@ -1306,7 +1311,9 @@ static int printFindings(const Collected &C,
   if (Format == "sarif") {
     SmallString<256> Root;
     sys::fs::current_path(Root);
-    cublas_tidy::writeSarif(Findings, Root, outs());
+    cublas_tidy::writeSarif(Findings, Root, outs(),
+                            {CUBLAS_TIDY_VERSION, Docs.Index,
+                             Docs.Checks, Docs.Suffix});
     WErrorCount = llvm::count_if(
         C.Errors, [](const ClangTidyError &E) { return E.IsWarningAsError; });
   } else {
@@ -1372,6 +1379,8 @@ static int printFindings(const Collected &C,
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  Docs = cublas_tidy::docsLocation(argv[0], reinterpret_cast<void *>(&main),
+                                   CUBLAS_TIDY_DOCS_DIR);
   setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
   CrashRecoveryContext::Enable();
   cl::HideUnrelatedOptions(Category);

@@ -40,6 +40,14 @@ std::string summary(llvm::StringRef Markdown) {
   return {};
 }
 
+/// The first paragraph of the section `Heading` ("## Why"), on one line.
+std::string section(llvm::StringRef Markdown, llvm::StringRef Heading) {
+  size_t At = Markdown.find("\n" + Heading.str() + "\n");
+  if (At == llvm::StringRef::npos)
+    return {};
+  return summary(Markdown.drop_front(At + 1));
+}
+
 std::string uriFor(llvm::StringRef File, llvm::StringRef Root,
                    bool &Relative) {
   llvm::StringRef Rel = File;
@@ -86,7 +94,7 @@ llvm::StringRef checkDocumentation(llvm::StringRef Check) {
 }
 
 void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
-                llvm::raw_ostream &OS) {
+                llvm::raw_ostream &OS, const SarifTool &Tool) {
   llvm::json::Array Rules;
   llvm::StringMap<int64_t> RuleIndex;
   llvm::json::Array Results;
@@ -99,9 +107,15 @@ void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
                               {"name", F.Check},
                               {"shortDescription",
                                llvm::json::Object{{"text", Short}}}};
-      if (!Doc.empty())
+      if (!Doc.empty()) {
         Rule["help"] = llvm::json::Object{{"text", Short},
                                           {"markdown", Doc.str()}};
+        std::string Why = section(Doc, "## Why");
+        Rule["fullDescription"] =
+            llvm::json::Object{{"text", Why.empty() ? Short : Short + " " + Why}};
+        if (!Tool.ChecksUri.empty())
+          Rule["helpUri"] = Tool.ChecksUri + "/" + F.Check + Tool.Suffix;
+      }
       Rules.push_back(std::move(Rule));
     }
     llvm::json::Object Result{
@@ -128,8 +142,14 @@ void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
 
   llvm::json::Object Driver{
       {"name", "cublas-tidy"},
-      {"informationUri", "https://clang.llvm.org/extra/clang-tidy/"},
+      {"informationUri", Tool.InformationUri.empty()
+                             ? "https://clang.llvm.org/extra/clang-tidy/"
+                             : Tool.InformationUri},
       {"rules", std::move(Rules)}};
+  if (!Tool.Version.empty()) {
+    Driver["version"] = Tool.Version;
+    Driver["semanticVersion"] = Tool.Version;
+  }
   llvm::json::Object Run{
       {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
       {"results", std::move(Results)}};
