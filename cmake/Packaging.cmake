@@ -5,6 +5,7 @@
 #   share/cublas-tidy/   the pre-commit hook and the CI action's script, to
 #                        run by hand (pre-commit and GitHub use this
 #                        repository's copies)
+#   share/doc/cublas-tidy/copyright, LICENSE   Apache-2.0 WITH LLVM-exception
 #   share/doc/cublas-tidy/html/   the check pages and guides, with an index
 #                                 (cublas-clangd links findings to them)
 #   share/man/man1/cublas-tidy.1  the manual page, made from --help
@@ -57,7 +58,9 @@ add_custom_command(
 add_custom_target(cublas-tidy-docs ALL DEPENDS ${CUBLAS_TIDY_HTML_DIR}/index.html)
 install(DIRECTORY ${CUBLAS_TIDY_HTML_DIR}/
   DESTINATION ${CMAKE_INSTALL_DOCDIR}/html)
-install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES README.md LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The Debian copyright file (machine-readable: the license and its exceptions).
+install(FILES cmake/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # The manual page: --help and --version through help2man.
 find_program(CUBLAS_TIDY_HELP2MAN help2man)
@@ -85,6 +88,7 @@ set(CPACK_PACKAGE_CONTACT "cublas-tidy maintainers <cublas-tidy@example.invalid>
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "clang-tidy checks for cuBLAS and cuBLASLt API misuse")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)

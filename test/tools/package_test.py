@@ -121,7 +121,12 @@ def main():
         else:
             print("no help2man: the package has no manual page")
 
-        html = usr / "share" / "doc" / "cublas-tidy" / "html"
+        doc = usr / "share" / "doc" / "cublas-tidy"
+        copyright = doc / "copyright"
+        expect(copyright.is_file() and "License: Apache-2.0 WITH LLVM-exception"
+               in copyright.read_text() and (doc / "LICENSE").is_file(),
+               "no copyright file naming the license, or no LICENSE")
+        html = doc / "html"
         expect((html / "index.html").is_file() and
                (html / "checks" / "cublas-unchecked-status.html").is_file(),
                "the HTML pages are missing")

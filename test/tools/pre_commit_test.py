@@ -419,13 +419,31 @@ def run_tests(args, runner, work, source):
         "the hook passed with CUBLAS_TIDY naming no file")
     expect("CUBLAS_TIDY is '%s', which is not an executable" % missing
            in output, "no clear message for a wrong CUBLAS_TIDY", output)
-    path = os.pathsep.join(p for p in runner.env["PATH"].split(os.pathsep)
-                           if not (Path(p) / "cublas-tidy").exists())
+    path = path_without_cublas_tidy(runner.env["PATH"], work)
     output = expect_hook(repo.commit("other", env=dict(runner.env, PATH=path)),
                          "Failed", "the hook passed without cublas-tidy")
     expect("cublas-tidy is not on PATH" in output,
            "no clear message without cublas-tidy on PATH", output)
     print("no cublas-tidy: refused with a message")
+
+
+def path_without_cublas_tidy(path, work):
+    """`path` with every folder that holds a cublas-tidy replaced by a
+    folder of links to its other programs: where the package is installed,
+    /usr/bin also holds git and pre-commit."""
+    folders = []
+    for i, folder in enumerate(path.split(os.pathsep)):
+        if not (Path(folder) / "cublas-tidy").exists():
+            folders.append(folder)
+            continue
+        mirror = work / ("path-without-cublas-tidy-%d" % i)
+        mirror.mkdir(parents=True, exist_ok=True)
+        for entry in Path(folder).iterdir():
+            link = mirror / entry.name
+            if entry.name != "cublas-tidy" and not os.path.lexists(link):
+                link.symlink_to(entry)
+        folders.append(str(mirror))
+    return os.pathsep.join(folders)
 
 
 def main():

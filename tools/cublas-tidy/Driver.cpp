@@ -34,6 +34,7 @@
 #include "CudaArgs.h"
 #include "TorchArgs.h"
 #include "Findings.h"
+#include "ConfigCheck.h"
 #include "Inputs.h"
 #include "common/DocsLocation.h"
 #include "Providers.h"
@@ -246,13 +247,14 @@ createOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
 
   auto FromText = [&](StringRef Text,
                       StringRef Source) -> std::unique_ptr<ClangTidyOptionsProvider> {
-    ErrorOr<ClangTidyOptions> Parsed =
-        parseConfiguration(MemoryBufferRef(Text, Source));
-    if (!Parsed) {
-      WithColor::error() << "invalid configuration in " << Source << ": "
-                         << Parsed.getError().message() << "\n";
+    std::vector<std::string> Problems =
+        cublas_tidy::configTextProblems(Text, Source);
+    for (const std::string &P : Problems)
+      WithColor::error() << "invalid configuration: " << P << "\n";
+    ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
+        MemoryBufferRef(Text, Source), [](const SMDiagnostic &) {});
+    if (!Problems.empty() || !Parsed)
       return nullptr;
-    }
     return std::make_unique<ConfigOptionsProvider>(
         std::move(GlobalOptions),
         ClangTidyOptions::getDefaults().merge(DefaultOptions, 0),
@@ -292,6 +294,13 @@ static std::string configurationFile(ArrayRef<std::string> Paths) {
   return std::string(Dummy);
 }
 
+
+static cl::opt<bool> VerifyConfig(
+    "verify-config",
+    cl::desc("Check the configuration (.clang-tidy files, -config, -checks) "
+             "and exit: every check name and glob must enable a check, and "
+             "every CheckOptions key of a check must be one of its options."),
+    cl::cat(Category));
 
 static cl::opt<std::string> Format(
     "format",
@@ -868,6 +877,19 @@ static std::optional<int> readConfiguration(tooling::CommonOptionsParser &Parser
   Inv.EnabledChecks =
       getCheckNames(EffectiveOptions, AllowEnablingAnalyzerAlphaCheckers,
                     /*ExperimentalCustomChecks=*/false);
+  // Names and keys that say nothing to any check: each said once.
+  std::vector<std::string> Problems = cublas_tidy::optionProblems(
+      EffectiveOptions,
+      getAllChecksAndOptions(AllowEnablingAnalyzerAlphaCheckers,
+                             /*ExperimentalCustomChecks=*/false));
+  for (const std::string &P : Problems)
+    WithColor::error() << P << "\n";
+  if (!Problems.empty())
+    return 1;
+  if (VerifyConfig) {
+    outs() << "No config errors detected.\n";
+    return 0;
+  }
   if (ExplainConfig) {
     for (const auto &[Options, Source] : Provider->getRawOptions(ConfigFor))
       if (Options.Checks && !Options.Checks->empty())
@@ -1426,6 +1448,25 @@ int main(int argc, const char **argv) {
   if (!OptionsParser) {
     WithColor::error() << toString(OptionsParser.takeError());
     return 1;
+  }
+  // The .clang-tidy files the run reads, each mistake once, before a
+  // provider per unit would repeat it.
+  if (Config.empty() && ConfigFile.empty()) {
+    std::vector<std::string> Files = OptionsParser->getSourcePathList();
+    if (Files.empty() && !buildPath().empty()) {
+      std::string Ignored;
+      if (std::unique_ptr<tooling::CompilationDatabase> DB =
+              tooling::CompilationDatabase::autoDetectFromDirectory(
+                  buildPath(), Ignored))
+        Files = DB->getAllFiles();
+    }
+    if (Files.empty())
+      Files.push_back(configurationFile({}));
+    std::vector<std::string> Problems = cublas_tidy::configFileProblems(Files);
+    for (const std::string &P : Problems)
+      WithColor::error() << "invalid configuration: " << P << "\n";
+    if (!Problems.empty())
+      return 1;
   }
   if (std::optional<int> Exit = readConfiguration(*OptionsParser, Inv))
     return *Exit;
