@@ -71,7 +71,15 @@ and without a .clang-tidy file it runs clang-diagnostic-* and cublas-*.
 .cu files are parsed host-only (--cuda-host-only) with the CUDA toolkit found
 at $CUDA_PATH or /usr/local/cuda unless the command line names one.
 
-  cublas-tidy -p build src/gemm.cu
+-p build names the folder of compile_commands.json. With -p and no files,
+every C, C++ and CUDA source of the database is analysed (and the project's
+function summaries are made from all of them). With files and neither -p nor
+--, the database is found as clangd finds it: compile_commands.json in a
+folder above the first file, or in that folder's build/ or build*/ folder.
+
+  cublas-tidy -p build                      # the whole database
+  cublas-tidy -p build src/gemm.cu          # one file of it
+  cublas-tidy src/gemm.cu                   # its database found upward
   cublas-tidy --checks='-*,cublas-*' file.cpp -- -I/usr/local/cuda/include
 )");
 
