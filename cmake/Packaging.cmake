@@ -2,6 +2,8 @@
 #
 #   bin/cublas-tidy, bin/cublas-clangd
 #   lib/cublas-tidy/<LLVM major>/libCublasTidy.so   the clang-tidy plugin
+#   share/cublas-tidy/torch-include/   the stand-in header --torch adds for
+#                        a CPU build of libtorch
 #   share/cublas-tidy/   the pre-commit hook and the CI action's script, to
 #                        run by hand (pre-commit and GitHub use this
 #                        repository's copies)
@@ -44,6 +46,10 @@ foreach(_entry ${CUBLAS_TIDY_EXTRA_PLUGINS})
 endforeach()
 install(PROGRAMS scripts/pre-commit-hook scripts/ci-action
   DESTINATION ${CMAKE_INSTALL_DATADIR}/cublas-tidy)
+# The header a CUDA build of libtorch generates, for --torch with a CPU
+# build (Debian's libtorch-dev).
+install(DIRECTORY test/torch-include/c10
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/cublas-tidy/torch-include)
 
 # The HTML pages, made at build time from docs/.
 set(CUBLAS_TIDY_HTML_DIR ${PROJECT_BINARY_DIR}/html)

@@ -93,6 +93,21 @@ def main():
         expect(finding in out, "the installed cublas-tidy found nothing", out)
         print("installed cublas-tidy: reports the example's finding")
 
+        # A PyTorch extension against Debian's libtorch-dev, from the
+        # package alone: the stand-in header it needs is installed with it.
+        expect((usr / "share" / "cublas-tidy" / "torch-include" / "c10" / "cuda"
+                / "impl" / "cuda_cmake_macros.h").is_file(),
+               "the libtorch stand-in header is not installed")
+        if Path("/usr/include/torch/extension.h").is_file():
+            ext = os.path.join(args.source, "integration", "torch", "ext.cu")
+            code, out = run([str(tidy), "--torch=/usr/include",
+                             "-checks=-*,cublas-host-pointer", ext, "--",
+                             "-std=c++17", "-isystem", args.cuda_include])
+            expect(code == 0 and "error" not in out and
+                   "[cublas-host-pointer]" in out,
+                   "--torch=/usr/include with the installed cublas-tidy", out)
+            print("installed cublas-tidy: --torch=/usr/include analyses an extension")
+
         plugin_dir = usr / "lib" / "cublas-tidy"
         expect((plugin_dir / args.llvm_major / "libCublasTidy.so").is_file(),
                "no plugin at %s" % (plugin_dir / args.llvm_major))

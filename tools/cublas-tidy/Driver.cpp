@@ -1057,8 +1057,21 @@ adjustCompilations(tooling::ArgumentsAdjustingCompilations &Compilations) {
       Torch = *Env;
   if (Torch.empty())
     return std::nullopt;
+  // The stand-in headers for a CPU build of libtorch: installed beside the
+  // pages (share/cublas-tidy/torch-include), else the source tree's.
+  SmallString<256> StandIns(CUBLAS_TIDY_DOCS_DIR);
+  sys::path::remove_filename(StandIns);
+  sys::path::append(StandIns, "test", "torch-include");
+  {
+    std::string Exe = sys::fs::getMainExecutable(
+        nullptr, reinterpret_cast<void *>(&cublas_tidy::docsLocation));
+    SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+    sys::path::append(Installed, "share", "cublas-tidy", "torch-include");
+    if (!Exe.empty() && sys::fs::is_directory(Installed))
+      StandIns = Installed;
+  }
   llvm::Expected<std::vector<std::string>> Dirs =
-      cublas_tidy::torchIncludeDirs(Torch);
+      cublas_tidy::torchIncludeDirs(Torch, StandIns);
   if (!Dirs) {
     WithColor::error() << llvm::toString(Dirs.takeError()) << "\n";
     return 1;

@@ -53,8 +53,26 @@ std::string pythonHeaders(llvm::StringRef TorchInclude) {
   llvm::StringRef SiteName = llvm::sys::path::filename(Site);
   llvm::StringRef VersionName = llvm::sys::path::filename(Version);
   if ((SiteName != "site-packages" && SiteName != "dist-packages") ||
-      !VersionName.starts_with("python") || Prefix.empty())
-    return {};
+      !VersionName.starts_with("python") || Prefix.empty()) {
+    // A distribution's libtorch (/usr/include/torch): the Python headers
+    // beside it, /usr/include/python3.N, the newest when there are several.
+    std::string Best;
+    unsigned BestMinor = 0;
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(TorchInclude, EC), End;
+         !EC && It != End; It.increment(EC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      unsigned Minor = 0;
+      if (!Name.consume_front("python3.") || Name.getAsInteger(10, Minor) ||
+          !llvm::sys::fs::exists(join(It->path(), {"Python.h"})))
+        continue;
+      if (Best.empty() || Minor > BestMinor) {
+        Best = It->path();
+        BestMinor = Minor;
+      }
+    }
+    return Best;
+  }
   std::string Headers = join(Prefix, {"include", VersionName});
   return llvm::sys::fs::exists(join(Headers, {"Python.h"})) ? Headers
                                                           : std::string();
@@ -63,7 +81,7 @@ std::string pythonHeaders(llvm::StringRef TorchInclude) {
 } // namespace
 
 llvm::Expected<std::vector<std::string>>
-torchIncludeDirs(llvm::StringRef Given) {
+torchIncludeDirs(llvm::StringRef Given, llvm::StringRef StandIns) {
   std::string Include = includeFolder(Given);
   if (Include.empty())
     return llvm::createStringError(
@@ -72,10 +90,24 @@ torchIncludeDirs(llvm::StringRef Given) {
             ": no torch/extension.h there; give the torch package "
             "(site-packages/torch), site-packages, Torch_DIR "
             "(<torch>/share/cmake/Torch) or an include folder");
-  std::vector<std::string> Dirs{Include,
-                                join(Include, {"torch", "csrc", "api", "include"})};
+  std::vector<std::string> Dirs;
+  // The compiler's own system folders are searched already, after the C++
+  // library's headers (whose <cmath> includes <math.h> with #include_next):
+  // named again with -isystem, they would come first.
+  if (Include != "/usr/include" && Include != "/usr/local/include")
+    Dirs.push_back(Include);
+  Dirs.push_back(join(Include, {"torch", "csrc", "api", "include"}));
   if (std::string Python = pythonHeaders(Include); !Python.empty())
     Dirs.push_back(Python);
+  // A CPU build: c10/cuda/CUDAMacros.h includes a header only a CUDA build
+  // generates.
+  if (!StandIns.empty() &&
+      llvm::sys::fs::exists(join(Include, {"c10", "cuda", "CUDAMacros.h"})) &&
+      !llvm::sys::fs::exists(
+          join(Include, {"c10", "cuda", "impl", "cuda_cmake_macros.h"})) &&
+      llvm::sys::fs::exists(
+          join(StandIns, {"c10", "cuda", "impl", "cuda_cmake_macros.h"})))
+    Dirs.push_back(StandIns.str());
   return Dirs;
 }
 

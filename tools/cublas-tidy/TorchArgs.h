@@ -22,10 +22,15 @@
 namespace cublas_tidy {
 
 /// The folders to add for the PyTorch installation `Given`: its include
-/// folder, include/torch/csrc/api/include (torch/torch.h), and the Python
-/// headers of the installation the package is in (<prefix>/include/pythonX.Y
-/// for <prefix>/lib/pythonX.Y/site-packages/torch), when they are there.
-llvm::Expected<std::vector<std::string>> torchIncludeDirs(llvm::StringRef Given);
+/// folder (not a folder the compiler searches already, /usr/include, which
+/// would come before the C++ library's own headers), include/torch/csrc/
+/// api/include (torch/torch.h), the Python headers of the installation the
+/// package is in (<prefix>/include/pythonX.Y for <prefix>/lib/pythonX.Y/
+/// site-packages/torch), when they are there; and `StandIns` (a folder
+/// with c10/cuda/impl/cuda_cmake_macros.h) for a CPU build of libtorch,
+/// which lacks that header of a CUDA build (Debian's libtorch-dev).
+llvm::Expected<std::vector<std::string>>
+torchIncludeDirs(llvm::StringRef Given, llvm::StringRef StandIns = "");
 
 /// Adds `-isystem D` for each of `Dirs` to every command, after the
 /// compiler's name.
