@@ -10,7 +10,8 @@
 #   share/doc/cublas-tidy/copyright, LICENSE   Apache-2.0 WITH LLVM-exception
 #   share/doc/cublas-tidy/html/   the check pages and guides, with an index
 #                                 (cublas-clangd links findings to them)
-#   share/man/man1/cublas-tidy.1  the manual page, made from --help
+#   share/man/man1/cublas-tidy.1, cublas-clangd.1  the manual pages, made
+#                                 from --help
 #                                 (help2man)
 #   lib/cublas-tidy/<other major>/libCublasTidy.so   plugins built for
 #                        older clang-tidy releases (CUBLAS_TIDY_EXTRA_PLUGINS)
@@ -81,8 +82,23 @@ if(CUBLAS_TIDY_HELP2MAN)
             $<TARGET_FILE:cublas-tidy>
     DEPENDS cublas-tidy ${PROJECT_SOURCE_DIR}/docs/cublas-tidy.h2m
     COMMENT "Making the manual page")
-  add_custom_target(cublas-tidy-man ALL DEPENDS ${_man})
+  set(_man_targets ${_man})
   install(FILES ${_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  if(TARGET cublas-clangd)
+    set(_clangd_man ${PROJECT_BINARY_DIR}/man/cublas-clangd.1)
+    add_custom_command(
+      OUTPUT ${_clangd_man}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
+      COMMAND ${CUBLAS_TIDY_HELP2MAN} --no-info --output=${_clangd_man}
+              "--name=clangd with the cublas-* checks"
+              --include=${PROJECT_SOURCE_DIR}/docs/cublas-clangd.h2m
+              $<TARGET_FILE:cublas-clangd>
+      DEPENDS cublas-clangd ${PROJECT_SOURCE_DIR}/docs/cublas-clangd.h2m
+      COMMENT "Making the manual page of cublas-clangd")
+    list(APPEND _man_targets ${_clangd_man})
+    install(FILES ${_clangd_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  endif()
+  add_custom_target(cublas-tidy-man ALL DEPENDS ${_man_targets})
 else()
   message(STATUS "help2man not found: no manual page")
 endif()

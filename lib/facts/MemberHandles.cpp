@@ -2,6 +2,8 @@
 
 #include "facts/MemberHandles.h"
 
+#include "facts/Summaries.h"
+
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 
@@ -243,21 +245,63 @@ static const Expr *objectOf(llvm::ArrayRef<const Decl *> Callables,
   return Object;
 }
 
+/// The key of a handle member in summaries: "ns::Class::field".
+static std::string memberKey(const FieldDecl *F) {
+  return F->getQualifiedNameAsString();
+}
+
 /// Whether a function of `Class` that the user wrote (its destructor, a
-/// `shutdown()`) has no body in this unit: defined in another file, it may
-/// destroy the member there.
-static bool definedElsewhere(const CXXRecordDecl *Class) {
+/// `shutdown()`) has no body in this unit and may do something with
+/// `Field` there: its summary (facts/Summaries.h) does not say it leaves
+/// the member alone.
+static bool touchedElsewhere(const CXXRecordDecl *Class,
+                             const FieldDecl *Field) {
   for (const CXXMethodDecl *M : Class->methods()) {
-    if (M->isImplicit() || M->isDeleted() || M->isDefaulted() || M->isPureVirtual())
+    if (M->isImplicit() || M->isDeleted() || M->isDefaulted() ||
+        M->isPureVirtual() || M->hasBody() || M->isTemplateInstantiation() ||
+        isa<CXXConstructorDecl>(M))
       continue;
-    if (!M->hasBody() && !M->isTemplateInstantiation())
+    const FunctionSummary *S = projectSummary(M);
+    if (!S || !S->TouchedMembers ||
+        llvm::is_contained(*S->TouchedMembers, memberKey(Field)))
       return true;
   }
-  for (const Decl *D : Class->decls())
+  // A constructor of another file may hand the member over, and a member
+  // template without a body is unknown.
+  for (const Decl *D : Class->decls()) {
+    if (const auto *C = dyn_cast<CXXConstructorDecl>(D);
+        C && !C->isImplicit() && !C->isDeleted() && !C->isDefaulted() &&
+        !C->hasBody())
+      return true;
     if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
       if (!T->getTemplatedDecl()->hasBody())
         return true;
+  }
   return false;
+}
+
+std::optional<std::vector<std::string>>
+membersTouchedBy(const CXXMethodDecl *M, const ResourceTable &Table) {
+  const CXXRecordDecl *Class = M->getParent();
+  if (!Class || isa<CXXConstructorDecl>(M) || !M->hasBody())
+    return std::nullopt;
+  std::vector<Candidate> Candidates;
+  llvm::DenseSet<const FieldDecl *> Fields;
+  for (const FieldDecl *F : Class->fields())
+    if (isCublasResourceType(F->getType())) {
+      Candidates.push_back({Class, F, nullptr, 0});
+      Fields.insert(F);
+    }
+  if (Candidates.empty())
+    return std::nullopt;
+  const Decl *Callables[] = {M};
+  llvm::DenseSet<const FieldDecl *> Unclear =
+      unclearMembers(Callables, Table, Candidates, Fields);
+  std::vector<std::string> Out;
+  for (const FieldDecl *F : Unclear)
+    Out.push_back(memberKey(F));
+  llvm::sort(Out);
+  return Out;
 }
 
 std::vector<LeakedMember>
@@ -271,7 +315,7 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
   llvm::DenseSet<const FieldDecl *> Unclear =
       unclearMembers(Callables, Table, Candidates, Fields);
   for (const Candidate &C : Candidates) {
-    if (Unclear.count(C.Field) || definedElsewhere(C.Class))
+    if (Unclear.count(C.Field) || touchedElsewhere(C.Class, C.Field))
       continue;
     if (const Expr *Object = objectOf(Callables, C))
       Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object});

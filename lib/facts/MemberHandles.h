@@ -31,6 +31,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/ArrayRef.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace cublas_tidy {
@@ -49,6 +51,14 @@ struct LeakedMember {
 std::vector<LeakedMember>
 leakedMembers(llvm::ArrayRef<const clang::Decl *> Callables,
               const ResourceTable &Table);
+
+/// The handle members of `M`'s class that `M` (a member function with a
+/// body, not a constructor) does something with other than passing them
+/// to cuBLAS or creating into them (a destroy, a copy, a getter): by
+/// qualified name ("ns::Gemm::handle_"), sorted. Nothing when the class
+/// has no handle member.
+std::optional<std::vector<std::string>>
+membersTouchedBy(const clang::CXXMethodDecl *M, const ResourceTable &Table);
 
 /// A copy that shares a handle member with its original.
 struct SharedHandleCopy {

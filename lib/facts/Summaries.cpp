@@ -216,7 +216,8 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
          WrappedLine == O.WrappedLine && Handles == O.Handles &&
          Buffers == O.Buffers && PerCall == O.PerCall &&
          DestroyedGlobals == O.DestroyedGlobals &&
-         CreatedGlobals == O.CreatedGlobals;
+         CreatedGlobals == O.CreatedGlobals &&
+         TouchedMembers == O.TouchedMembers;
 }
 
 json::Value FunctionSummary::toJson() const {
@@ -268,6 +269,12 @@ json::Value FunctionSummary::toJson() const {
     for (const CreatedGlobal &G : CreatedGlobals)
       A.push_back(json::Array{G.Key, G.Name, G.Noun, G.Line});
     O["createsGlobals"] = std::move(A);
+  }
+  if (TouchedMembers) {
+    json::Array A;
+    for (const std::string &M : *TouchedMembers)
+      A.push_back(M);
+    O["touchesMembers"] = std::move(A);
   }
   return O;
 }
@@ -370,6 +377,15 @@ FunctionSummary::fromJson(const json::Value &V) {
       S.CreatedGlobals.push_back({Key->str(), Name->str(), Noun->str(),
                                   static_cast<unsigned>(*Line)});
     }
+  if (const json::Array *A = O->getArray("touchesMembers")) {
+    S.TouchedMembers.emplace();
+    for (const json::Value &M : *A) {
+      std::optional<llvm::StringRef> Name = M.getAsString();
+      if (!Name || Name->empty())
+        return std::nullopt;
+      S.TouchedMembers->push_back(Name->str());
+    }
+  }
   return S;
 }
 
@@ -558,11 +574,14 @@ std::string globalKey(const VarDecl *VD) {
 }
 
 std::string summaryKey(const FunctionDecl *FD) {
-  if (!FD || isa<CXXConstructorDecl, CXXDestructorDecl>(FD) ||
-      FD->isDependentContext() || !FD->isExternallyVisible() ||
-      FD->getDeclName().isEmpty() || !FD->getDeclName().isIdentifier())
+  if (!FD || isa<CXXConstructorDecl>(FD) || FD->isDependentContext() ||
+      !FD->isExternallyVisible() || FD->getDeclName().isEmpty())
     return "";
   FD = FD->getCanonicalDecl();
+  if (const auto *D = dyn_cast<CXXDestructorDecl>(FD))
+    return linkerName(D, GlobalDecl(D, Dtor_Complete));
+  if (!FD->getDeclName().isIdentifier())
+    return "";
   return linkerName(FD, GlobalDecl(FD));
 }
 

@@ -190,13 +190,19 @@ struct FunctionSummary {
   /// of the project destroys it.
   std::vector<CreatedGlobal> CreatedGlobals;
 
+  /// For a member function (or destructor) of a class with handle members:
+  /// those it does something with other than passing them to cuBLAS or
+  /// creating into them ("ns::Gemm::handle_"), sorted; empty: none of them.
+  /// Nothing for other functions.
+  std::optional<std::vector<std::string>> TouchedMembers;
+
   /// The effect on parameter `Index`, when known.
   std::optional<HandleEffect> handleEffect(unsigned Index) const;
   /// True when it says something an analysis can use.
   bool informative() const {
     return Status != StatusRole::Unknown || !Handles.empty() ||
            !Buffers.empty() || !PerCall.empty() || !DestroyedGlobals.empty() ||
-           !CreatedGlobals.empty();
+           !CreatedGlobals.empty() || TouchedMembers.has_value();
   }
   bool operator==(const FunctionSummary &O) const;
 
@@ -249,9 +255,9 @@ private:
 /// project's version. Front ends add their own build's identity.
 llvm::StringRef summaryFormat();
 
-/// The key under which `FD` is summarised: its mangled name. Empty for
-/// what no other unit can call (internal linkage, a template pattern, a
-/// constructor or destructor).
+/// The key under which `FD` is summarised: its mangled name (a
+/// destructor's complete-object one). Empty for what no other unit can call
+/// (internal linkage, a template pattern, a constructor).
 std::string summaryKey(const clang::FunctionDecl *FD);
 
 /// The key of a variable with external linkage (its mangled name); empty

@@ -10,6 +10,7 @@
 #include "facts/CallGeometry.h"
 #include "facts/CallerFacts.h"
 #include "facts/HandleStates.h"
+#include "facts/MemberHandles.h"
 #include "facts/OperandTypes.h"
 #include "facts/RepeatedHandles.h"
 #include "facts/StatusFunctions.h"
@@ -240,8 +241,11 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     std::vector<std::string> Globals = destroyedGlobalsOf(FD, *Table);
     std::vector<FunctionSummary::CreatedGlobal> Created =
         createdGlobalsOf(FD, Callables, *Table);
+    std::optional<std::vector<std::string>> Members;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
+      Members = membersTouchedBy(M, *Table);
     if (!Status && !Handles && Buffers.empty() && PerCall.empty() &&
-        Globals.empty() && Created.empty())
+        Globals.empty() && Created.empty() && !Members)
       continue;
     FunctionSummary S;
     S.Key = summaryKey(FD);
@@ -259,6 +263,7 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     S.PerCall = std::move(PerCall);
     S.DestroyedGlobals = std::move(Globals);
     S.CreatedGlobals = std::move(Created);
+    S.TouchedMembers = std::move(Members);
     if (Status) {
       const StatusFunctionFacts &F = statusFunctionFacts(FD);
       S.Status = roleOf(F.Role);

@@ -857,6 +857,20 @@ def test_project_facts(session, include):
     session.stop()
 
 
+def test_version_and_help(clangd):
+    """--version and --help say what this clangd is and name its option."""
+    out = subprocess.run([clangd, "--version"], capture_output=True,
+                         text=True, timeout=60).stdout
+    if not out.startswith("cublas-clangd: clangd with the cublas-* checks of "
+                          "cublas-tidy ") or "clangd version" not in out:
+        raise Failure("--version does not name cublas-tidy:\n" + out)
+    out = subprocess.run([clangd, "--help"], capture_output=True, text=True,
+                         timeout=60).stdout
+    if "--cublas-docs=<url>" not in out or "cublas-tidy" not in out.split("\n")[0]:
+        raise Failure("--help does not list --cublas-docs:\n" + out[:2000])
+    print("--version and --help: name cublas-tidy and --cublas-docs")
+
+
 def run(args):
     global DOCS_DIR
     DOCS_DIR = Path(args.docs_dir)
@@ -866,6 +880,7 @@ def run(args):
     failed = True
     start = time.monotonic()
     try:
+        test_version_and_help(args.clangd)
         test_diagnostics(session, include, toolkit)
         test_resource_dir_override(session)
         test_docs_url(session, include)

@@ -132,7 +132,17 @@ def main():
             expect(text.startswith(".\\\"") and ".TH CUBLAS-TIDY" in text
                    and "diff\\-base" in text and ".SH EXAMPLES" in text,
                    "no manual page at %s, or not made from --help" % man)
+            for section in ("DESCRIPTION", "OPTIONS", "EXIT STATUS",
+                            "EXAMPLES", "FILES"):
+                expect('.SH "%s"' % section in text or ".SH %s" % section in text,
+                       "the manual page has no %s section" % section)
             print("manual page: %s" % man.relative_to(root))
+            clangd_man = man.parent / "cublas-clangd.1"
+            if (usr / "bin" / "cublas-clangd").exists():
+                text = clangd_man.read_text() if clangd_man.is_file() else ""
+                expect(".TH CUBLAS-CLANGD" in text and "cublas\\-docs" in text,
+                       "no manual page for cublas-clangd naming --cublas-docs")
+                print("manual page: %s" % clangd_man.relative_to(root))
         else:
             print("no help2man: the package has no manual page")
 

@@ -342,9 +342,36 @@ void use() { cublasSetStream(g_handle, nullptr); }
   ASSERT_EQ(B.destroyersOf("g").size(), 1u);
   EXPECT_EQ(B.destroyersOf("g")[0]->Key, "d");
   D.CreatedGlobals = {{"g2", "g2", "handle", 7}};
+  D.TouchedMembers = std::vector<std::string>{"ns::Ctx::handle_"};
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(D.toJson());
   ASSERT_TRUE(Back);
   EXPECT_EQ(*Back, D);
+}
+
+TEST(SummariesTest, MembersTouchedByMemberFunctions) {
+  auto S = summariesOf(R"(
+struct Ctx {
+  Ctx();
+  ~Ctx();
+  void use(float *x);
+  cublasHandle_t get();
+  cublasHandle_t h_;
+  int n_ = 0;
+};
+Ctx::~Ctx() { cublasDestroy(h_); }
+void Ctx::use(float *x) { const float a = 2; cublasSscal(h_, n_, &a, x, 1); }
+cublasHandle_t Ctx::get() { return h_; }
+struct Plain { void f(); int n; };
+void Plain::f() { n = 1; }
+)");
+  ASSERT_TRUE(S["Ctx::~Ctx"].TouchedMembers);
+  EXPECT_EQ(*S["Ctx::~Ctx"].TouchedMembers, std::vector<std::string>{"Ctx::h_"});
+  EXPECT_EQ(S["Ctx::~Ctx"].Key, "_ZN3CtxD1Ev");
+  ASSERT_TRUE(S["Ctx::use"].TouchedMembers);
+  EXPECT_TRUE(S["Ctx::use"].TouchedMembers->empty()); // handed to cuBLAS
+  ASSERT_TRUE(S["Ctx::get"].TouchedMembers);
+  EXPECT_EQ(*S["Ctx::get"].TouchedMembers, std::vector<std::string>{"Ctx::h_"});
+  EXPECT_FALSE(S.count("Plain::f")); // no handle member: nothing to say
 }
 
 TEST(SummariesTest, GlobalsCreatedOnEveryCall) {

@@ -234,8 +234,31 @@ int main(int argc, char **argv) {
     Docs.pop_back();
   int N = static_cast<int>(Args.size());
   Args.push_back(nullptr);
-  if (!Server)
+  if (!Server) {
+    // Ours first: what this clangd is, and the option it adds.
+    for (int I = 1; I < argc; ++I) {
+      if (llvm::StringRef(argv[I]) == "--")
+        break;
+      llvm::StringRef Arg = llvm::StringRef(argv[I]).ltrim('-');
+      if (Arg == "version")
+        llvm::outs() << "cublas-clangd: clangd with the cublas-* checks of "
+                        "cublas-tidy " CUBLAS_TIDY_VERSION
+                        " (API model: " CUBLAS_TIDY_MODEL_VERSION ")\n";
+      if (Arg.starts_with("help"))
+        llvm::outs()
+            << "cublas-clangd: clangd with the cublas-* checks of cublas-tidy "
+               CUBLAS_TIDY_VERSION " built in; enable them in .clang-tidy "
+               "(Checks: 'cublas-*') or .clangd (Diagnostics: ClangTidy: "
+               "Add: cublas-*).\n\n"
+               "Its own option (all of clangd's follow):\n"
+               "  --cublas-docs=<url>  where the link of a cublas-* finding "
+               "points: <url>/<check>.md\n"
+               "                       (also CUBLAS_TIDY_DOCS_URL; default: "
+            << Docs << "/<check>" << Suffix << ")\n\n";
+    }
+    llvm::outs().flush();
     return clang::clangd::clangdMain(N, Args.data());
+  }
 
   // The language server writes to a pipe; the pump relinks and forwards.
   int Pipe[2];
