@@ -72,6 +72,16 @@ install(FILES cmake/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The manual page: --help and --version through help2man.
 find_program(CUBLAS_TIDY_HELP2MAN help2man)
 if(CUBLAS_TIDY_HELP2MAN)
+  # help2man makes an OPTIONS section of an "Options:" line; LLVM's --help
+  # says "OPTIONS:". A wrapper of the same name says it help2man's way.
+  foreach(_tool cublas-tidy cublas-clangd)
+    if(TARGET ${_tool})
+      file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/man/bin/${_tool}
+        CONTENT "#!/bin/sh\nif [ \"$1\" = --help ]; then \"$<TARGET_FILE:${_tool}>\" --help | sed 's/^OPTIONS:$/Options:/'; else exec \"$<TARGET_FILE:${_tool}>\" \"$@\"; fi\n"
+        FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
+                         GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+    endif()
+  endforeach()
   set(_man ${PROJECT_BINARY_DIR}/man/cublas-tidy.1)
   add_custom_command(
     OUTPUT ${_man}
@@ -79,7 +89,7 @@ if(CUBLAS_TIDY_HELP2MAN)
     COMMAND ${CUBLAS_TIDY_HELP2MAN} --no-info --output=${_man}
             "--name=checks for cuBLAS and cuBLASLt API misuse"
             --include=${PROJECT_SOURCE_DIR}/docs/cublas-tidy.h2m
-            $<TARGET_FILE:cublas-tidy>
+            ${PROJECT_BINARY_DIR}/man/bin/cublas-tidy
     DEPENDS cublas-tidy ${PROJECT_SOURCE_DIR}/docs/cublas-tidy.h2m
     COMMENT "Making the manual page")
   set(_man_targets ${_man})
@@ -92,7 +102,7 @@ if(CUBLAS_TIDY_HELP2MAN)
       COMMAND ${CUBLAS_TIDY_HELP2MAN} --no-info --output=${_clangd_man}
               "--name=clangd with the cublas-* checks"
               --include=${PROJECT_SOURCE_DIR}/docs/cublas-clangd.h2m
-              $<TARGET_FILE:cublas-clangd>
+              ${PROJECT_BINARY_DIR}/man/bin/cublas-clangd
       DEPENDS cublas-clangd ${PROJECT_SOURCE_DIR}/docs/cublas-clangd.h2m
       COMMENT "Making the manual page of cublas-clangd")
     list(APPEND _man_targets ${_clangd_man})
