@@ -143,6 +143,111 @@ bool UncheckedStatusCheck::checkMacroDefinedAt(SourceLocation Loc) const {
          (MI->isVariadic() && MI->getNumParams() <= 2);
 }
 
+namespace {
+
+/// What the expansion of a macro may do to the function it is in: the
+/// tokens of its body, and of the function-like macros it names (a few
+/// levels deep).
+struct MacroExits {
+  bool ReturnsValue = false, ReturnsVoid = false, CoReturns = false,
+       Throws = false;
+  /// The value of each `return` with a value, when it is one literal
+  /// (`-1`, `false`, `nullptr`): its kind; tok::unknown otherwise.
+  llvm::SmallVector<tok::TokenKind, 2> Literals;
+};
+
+void scanMacro(const MacroInfo *MI, Preprocessor &PP,
+               SourceLocation Loc, MacroExits &E, unsigned Depth) {
+  ArrayRef<Token> T = MI->tokens();
+  auto Named = [&](size_t I, StringRef Word) {
+    const IdentifierInfo *II = T[I].getIdentifierInfo();
+    return II && II->getName() == Word;
+  };
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (Named(I, "return")) {
+      if (I + 1 == T.size() || T[I + 1].is(tok::semi)) {
+        E.ReturnsVoid = true;
+        continue;
+      }
+      E.ReturnsValue = true;
+      size_t V = I + 1 + (T[I + 1].is(tok::minus) ? 1 : 0);
+      bool One = V < T.size() && (V + 1 == T.size() || T[V + 1].is(tok::semi));
+      tok::TokenKind K = tok::unknown;
+      if (One && T[V].is(tok::numeric_constant))
+        K = tok::numeric_constant;
+      else if (One && (Named(V, "true") || Named(V, "false")))
+        K = tok::kw_true;
+      else if (One && Named(V, "nullptr"))
+        K = tok::kw_nullptr;
+      E.Literals.push_back(K);
+    } else if (Named(I, "co_return")) {
+      E.CoReturns = true;
+    } else if (Named(I, "throw")) {
+      E.Throws = true;
+    } else if (const IdentifierInfo *II = T[I].getIdentifierInfo();
+               II && Depth < 4 && II->hadMacroDefinition()) {
+      if (const MacroInfo *N = PP.getMacroDefinitionAtLoc(II, Loc).getMacroInfo();
+          N && N != MI)
+        scanMacro(N, PP, Loc, E, Depth + 1);
+    }
+  }
+}
+
+} // namespace
+
+std::string UncheckedStatusCheck::checkMacroMisfit(SourceLocation Loc,
+                                                   const Decl *Callable,
+                                                   const ASTContext &Ctx) const {
+  const IdentifierInfo *II = PP ? PP->getIdentifierInfo(CheckMacro) : nullptr;
+  const MacroInfo *MI =
+      II ? PP->getMacroDefinitionAtLoc(II, Loc).getMacroInfo() : nullptr;
+  if (!MI)
+    return "";
+  MacroExits E;
+  scanMacro(MI, *PP, Loc, E, 0);
+  std::string Macro = "'" + CheckMacro.str() + "'";
+  if (E.Throws && !Ctx.getLangOpts().CXXExceptions)
+    return Macro + " throws, and exceptions are off";
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
+  if (E.CoReturns && !(FD && isa_and_nonnull<CoroutineBodyStmt>(FD->getBody())))
+    return Macro + " uses co_return here, outside a coroutine";
+  if (!E.ReturnsValue && !E.ReturnsVoid)
+    return "";
+  if (!FD)
+    return Macro + " returns, here in a block or a lambda";
+  std::string Fn = FD->getDeclName().isIdentifier()
+                       ? "'" + FD->getName().str() + "'"
+                       : std::string("the function");
+  if (isa<CXXConstructorDecl, CXXDestructorDecl>(FD) && E.ReturnsValue)
+    return Macro + " returns a value, in a " +
+           (isa<CXXConstructorDecl>(FD) ? "constructor" : "destructor");
+  QualType R = FD->getReturnType();
+  if (R->isVoidType())
+    return E.ReturnsValue ? Macro + " returns a value, and " + Fn +
+                                " returns void"
+                          : "";
+  if (R->isUndeducedType() || R->isDependentType())
+    return Macro + " returns, and the return type of " + Fn +
+           " is not known yet";
+  if (E.ReturnsVoid)
+    return Macro + " returns no value, and " + Fn + " returns '" +
+           R.getAsString(Ctx.getPrintingPolicy()) + "'";
+  // A literal converts to what it is returned as only if that is a number
+  // (or a pointer, for nullptr).
+  for (tok::TokenKind K : E.Literals) {
+    bool Fits =
+        K == tok::unknown ||
+        ((K == tok::numeric_constant || K == tok::kw_true) &&
+         R->isArithmeticType() && !R->isEnumeralType()) ||
+        (K == tok::kw_nullptr && (R->isPointerType() || R->isNullPtrType()));
+    if (!Fits)
+      return Macro + " returns a literal that is not a '" +
+             R.getAsString(Ctx.getPrintingPolicy()) + "', which " + Fn +
+             " returns";
+  }
+  return "";
+}
+
 bool UncheckedStatusCheck::returnsStatus(const CallExpr *Call) const {
   if (isCublasStatusType(Call->getType()))
     return true;
@@ -246,7 +351,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   if (Calls.empty())
     return;
   for (const CallExpr *Call : Calls)
-    checkDiscarded(Call, Parents, Ctx);
+    checkDiscarded(Call, Callable, Parents, Ctx);
   if (!WithErrors) {
     checkDeadStores(Callable, Ctx);
     checkHeuristics(Callable, Ctx);
@@ -254,7 +359,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
 }
 
 void UncheckedStatusCheck::checkDiscarded(
-    const CallExpr *Call,
+    const CallExpr *Call, const Decl *Callable,
     const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,
     ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -294,6 +399,7 @@ void UncheckedStatusCheck::checkDiscarded(
     noteWrappedCall(Facts, Callee, Ctx);
     return;
   }
+  std::string Misfit;
   { // the warning is emitted before its note
     auto D = diag(Loc, "%0 returned by %select{this call|%2}1 is discarded; "
                        "a failure here goes unnoticed")
@@ -304,12 +410,17 @@ void UncheckedStatusCheck::checkDiscarded(
     // there (a file that does not define it would no longer build).
     if (!CheckMacro.empty() && Use.WholeStatement && isWrittenOut(Call, SM)) {
       CharSourceRange Range = fileRange(Call->getSourceRange(), Ctx);
-      if (Range.isValid() && checkMacroDefinedAt(Range.getBegin()))
-        D << FixItHint::CreateInsertion(Range.getBegin(),
-                                        (CheckMacro + "(").str())
-          << FixItHint::CreateInsertion(Range.getEnd(), ")");
+      if (Range.isValid() && checkMacroDefinedAt(Range.getBegin())) {
+        Misfit = checkMacroMisfit(Range.getBegin(), Callable, Ctx);
+        if (Misfit.empty())
+          D << FixItHint::CreateInsertion(Range.getBegin(),
+                                          (CheckMacro + "(").str())
+            << FixItHint::CreateInsertion(Range.getEnd(), ")");
+      }
     }
   }
+  if (!Misfit.empty())
+    diag(Loc, "no fix: %0", DiagnosticIDs::Note) << Misfit;
   noteWrappedCall(Facts, Callee, Ctx);
 }
 

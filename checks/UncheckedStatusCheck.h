@@ -51,7 +51,7 @@ private:
           &Laundered,
       ASTContext &Ctx);
   /// `Parents`: the parent of `Call` and of each of its ancestors.
-  void checkDiscarded(const CallExpr *Call,
+  void checkDiscarded(const CallExpr *Call, const Decl *Callable,
                       const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,
                       ASTContext &Ctx);
   /// For a wrapper defined in another unit, a note at the call whose
@@ -64,6 +64,12 @@ private:
   /// True when CheckMacro is defined at `Loc` as a macro that takes the
   /// call: wrapping the call in it then compiles.
   bool checkMacroDefinedAt(SourceLocation Loc) const;
+  /// Why CheckMacro's expansion would not compile in `Callable` (a
+  /// `return` with a value in a function that returns void, a `co_return`
+  /// outside a coroutine, a `throw` with exceptions off); empty when it
+  /// would, as far as its tokens tell.
+  std::string checkMacroMisfit(SourceLocation Loc, const Decl *Callable,
+                               const ASTContext &Ctx) const;
   void checkComparison(const BinaryOperator *Op, ASTContext &Ctx);
   void checkConversion(const CastExpr *Cast, ASTContext &Ctx);
   /// A cudaError_t made from an integer variable that holds a cuBLAS status.
