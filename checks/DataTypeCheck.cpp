@@ -70,7 +70,7 @@ void DataTypeCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
       std::string File;
       const FunctionDecl *Callee = Call->getDirectCallee();
       if (Callee && !expandedInSystemHeader(Call->getBeginLoc(), SM))
-        if (const auto *Buffers = typedBuffersOf(Callee, Ctx, File))
+        if (const auto *Buffers = typedBuffersOf(Call, Ctx, File))
           checkWrapperCall(Call, Callee, *Buffers, File, Ctx);
       continue;
     }
@@ -86,16 +86,15 @@ void DataTypeCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
 }
 
 const std::vector<FunctionSummary::BufferParam> *
-DataTypeCheck::typedBuffersOf(const FunctionDecl *FD, ASTContext &Ctx,
+DataTypeCheck::typedBuffersOf(const CallExpr *Call, ASTContext &Ctx,
                               std::string &File) {
+  const FunctionDecl *FD = Call->getDirectCallee();
   auto Typed = [](const FunctionSummary::BufferParam &B) {
     return !B.DataType.empty();
   };
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def)) {
-    if (!projectFactsWanted())
-      return nullptr;
-    const FunctionSummary *S = projectSummary(FD);
+    const FunctionSummary *S = projectSummaryOfCall(Call);
     if (!S || !llvm::any_of(S->Buffers, Typed))
       return nullptr;
     File = S->File;

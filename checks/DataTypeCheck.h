@@ -40,10 +40,10 @@ private:
       const CallExpr *Call, const FunctionDecl *Wrapper,
       llvm::ArrayRef<cublas_tidy::FunctionSummary::BufferParam> Buffers,
       llvm::StringRef File, ASTContext &Ctx);
-  /// The typed buffers of `FD`, defined in this unit or another (null
-  /// when it has none).
+  /// The typed buffers of the function `Call` calls, defined in this unit
+  /// or (then `File` is set) another; null when it has none.
   const std::vector<cublas_tidy::FunctionSummary::BufferParam> *
-  typedBuffersOf(const FunctionDecl *FD, ASTContext &Ctx, std::string &File);
+  typedBuffersOf(const CallExpr *Call, ASTContext &Ctx, std::string &File);
   void checkLtMatmul(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                      const cublas_tidy::ValueFacts &Facts, ASTContext &Ctx);
   /// "`Arg` points to ... but `Declared` (...)", with a note at the

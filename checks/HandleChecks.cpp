@@ -234,31 +234,22 @@ void HandleLeakCheck::clearUnit() {
 }
 
 void HandleLeakCheck::checkProjectGlobalCreates() {
-  if (!projectFactsWanted())
+  // The functions of other units this one calls that create a global on
+  // every call (facts/Summaries.h).
+  auto Called = projectCallees(callables(), [](const FunctionSummary &S) {
+    return !S.CreatedGlobals.empty();
+  });
+  if (Called.empty())
     return;
-  // The functions of other units this one calls, each once, that create a
-  // global on every call (facts/Summaries.h).
-  llvm::SmallVector<std::pair<const FunctionDecl *, const FunctionSummary *>>
-      Called;
-  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+  // The globals this unit destroys.
   std::set<std::string> DestroyedHere;
   for (const Decl *Callable : callables())
-    for (const CallExpr *Call : callsIn(Callable)) {
+    for (const CallExpr *Call : callsIn(Callable))
       if (const ResourceTable::Entry *E = table().lookup(Call);
-          E && !E->IsCreate) {
+          E && !E->IsCreate)
         for (const Expr *Arg : Call->arguments())
           if (const VarDecl *VD = referencedVar(Arg))
             DestroyedHere.insert(globalKey(VD));
-        continue;
-      }
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || FD->getDefinition() || calledCublasFunction(Call) ||
-          !Seen.insert(FD->getCanonicalDecl()).second)
-        continue;
-      if (const FunctionSummary *S = projectSummary(FD);
-          S && !S->CreatedGlobals.empty())
-        Called.push_back({FD, S});
-    }
   for (const auto &[FD, S] : Called) {
     for (const FunctionSummary::CreatedGlobal &G : S->CreatedGlobals) {
       if (DestroyedHere.count(G.Key) ||

@@ -97,25 +97,12 @@ void HandlePerCallCheck::checkUnit(ASTContext &) {
 
 void HandlePerCallCheck::checkProjectCalls(
     std::optional<CallerIndex> &Callers, std::optional<OpRegistrations> &Ops) {
-  if (!projectFactsWanted())
-    return;
-  // The functions of other units that this one calls, each once, with what
-  // they make per call (facts/Summaries.h).
-  llvm::SmallVector<std::pair<const FunctionDecl *, const FunctionSummary *>>
-      Called;
-  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
-  for (const Decl *Callable : callables())
-    callsAny(Callable, [&](const CallExpr *Call) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (!FD || calledCublasFunction(Call) || FD->getDefinition() ||
-          !Seen.insert(FD->getCanonicalDecl()).second)
-        return false;
-      if (const FunctionSummary *S = projectSummary(FD);
-          S && !S->PerCall.empty())
-        Called.push_back({FD, S});
-      return false;
-    });
-  for (const auto &[FD, S] : Called) {
+  // The functions of other units that this one calls, with what they make
+  // per call (facts/Summaries.h).
+  for (const auto &[FD, S] :
+       projectCallees(callables(), [](const FunctionSummary &S) {
+         return !S.PerCall.empty();
+       })) {
     if (!Callers) {
       Callers.emplace(callables());
       Ops.emplace(callables());

@@ -44,11 +44,7 @@ constexpr unsigned MaxTextLength = 40;
 /// The summary of the function `Call` calls, defined in another file, when
 /// it gives a buffer of the caller's to cuBLAS with a known span.
 const FunctionSummary *projectBuffers(const CallExpr *Call) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD || FD->hasBody() || !projectFactsWanted() ||
-      calledCublasFunction(Call))
-    return nullptr;
-  const FunctionSummary *S = projectSummary(FD);
+  const FunctionSummary *S = projectSummaryOfCall(Call);
   return S && llvm::any_of(S->Buffers,
                            [](const FunctionSummary::BufferParam &B) {
                              return B.Spans.has_value();

@@ -82,18 +82,12 @@ static thread_local TranslationUnitCache<const Decl *, PointerProvenance>
 /// unit of the project and passes pointer parameters to cuBLAS
 /// (facts/Summaries.h).
 static const FunctionSummary *projectBuffers(const CallExpr *Call) {
-  if (!projectFactsWanted())
-    return nullptr;
   const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD || isa<CXXOperatorCallExpr>(Call) || FD->getDefinition() ||
-      calledCublasFunction(Call) ||
-      FD->getASTContext().getSourceManager().isInSystemHeader(
-          FD->getLocation()) ||
-      llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
+  if (!FD || llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
         return P->getType()->isPointerType();
       }))
     return nullptr;
-  const FunctionSummary *S = projectSummary(FD);
+  const FunctionSummary *S = projectSummaryOfCall(Call);
   return S && !S->Buffers.empty() ? S : nullptr;
 }
 

@@ -3,13 +3,17 @@
 #include "facts/Summaries.h"
 
 #include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "model/CublasApi.h"
 #include "ast/TranslationUnitCache.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -279,6 +283,36 @@ json::Value FunctionSummary::toJson() const {
   return O;
 }
 
+/// One entry of "buffers": [index, callee, spelled, arg, line, {more}?].
+static std::optional<FunctionSummary::BufferParam>
+bufferFromJson(const json::Value &B) {
+  const json::Array *T = B.getAsArray();
+  if (!T || T->size() < 5 || T->size() > 6)
+    return std::nullopt;
+  auto Index = (*T)[0].getAsInteger(), Arg = (*T)[3].getAsInteger(),
+       Line = (*T)[4].getAsInteger();
+  auto Callee = (*T)[1].getAsString(), Spelled = (*T)[2].getAsString();
+  if (!Index || !Arg || !Line || !Callee || !Spelled || *Index < 0 ||
+      *Arg < 0 || *Line < 0)
+    return std::nullopt;
+  FunctionSummary::BufferParam P{
+      static_cast<unsigned>(*Index), Callee->str(), Spelled->str(),
+      static_cast<unsigned>(*Arg), static_cast<unsigned>(*Line), std::nullopt,
+      ""};
+  if (T->size() == 6) {
+    const json::Object *More = (*T)[5].getAsObject();
+    if (!More)
+      return std::nullopt;
+    if (const json::Object *Span = More->getObject("span")) {
+      P.Spans = spanFromJson(*Span);
+      if (!P.Spans)
+        return std::nullopt;
+    }
+    P.DataType = More->getString("dataType").value_or("").str();
+  }
+  return P;
+}
+
 std::optional<FunctionSummary>
 FunctionSummary::fromJson(const json::Value &V) {
   const json::Object *O = V.getAsObject();
@@ -319,30 +353,10 @@ FunctionSummary::fromJson(const json::Value &V) {
     }
   if (const json::Array *A = O->getArray("buffers"))
     for (const json::Value &B : *A) {
-      const json::Array *T = B.getAsArray();
-      if (!T || T->size() < 5 || T->size() > 6)
+      std::optional<BufferParam> P = bufferFromJson(B);
+      if (!P)
         return std::nullopt;
-      auto Index = (*T)[0].getAsInteger(), Arg = (*T)[3].getAsInteger(),
-           Line = (*T)[4].getAsInteger();
-      auto Callee = (*T)[1].getAsString(), Spelled = (*T)[2].getAsString();
-      if (!Index || !Arg || !Line || !Callee || !Spelled || *Index < 0 ||
-          *Arg < 0 || *Line < 0)
-        return std::nullopt;
-      BufferParam P{static_cast<unsigned>(*Index), Callee->str(),
-                    Spelled->str(), static_cast<unsigned>(*Arg),
-                    static_cast<unsigned>(*Line)};
-      if (T->size() == 6) {
-        const json::Object *More = (*T)[5].getAsObject();
-        if (!More)
-          return std::nullopt;
-        if (const json::Object *Span = More->getObject("span")) {
-          P.Spans = spanFromJson(*Span);
-          if (!P.Spans)
-            return std::nullopt;
-        }
-        P.DataType = More->getString("dataType").value_or("").str();
-      }
-      S.Buffers.push_back(std::move(P));
+      S.Buffers.push_back(std::move(*P));
     }
   if (const json::Array *A = O->getArray("perCall"))
     for (const json::Value &H : *A) {
@@ -755,6 +769,38 @@ const FunctionSummary *projectSummary(const FunctionDecl *FD) {
     A.Answered = true;
   }
   return A.Summary;
+}
+
+const FunctionSummary *projectSummaryOfCall(const CallExpr *Call) {
+  if (!projectFactsWanted())
+    return nullptr;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || isa<CXXOperatorCallExpr>(Call) || FD->getDefinition() ||
+      calledCublasFunction(Call) ||
+      FD->getASTContext().getSourceManager().isInSystemHeader(
+          FD->getLocation()))
+    return nullptr;
+  return projectSummary(FD);
+}
+
+std::vector<std::pair<const FunctionDecl *, const FunctionSummary *>>
+projectCallees(llvm::ArrayRef<const Decl *> Callables,
+               llvm::function_ref<bool(const FunctionSummary &)> Wanted) {
+  std::vector<std::pair<const FunctionDecl *, const FunctionSummary *>> Out;
+  if (!projectFactsWanted())
+    return Out;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+  for (const Decl *Callable : Callables)
+    for (const CallExpr *Call : callsIn(Callable)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (!FD || isa<CXXOperatorCallExpr>(Call) ||
+          !Seen.insert(FD->getCanonicalDecl()).second)
+        continue;
+      if (const FunctionSummary *S = projectSummaryOfCall(Call);
+          S && Wanted(*S))
+        Out.push_back({FD, S});
+    }
+  return Out;
 }
 
 const FunctionSummary *projectDestroyerOf(const VarDecl *VD) {

@@ -47,6 +47,7 @@
 #include "facts/SymExpr.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -328,6 +329,18 @@ std::vector<FunctionSummary> *summarySinkFor(const clang::ASTContext &Ctx);
 /// The project's summary of `FD`, a function with no definition in this
 /// translation unit; null when none is known. Records the question.
 const FunctionSummary *projectSummary(const clang::FunctionDecl *FD);
+
+/// The project's summary of the function `Call` calls, when that function
+/// is defined in another unit: it has no definition here, and is neither a
+/// cuBLAS function nor a system header's. Null otherwise, or when none is
+/// known. Records the question.
+const FunctionSummary *projectSummaryOfCall(const clang::CallExpr *Call);
+
+/// The functions of other units that `Callables` call, each once (in the
+/// order first called), with their summaries that `Wanted` accepts.
+std::vector<std::pair<const clang::FunctionDecl *, const FunctionSummary *>>
+projectCallees(llvm::ArrayRef<const clang::Decl *> Callables,
+               llvm::function_ref<bool(const FunctionSummary &)> Wanted);
 
 /// A function of another file of the project that destroys the global
 /// `VD` (of external linkage), as the project's summaries say; null when
