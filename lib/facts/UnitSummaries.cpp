@@ -122,18 +122,18 @@ bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
       FunctionSummary::BufferParam Param{
           P->getFunctionScopeIndex(), Call->getDirectCallee()->getName().str(),
           spelledCalleeName(Call, SM, Ctx.getLangOpts()), I,
-          SM.getExpansionLineNumber(Call->getBeginLoc())};
+          SM.getExpansionLineNumber(Call->getBeginLoc()), std::nullopt, ""};
       // The facts of the body only where a size or a type may be found.
-      bool Typed = llvm::any_of(typedPointers(*F), [&](const TypedPointer &T) {
+      std::vector<TypedPointer> Typed = typedPointers(*F);
+      auto TypedHere = llvm::find_if(Typed, [&](const TypedPointer &T) {
         return T.Pointer == static_cast<int>(I);
       });
       bool Spanned = WithSpans && !operandShapes(*F).empty();
-      if (Typed || Spanned) {
+      if (TypedHere != Typed.end() || Spanned) {
         if (!Args)
           Args = argumentsAt(Call, sharedValueFacts(FD, Ctx), Ctx);
-        for (const TypedPointer &T : typedPointers(*F))
-          if (T.Pointer == static_cast<int>(I))
-            Param.DataType = Args->knownEnumerator(T.Type);
+        if (TypedHere != Typed.end())
+          Param.DataType = Args->knownEnumerator(TypedHere->Type);
         if (Spanned)
           Param.Spans = spanOf(*F, *Args, I, FD);
       }
