@@ -44,8 +44,9 @@ std::string didYouMean(const std::string &Near) {
 
 } // namespace
 
-std::vector<std::string> configTextProblems(StringRef Text, StringRef Source) {
-  std::vector<std::string> Out;
+ErrorOr<ClangTidyOptions> parseConfigText(StringRef Text, StringRef Source,
+                                          std::vector<std::string> &Problems) {
+  size_t Before = Problems.size();
   ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
       MemoryBufferRef(Text, Source), [&](const SMDiagnostic &D) {
         if (D.getKind() != SourceMgr::DK_Error)
@@ -54,11 +55,11 @@ std::vector<std::string> configTextProblems(StringRef Text, StringRef Source) {
         if (D.getLineNo() > 0)
           Line += ":" + std::to_string(D.getLineNo()) + ":" +
                   std::to_string(D.getColumnNo() + 1);
-        Out.push_back(Line + ": " + D.getMessage().str());
+        Problems.push_back(Line + ": " + D.getMessage().str());
       });
-  if (!Parsed && Out.empty())
-    Out.push_back(Source.str() + ": " + Parsed.getError().message());
-  return Out;
+  if (!Parsed && Problems.size() == Before)
+    Problems.push_back(Source.str() + ": " + Parsed.getError().message());
+  return Parsed;
 }
 
 std::vector<std::string> configFileProblems(ArrayRef<std::string> Files) {
@@ -86,13 +87,11 @@ std::vector<std::string> configFileProblems(ArrayRef<std::string> Files) {
         Out.push_back(Config.str().str() + ": " + Text.getError().message());
         break;
       }
-      std::vector<std::string> P =
-          configTextProblems((*Text)->getBuffer(), Config);
-      Out.insert(Out.end(), P.begin(), P.end());
-      ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
-          MemoryBufferRef((*Text)->getBuffer(), Config),
-          [](const SMDiagnostic &) {});
-      if (!P.empty() || !Parsed || !Parsed->InheritParentConfig.value_or(false))
+      size_t Before = Out.size();
+      ErrorOr<ClangTidyOptions> Parsed =
+          parseConfigText((*Text)->getBuffer(), Config, Out);
+      if (Out.size() != Before || !Parsed ||
+          !Parsed->InheritParentConfig.value_or(false))
         break;
     }
   }

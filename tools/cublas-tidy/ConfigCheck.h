@@ -26,11 +26,11 @@
 
 namespace cublas_tidy {
 
-/// What is wrong with the configuration text `Text` read from `Source`:
-/// one line per parse error ("SOURCE:2:20: unexpected token"); empty when
-/// it parses.
-std::vector<std::string> configTextProblems(llvm::StringRef Text,
-                                            llvm::StringRef Source);
+/// The configuration text `Text` read from `Source`, parsed; each parse
+/// error goes to `Problems` as one line ("SOURCE:2:20: unexpected token").
+llvm::ErrorOr<clang::tidy::ClangTidyOptions>
+parseConfigText(llvm::StringRef Text, llvm::StringRef Source,
+                std::vector<std::string> &Problems);
 
 /// What is wrong with the .clang-tidy files a run over `Files` reads: for
 /// each file's folder, the nearest one above it, and the ones it inherits

@@ -255,12 +255,11 @@ createOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
 
   auto FromText = [&](StringRef Text,
                       StringRef Source) -> std::unique_ptr<ClangTidyOptionsProvider> {
-    std::vector<std::string> Problems =
-        cublas_tidy::configTextProblems(Text, Source);
+    std::vector<std::string> Problems;
+    ErrorOr<ClangTidyOptions> Parsed =
+        cublas_tidy::parseConfigText(Text, Source, Problems);
     for (const std::string &P : Problems)
       WithColor::error() << "invalid configuration: " << P << "\n";
-    ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
-        MemoryBufferRef(Text, Source), [](const SMDiagnostic &) {});
     if (!Problems.empty() || !Parsed)
       return nullptr;
     return std::make_unique<ConfigOptionsProvider>(
@@ -953,8 +952,9 @@ static std::optional<int> selectUnits(tooling::CommonOptionsParser &Parser,
       return 1;
     }
     std::string Message;
-    Inv.OwnDatabase = tooling::CompilationDatabase::autoDetectFromDirectory(
-        Dir, Message);
+    if (!Inv.OwnDatabase)
+      Inv.OwnDatabase = tooling::CompilationDatabase::autoDetectFromDirectory(
+          Dir, Message);
     if (!Inv.OwnDatabase) {
       WithColor::error() << Message << "\n";
       return 1;
@@ -1420,6 +1420,94 @@ static int printFindings(const Collected &C,
   return 0;
 }
 
+/// Stage "parse", the compile database: without -p and `--`, the one that
+/// serves the first file, found as clangd finds it (build/ and build*/
+/// folders too), is given to the parser as -p (in `Args`, which `Argc` and
+/// `Argv` then name; `Found` holds its path). A database that does not read
+/// is its error, not the parser's fallback to no database.
+static std::optional<int> findDatabase(const Invocation &Inv,
+                                       std::vector<const char *> &Args,
+                                       std::string &Found, int &Argc,
+                                       const char **&Argv) {
+  if (!Inv.FixedCommandLine && !cublas_tidy::buildPathArgument(Argc, Argv)) {
+    std::vector<std::string> Files = cublas_tidy::fileArguments(Argc, Argv);
+    if (!Files.empty())
+      Found = cublas_tidy::findDatabaseFor(Files.front());
+    if (!Found.empty()) {
+      Args.insert(Args.begin() + 1, {"-p", Found.c_str()});
+      Argc = static_cast<int>(Args.size());
+      Argv = Args.data();
+    }
+  }
+  if (std::optional<std::string> Dir = cublas_tidy::buildPathArgument(Argc, Argv))
+    if (std::string Problem = cublas_tidy::databaseProblem(*Dir);
+        !Problem.empty()) {
+      WithColor::error() << Problem << "\n";
+      return 1;
+    }
+  return std::nullopt;
+}
+
+/// Stage "configure", the .clang-tidy files the run reads: each mistake
+/// once, before a provider per unit would repeat it. A database named by
+/// -p without files is loaded here, once: selectUnits takes its sources.
+static std::optional<int>
+verifyConfigFiles(tooling::CommonOptionsParser &Parser, Invocation &Inv) {
+  if (!Config.empty() || !ConfigFile.empty())
+    return std::nullopt;
+  std::vector<std::string> Files = Parser.getSourcePathList();
+  if (Files.empty() && !buildPath().empty()) {
+    std::string Ignored;
+    Inv.OwnDatabase = tooling::CompilationDatabase::autoDetectFromDirectory(
+        buildPath(), Ignored);
+    if (Inv.OwnDatabase)
+      Files = Inv.OwnDatabase->getAllFiles();
+  }
+  if (Files.empty())
+    Files.push_back(configurationFile({}));
+  std::vector<std::string> Problems = cublas_tidy::configFileProblems(Files);
+  for (const std::string &P : Problems)
+    WithColor::error() << "invalid configuration: " << P << "\n";
+  return Problems.empty() ? std::nullopt : std::optional<int>(1);
+}
+
+/// Stage "plan", the files named on the command line: one line for each
+/// that cannot be analysed, which is skipped; `BadInput` then fails the
+/// run, and a run left with none ends now.
+static std::optional<int> dropBadInputs(Invocation &Inv, bool &BadInput) {
+  if (Inv.OwnDatabase)
+    return std::nullopt;
+  llvm::erase_if(Inv.Paths, [&](const std::string &Path) {
+    std::string Problem = cublas_tidy::sourceProblem(Path);
+    if (!Problem.empty())
+      WithColor::error() << Problem << "\n";
+    BadInput |= !Problem.empty();
+    return !Problem.empty();
+  });
+  return Inv.Paths.empty() ? std::optional<int>(1) : std::nullopt;
+}
+
+/// Stage "plan", the skip and the cache: which checks are not cublas-*
+/// ones (asked only when skipping), and the results cache of `Argv0`.
+static void planSkipAndCache(const Invocation &Inv, const char *Argv0,
+                             RunPlan &Plan,
+                             std::optional<cublas_tidy::ResultCache> &Cache) {
+  Plan.Skip = !NoSkip && !Inv.FixedCommandLine;
+  if (Plan.Skip) {
+    ClangTidyOptions Everything;
+    Everything.Checks = "*";
+    Plan.AllChecks = getCheckNames(Everything, AllowEnablingAnalyzerAlphaCheckers,
+                                   /*ExperimentalCustomChecks=*/false);
+  }
+  if (Inv.CacheDirectory.empty())
+    return;
+  Cache.emplace(Inv.CacheDirectory, Inv.CacheLimit,
+                cublas_tidy::toolKey(Argv0, (void *)&printVersion));
+  Plan.Cache = &*Cache;
+  Plan.ExtraKey = "line-filter " + LineFilter + "\nfix-notes " +
+                  (FixNotes ? "1" : "0") + "\nno-skip " + (NoSkip ? "1" : "0");
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   Docs = cublas_tidy::docsLocation(argv[0], reinterpret_cast<void *>(&main),
@@ -1438,29 +1526,11 @@ int main(int argc, const char **argv) {
   if (std::optional<int> Exit = mergeSarifIfAsked(argc, argv))
     return *Exit;
 
-  // No -p and no `--`: the compile database that serves the first file,
-  // found as clangd finds it (build/ and build*/ folders too).
   std::vector<const char *> Args(argv, argv + argc);
   std::string FoundDatabase;
-  if (!Inv.FixedCommandLine && !cublas_tidy::buildPathArgument(argc, argv)) {
-    std::vector<std::string> Files = cublas_tidy::fileArguments(argc, argv);
-    if (!Files.empty())
-      FoundDatabase = cublas_tidy::findDatabaseFor(Files.front());
-    if (!FoundDatabase.empty()) {
-      Args.insert(Args.begin() + 1, {"-p", FoundDatabase.c_str()});
-      argc = static_cast<int>(Args.size());
-      argv = Args.data();
-    }
-  }
-
-  // A compile database that does not read: its error, not the parser's
-  // fallback to no database.
-  if (std::optional<std::string> Dir = cublas_tidy::buildPathArgument(argc, argv))
-    if (std::string Problem = cublas_tidy::databaseProblem(*Dir);
-        !Problem.empty()) {
-      WithColor::error() << Problem << "\n";
-      return 1;
-    }
+  if (std::optional<int> Exit =
+          findDatabase(Inv, Args, FoundDatabase, argc, argv))
+    return *Exit;
 
   // Parse.
   Expected<tooling::CommonOptionsParser> OptionsParser =
@@ -1470,25 +1540,8 @@ int main(int argc, const char **argv) {
     WithColor::error() << toString(OptionsParser.takeError());
     return 1;
   }
-  // The .clang-tidy files the run reads, each mistake once, before a
-  // provider per unit would repeat it.
-  if (Config.empty() && ConfigFile.empty()) {
-    std::vector<std::string> Files = OptionsParser->getSourcePathList();
-    if (Files.empty() && !buildPath().empty()) {
-      std::string Ignored;
-      if (std::unique_ptr<tooling::CompilationDatabase> DB =
-              tooling::CompilationDatabase::autoDetectFromDirectory(
-                  buildPath(), Ignored))
-        Files = DB->getAllFiles();
-    }
-    if (Files.empty())
-      Files.push_back(configurationFile({}));
-    std::vector<std::string> Problems = cublas_tidy::configFileProblems(Files);
-    for (const std::string &P : Problems)
-      WithColor::error() << "invalid configuration: " << P << "\n";
-    if (!Problems.empty())
-      return 1;
-  }
+  if (std::optional<int> Exit = verifyConfigFiles(*OptionsParser, Inv))
+    return *Exit;
   if (std::optional<int> Exit = readConfiguration(*OptionsParser, Inv))
     return *Exit;
   if (Verbose)
@@ -1497,20 +1550,9 @@ int main(int argc, const char **argv) {
   // Plan.
   if (std::optional<int> Exit = selectUnits(*OptionsParser, Inv))
     return *Exit;
-  // The files named on the command line: one line for each that cannot be
-  // analysed, which is skipped; the run fails.
   bool BadInput = false;
-  if (!Inv.OwnDatabase) {
-    llvm::erase_if(Inv.Paths, [&](const std::string &Path) {
-      std::string Problem = cublas_tidy::sourceProblem(Path);
-      if (!Problem.empty())
-        WithColor::error() << Problem << "\n";
-      BadInput |= !Problem.empty();
-      return !Problem.empty();
-    });
-    if (Inv.Paths.empty())
-      return 1;
-  }
+  if (std::optional<int> Exit = dropBadInputs(Inv, BadInput))
+    return *Exit;
   if (std::optional<int> Exit = readFiltersAndCache(Inv))
     return *Exit;
   tooling::ArgumentsAdjustingCompilations Compilations(
@@ -1529,23 +1571,8 @@ int main(int argc, const char **argv) {
   cublas_tidy::FileContents Contents;
   Plan.Contents = &Contents;
   Plan.Scans = &Scans;
-  Plan.Skip = !NoSkip && !Inv.FixedCommandLine;
-  if (Plan.Skip) {
-    // Which checks are not cublas-* ones: only asked when skipping.
-    ClangTidyOptions Everything;
-    Everything.Checks = "*";
-    Plan.AllChecks = getCheckNames(Everything, AllowEnablingAnalyzerAlphaCheckers,
-                                   /*ExperimentalCustomChecks=*/false);
-  }
   std::optional<cublas_tidy::ResultCache> Cache;
-  if (!Inv.CacheDirectory.empty()) {
-    Cache.emplace(Inv.CacheDirectory, Inv.CacheLimit,
-                  cublas_tidy::toolKey(argv[0], (void *)&printVersion));
-    Plan.Cache = &*Cache;
-    Plan.ExtraKey = "line-filter " + LineFilter + "\nfix-notes " +
-                    (FixNotes ? "1" : "0") + "\nno-skip " +
-                    (NoSkip ? "1" : "0");
-  }
+  planSkipAndCache(Inv, argv[0], Plan, Cache);
 
   // Run.
   cublas_tidy::SummaryStore Store;
