@@ -72,42 +72,35 @@ install(FILES cmake/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The manual page: --help and --version through help2man.
 find_program(CUBLAS_TIDY_HELP2MAN help2man)
 if(CUBLAS_TIDY_HELP2MAN)
+  # The manual page of the tool `_tool`, from its --help and `_h2m`.
   # help2man makes an OPTIONS section of an "Options:" line; LLVM's --help
   # says "OPTIONS:". A wrapper of the same name says it help2man's way.
-  foreach(_tool cublas-tidy cublas-clangd)
-    if(TARGET ${_tool})
-      file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/man/bin/${_tool}
-        CONTENT "#!/bin/sh\nif [ \"$1\" = --help ]; then \"$<TARGET_FILE:${_tool}>\" --help | sed 's/^OPTIONS:$/Options:/'; else exec \"$<TARGET_FILE:${_tool}>\" \"$@\"; fi\n"
-        FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
-                         GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+  set(_man_targets)
+  foreach(_entry "cublas-tidy|checks for cuBLAS and cuBLASLt API misuse"
+                 "cublas-clangd|clangd with the cublas-* checks")
+    string(REPLACE "|" ";" _entry "${_entry}")
+    list(GET _entry 0 _tool)
+    list(GET _entry 1 _what)
+    if(NOT TARGET ${_tool})
+      continue()
     endif()
-  endforeach()
-  set(_man ${PROJECT_BINARY_DIR}/man/cublas-tidy.1)
-  add_custom_command(
-    OUTPUT ${_man}
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
-    COMMAND ${CUBLAS_TIDY_HELP2MAN} --no-info --output=${_man}
-            "--name=checks for cuBLAS and cuBLASLt API misuse"
-            --include=${PROJECT_SOURCE_DIR}/docs/cublas-tidy.h2m
-            ${PROJECT_BINARY_DIR}/man/bin/cublas-tidy
-    DEPENDS cublas-tidy ${PROJECT_SOURCE_DIR}/docs/cublas-tidy.h2m
-    COMMENT "Making the manual page")
-  set(_man_targets ${_man})
-  install(FILES ${_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-  if(TARGET cublas-clangd)
-    set(_clangd_man ${PROJECT_BINARY_DIR}/man/cublas-clangd.1)
+    set(_wrapper ${PROJECT_BINARY_DIR}/man/bin/${_tool})
+    file(GENERATE OUTPUT ${_wrapper}
+      CONTENT "#!/bin/sh\nif [ \"$1\" = --help ]; then \"$<TARGET_FILE:${_tool}>\" --help | sed 's/^OPTIONS:$/Options:/'; else exec \"$<TARGET_FILE:${_tool}>\" \"$@\"; fi\n"
+      FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ
+                       GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+    set(_man ${PROJECT_BINARY_DIR}/man/${_tool}.1)
     add_custom_command(
-      OUTPUT ${_clangd_man}
+      OUTPUT ${_man}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
-      COMMAND ${CUBLAS_TIDY_HELP2MAN} --no-info --output=${_clangd_man}
-              "--name=clangd with the cublas-* checks"
-              --include=${PROJECT_SOURCE_DIR}/docs/cublas-clangd.h2m
-              ${PROJECT_BINARY_DIR}/man/bin/cublas-clangd
-      DEPENDS cublas-clangd ${PROJECT_SOURCE_DIR}/docs/cublas-clangd.h2m
-      COMMENT "Making the manual page of cublas-clangd")
-    list(APPEND _man_targets ${_clangd_man})
-    install(FILES ${_clangd_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-  endif()
+      COMMAND ${CUBLAS_TIDY_HELP2MAN} --no-info --output=${_man}
+              "--name=${_what}"
+              --include=${PROJECT_SOURCE_DIR}/docs/${_tool}.h2m ${_wrapper}
+      DEPENDS ${_tool} ${PROJECT_SOURCE_DIR}/docs/${_tool}.h2m
+      COMMENT "Making the manual page of ${_tool}")
+    list(APPEND _man_targets ${_man})
+    install(FILES ${_man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  endforeach()
   add_custom_target(cublas-tidy-man ALL DEPENDS ${_man_targets})
 else()
   message(STATUS "help2man not found: no manual page")
