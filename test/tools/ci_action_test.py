@@ -15,6 +15,9 @@ action's inputs), and the test checks:
 - a baseline accepts a finding for fail-on: new, and is ignored for any;
 - files: all reports the old finding too;
 - on a push (no GITHUB_BASE_REF) the change is HEAD's;
+- the gate is on new findings: a change that only deletes a destroy fails
+  (its leak is on a line the change does not touch), one that only moves
+  old code passes;
 - a base revision that is not there, and no compile database, fail the step
   (exit 2) with an ::error;
 - action.yml passes every input to the script.
@@ -47,6 +50,28 @@ void drop(cublasHandle_t h) {
 }
 """
 
+# A handle created and destroyed; without the destroy lines it leaks, and
+# the finding is on the cublasCreate line (5), which that change does not
+# touch.
+OWNER = """\
+#include <cublas_v2.h>
+
+int run(float *x) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  const float a = 2.0f;
+  cublasStatus_t st = cublasSscal(h, 4, &a, x, 1);
+  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  return st == CUBLAS_STATUS_SUCCESS ? 0 : 1;
+}
+"""
+OWNER_DESTROY = """\
+  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+"""
+
 FRESH = """\
 #include <cublas_v2.h>
 
@@ -74,28 +99,34 @@ def git(cwd, *args):
                    stderr=subprocess.DEVNULL)
 
 
-def make_repos(work, include):
-    origin = work / "origin"
+def make_repos(work, include, before=None, after=None, name="checkout"):
+    """A main branch with the files `before` (under src/), cloned onto a
+    feature branch whose commit makes them `after`, with a compile database
+    of the files `after` names."""
+    before = before or {"legacy.cpp": OLD}
+    after = after or {"legacy.cpp": OLD + ADDED, "fresh.cpp": FRESH}
+    origin = work / (name + "-origin")
     (origin / "src").mkdir(parents=True)
-    (origin / "src" / "legacy.cpp").write_text(OLD)
+    for file, text in before.items():
+        (origin / "src" / file).write_text(text)
     (origin / ".gitignore").write_text("build/\n")
     git(origin, "init", "-q")
     git(origin, "add", ".")
     git(origin, "commit", "-q", "-m", "old code")
-    checkout = work / "checkout"
+    checkout = work / name
     git(work, "clone", "-q", str(origin), str(checkout))
     git(checkout, "checkout", "-q", "-b", "feature")
-    (checkout / "src" / "legacy.cpp").write_text(OLD + ADDED)
-    (checkout / "src" / "fresh.cpp").write_text(FRESH)
+    for file, text in after.items():
+        (checkout / "src" / file).write_text(text)
     git(checkout, "add", ".")
     git(checkout, "commit", "-q", "-m", "feature")
     build = checkout / "build"
     build.mkdir()
     (build / "compile_commands.json").write_text(json.dumps([
-        {"directory": str(build), "file": str(checkout / "src" / name),
+        {"directory": str(build), "file": str(checkout / "src" / file),
          "arguments": ["clang++", "-std=c++17", "-isystem", include, "-c",
-                       str(checkout / "src" / name), "-o", name + ".o"]}
-        for name in ("legacy.cpp", "fresh.cpp")]))
+                       str(checkout / "src" / file), "-o", file + ".o"]}
+        for file in after]))
     return checkout
 
 
@@ -121,9 +152,9 @@ def run_action(script, checkout, tidy, inputs, github=None):
             read(scratch / "summary"))
 
 
-def annotation(path, line, col=3):
-    return "::warning file=%s,line=%d,col=%d,title=cublas-unchecked-status::" % (
-        path, line, col)
+def annotation(path, line, col=3, check="cublas-unchecked-status"):
+    return "::warning file=%s,line=%d,col=%d,title=%s::" % (
+        path, line, col, check)
 
 
 def sarif_places(checkout, name="cublas-tidy.sarif"):
@@ -153,7 +184,7 @@ def run_tests(args, work):
            annotation("src/fresh.cpp", 4) in out, "no annotations", out)
     expect(annotation("src/legacy.cpp", 4) not in out,
            "the old finding was reported", out)
-    expect("findings on lines changed since origin/main" in out,
+    expect("findings new since origin/main" in out,
            "the base is not origin/main", out)
     expect(sarif_places(checkout) == new, "SARIF holds %s" % sarif_places(checkout))
     expect("findings=2" in outputs and "sarif-file=%s" % (
@@ -201,8 +232,27 @@ def run_tests(args, work):
 
     code, out, outputs, _ = run_action(script, checkout, tidy, {}, github={})
     expect(code == 1 and "findings=2" in outputs and
-           "lines changed since HEAD^" in out, "a push: not HEAD's change", out)
+           "findings new since HEAD^" in out, "a push: not HEAD's change", out)
     print("push: HEAD's change")
+
+    # New findings, not changed lines: a change that only deletes a destroy
+    # fails (the leak is on the cublasCreate line it does not touch); one
+    # that only moves old code does not.
+    gate = make_repos(work, include, {"owner.cpp": OWNER},
+                      {"owner.cpp": OWNER.replace(OWNER_DESTROY, "")}, "gate")
+    code, out, outputs, _ = run_action(script, gate, tidy, {})
+    expect(code == 1 and "findings=1" in outputs and
+           annotation("src/owner.cpp", 5, 7, "cublas-handle-leak") in out,
+           "a deleted destroy did not fail the job (exit %d)" % code, out)
+    moved = make_repos(work, include, {"legacy.cpp": OLD},
+                       {"legacy.cpp": OLD.replace(
+                           "#include <cublas_v2.h>\n",
+                           "#include <cublas_v2.h>\n\nint unrelated() "
+                           "{ return 1; }\n")}, "moved")
+    code, out, outputs, _ = run_action(script, moved, tidy, {})
+    expect(code == 0 and "findings=0" in outputs,
+           "moving old code failed the job (exit %d)" % code, out)
+    print("new findings: a deleted destroy fails, moved code passes")
 
     code, out, _, _ = run_action(script, checkout, tidy, {},
                                  github={"GITHUB_BASE_REF": "no-such-branch"})

@@ -11,9 +11,10 @@ files>), installs it with `pre-commit install`, and commits through git:
 - a .py and a .md file do not run the hook;
 - C and (with the CUDA toolkit) CUDA files are checked too;
 - with a compile database under build/, its flags are used;
-- only the lines a commit changes are checked: an old finding does not
-  block a change elsewhere in its file, a new one does, args: [--all-lines]
-  checks every line;
+- only the findings a commit brings are reported: an old finding does not
+  block a change elsewhere in its file, a new one does, a deleted destroy
+  does (its leak is on a line the commit does not touch), moved code does
+  not; args: [--all-lines] reports every finding;
 - the hook's args go to cublas-tidy;
 - without cublas-tidy, the hook fails with a message that says so.
 
@@ -69,6 +70,28 @@ void run(cublasHandle_t h, float *d_x, float *d_y, int n) {
   zero<<<1, 32>>>(d_x);
   cublasSaxpy(h, n, &one, d_x, 1, d_y, 1);
 }
+"""
+
+# A handle created and destroyed; without the destroy lines it leaks, and
+# the finding is on the cublasCreate line (5), which that change does not
+# touch.
+OWNER_CPP = """\
+#include <cublas_v2.h>
+
+int run(float *x) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  const float a = 2.0f;
+  cublasStatus_t st = cublasSscal(h, 4, &a, x, 1);
+  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  return st == CUBLAS_STATUS_SUCCESS ? 0 : 1;
+}
+"""
+OWNER_DESTROY = """\
+  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
 """
 
 # Added after BUGGY_CPP (6 lines): a clean function, then one with a bug
@@ -387,7 +410,7 @@ def run_tests(args, runner, work, source):
     expect(discarded("src/legacy.cpp:10:3", "cublasDestroy") in output and
            "src/legacy.cpp:4:3" not in output,
            "not the new finding alone", output)
-    expect("lines changed since the last commit only" in output,
+    expect("findings new since the last commit only" in output,
            "the hook does not say it checks changed lines only", output)
     repo.git("reset", "-q", "--", "src/legacy.cpp")
     repo.git("checkout", "--", "src/legacy.cpp")
@@ -401,6 +424,26 @@ def run_tests(args, runner, work, source):
     repo.git("checkout", "--", "src/legacy.cpp", ".pre-commit-config.yaml")
     print("changed lines only: old findings left, new ones refused, "
           "--all-lines sees all")
+
+    # New findings, not changed lines: a commit that only deletes a destroy
+    # makes a leak on a line it does not touch, and is refused; one that
+    # only moves old code (and its old finding) passes.
+    repo.write("src/owner.cpp", OWNER_CPP)
+    repo.git("add", "src/owner.cpp")
+    repo.git("commit", "-q", "--no-verify", "-m", "owner")
+    output = expect_hook(
+        repo.commit_files({"src/owner.cpp": OWNER_CPP.replace(OWNER_DESTROY, "")}),
+        "Failed", "a commit that deletes the destroy passed")
+    expect("src/owner.cpp:5:7: error: handle 'h' created here" in output,
+           "not the leak on the untouched cublasCreate line", output)
+    repo.git("reset", "-q", "--", "src/owner.cpp")
+    repo.git("checkout", "--", "src/owner.cpp")
+    moved = BUGGY_CPP.replace("#include <cublas_v2.h>\n",
+                              "#include <cublas_v2.h>\n\nint unrelated() "
+                              "{ return 1; }\n")
+    expect_hook(repo.commit_files({"src/legacy.cpp": moved}), "Passed",
+                "a commit that only moves old code was refused")
+    print("new findings: a deleted destroy refused, moved code passes")
 
     # The hook's args go to cublas-tidy.
     expect_hook(repo.commit_files({

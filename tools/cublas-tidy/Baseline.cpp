@@ -2,6 +2,7 @@
 
 #include "Baseline.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -32,6 +33,60 @@ static std::string collapseSpaces(llvm::StringRef Text) {
     Out += C;
   }
   return Out;
+}
+
+/// Names the program chose, as opposed to those of CUDA and cuBLAS, which a
+/// rename does not touch.
+static bool programName(llvm::StringRef Id) {
+  return !Id.starts_with("cu") && !Id.starts_with("CU");
+}
+
+/// `Text` with every name the program chose replaced by `_`.
+static std::string withoutNames(llvm::StringRef Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size();) {
+    char C = Text[I];
+    if (!llvm::isAlpha(C) && C != '_') {
+      // A number stays whole: 1e5 is not a name.
+      size_t J = I + 1;
+      if (llvm::isDigit(C))
+        while (J < Text.size() && (llvm::isAlnum(Text[J]) || Text[J] == '_'))
+          ++J;
+      Out += Text.slice(I, J);
+      I = J;
+      continue;
+    }
+    size_t J = I;
+    while (J < Text.size() && (llvm::isAlnum(Text[J]) || Text[J] == '_'))
+      ++J;
+    llvm::StringRef Id = Text.slice(I, J);
+    Out += programName(Id) ? llvm::StringRef("_") : Id;
+    I = J;
+  }
+  return Out;
+}
+
+/// `Message` with the program's names inside its quotes replaced.
+static std::string messageWithoutNames(llvm::StringRef Message) {
+  std::string Out;
+  bool Quoted = false;
+  size_t Start = 0;
+  for (size_t I = 0; I <= Message.size(); ++I) {
+    if (I < Message.size() && Message[I] != '\'')
+      continue;
+    llvm::StringRef Part = Message.slice(Start, I);
+    Out += Quoted ? withoutNames(Part) : Part.str();
+    if (I < Message.size())
+      Out += '\'';
+    Quoted = !Quoted;
+    Start = I + 1;
+  }
+  return Out;
+}
+
+Baseline::Key Baseline::looseKey(const Key &K) {
+  return {K.Check, K.File, messageWithoutNames(K.Message),
+          withoutNames(K.Line)};
 }
 
 Baseline::Key Baseline::keyOf(const Finding &F, llvm::StringRef BaseDir) {
@@ -125,14 +180,26 @@ llvm::Expected<Baseline> Baseline::read(llvm::StringRef Path) {
 }
 
 size_t Baseline::filter(std::vector<Finding> &Findings) const {
+  // The same finding first; then, among what is left on both sides, the
+  // same finding but for the names in it (a variable renamed).
   std::map<Key, unsigned> Left = Counts;
   size_t Before = Findings.size();
-  llvm::erase_if(Findings, [&](const Finding &F) {
-    auto It = Left.find(keyOf(F, BaseDir));
-    if (It == Left.end() || It->second == 0)
+  auto Take = [](std::map<Key, unsigned> &From, const Key &K) {
+    auto It = From.find(K);
+    if (It == From.end() || It->second == 0)
       return false;
     --It->second;
     return true;
+  };
+  llvm::erase_if(Findings, [&](const Finding &F) {
+    return Take(Left, keyOf(F, BaseDir));
+  });
+  std::map<Key, unsigned> Loose;
+  for (const auto &[K, C] : Left)
+    if (C)
+      Loose[looseKey(K)] += C;
+  llvm::erase_if(Findings, [&](const Finding &F) {
+    return Take(Loose, looseKey(keyOf(F, BaseDir)));
   });
   return Before - Findings.size();
 }

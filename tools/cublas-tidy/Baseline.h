@@ -4,8 +4,11 @@
 // new ones. A finding is identified by its check, its file (relative to the
 // baseline's directory), its message and the text of its source line with
 // whitespace collapsed, not by its line number: code that moves keeps its
-// findings baselined, code that changes is checked again. Identical keys
-// are counted, so a second copy of a baselined bug is still new.
+// findings baselined, code that changes is checked again, except that a
+// finding whose only difference is a name the program chose (a variable
+// renamed, in the message's quotes and in the line) is the same finding.
+// Identical keys are counted, so a second copy of a baselined bug is still
+// new. `--diff-base` compares two runs the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +50,8 @@ private:
     }
   };
   static Key keyOf(const Finding &F, llvm::StringRef BaseDir);
+  /// The key with the program's names left out.
+  static Key looseKey(const Key &K);
   std::string BaseDir;
   std::map<Key, unsigned> Counts;
 };

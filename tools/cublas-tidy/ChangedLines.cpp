@@ -108,7 +108,9 @@ ChangedLines ChangedLines::fromDiff(llvm::StringRef Diff,
   return C;
 }
 
-llvm::Expected<ChangedLines> ChangedLines::since(llvm::StringRef Ref,
+/// The top of the git repository holding `Dir` (symbolic links resolved),
+/// after checking that `Ref` names a commit of it.
+static llvm::Expected<std::string> repositoryWith(llvm::StringRef Ref,
                                                  llvm::StringRef Dir) {
   llvm::Expected<std::string> Top = git(Dir, {"rev-parse", "--show-toplevel"});
   if (!Top)
@@ -124,6 +126,34 @@ llvm::Expected<ChangedLines> ChangedLines::since(llvm::StringRef Ref,
                                    "' is not a revision of the git "
                                    "repository at " + Root);
   }
+  return Root;
+}
+
+/// The absolute paths of the files of the repository at `Root` that git
+/// does not track (and does not ignore).
+static llvm::Expected<std::vector<std::string>>
+untrackedFiles(llvm::StringRef Root) {
+  llvm::Expected<std::string> Untracked =
+      git(Root, {"ls-files", "--others", "--exclude-standard", "-z"});
+  if (!Untracked)
+    return Untracked.takeError();
+  llvm::SmallVector<llvm::StringRef, 8> Names;
+  llvm::StringRef(*Untracked).split(Names, '\0', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Paths;
+  for (llvm::StringRef Name : Names) {
+    llvm::SmallString<256> Path(Root);
+    llvm::sys::path::append(Path, Name);
+    Paths.push_back(std::string(Path));
+  }
+  return Paths;
+}
+
+llvm::Expected<ChangedLines> ChangedLines::since(llvm::StringRef Ref,
+                                                 llvm::StringRef Dir) {
+  llvm::Expected<std::string> Top = repositoryWith(Ref, Dir);
+  if (!Top)
+    return Top.takeError();
+  std::string Root = *Top;
   llvm::Expected<std::string> Diff =
       git(Root, {"diff", "-U0", "--no-color", "--no-ext-diff",
                  "--no-renames", Ref, "--"});
@@ -131,18 +161,56 @@ llvm::Expected<ChangedLines> ChangedLines::since(llvm::StringRef Ref,
     return Diff.takeError();
   ChangedLines C = fromDiff(*Diff, Root);
   // Files git does not track yet are new in every line.
-  llvm::Expected<std::string> Untracked =
-      git(Root, {"ls-files", "--others", "--exclude-standard", "-z"});
+  llvm::Expected<std::vector<std::string>> Untracked = untrackedFiles(Root);
   if (!Untracked)
     return Untracked.takeError();
-  llvm::SmallVector<llvm::StringRef, 8> Names;
-  llvm::StringRef(*Untracked).split(Names, '\0', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef Name : Names) {
-    llvm::SmallString<256> Path(Root);
-    llvm::sys::path::append(Path, Name);
+  for (const std::string &Path : *Untracked)
     C.addWholeFile(Path);
-  }
   return C;
+}
+
+llvm::Expected<BaseRevision> BaseRevision::of(llvm::StringRef Ref,
+                                              llvm::StringRef Dir) {
+  llvm::Expected<std::string> Top = repositoryWith(Ref, Dir);
+  if (!Top)
+    return Top.takeError();
+  BaseRevision B;
+  B.Root = *Top;
+  // -z: "STATUS\0PATH\0" per file; without renames a moved file is a
+  // deletion and an addition.
+  llvm::Expected<std::string> Names =
+      git(B.Root, {"diff", "--name-status", "-z", "--no-renames", Ref, "--"});
+  if (!Names)
+    return Names.takeError();
+  llvm::SmallVector<llvm::StringRef, 16> Fields;
+  llvm::StringRef(*Names).split(Fields, '\0', -1, /*KeepEmpty=*/false);
+  for (size_t I = 0; I + 1 < Fields.size(); I += 2) {
+    llvm::StringRef Status = Fields[I], Name = Fields[I + 1];
+    llvm::SmallString<256> Path(B.Root);
+    llvm::sys::path::append(Path, Name);
+    if (Status.starts_with("A")) {
+      B.New.insert(Path);
+      continue;
+    }
+    llvm::Expected<std::string> Text =
+        git(B.Root, {"cat-file", "blob", (Ref + ":" + Name).str()});
+    if (!Text)
+      return Text.takeError();
+    B.Texts[Path] = std::move(*Text);
+  }
+  llvm::Expected<std::vector<std::string>> Untracked = untrackedFiles(B.Root);
+  if (!Untracked)
+    return Untracked.takeError();
+  for (const std::string &Path : *Untracked)
+    B.New.insert(Path);
+  return B;
+}
+
+bool BaseRevision::isNew(llvm::StringRef File) const {
+  if (New.contains(File))
+    return true;
+  std::string Real = realPath(File);
+  return Real != File && New.contains(Real);
 }
 
 bool ChangedLines::contains(llvm::StringRef File, unsigned Line) const {

@@ -1,10 +1,12 @@
 //===- ChangedLines.h - The lines a change touched -------------------------===//
 //
-// `--diff-base=REF` reports only the findings on lines added or changed
-// since REF (as clang-tidy-diff does), so that a codebase with old findings
-// can adopt the checks on new code first. The lines come from git: the
-// working tree against REF, and files git does not track yet are new in
-// every line.
+// `--diff-base=REF` reports only what a change brought. By default a
+// finding is new when REF's version of the code does not have it: the
+// units are analysed a second time with REF's text of every file the change
+// touched (BaseRevision), and the two runs' findings are matched (Baseline).
+// With `--diff-by=lines`, a finding is new when it is on a line added or
+// changed since REF (ChangedLines, as clang-tidy-diff does). Both come from
+// git: the working tree against REF; files git does not track yet are new.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -43,6 +46,32 @@ private:
   /// Per file, the [first, last] ranges of added lines.
   llvm::StringMap<std::vector<std::pair<unsigned, unsigned>>> Ranges;
   llvm::StringSet<> Whole;
+};
+
+/// The text at revision `Ref` of the files the working tree changed: what
+/// the code looked like before the change, for the analysis that tells new
+/// findings from old ones.
+class BaseRevision {
+public:
+  static llvm::Expected<BaseRevision> of(llvm::StringRef Ref,
+                                         llvm::StringRef Dir);
+
+  /// Absolute path to the text at the revision, for every file changed
+  /// since (modified, or deleted from the working tree).
+  const llvm::StringMap<std::string> &texts() const { return Texts; }
+  /// True when `File` (absolute) did not exist at the revision: added
+  /// since, or not tracked by git.
+  bool isNew(llvm::StringRef File) const;
+  /// True when `File` (absolute) differs from its text at the revision.
+  bool changed(llvm::StringRef File) const {
+    return isNew(File) || Texts.contains(File);
+  }
+  const std::string &root() const { return Root; }
+
+private:
+  std::string Root;
+  llvm::StringMap<std::string> Texts;
+  llvm::StringSet<> New;
 };
 
 } // namespace cublas_tidy

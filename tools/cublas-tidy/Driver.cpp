@@ -328,11 +328,22 @@ static cl::opt<std::string> WriteBaseline(
 
 static cl::opt<std::string> DiffBase(
     "diff-base",
-    cl::desc("Report only findings on lines added or changed since this git\n"
-             "revision (the working tree against it; files git does not\n"
-             "track are new in every line). Compiler errors are always\n"
-             "reported."),
+    cl::desc("Report only the findings that this git revision's code does\n"
+             "not have: the units with findings are analysed again with the\n"
+             "revision's text of every file changed since, and a finding\n"
+             "that code moved or a renamed variable kept is old. A change\n"
+             "that deletes a destroy or a status check makes a new finding\n"
+             "on a line it did not touch. Compiler errors are always\n"
+             "reported. See --diff-by."),
     cl::value_desc("revision"), cl::cat(Category));
+
+static cl::opt<std::string> DiffBy(
+    "diff-by",
+    cl::desc("What --diff-base compares: 'findings' (the default: findings\n"
+             "the revision does not have) or 'lines' (findings on lines\n"
+             "added or changed since the revision, as clang-tidy-diff; a\n"
+             "bug made by deleting code passes)."),
+    cl::value_desc("findings|lines"), cl::init("findings"), cl::cat(Category));
 
 static cl::opt<std::string> TorchDir(
     "torch",
@@ -496,6 +507,9 @@ struct RunPlan {
   bool CollectFacts = false;
   bool NoFacts = false; // --no-project-facts: no store at all
   bool NoReplay = false; // analyse even when the cache has a result
+  /// The text of files at another revision (--diff-base), read instead of
+  /// the working tree's.
+  const llvm::StringMap<std::string> *Texts = nullptr;
 };
 
 /// The first enabled check that is not a cublas-* one, or empty. Skipping a
@@ -651,11 +665,18 @@ static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
 }
 
 /// A fresh analysis context for the unit (its statistics start at zero).
-static void newContext(FileRun &Run) {
+static void newContext(FileRun &Run, const RunPlan &Plan) {
   // A physical file system of its own: a shared one would share the
   // working directory that each compile command sets.
   Run.BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
       vfs::createPhysicalFileSystem());
+  if (Plan.Texts) {
+    auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+    for (const auto &E : *Plan.Texts)
+      Memory->addFile(E.first(), 0,
+                      MemoryBuffer::getMemBufferCopy(E.second, E.first()));
+    Run.BaseFS->pushOverlay(Memory);
+  }
   Run.Context = std::make_unique<ClangTidyContext>(
       createOptionsProvider(Run.BaseFS), AllowEnablingAnalyzerAlphaCheckers,
       /*EnableModuleHeadersParsing=*/false,
@@ -672,7 +693,7 @@ static void runUnits(MutableArrayRef<FileRun> Runs, ArrayRef<size_t> Which,
   Threads = std::min<unsigned>(Threads, Which.size());
   bool Progress = Which.size() > 1 && sys::Process::StandardErrIsDisplayed();
   bool QuietRun =
-      Quiet || llvm::count_if(Runs, [](const FileRun &R) {
+      Quiet || Plan.Texts || llvm::count_if(Runs, [](const FileRun &R) {
                  return !R.SummaryOnly;
                }) > 1;
   std::atomic<unsigned> Done{0};
@@ -733,7 +754,7 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
     Runs[I].SummaryOnly = I >= Paths.size();
     Runs[I].File = Runs[I].SummaryOnly ? SummaryOnly[I - Paths.size()]
                                        : Paths[I];
-    newContext(Runs[I]);
+    newContext(Runs[I], Plan);
   }
   if (!Plan.CollectFacts) {
     std::vector<size_t> All(Runs.size());
@@ -746,7 +767,9 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   for (size_t I = 0; I < Runs.size(); ++I)
     (Provides[I] ? First : Then).push_back(I);
   runUnits(Runs, First, DB, Plan);
-  cublas_tidy::SummaryStore Early;
+  // Summaries known before the run (those of units another revision
+  // shares, --diff-base) serve the first units too.
+  cublas_tidy::SummaryStore Early = Store;
   for (size_t I : First)
     for (const cublas_tidy::FunctionSummary &S : Runs[I].Summaries)
       Early.add(S);
@@ -766,7 +789,7 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
     Run.Errors.clear();
     Run.FromCache = Run.Stored = false;
     Run.Again = true;
-    newContext(Run);
+    newContext(Run, Plan);
     Again.push_back(I);
   }
   RunPlan Final = Plan;
@@ -862,6 +885,7 @@ struct Invocation {
   std::unique_ptr<tooling::CompilationDatabase> OwnDatabase;
   const tooling::CompilationDatabase *Database = nullptr;
   std::optional<cublas_tidy::ChangedLines> Changed;
+  std::optional<cublas_tidy::BaseRevision> Base;
   std::string CacheDirectory;
   uint64_t CacheLimit = 0;
   bool FixedCommandLine = false;
@@ -991,6 +1015,11 @@ static std::optional<int> selectUnits(tooling::CommonOptionsParser &Parser,
 /// revision that does not exist is said before any analysis), then where
 /// the results cache is and how big it may grow.
 static std::optional<int> readFiltersAndCache(Invocation &Inv) {
+  if (DiffBy != "findings" && DiffBy != "lines") {
+    WithColor::error() << "unknown --diff-by '" << DiffBy
+                       << "': use findings or lines\n";
+    return 1;
+  }
   if (!DiffBase.empty()) {
     SmallString<256> Dir;
     if (!Inv.Paths.empty()) {
@@ -999,13 +1028,26 @@ static std::optional<int> readFiltersAndCache(Invocation &Inv) {
     } else {
       sys::fs::current_path(Dir);
     }
-    Expected<cublas_tidy::ChangedLines> C =
-        cublas_tidy::ChangedLines::since(DiffBase, Dir);
-    if (!C) {
-      WithColor::error() << toString(C.takeError()) << "\n";
+    Error E = Error::success();
+    if (DiffBy == "lines") {
+      Expected<cublas_tidy::ChangedLines> C =
+          cublas_tidy::ChangedLines::since(DiffBase, Dir);
+      if (C)
+        Inv.Changed = std::move(*C);
+      else
+        E = C.takeError();
+    } else {
+      Expected<cublas_tidy::BaseRevision> B =
+          cublas_tidy::BaseRevision::of(DiffBase, Dir);
+      if (B)
+        Inv.Base = std::move(*B);
+      else
+        E = B.takeError();
+    }
+    if (E) {
+      WithColor::error() << toString(std::move(E)) << "\n";
       return 1;
     }
-    Inv.Changed = std::move(*C);
   }
   Inv.CacheDirectory = CacheDir;
   if (CacheDir.getNumOccurrences() == 0)
@@ -1281,13 +1323,75 @@ static Collected collectErrors(MutableArrayRef<FileRun> Runs) {
   return C;
 }
 
-/// Stage "filter": the findings on lines a change touched (--diff-base),
-/// the baseline written (which ends the run) or applied. The errors whose
+/// Stage "filter", what the code was (--diff-base): the findings of the
+/// units with findings analysed again, with the revision's text of every
+/// file changed since. Units whose own file changed are analysed again for
+/// the summaries of their functions; the other units' summaries are this
+/// run's. Compiler errors are left out: they are always reported.
+static std::vector<cublas_tidy::Finding>
+findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
+               const Collected &C, ArrayRef<FileRun> Runs,
+               const RunPlan &HeadPlan) {
+  const cublas_tidy::BaseRevision &Base = *Inv.Base;
+  std::vector<bool> HasFindings(Runs.size(), false);
+  for (unsigned Owner : C.Owner)
+    HasFindings[Owner] = true;
+  std::vector<std::string> Paths, SummaryOnly;
+  cublas_tidy::SummaryStore Store;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    const FileRun &R = Runs[I];
+    std::string File = cublas_tidy::absolutePath(R.File, "");
+    bool Changed = Base.changed(File);
+    if (!Changed)
+      for (const cublas_tidy::FunctionSummary &S : R.Summaries)
+        Store.add(S);
+    if (R.Skipped || R.Crashed || Base.isNew(File))
+      continue;
+    if (HasFindings[I] && !R.SummaryOnly)
+      Paths.push_back(R.File);
+    else if (Changed && HeadPlan.CollectFacts)
+      SummaryOnly.push_back(R.File);
+  }
+  if (Paths.empty())
+    return {};
+  if (Verbose)
+    errs() << "cublas-tidy: --diff-base: " << Paths.size() << " unit"
+           << (Paths.size() == 1 ? "" : "s") << " analysed again as at "
+           << DiffBase << "\n";
+  RunPlan Plan = HeadPlan;
+  Plan.Texts = &Base.texts();
+  Plan.Cache = nullptr; // its keys read the working tree
+  Plan.Skip = false;
+  std::vector<FileRun> BaseRuns = runAll(DB, Paths, SummaryOnly, Plan, Store);
+  Collected BaseC = collectErrors(BaseRuns);
+  cublas_tidy::SourceCache Sources(&Base.texts());
+  std::vector<cublas_tidy::Finding> Found =
+      cublas_tidy::toFindings(BaseC.Errors, Sources);
+  llvm::erase_if(Found, [](const cublas_tidy::Finding &F) {
+    return F.Check == "clang-diagnostic-error";
+  });
+  return Found;
+}
+
+/// Stage "filter": the findings a change brought (--diff-base: those the
+/// revision's code does not have, or, by lines, those on lines the change
+/// touched), the baseline written (which ends the run) or applied. The errors whose
 /// findings remain are kept. The exit code when the run ends here.
-static std::optional<int> filterFindings(Collected &C,
-                                         std::vector<cublas_tidy::Finding> &Findings,
-                                         const Invocation &Inv) {
+static std::optional<int>
+filterFindings(Collected &C, std::vector<cublas_tidy::Finding> &Findings,
+               const Invocation &Inv,
+               const std::vector<cublas_tidy::Finding> &AtBase) {
   size_t FindingsBefore = Findings.size();
+  if (Inv.Base) {
+    // Keys with paths relative to the repository's top, as in a baseline
+    // stored there.
+    SmallString<256> Key(Inv.Base->root());
+    sys::path::append(Key, "base");
+    size_t Old = cublas_tidy::Baseline::of(AtBase, Key).filter(Findings);
+    if (!Quiet && Old)
+      errs() << Old << " finding" << (Old == 1 ? "" : "s") << " also in "
+             << DiffBase << " (not new)\n";
+  }
   if (Inv.Changed) {
     size_t Old = 0;
     llvm::erase_if(Findings, [&](const cublas_tidy::Finding &F) {
@@ -1596,9 +1700,12 @@ int main(int argc, const char **argv) {
   cublas_tidy::SourceCache Sources;
   std::vector<cublas_tidy::Finding> Findings;
   if (Format == "sarif" || !BaselineFile.empty() || !WriteBaseline.empty() ||
-      Inv.Changed)
+      Inv.Changed || Inv.Base)
     Findings = cublas_tidy::toFindings(C.Errors, Sources);
-  if (std::optional<int> Exit = filterFindings(C, Findings, Inv))
+  std::vector<cublas_tidy::Finding> AtBase;
+  if (Inv.Base && !C.Errors.empty())
+    AtBase = findingsAtBase(Compilations, Inv, C, Runs, Plan);
+  if (std::optional<int> Exit = filterFindings(C, Findings, Inv, AtBase))
     return *Exit;
 
   // Print.

@@ -30,10 +30,15 @@ Position SourceCache::position(llvm::StringRef File, unsigned Offset,
   P.File = absolutePath(File, BuildDirectory);
   FileData &F = Files[P.File];
   if (!F.Buffer) {
-    auto Read = llvm::MemoryBuffer::getFile(P.File);
-    if (!Read)
-      return P;
-    F.Buffer = std::move(*Read);
+    if (Texts && Texts->contains(P.File)) {
+      F.Buffer =
+          llvm::MemoryBuffer::getMemBufferCopy(Texts->lookup(P.File), P.File);
+    } else {
+      auto Read = llvm::MemoryBuffer::getFile(P.File);
+      if (!Read)
+        return P;
+      F.Buffer = std::move(*Read);
+    }
     llvm::StringRef Text = F.Buffer->getBuffer();
     F.LineStarts.push_back(0);
     for (size_t I = 0; I < Text.size(); ++I)

@@ -49,6 +49,11 @@ std::string absolutePath(llvm::StringRef File, llvm::StringRef BuildDirectory);
 /// Reads source files once and maps offsets to lines and columns.
 class SourceCache {
 public:
+  /// `Texts`, when given, holds the text of some files (by absolute path)
+  /// to use instead of what is on disk: the text at another revision.
+  explicit SourceCache(const llvm::StringMap<std::string> *Texts = nullptr)
+      : Texts(Texts) {}
+
   /// `File` may be relative to `BuildDirectory` (or, without one, to the
   /// working directory).
   Position position(llvm::StringRef File, unsigned Offset,
@@ -60,6 +65,7 @@ private:
     std::vector<unsigned> LineStarts; // offsets of the first byte of each line
   };
   llvm::StringMap<FileData> Files;
+  const llvm::StringMap<std::string> *Texts;
 };
 
 std::vector<Finding>

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""gate-repo.py DIR: a git repository for the --diff-base gate tests, one
+file per kind of change, committed and then changed in the working tree:
+
+  destroy.cpp  the cublasDestroy line deleted: a leak on the untouched
+               cublasCreate line (new)
+  status.cpp   the check of a stored status deleted: "never read" on the
+               untouched line that stores it (new)
+  moved.cpp    a function with an old finding moved below another (not new)
+  renamed.cpp  a leaking handle renamed (not new)
+  fixed.cpp    an old finding fixed, nothing else (nothing to report)
+  added.cpp    a new file with a finding (new)"""
+import os
+import subprocess
+import sys
+
+root = sys.argv[1]
+os.makedirs(root)
+
+def write(name, text):
+    with open(os.path.join(root, name), "w") as f:
+        f.write(text)
+
+def git(*args):
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com",
+                    "-c", "init.defaultBranch=main", *args],
+                   cwd=root, check=True, stdout=subprocess.DEVNULL)
+
+H = "#include <cublas_v2.h>\n\n"
+# Longer than the function that moves past it, so that git's diff moves
+# that function, not this one.
+OTHER = """int other(int n) {
+  int sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += i;
+  return sum;
+}
+"""
+BEFORE = {
+    "destroy.cpp": H + """int run(float *x) {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  const float a = 2.0f;
+  cublasStatus_t st = cublasSscal(h, 4, &a, x, 1);
+  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  return st == CUBLAS_STATUS_SUCCESS ? 0 : 1;
+}
+""",
+    "status.cpp": H + """int scale(cublasHandle_t h, float *x) {
+  const float a = 2.0f;
+  cublasStatus_t st = cublasSscal(h, 4, &a, x, 1);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  return 0;
+}
+""",
+    "moved.cpp": H + """void legacy(cublasHandle_t h, float *x) {
+  const float a = 2.0f;
+  cublasSscal(h, 4, &a, x, 1);
+}
+
+""" + OTHER,
+    "renamed.cpp": H + """int leaky() {
+  cublasHandle_t h;
+  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  return 0;
+}
+""",
+    "fixed.cpp": H + """void legacy(cublasHandle_t h, float *x) {
+  const float a = 2.0f;
+  cublasSscal(h, 4, &a, x, 1);
+}
+""",
+}
+for name, text in BEFORE.items():
+    write(name, text)
+git("init", "-q")
+git("add", *BEFORE)
+git("commit", "-q", "-m", "old code")
+
+write("destroy.cpp", BEFORE["destroy.cpp"].replace(
+    "  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)\n    return 1;\n", ""))
+write("status.cpp", BEFORE["status.cpp"].replace(
+    "  if (st != CUBLAS_STATUS_SUCCESS)\n    return 1;\n", ""))
+write("moved.cpp", H + OTHER + """
+// Moved below.
+void legacy(cublasHandle_t h, float *x) {
+  const float a = 2.0f;
+  cublasSscal(h, 4, &a, x, 1);
+}
+""")
+write("renamed.cpp", BEFORE["renamed.cpp"].replace("(&h)", "(&handle)")
+      .replace(" h;", " handle;"))
+write("fixed.cpp", BEFORE["fixed.cpp"].replace(
+    "  cublasSscal(h, 4, &a, x, 1);",
+    "  if (cublasSscal(h, 4, &a, x, 1) != CUBLAS_STATUS_SUCCESS)\n    return;"))
+write("added.cpp", H + """void release(cublasHandle_t h) {
+  cublasDestroy(h);
+}
+""")

@@ -1,0 +1,90 @@
+//===- BaselineTest.cpp - Which findings a baseline accepts ---------------===//
+
+#include "Baseline.h"
+
+#include "gtest/gtest.h"
+
+using namespace cublas_tidy;
+
+namespace {
+
+Finding finding(std::string Check, std::string Message, unsigned Line,
+                std::string Text, std::string File = "/repo/a.cpp") {
+  Finding F;
+  F.Check = std::move(Check);
+  F.Message = std::move(Message);
+  F.Where.File = std::move(File);
+  F.Where.Line = Line;
+  F.Where.LineText = std::move(Text);
+  return F;
+}
+
+const char *Leak = "cublas-handle-leak";
+
+Finding leakOf(std::string Name, unsigned Line = 5) {
+  return finding(Leak,
+                 "handle '" + Name + "' created here is never destroyed; "
+                 "call 'cublasDestroy' before it goes out of reach",
+                 Line, "  if (cublasCreate(&" + Name + ") != 0)");
+}
+
+/// The findings of `Head` that a baseline of `Base` does not accept.
+std::vector<Finding> newOnes(std::vector<Finding> Base,
+                             std::vector<Finding> Head) {
+  Baseline::of(Base, "/repo/base").filter(Head);
+  return Head;
+}
+
+TEST(BaselineTest, MovedCodeKeepsItsFinding) {
+  EXPECT_TRUE(newOnes({leakOf("h", 5)}, {leakOf("h", 17)}).empty());
+  // Indentation is not the finding.
+  Finding Indented = leakOf("h", 9);
+  Indented.Where.LineText = "\t\t" + Indented.Where.LineText;
+  EXPECT_TRUE(newOnes({leakOf("h")}, {Indented}).empty());
+}
+
+TEST(BaselineTest, RenamedVariableKeepsItsFinding) {
+  EXPECT_TRUE(newOnes({leakOf("h")}, {leakOf("handle")}).empty());
+}
+
+TEST(BaselineTest, ASecondCopyIsNew) {
+  std::vector<Finding> New = newOnes({leakOf("h")}, {leakOf("h"), leakOf("g", 9)});
+  ASSERT_EQ(New.size(), 1u);
+  EXPECT_EQ(New[0].Where.Line, 9u);
+}
+
+TEST(BaselineTest, TheSameFindingFirstThenARenamedOne) {
+  // Two handles, 'h' unchanged and 'g' renamed to 'k': both old.
+  std::vector<Finding> New =
+      newOnes({leakOf("g", 5), leakOf("h", 9)}, {leakOf("h", 9), leakOf("k", 5)});
+  EXPECT_TRUE(New.empty());
+}
+
+TEST(BaselineTest, AnotherMessageIsNew) {
+  Finding Path = leakOf("handle");
+  Path.Message = "handle 'handle' created here is not destroyed on every path";
+  EXPECT_EQ(newOnes({leakOf("h")}, {Path}).size(), 1u);
+  // cuBLAS's names are not the program's: another routine is another
+  // finding.
+  Finding Lt = leakOf("h");
+  Lt.Message = "handle 'h' created here is never destroyed; call "
+               "'cublasLtDestroy' before it goes out of reach";
+  EXPECT_EQ(newOnes({leakOf("h")}, {Lt}).size(), 1u);
+  // Another number is another finding.
+  Finding Lda = finding("cublas-matrix-extents", "'lda' (8) is less than 'm' (16)",
+                        4, "cublasSgemm(h, N, N, m, n, k, &a, A, 8, B, k, &b, C, m);");
+  Finding Lda2 = Lda;
+  Lda2.Message = "'lda' (12) is less than 'm' (16)";
+  EXPECT_EQ(newOnes({Lda}, {Lda2}).size(), 1u);
+}
+
+TEST(BaselineTest, AnotherCheckOrFileIsNew) {
+  Finding Other = leakOf("h");
+  Other.Check = "cublas-handle-per-call";
+  EXPECT_EQ(newOnes({leakOf("h")}, {Other}).size(), 1u);
+  Finding Moved = leakOf("h");
+  Moved.Where.File = "/repo/b.cpp";
+  EXPECT_EQ(newOnes({leakOf("h")}, {Moved}).size(), 1u);
+}
+
+} // namespace
