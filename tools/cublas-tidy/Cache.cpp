@@ -231,6 +231,7 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key,
   if (!Files || !Errors || !Skipped || Files->empty())
     return std::nullopt;
   // Every file the result was computed from must be as it was.
+  std::vector<std::string> Read;
   for (const json::Value &F : *Files) {
     const json::Array *Pair = F.getAsArray();
     if (!Pair || Pair->size() != 2)
@@ -242,8 +243,10 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key,
     FileContents::Facts Now = Contents.facts(*Name);
     if (!Now.Readable || Now.Hash != *Hash)
       return std::nullopt;
+    Read.push_back(Name->str());
   }
   UnitResult R;
+  R.Files = std::move(Read);
   R.Skipped = *Skipped;
   if (!fromJson(O->getArray("stats"), R.Stats))
     return std::nullopt;

@@ -40,6 +40,8 @@ struct UnitResult {
   /// What the summaries it was analysed with said of Asked
   /// (SummaryStore::digest).
   std::string SeenDigest;
+  /// The files it was computed from (set by lookup; store takes them apart).
+  std::vector<std::string> Files;
 };
 
 class ResultCache {

@@ -491,6 +491,8 @@ struct FileRun {
   /// What the summaries it was analysed with said of Asked.
   std::string SeenDigest;
   bool Again = false; // analysed again with the project's summaries
+  /// Every file it reads, from its scan or the cache; empty when unknown.
+  std::vector<std::string> Files;
 };
 
 /// What decides, unit by unit, whether to scan, skip, replay or analyse.
@@ -582,6 +584,7 @@ static bool replayUnit(FileRun &Run, const RunPlan &Plan,
   Run.Summaries = std::move(R->Summaries);
   Run.Asked = std::move(R->Asked);
   Run.SeenDigest = std::move(R->SeenDigest);
+  Run.Files = std::move(R->Files);
   return true;
 }
 
@@ -648,6 +651,8 @@ static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
   cublas_tidy::UnitScan Scan;
   if (MaySkip || Plan.Cache)
     Scan = scanUnit(Run, Commands, Plan, Scanner);
+  if (Scan.Scanned)
+    Run.Files = Scan.Files;
   decideSkip(Run, Plan, Other, Scan);
   if (!Run.Skipped)
     analyseUnit(Run, DB, Plan, QuietRun);
@@ -1323,50 +1328,102 @@ static Collected collectErrors(MutableArrayRef<FileRun> Runs) {
   return C;
 }
 
-/// Stage "filter", what the code was (--diff-base): the findings of the
-/// units with findings analysed again, with the revision's text of every
-/// file changed since. Units whose own file changed are analysed again for
-/// the summaries of their functions; the other units' summaries are this
-/// run's. Compiler errors are left out: they are always reported.
+/// True when nothing the unit read differs at the base revision: none of
+/// its files changed, and the summaries it asked about say the same there.
+/// Its findings are then the base's findings too.
+static bool sameAtBase(const FileRun &R, const cublas_tidy::BaseRevision &Base,
+                       const cublas_tidy::SummaryStore *BaseFacts) {
+  if (R.Files.empty())
+    return false; // what it reads is unknown
+  for (const std::string &F : R.Files)
+    if (Base.changed(F))
+      return false;
+  return R.SeenDigest == (BaseFacts ? BaseFacts->digest(R.Asked)
+                                    : cublas_tidy::SummaryStore().digest(R.Asked));
+}
+
+/// The findings of `Runs` analysed with the plan, as they would be printed.
+static std::vector<cublas_tidy::Finding>
+findingsOfRuns(const tooling::CompilationDatabase &DB,
+               ArrayRef<std::string> Paths, ArrayRef<std::string> SummaryOnly,
+               const RunPlan &Plan, cublas_tidy::SummaryStore &Store,
+               const llvm::StringMap<std::string> &Texts) {
+  if (Paths.empty() && SummaryOnly.empty())
+    return {};
+  std::vector<FileRun> Runs = runAll(DB, Paths, SummaryOnly, Plan, Store);
+  Collected C = collectErrors(Runs);
+  cublas_tidy::SourceCache Sources(&Texts);
+  return cublas_tidy::toFindings(C.Errors, Sources);
+}
+
+/// Stage "filter", what the code was (--diff-base): the findings the units
+/// with findings have with the revision's text of every file changed since.
+/// First the units whose own file changed are analysed again (those without
+/// findings only for the summaries of their functions; the other units'
+/// summaries are this run's); then a unit whose own file did not change
+/// keeps its findings when nothing it reads changed (sameAtBase), and is
+/// analysed again otherwise. Compiler errors are left out: they are always
+/// reported.
 static std::vector<cublas_tidy::Finding>
 findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
-               const Collected &C, ArrayRef<FileRun> Runs,
-               const RunPlan &HeadPlan) {
+               const Collected &C, ArrayRef<cublas_tidy::Finding> Findings,
+               ArrayRef<FileRun> Runs, const RunPlan &HeadPlan) {
   const cublas_tidy::BaseRevision &Base = *Inv.Base;
   std::vector<bool> HasFindings(Runs.size(), false);
   for (unsigned Owner : C.Owner)
     HasFindings[Owner] = true;
-  std::vector<std::string> Paths, SummaryOnly;
+  std::vector<std::string> Changed, ChangedSummaryOnly;
+  std::vector<size_t> Kept; // unchanged own file, with findings
   cublas_tidy::SummaryStore Store;
   for (size_t I = 0; I < Runs.size(); ++I) {
     const FileRun &R = Runs[I];
     std::string File = cublas_tidy::absolutePath(R.File, "");
-    bool Changed = Base.changed(File);
-    if (!Changed)
+    bool OwnChanged = Base.changed(File);
+    if (!OwnChanged)
       for (const cublas_tidy::FunctionSummary &S : R.Summaries)
         Store.add(S);
     if (R.Skipped || R.Crashed || Base.isNew(File))
       continue;
-    if (HasFindings[I] && !R.SummaryOnly)
-      Paths.push_back(R.File);
-    else if (Changed && HeadPlan.CollectFacts)
-      SummaryOnly.push_back(R.File);
+    bool Report = HasFindings[I] && !R.SummaryOnly;
+    if (OwnChanged && Report)
+      Changed.push_back(R.File);
+    else if (OwnChanged && HeadPlan.CollectFacts)
+      ChangedSummaryOnly.push_back(R.File);
+    else if (Report)
+      Kept.push_back(I);
   }
-  if (Paths.empty())
-    return {};
-  if (Verbose)
-    errs() << "cublas-tidy: --diff-base: " << Paths.size() << " unit"
-           << (Paths.size() == 1 ? "" : "s") << " analysed again as at "
-           << DiffBase << "\n";
   RunPlan Plan = HeadPlan;
   Plan.Texts = &Base.texts();
   Plan.Cache = nullptr; // its keys read the working tree
   Plan.Skip = false;
-  std::vector<FileRun> BaseRuns = runAll(DB, Paths, SummaryOnly, Plan, Store);
-  Collected BaseC = collectErrors(BaseRuns);
-  cublas_tidy::SourceCache Sources(&Base.texts());
-  std::vector<cublas_tidy::Finding> Found =
-      cublas_tidy::toFindings(BaseC.Errors, Sources);
+  std::vector<cublas_tidy::Finding> Found = findingsOfRuns(
+      DB, Changed, ChangedSummaryOnly, Plan, Store, Base.texts());
+
+  const cublas_tidy::SummaryStore *BaseFacts =
+      HeadPlan.CollectFacts ? &Store : HeadPlan.Facts;
+  std::vector<std::string> Again;
+  std::vector<bool> Same(Runs.size(), false);
+  for (size_t I : Kept) {
+    Same[I] = sameAtBase(Runs[I], Base, BaseFacts);
+    if (!Same[I])
+      Again.push_back(Runs[I].File);
+  }
+  for (const cublas_tidy::Finding &F : Findings)
+    if (Same[C.Owner[F.ErrorIndex]])
+      Found.push_back(F);
+  Plan.CollectFacts = false;
+  Plan.Facts = BaseFacts;
+  cublas_tidy::SummaryStore Unused;
+  std::vector<cublas_tidy::Finding> More =
+      findingsOfRuns(DB, Again, {}, Plan, Unused, Base.texts());
+  Found.insert(Found.end(), More.begin(), More.end());
+  if (Verbose) {
+    size_t N = Changed.size() + Again.size(), K = Kept.size() - Again.size();
+    errs() << "cublas-tidy: --diff-base: " << N << " unit"
+           << (N == 1 ? "" : "s") << " analysed again as at " << DiffBase
+           << "; " << K << " with findings kept as they are (nothing they "
+           << "read changed)\n";
+  }
   llvm::erase_if(Found, [](const cublas_tidy::Finding &F) {
     return F.Check == "clang-diagnostic-error";
   });
@@ -1704,7 +1761,7 @@ int main(int argc, const char **argv) {
     Findings = cublas_tidy::toFindings(C.Errors, Sources);
   std::vector<cublas_tidy::Finding> AtBase;
   if (Inv.Base && !C.Errors.empty())
-    AtBase = findingsAtBase(Compilations, Inv, C, Runs, Plan);
+    AtBase = findingsAtBase(Compilations, Inv, C, Findings, Runs, Plan);
   if (std::optional<int> Exit = filterFindings(C, Findings, Inv, AtBase))
     return *Exit;
 
