@@ -31,12 +31,11 @@ std::string elements(const DataTypeInfo &T) {
 /// when it is short.
 std::string operandText(StringRef Param, const Expr *Arg,
                         const ASTContext &Ctx) {
+  // Quoted first: clangd capitalises the first letter of every message.
   std::string Written = writtenText(Arg, Ctx, 40);
-  if (Written.empty())
-    return Param.str();
-  if (Written == Param)
-    return "'" + Written + "'";
-  return Param.str() + " '" + Written + "'";
+  if (Written.empty() || Written == Param)
+    return "'" + Param.str() + "'";
+  return "'" + Written + "' (" + Param.str() + ")";
 }
 
 /// The first character that is not a blank on line `Line` of `FID`.

@@ -60,7 +60,9 @@ void HandlePerCallCheck::checkUnit(ASTContext &) {
     for (const ScopedHandle &H : repeatedHandles(Callable)) {
       if (expandedInSystemHeader(H.Create->getBeginLoc(), SM))
         continue;
-      std::string What = kindName(H.Kind) + " '" + H.Var->getName().str() + "'";
+      // "the": clangd capitalises the first letter of every message.
+      std::string What =
+          "the " + kindName(H.Kind) + " '" + H.Var->getName().str() + "'";
       std::string Cost = createCost(createName(H.Create));
       if (H.Loop) {
         diag(userLocation(H.Create->getBeginLoc(), SM),

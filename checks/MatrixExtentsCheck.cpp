@@ -181,8 +181,28 @@ private:
               std::vector<std::pair<SourceLocation, std::string>> Notes = {}) {
     SourceLocation Loc =
         userLocation(At ? At->getBeginLoc() : Call->getBeginLoc(), SM);
-    Findings.push_back(
-        {std::move(Key), Loc, std::move(Message), std::move(Notes)});
+    for (auto &Note : Notes)
+      Note.second = leadingNameQuoted(std::move(Note.second));
+    Findings.push_back({std::move(Key), Loc,
+                        leadingNameQuoted(std::move(Message)),
+                        std::move(Notes)});
+  }
+  /// `Text` with its first word quoted when that is a name of the routine's
+  /// (a parameter, an operand, a layout's ld): clangd capitalises the first
+  /// letter of every message, and "lda (128) is smaller ..." would read
+  /// "Lda (128) ...".
+  std::string leadingNameQuoted(std::string Text) const {
+    size_t End = 0;
+    while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
+      ++End;
+    if (End == 0 || End == Text.size() || Text[End] == '\'')
+      return Text;
+    StringRef Word(Text.data(), End);
+    bool Name = llvm::is_contained(
+        ArrayRef<StringRef>{"ld", "A", "B", "C", "D", "x", "y"}, Word);
+    for (unsigned I = 0; I < F.NumParams && !Name; ++I)
+      Name = F.params()[I].Name == Word;
+    return Name ? "'" + Word.str() + "'" + Text.substr(End) : Text;
   }
 
   const CallExpr *Call;
@@ -201,17 +221,17 @@ private:
 std::string CallAnalysis::remedy() const {
   StringRef R = F.Routine ? F.Routine : "";
   if (R == "gemm" || R == "gemm3m")
-    return "cuBLAS is column-major: for row-major data compute the "
+    return "matrices are column-major in cuBLAS: for row-major data compute the "
            "transposed product instead, passing B before A and n before m "
            "(C^T = B^T * A^T), or store the matrices column-major";
   if (R == "setmatrix" || R == "getmatrix")
-    return "cuBLAS is column-major: a row-major rows x cols array is the "
+    return "matrices are column-major in cuBLAS: a row-major rows x cols array is the "
            "column-major cols x rows transpose; swap rows and cols or "
            "store it column-major";
   if (F.Creates == ResourceKind::LtMatrixLayout)
     return "for row-major data set CUBLASLT_MATRIX_LAYOUT_ORDER to "
            "CUBLASLT_ORDER_ROW, or describe the column-major transpose";
-  return "cuBLAS is column-major: a row-major matrix is the column-major "
+  return "matrices are column-major in cuBLAS: a row-major matrix is the column-major "
          "transpose; swap its rows and columns (and the transpose flag), or "
          "store it column-major";
 }

@@ -293,7 +293,7 @@ void MemorySpaceCheck::noteOrigin(const Expr *Arg, const PointerFact &Fact,
           << (O.Object != nullptr) << O.Name
           << (O.Object ? O.Object->getName() : StringRef());
     else if (O.Object)
-      diag(userLocation(O.Object->getLocation(), SM), "%0 '%1' declared here",
+      diag(userLocation(O.Object->getLocation(), SM), "'%1' declared here (%0)",
            DiagnosticIDs::Note)
           << O.Name << O.Object->getName();
     break;

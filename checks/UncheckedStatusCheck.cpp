@@ -392,7 +392,9 @@ void UncheckedStatusCheck::checkDiscarded(
                                                        : "status";
   SourceLocation Loc = userLocation(Call->getBeginLoc(), SM);
   if (Use.Use == ValueUse::CastToVoid) {
-    diag(Loc, "%0 returned by %select{this call|%2}1 is explicitly "
+    // Each message starts with a word that clangd's capitalisation of the
+    // first letter leaves as it is ("the cublasStatus_t ...").
+    diag(Loc, "the %0 returned by %select{this call|%2}1 is explicitly "
               "discarded")
         << What << !Name.empty() << Name
         << fileRange(Call->getSourceRange(), Ctx);
@@ -401,7 +403,7 @@ void UncheckedStatusCheck::checkDiscarded(
   }
   std::string Misfit;
   { // the warning is emitted before its note
-    auto D = diag(Loc, "%0 returned by %select{this call|%2}1 is discarded; "
+    auto D = diag(Loc, "the %0 returned by %select{this call|%2}1 is discarded; "
                        "a failure here goes unnoticed")
              << What << !Name.empty() << Name
              << fileRange(Call->getSourceRange(), Ctx);
@@ -482,7 +484,7 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
                                                          : "status";
     std::string Name = spelledCalleeName(Call, SM, LangOpts);
     diag(userLocation(Call->getBeginLoc(), SM),
-         "%0 returned by %select{this call|'%2'}1 is stored in '%3' but never "
+         "the %0 returned by %select{this call|'%2'}1 is stored in '%3' but never "
          "read")
         << What << !Name.empty() << Name << DS.Var->getName()
         << fileRange(Call->getSourceRange(), Ctx);
@@ -535,7 +537,7 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
   SourceLocation Loc = userLocation(Op->getOperatorLoc(),
                                     Ctx.getSourceManager());
   if (!StatusConst == !ErrorConst) {
-    diag(Loc, "cublasStatus_t compared with cudaError_t; cuBLAS and CUDA "
+    diag(Loc, "a cublasStatus_t compared with a cudaError_t; cuBLAS and CUDA "
               "runtime codes differ, so failures are misreported")
         << fileRange(Op->getSourceRange(), Ctx);
     return;
@@ -548,8 +550,8 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
   StringRef Success = ErrorIsConst ? "cudaSuccess" : "CUBLAS_STATUS_SUCCESS";
   StringRef Counterpart =
       ErrorIsConst ? "CUBLAS_STATUS_SUCCESS" : "cudaSuccess";
-  auto D = diag(Loc, "%select{cudaError_t|cublasStatus_t}0 compared with "
-                     "%select{cublasStatus_t|cudaError_t}0 value '%1'; cuBLAS "
+  auto D = diag(Loc, "a %select{cudaError_t|cublasStatus_t}0 compared with "
+                     "the %select{cublasStatus_t|cudaError_t}0 value '%1'; cuBLAS "
                      "and CUDA runtime codes differ, so failures are "
                      "misreported")
            << ErrorIsConst << Name << fileRange(Op->getSourceRange(), Ctx);

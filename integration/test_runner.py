@@ -218,7 +218,7 @@ class HelpersTest(unittest.TestCase):
 
 
 DIAGNOSTICS = """\
-/s/a.cpp:7:3: warning: cublasStatus_t returned by 'cublasSgemm' is discarded [cublas-unchecked-status]
+/s/a.cpp:7:3: warning: the cublasStatus_t returned by 'cublasSgemm' is discarded [cublas-unchecked-status]
 /usr/local/cuda/include/cublas_api.h:10:1: note: expanded from macro 'cublasSgemm'
 /s/a.cpp:9:5: note: 'status' is overwritten here before it is read
 /s/sample.h:3:1: warning: handle 'h' created here is not destroyed on every path [cublas-handle-leak,-warnings-as-errors]

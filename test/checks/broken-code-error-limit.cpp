@@ -22,5 +22,5 @@ void fine(cublasHandle_t h) {
 // CHECK-DAG: :13:3: error: use of undeclared identifier 'undeclared1' [clang-diagnostic-error]
 // CHECK-DAG: :14:3: error: use of undeclared identifier 'undeclared2' [clang-diagnostic-error]
 // CHECK-DAG: error: too many errors emitted, stopping now [clang-diagnostic-error]
-// CHECK-DAG: :19:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+// CHECK-DAG: :19:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
 // CHECK-NOT: undeclared3

@@ -30,6 +30,6 @@ int leaky() {
 
 int discarded(cublasHandle_t h) {
   cublasSetStream(h, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
   return 0;
 }

@@ -33,7 +33,7 @@ int missingInclude(const cublasLtHandle_t &handle) {
   }
   // The statement compiles: its status is discarded, whatever else is wrong.
   cublasLtMatrixLayoutDestroy(A);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasLtMatrixLayoutDestroy' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasLtMatrixLayoutDestroy' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
   return 0;
 }
 

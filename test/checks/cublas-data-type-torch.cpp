@@ -16,7 +16,7 @@ void halfAsFloat(cublasHandle_t h, torch::Tensor a, torch::Tensor c) {
                            x.data_ptr(), CUDA_R_32F, 64, y.data_ptr(), CUDA_R_16F, 64,
                            &zero, c.data_ptr(), CUDA_R_32F, 64, CUBLAS_COMPUTE_32F,
                            CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-3]]:28: warning: A 'x.data_ptr()' points to a Half tensor ('c10::Half', 2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:28: warning: 'x.data_ptr()' (A) points to a Half tensor ('c10::Half', 2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-8]]:12: note: the tensor's dtype is Half from here
 }
 
@@ -32,13 +32,13 @@ void checkedHalf(cublasHandle_t h, torch::Tensor a, torch::Tensor b,
                            a.data_ptr(), CUDA_R_16F, 64, b.data_ptr(), CUDA_R_32F, 64,
                            &zero, c.data_ptr(), CUDA_R_32F, 64, CUBLAS_COMPUTE_32F,
                            CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-3]]:58: warning: B 'b.data_ptr()' points to a Half tensor ('c10::Half', 2 bytes) but Btype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:58: warning: 'b.data_ptr()' (B) points to a Half tensor ('c10::Half', 2 bytes) but Btype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-8]]:3: note: the tensor's dtype is Half from here
   TORCH_CHECK(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &one,
                            a.data_ptr(), CUDA_R_32F, 64, a.data_ptr(), CUDA_R_16F, 64,
                            &zero, c.data_ptr(), CUDA_R_32F, 64, CUBLAS_COMPUTE_32F,
                            CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-3]]:28: warning: A 'a.data_ptr()' points to a Half tensor ('c10::Half', 2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:28: warning: 'a.data_ptr()' (A) points to a Half tensor ('c10::Half', 2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-15]]:3: note: the tensor's dtype is Half from here
 }
 
@@ -51,7 +51,7 @@ void floatAsBf16(cublasHandle_t h, torch::Tensor a) {
                            a.data_ptr(), CUDA_R_16BF, 64, a.data_ptr(), CUDA_R_16BF, 64,
                            &zero, out.data_ptr(), CUDA_R_16BF, 64, CUBLAS_COMPUTE_32F,
                            CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-2]]:35: warning: C 'out.data_ptr()' points to a Float tensor ('float', 4 bytes) but Ctype is CUDA_R_16BF (2-byte __nv_bfloat16 values): cuBLAS reads the data as __nv_bfloat16 values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-2]]:35: warning: 'out.data_ptr()' (C) points to a Float tensor ('float', 4 bytes) but Ctype is CUDA_R_16BF (2-byte __nv_bfloat16 values): cuBLAS reads the data as __nv_bfloat16 values and computes garbage [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-7]]:55: note: the tensor's dtype is Float from here
 }
 
@@ -64,7 +64,7 @@ torch::Tensor returned(cublasHandle_t h, torch::Tensor a) {
                            a.data_ptr(), CUDA_R_16F, 64, a.data_ptr(), CUDA_R_16F, 64,
                            &zero, out.data_ptr(), CUDA_R_16F, 64, CUBLAS_COMPUTE_32F,
                            CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-2]]:35: warning: C 'out.data_ptr()' points to a Float tensor ('float', 4 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-2]]:35: warning: 'out.data_ptr()' (C) points to a Float tensor ('float', 4 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-7]]:55: note: the tensor's dtype is Float from here
   return out;
 }

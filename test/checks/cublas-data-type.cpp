@@ -48,8 +48,8 @@ void half_scalars_with_32f(cublasHandle_t h, const __half *A, const __half *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_16F, n,
                B, CUDA_R_16F, n, &beta, C, CUDA_R_16F, n, CUBLAS_COMPUTE_32F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-NOTES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to '__half' (2 bytes) but CUBLAS_COMPUTE_32F reads alpha and beta as CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'alpha' [cublas-data-type]
-  // CHECK-NOTES: :[[@LINE-3]]:34: warning: beta '&beta' points to '__half' (2 bytes) but CUBLAS_COMPUTE_32F reads alpha and beta as CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'beta' [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:54: warning: '&alpha' (alpha) points to '__half' (2 bytes) but CUBLAS_COMPUTE_32F reads alpha and beta as CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'alpha' [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:34: warning: '&beta' (beta) points to '__half' (2 bytes) but CUBLAS_COMPUTE_32F reads alpha and beta as CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'beta' [cublas-data-type]
 }
 
 void float_scalars_with_16f(cublasHandle_t h, const __half *A, const __half *B,
@@ -58,8 +58,8 @@ void float_scalars_with_16f(cublasHandle_t h, const __half *A, const __half *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_16F, n,
                B, CUDA_R_16F, n, &beta, C, CUDA_R_16F, n, CUBLAS_COMPUTE_16F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-NOTES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to 'float' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
-  // CHECK-NOTES: :[[@LINE-3]]:34: warning: beta '&beta' points to 'float' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:54: warning: '&alpha' (alpha) points to 'float' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:34: warning: '&beta' (beta) points to 'float' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
 }
 
 void int8_with_16f_compute(cublasHandle_t h, const int8_t *A, const int8_t *B,
@@ -68,9 +68,9 @@ void int8_with_16f_compute(cublasHandle_t h, const int8_t *A, const int8_t *B,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_8I, n,
                B, CUDA_R_8I, n, &beta, C, CUDA_R_32I, n, CUBLAS_COMPUTE_16F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-NOTES: :[[@LINE-3]]:54: warning: alpha '&alpha' points to 'int32_t' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-3]]:54: warning: '&alpha' (alpha) points to 'int32_t' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-4]]:65: warning: A/B CUDA_R_8I/CUDA_R_8I, C CUDA_R_32I with CUBLAS_COMPUTE_16F is not a combination cublasGemmEx supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
-  // CHECK-NOTES: :[[@LINE-4]]:33: warning: beta '&beta' points to 'int32_t' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-4]]:33: warning: '&beta' (beta) points to 'int32_t' (4 bytes) but CUBLAS_COMPUTE_16F reads alpha and beta as CUDA_R_16F (2-byte __half values): cuBLAS scales by a garbage value [cublas-data-type]
 }
 
 // Pointers and scalars agree with their types, but cublasGemmEx has no
@@ -103,7 +103,7 @@ void batched(cublasHandle_t h, const __half *const *A, const __half *const *B,
                       (const void *const *)B, CUDA_R_16F, n, &beta,
                       (void *const *)C, CUDA_R_16F, n, batch,
                       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-  // CHECK-NOTES: :[[@LINE-2]]:23: warning: Carray '(void *const *)C' points to 'float' (4 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-2]]:23: warning: '(void *const *)C' (Carray) points to 'float' (4 bytes) but Ctype is CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
 }
 
 // The type held in a variable.
@@ -124,7 +124,7 @@ void axpy_ex(cublasHandle_t h, const float *x, float *y, int n) {
   const double alpha = 2.0;
   cublasAxpyEx(h, n, &alpha, CUDA_R_32F, x, CUDA_R_32F, 1, y, CUDA_R_32F, 1,
                CUDA_R_32F);
-  // CHECK-NOTES: :[[@LINE-2]]:22: warning: alpha '&alpha' points to 'double' (8 bytes) but alphaType is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-2]]:22: warning: '&alpha' (alpha) points to 'double' (8 bytes) but alphaType is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats and computes garbage [cublas-data-type]
 }
 
 // cuBLASLt: the types come from the layouts and the matmul descriptor.
@@ -141,7 +141,7 @@ void lt_half_layout_float(cublasLtHandle_t lt, const __half *A,
   const float beta = 0.0f;
   cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr, ws,
                  ws_size, stream);
-  // CHECK-NOTES: :[[@LINE-2]]:26: warning: alpha '&alpha' points to '__half' (2 bytes) but the scale type of 'op' is CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'alpha' [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-2]]:26: warning: '&alpha' (alpha) points to '__half' (2 bytes) but the scale type of 'op' is CUDA_R_32F (4-byte floats): cuBLAS scales by a garbage value, read past the end of 'alpha' [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-10]]:3: note: the matmul descriptor is created here
   // CHECK-NOTES: :[[@LINE-4]]:34: warning: 'A' points to '__half' (2 bytes) but its layout 'a' is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-10]]:3: note: the layout is created here
@@ -352,7 +352,7 @@ cublasStatus_t gemm_any(cublasHandle_t h, int n, cudaDataType_t type,
 void call_wrappers(cublasHandle_t h, float *F, __half *H, void *V, int n) {
   gemm_half(h, n, H, V, F);
   gemm_half(h, n, F, H, F);
-  // CHECK-NOTES: :[[@LINE-1]]:19: warning: A 'F' points to 'float' (4 bytes) but 'gemm_half' gives it to 'cublasGemmEx' with Atype CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
+  // CHECK-NOTES: :[[@LINE-1]]:19: warning: 'F' (A) points to 'float' (4 bytes) but 'gemm_half' gives it to 'cublasGemmEx' with Atype CUDA_R_16F (2-byte __half values): cuBLAS reads the data as __half values and computes garbage [cublas-data-type]
   // CHECK-NOTES: :[[@LINE-15]]:3: note: 'gemm_half' gives its parameter to 'cublasGemmEx' here
   gemm_any(h, n, CUDA_R_32F, F, F);
 }

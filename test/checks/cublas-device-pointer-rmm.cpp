@@ -15,7 +15,7 @@ void hostSideOfGet(const float *d, int n, rmm::cuda_stream_view stream) {
   rmm::device_uvector<float> v(n, stream);
   cublasGetVector(n, sizeof(float), d, 1, v.data(), 1);
   // CHECK-NOTES: :[[@LINE-1]]:43: warning: 'v.data()' points to a rmm::device_uvector's device storage, but argument 'y' of 'cublasGetVector' must point to host memory [cublas-device-pointer]
-  // CHECK-NOTES: :[[@LINE-3]]:30: note: rmm::device_uvector 'v' declared here
+  // CHECK-NOTES: :[[@LINE-3]]:30: note: 'v' declared here (rmm::device_uvector)
 }
 
 // A resource of its own (managed memory here): not known to be device
@@ -33,7 +33,7 @@ void operands(cublasHandle_t h, int n, rmm::cuda_stream_view stream) {
   const float a = 2.f;
   cublasSaxpy(h, n, &a, x.data(), 1, y.data(), 1);
   // CHECK-NOTES: :[[@LINE-1]]:38: warning: 'y.data()' points to a std::vector's host storage, but argument 'y' of 'cublasSaxpy' must point to device memory [cublas-host-pointer]
-  // CHECK-NOTES: :[[@LINE-4]]:22: note: std::vector 'y' declared here
+  // CHECK-NOTES: :[[@LINE-4]]:22: note: 'y' declared here (std::vector)
 }
 
 // A dot product into a device_scalar: right in device pointer mode, a
@@ -46,7 +46,7 @@ void scalarResult(int n, rmm::cuda_stream_view stream) {
   rmm::device_scalar<float> result(stream);
   cublasSdot(h, n, x.data(), 1, x.data(), 1, result.data());
   // CHECK-NOTES: :[[@LINE-1]]:46: warning: 'result.data()' points to a rmm::device_scalar's device storage, but 'result' of 'cublasSdot' is written to host memory: the pointer mode of 'h' is CUBLAS_POINTER_MODE_HOST [cublas-device-pointer]
-  // CHECK-NOTES: :[[@LINE-3]]:29: note: rmm::device_scalar 'result' declared here
+  // CHECK-NOTES: :[[@LINE-3]]:29: note: 'result' declared here (rmm::device_scalar)
   // CHECK-NOTES: :[[@LINE-7]]:7: note: 'h' is created here in the default CUBLAS_POINTER_MODE_HOST
   cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
   cublasSdot(h, n, x.data(), 1, x.data(), 1, result.data());

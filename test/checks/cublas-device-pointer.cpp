@@ -38,7 +38,7 @@ void thrustDevice(int n, float *d) {
   cublasGetVector(n, sizeof(float), d, 1, thrust::raw_pointer_cast(hv.data()), 1);
   cublasGetVector(n, sizeof(float), d, 1, thrust::raw_pointer_cast(dv.data()), 1);
   // CHECK-NOTES: :[[@LINE-1]]:43: warning: 'thrust::raw_pointer_cast(dv.data())' points to a thrust::device_vector's device storage, but argument 'y' of 'cublasGetVector' must point to host memory
-  // CHECK-NOTES: :[[@LINE-5]]:32: note: thrust::device_vector 'dv' declared here
+  // CHECK-NOTES: :[[@LINE-5]]:32: note: 'dv' declared here (thrust::device_vector)
 }
 
 // Managed and pinned memory are host-accessible; parameters are unknown.

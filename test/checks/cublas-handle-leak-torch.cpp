@@ -27,7 +27,7 @@ static cublasHandle_t globalHandle, onceHandle;
 torch::Tensor handlePerOp(torch::Tensor x) {
   cublasHandle_t handle;
   TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS, "create");
-  // CHECK-NOTES: :[[@LINE-1]]:15: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'handlePerOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: the cuBLAS handle 'handle' is created and destroyed on every call of 'handlePerOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
   // CHECK-NOTES: :[[@LINE+88]]:3: note: 'handlePerOp' is registered here
   TORCH_CHECK(cublasSetStream(handle, at::cuda::getCurrentCUDAStream()) ==
               CUBLAS_STATUS_SUCCESS);
@@ -83,7 +83,7 @@ void notAnOp(float *x) {
 torch::Tensor libraryOp(torch::Tensor x) {
   cublasHandle_t handle;
   TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-1]]:15: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'libraryOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: the cuBLAS handle 'handle' is created and destroyed on every call of 'libraryOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
   // CHECK-NOTES: :[[@LINE+22]]:3: note: 'libraryOp' is registered here
   const float two = 2.f;
   TORCH_CHECK(cublasSscal(handle, x.numel(), &two, x.data_ptr<float>(), 1) ==
@@ -96,7 +96,7 @@ torch::Tensor libraryOp(torch::Tensor x) {
 torch::Tensor keyedOp(torch::Tensor x) {
   cublasHandle_t handle;
   TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-1]]:15: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'keyedOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: the cuBLAS handle 'handle' is created and destroyed on every call of 'keyedOp', which an extension module registers for Python to call (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
   // CHECK-NOTES: :[[@LINE+14]]:3: note: 'keyedOp' is registered here
   const float two = 2.f;
   TORCH_CHECK(cublasSscal(handle, x.numel(), &two, x.data_ptr<float>(), 1) ==
@@ -124,7 +124,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("lambda_per_op", [](torch::Tensor x) {
     cublasHandle_t handle;
     TORCH_CHECK(cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS);
-    // CHECK-NOTES: :[[@LINE-1]]:17: warning: cuBLAS handle 'handle' is created and destroyed on every call of the lambda that an extension module registers as 'lambda_per_op' (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: the cuBLAS handle 'handle' is created and destroyed on every call of the lambda that an extension module registers as 'lambda_per_op' (each forward pass calls it); cublasCreate allocates a workspace and synchronizes the device each time: use PyTorch's handle (at::cuda::getCurrentCUDABlasHandle()) or create one once and reuse it [cublas-handle-per-call]
     // CHECK-NOTES: :[[@LINE-4]]:3: note: the lambda is registered here
     const float two = 2.f;
     TORCH_CHECK(cublasSscal(handle, x.numel(), &two, x.data_ptr<float>(), 1) ==

@@ -23,7 +23,7 @@ static const float Two = 2.0f;
 void scaleAbort(float *x, int n) {
   cublasHandle_t h;
   CK_ABORT(cublasCreate(&h));
-  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:12: warning: cuBLAS handle 'h' is created and destroyed on every call of 'scaleAbort', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
+  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:12: warning: the cuBLAS handle 'h' is created and destroyed on every call of 'scaleAbort', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
   // CHECK-NOTES-PERCALL: :{{[0-9]+}}:5: note: 'scaleAbort' is called in this loop
   CK_ABORT(cublasSscal(h, n, &Two, x, 1));
   CK_ABORT(cublasDestroy(h));
@@ -32,7 +32,7 @@ void scaleAbort(float *x, int n) {
 void scaleExit(float *x, int n) {
   cublasHandle_t h;
   CK_EXIT(cublasCreate(&h));
-  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:11: warning: cuBLAS handle 'h' is created and destroyed on every call of 'scaleExit', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
+  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:11: warning: the cuBLAS handle 'h' is created and destroyed on every call of 'scaleExit', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
   // CHECK-NOTES-PERCALL: :{{[0-9]+}}:5: note: 'scaleExit' is called in this loop
   CK_EXIT(cublasSscal(h, n, &Two, x, 1));
   CK_EXIT(cublasDestroy(h));
@@ -41,7 +41,7 @@ void scaleExit(float *x, int n) {
 void scaleThrow(float *x, int n) {
   cublasHandle_t h;
   CK_THROW(cublasCreate(&h));
-  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:12: warning: cuBLAS handle 'h' is created and destroyed on every call of 'scaleThrow', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
+  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:12: warning: the cuBLAS handle 'h' is created and destroyed on every call of 'scaleThrow', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
   // CHECK-NOTES-PERCALL: :{{[0-9]+}}:5: note: 'scaleThrow' is called in this loop
   // CHECK-NOTES-LEAK: :[[@LINE-3]]:12: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
   CK_THROW(cublasSscal(h, n, &Two, x, 1));
@@ -52,7 +52,7 @@ void scaleThrow(float *x, int n) {
 void scaleNoreturn(float *x, int n) {
   cublasHandle_t h;
   CK_NORETURN(cublasCreate(&h));
-  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:15: warning: cuBLAS handle 'h' is created and destroyed on every call of 'scaleNoreturn', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
+  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:15: warning: the cuBLAS handle 'h' is created and destroyed on every call of 'scaleNoreturn', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
   // CHECK-NOTES-PERCALL: :{{[0-9]+}}:5: note: 'scaleNoreturn' is called in this loop
   CK_NORETURN(cublasSscal(h, n, &Two, x, 1));
   CK_NORETURN(cublasDestroy(h));
@@ -61,7 +61,7 @@ void scaleNoreturn(float *x, int n) {
 void scaleBlock(float *x, int n) {
   cublasHandle_t h;
   CK_BLOCK(cublasCreate(&h));
-  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:12: warning: cuBLAS handle 'h' is created and destroyed on every call of 'scaleBlock', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
+  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:12: warning: the cuBLAS handle 'h' is created and destroyed on every call of 'scaleBlock', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
   // CHECK-NOTES-PERCALL: :{{[0-9]+}}:5: note: 'scaleBlock' is called in this loop
   CK_BLOCK(cublasSscal(h, n, &Two, x, 1));
   CK_BLOCK(cublasDestroy(h));
@@ -70,7 +70,7 @@ void scaleBlock(float *x, int n) {
 void scaleReturn(float *x, int n) {
   cublasHandle_t h;
   CK_RETURN(cublasCreate(&h));
-  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:13: warning: cuBLAS handle 'h' is created and destroyed on every call of 'scaleReturn', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
+  // CHECK-NOTES-PERCALL: :[[@LINE-1]]:13: warning: the cuBLAS handle 'h' is created and destroyed on every call of 'scaleReturn', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
   // CHECK-NOTES-PERCALL: :{{[0-9]+}}:5: note: 'scaleReturn' is called in this loop
   // CHECK-NOTES-LEAK: :[[@LINE-3]]:13: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
   CK_RETURN(cublasSscal(h, n, &Two, x, 1));

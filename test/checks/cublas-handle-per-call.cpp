@@ -16,7 +16,7 @@ void scale_all(float **d_x, int batches, int n) {
   for (int b = 0; b < batches; ++b) {
     cublasHandle_t h;
     cublasCreate(&h);
-    // CHECK-NOTES: :[[@LINE-1]]:5: warning: cuBLAS handle 'h' is created and destroyed on every iteration of a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once before the loop and reuse it [cublas-handle-per-call]
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: the cuBLAS handle 'h' is created and destroyed on every iteration of a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once before the loop and reuse it [cublas-handle-per-call]
     // CHECK-NOTES: :[[@LINE-4]]:3: note: the loop that repeats it
     cublasSscal(h, n, &two, d_x[b], 1);
     cublasDestroy(h);
@@ -28,7 +28,7 @@ void checked_in_while(float *d_x, int n, int steps) {
   while (steps-- > 0) {
     cublasHandle_t h;
     if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
-      // CHECK-NOTES: :[[@LINE-1]]:9: warning: cuBLAS handle 'h' is created and destroyed on every iteration of a loop; {{.*}}
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: the cuBLAS handle 'h' is created and destroyed on every iteration of a loop; {{.*}}
       // CHECK-NOTES: :[[@LINE-4]]:3: note: the loop that repeats it
       return;
     if (cublasSscal(h, n, &half, d_x, 1) != CUBLAS_STATUS_SUCCESS) {
@@ -44,7 +44,7 @@ static void gemm(const float *A, const float *B, float *C, int n) {
   const float one = 1.0f, zero = 0.0f;
   cublasHandle_t handle;
   cublasCreate(&handle);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: cuBLAS handle 'handle' is created and destroyed on every call of 'gemm', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cuBLAS handle 'handle' is created and destroyed on every call of 'gemm', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
   cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n,
               &zero, C, n);
   cublasDestroy(handle);
@@ -65,7 +65,7 @@ void lt_matmul_each(cublasLtMatmulDesc_t desc, const void *alpha,
     (void)job;
     cublasLtHandle_t lt;
     cublasLtCreate(&lt);
-    // CHECK-NOTES: :[[@LINE-1]]:5: warning: cuBLASLt handle 'lt' is created and destroyed on every iteration of a loop; cublasLtCreate allocates {{.*}}
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: the cuBLASLt handle 'lt' is created and destroyed on every iteration of a loop; cublasLtCreate allocates {{.*}}
     // CHECK-NOTES: :[[@LINE-5]]:3: note: the loop that repeats it
     cublasLtMatmul(lt, desc, alpha, A, a, A, a, beta, C, c, C, c, nullptr,
                    nullptr, 0, 0);

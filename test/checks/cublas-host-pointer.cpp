@@ -21,10 +21,10 @@ void vectors(cublasHandle_t h, int n) {
   const float alpha = 2.0f;
   cublasSaxpy(h, n, &alpha, x.data(), 1, dY, 1);
   // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'x.data()' points to a std::vector's host storage, but argument 'x' of 'cublasSaxpy' must point to device memory [cublas-host-pointer]
-  // CHECK-NOTES: :[[@LINE-6]]:22: note: std::vector 'x' declared here
+  // CHECK-NOTES: :[[@LINE-6]]:22: note: 'x' declared here (std::vector)
   cublasSaxpy(h, n, &alpha, dY, 1, &y[0], 1);
   // CHECK-NOTES: :[[@LINE-1]]:36: warning: '&y[0]' points to a std::vector's host storage, but argument 'y' of 'cublasSaxpy' must point to device memory
-  // CHECK-NOTES: :[[@LINE-9]]:28: note: std::vector 'y' declared here
+  // CHECK-NOTES: :[[@LINE-9]]:28: note: 'y' declared here (std::vector)
 }
 
 void matrices(cublasHandle_t h, int n) {
@@ -72,7 +72,7 @@ void ownedBySmartPointer(cublasHandle_t h, int n, float *dY) {
   const float a = 1.0f;
   cublasSaxpy(h, n, &a, x.get(), 1, dY, 1);
   // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'x.get()' points to a std::unique_ptr's host storage, but argument 'x' of 'cublasSaxpy' must point to device memory
-  // CHECK-NOTES: :[[@LINE-4]]:28: note: std::unique_ptr 'x' declared here
+  // CHECK-NOTES: :[[@LINE-4]]:28: note: 'x' declared here (std::unique_ptr)
 }
 
 // Pointer arithmetic keeps the memory: device stays device, host stays host.
@@ -86,7 +86,7 @@ void arithmetic(cublasHandle_t h, int n) {
   std::vector<float> v(2 * n);
   cublasSaxpy(h, n, &a, d, 1, v.data() + n, 1);
   // CHECK-NOTES: :[[@LINE-1]]:31: warning: 'v.data() + n' points to a std::vector's host storage, but argument 'y' of 'cublasSaxpy' must point to device memory
-  // CHECK-NOTES: :[[@LINE-3]]:22: note: std::vector 'v' declared here
+  // CHECK-NOTES: :[[@LINE-3]]:22: note: 'v' declared here (std::vector)
 }
 
 //===--- Set/Get routines: the device side ----------------------------------===//
@@ -103,13 +103,13 @@ void setGet(int n) {
   // Host memory on the device side.
   cublasSetVector(n, sizeof(float), host.data(), 1, other.data(), 1);
   // CHECK-NOTES: :[[@LINE-1]]:53: warning: 'other.data()' points to a std::vector's host storage, but argument 'devicePtr' of 'cublasSetVector' must point to device memory
-  // CHECK-NOTES: :[[@LINE-11]]:31: note: std::vector 'other' declared here
+  // CHECK-NOTES: :[[@LINE-11]]:31: note: 'other' declared here (std::vector)
   cublasGetMatrix(n, 1, sizeof(float), other.data(), n, host.data(), n);
   // CHECK-NOTES: :[[@LINE-1]]:40: warning: 'other.data()' points to a std::vector's host storage, but argument 'A' of 'cublasGetMatrix' must point to device memory
-  // CHECK-NOTES: :[[@LINE-14]]:31: note: std::vector 'other' declared here
+  // CHECK-NOTES: :[[@LINE-14]]:31: note: 'other' declared here (std::vector)
   cublasSetMatrixAsync(n, 1, sizeof(float), host.data(), n, other.data(), n, 0);
   // CHECK-NOTES: :[[@LINE-1]]:61: warning: 'other.data()' points to a std::vector's host storage, but argument 'B' of 'cublasSetMatrixAsync' must point to device memory
-  // CHECK-NOTES: :[[@LINE-17]]:31: note: std::vector 'other' declared here
+  // CHECK-NOTES: :[[@LINE-17]]:31: note: 'other' declared here (std::vector)
 }
 
 //===--- Memory that is fine ------------------------------------------------===//
@@ -193,7 +193,7 @@ void batched(cublasHandle_t h, int n, float *dA0, float *dA1) {
   cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dArray, n,
                      dArray, n, &zero, ptrs.data(), n, 2);
   // CHECK-NOTES: :[[@LINE-1]]:40: warning: 'ptrs.data()' points to a std::vector's host storage, but the array of pointers 'Carray' of 'cublasSgemmBatched' must itself be in device memory
-  // CHECK-NOTES: :[[@LINE-4]]:24: note: std::vector 'ptrs' declared here
+  // CHECK-NOTES: :[[@LINE-4]]:24: note: 'ptrs' declared here (std::vector)
   // A device array of device pointers: correct.
   cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dArray, n,
                      dArray, n, &zero, dArray, n, 2);
@@ -270,7 +270,7 @@ void lt(cublasLtHandle_t lt, cublasLtMatmulDesc_t desc,
   cublasLtMatmul(lt, desc, &one, dA, layout, dB, layout, &zero, hostC.data(),
                  layout, dC, layout, nullptr, workspace, sizeof(workspace), 0);
   // CHECK-NOTES: :[[@LINE-2]]:65: warning: 'hostC.data()' points to a std::vector's host storage, but argument 'C' of 'cublasLtMatmul' must point to device memory
-  // CHECK-NOTES: :[[@LINE-6]]:22: note: std::vector 'hostC' declared here
+  // CHECK-NOTES: :[[@LINE-6]]:22: note: 'hostC' declared here (std::vector)
   // CHECK-NOTES: :[[@LINE-3]]:47: warning: 'workspace' points to a host array on the stack, but argument 'workspace' of 'cublasLtMatmul' must point to device memory
   // CHECK-NOTES: :[[@LINE-7]]:8: note: 'workspace' declared here
   void *dWorkspace;
@@ -308,7 +308,7 @@ void withThrust(cublasHandle_t h, int n) {
   cublasSaxpy(h, n, &a, thrust::raw_pointer_cast(hx.data()), 1,
               dy.data().get(), 1);
   // CHECK-NOTES: :[[@LINE-2]]:25: warning: 'thrust::raw_pointer_cast(hx.data())' points to a thrust::host_vector's host storage, but argument 'x' of 'cublasSaxpy' must point to device memory
-  // CHECK-NOTES: :[[@LINE-7]]:30: note: thrust::host_vector 'hx' declared here
+  // CHECK-NOTES: :[[@LINE-7]]:30: note: 'hx' declared here (thrust::host_vector)
 }
 
 //===--- Macros -------------------------------------------------------------===//
@@ -324,7 +324,7 @@ void inMacro(cublasHandle_t h, int n, float *dY) {
   const float a = 1.0f;
   CHECK(cublasSaxpy(h, n, &a, x.data(), 1, dY, 1));
   // CHECK-NOTES: :[[@LINE-1]]:31: warning: 'x.data()' points to a std::vector's host storage, but argument 'x' of 'cublasSaxpy' must point to device memory
-  // CHECK-NOTES: :[[@LINE-4]]:22: note: std::vector 'x' declared here
+  // CHECK-NOTES: :[[@LINE-4]]:22: note: 'x' declared here (std::vector)
 }
 
 // Templates: reported once, not per instantiation.
@@ -333,7 +333,7 @@ template <class T> void templated(cublasHandle_t h, int n, float *dY) {
   const float a = 1.0f;
   cublasSaxpy(h, n, &a, x.data(), 1, dY, 1);
   // CHECK-NOTES: :[[@LINE-1]]:25: warning: 'x.data()' points to a std::vector's host storage, but argument 'x' of 'cublasSaxpy' must point to device memory
-  // CHECK-NOTES: :[[@LINE-4]]:22: note: std::vector 'x' declared here
+  // CHECK-NOTES: :[[@LINE-4]]:22: note: 'x' declared here (std::vector)
 }
 template void templated<float>(cublasHandle_t, int, float *);
 template void templated<double>(cublasHandle_t, int, float *);

@@ -27,7 +27,7 @@ void c_too_small(cublasLtHandle_t lt, void *ws, size_t ws_size,
   const float alpha = 1.0f, beta = 0.0f;
   cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr, ws,
                  ws_size, stream);
-  // CHECK-NOTES: :[[@LINE-2]]:53: warning: C needs 8192 elements (its layout 'c': 128 x 64, ld=128) but 'C' holds 4096 floats (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:53: warning: 'C' needs 8192 elements (its layout 'c': 128 x 64, ld=128) but 'C' holds 4096 floats (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-5]]:3: note: layout 'c' is created here
   // CHECK-NOTES: :[[@LINE-12]]:3: note: allocated here
 }
@@ -57,7 +57,7 @@ void half_layout_strided(cublasLtHandle_t lt, void *ws, size_t ws_size,
   const float alpha = 1.0f, beta = 0.0f;
   cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, C, c, nullptr, ws,
                  ws_size, stream);
-  // CHECK-NOTES: :[[@LINE-2]]:34: warning: A needs 61440 elements (its layout 'a': 64 x 64, ld=64, 8 batches 8192 elements apart) but 'A' holds 32768 __half values (cudaMalloc of 65536 bytes) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:34: warning: 'A' needs 61440 elements (its layout 'a': 64 x 64, ld=64, 8 batches 8192 elements apart) but 'A' holds 32768 __half values (cudaMalloc of 65536 bytes) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-17]]:3: note: layout 'a' is created here
   // CHECK-NOTES: :[[@LINE-23]]:3: note: allocated here
 }

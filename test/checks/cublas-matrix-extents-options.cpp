@@ -13,12 +13,12 @@ static void gemm(cublasHandle_t h, const float *A, float *C, int m, int lda) {
   const float one = 1, zero = 0;
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, A, lda, A, lda,
               &zero, C, m);
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:62: warning: lda (32) is smaller than the rows of A (m = 128) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-3]]:62: warning: lda (64) is smaller than the rows of A (m = 128) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-4]]:70: warning: ldb (lda = 32) is smaller than the rows of B (m = 128) for transb=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-5]]:70: warning: ldb (lda = 64) is smaller than the rows of B (m = 128) for transb=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-  // CHECK-MESSAGES-ONE: :[[@LINE-6]]:62: warning: lda (64) is smaller than the rows of A (m = 128) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-  // CHECK-MESSAGES-ONE: :[[@LINE-7]]:70: warning: ldb (lda = 64) is smaller than the rows of B (m = 128) for transb=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:62: warning: 'lda' (32) is smaller than the rows of A (m = 128) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-3]]:62: warning: 'lda' (64) is smaller than the rows of A (m = 128) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-4]]:70: warning: 'ldb' (lda = 32) is smaller than the rows of B (m = 128) for transb=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-5]]:70: warning: 'ldb' (lda = 64) is smaller than the rows of B (m = 128) for transb=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+  // CHECK-MESSAGES-ONE: :[[@LINE-6]]:62: warning: 'lda' (64) is smaller than the rows of A (m = 128) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+  // CHECK-MESSAGES-ONE: :[[@LINE-7]]:70: warning: 'ldb' (lda = 64) is smaller than the rows of B (m = 128) for transb=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
 }
 
 void caller(cublasHandle_t h, float *dA, float *dC) {

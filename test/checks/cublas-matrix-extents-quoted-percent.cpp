@@ -8,7 +8,7 @@ void modulo(cublasHandle_t h, const float *A, const float *B, float *C) {
   int m = 512;
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 64, 64, &one, A, m % 100, B, 64,
               &zero, C, m);
-  // CHECK-NOTES: :[[@LINE-2]]:64: warning: lda (m % 100 = 12) is smaller than the rows of A (m = 512) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:64: warning: 'lda' (m % 100 = 12) is smaller than the rows of A (m = 512) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
 }
 
 // A leading dimension rounded up with a modulo is correct: no finding.

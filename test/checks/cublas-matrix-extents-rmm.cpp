@@ -18,7 +18,7 @@ void uvectorTooSmall(cublasHandle_t h, rmm::cuda_stream_view stream) {
   const float one = 1.f, zero = 0.f;
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a.data(), m,
               b.data(), k, &zero, c.data(), m);
-  // CHECK-NOTES: :[[@LINE-1]]:35: warning: C needs 2048 elements at ldc=64 but 'c.data()' holds 1984 floats (rmm::device_uvector of 1984 float values) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: 'C' needs 2048 elements at ldc=64 but 'c.data()' holds 1984 floats (rmm::device_uvector of 1984 float values) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-5]]:30: note: 'c' is allocated here
 }
 
@@ -53,7 +53,7 @@ void sizeAsLength(cublasHandle_t h, rmm::cuda_stream_view stream, int n) {
   const float a = 2.f;
   cublasSaxpy(h, x.size(), &a, x.data(), 1, y.data(), 1);
   cublasSaxpy(h, x.size(), &a, x.data(), 1, z.data(), 1);
-  // CHECK-NOTES: :[[@LINE-1]]:45: warning: y needs n elements at incy=1 but 'z.data()' holds n - 1 floats (rmm::device_uvector of n - 1 float values) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:45: warning: 'y' needs n elements at incy=1 but 'z.data()' holds n - 1 floats (rmm::device_uvector of n - 1 float values) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-5]]:58: note: 'z' is allocated here
 }
 
@@ -63,7 +63,7 @@ void elementPointer(cublasHandle_t h, rmm::cuda_stream_view stream) {
   const float a = 2.f;
   cublasSaxpy(h, 99, &a, x.element_ptr(1), 1, y.data(), 1);
   cublasSaxpy(h, 100, &a, x.element_ptr(1), 1, y.data(), 1);
-  // CHECK-NOTES: :[[@LINE-1]]:27: warning: x needs 100 elements at incx=1 but 'x.element_ptr(1)' holds 99 floats (rmm::device_uvector of 100 float values, from element 1) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:27: warning: 'x' needs 100 elements at incx=1 but 'x.element_ptr(1)' holds 99 floats (rmm::device_uvector of 100 float values, from element 1) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-5]]:30: note: 'x' is allocated here
 }
 
@@ -78,7 +78,7 @@ void bufferBytes(cublasHandle_t h, rmm::cuda_stream_view stream) {
               y.data(), 1);
   cublasSaxpy(h, n, &a, static_cast<const float *>(half.data()), 1,
               y.data(), 1);
-  // CHECK-NOTES: :[[@LINE-2]]:25: warning: x needs 256 elements at incx=1 but 'static_cast<const float *>(half.data())' holds 128 floats (rmm::device_buffer of 512 bytes) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:25: warning: 'x' needs 256 elements at incx=1 but 'static_cast<const float *>(half.data())' holds 128 floats (rmm::device_buffer of 512 bytes) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-9]]:22: note: 'half' is allocated here
 }
 

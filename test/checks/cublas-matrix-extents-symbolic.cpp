@@ -20,10 +20,10 @@ int tutorial(int argc, char **argv, cublasHandle_t h) {
   cudaMalloc(&dC, M * N * sizeof(float));
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &One, dA, K, dB, N, &Zero,
               dC, N);
-  // CHECK-NOTES: :[[@LINE-2]]:63: warning: lda (K) is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m (M), the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:70: warning: ldb (N) is n, the column count of B for transb=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs ldb >= k (K), the rows of B: correct only when the two happen to be equal (a smaller ldb gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:19: warning: ldc (N) is n, the column count of C, as for row-major data; column-major cuBLAS needs ldc >= m (M), the rows of C: correct only when the two happen to be equal (a smaller ldc gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-5]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-2]]:63: warning: 'lda' (K) is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m (M), the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:70: warning: 'ldb' (N) is n, the column count of B for transb=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs ldb >= k (K), the rows of B: correct only when the two happen to be equal (a smaller ldb gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:19: warning: 'ldc' (N) is n, the column count of C, as for row-major data; column-major cuBLAS needs ldc >= m (M), the rows of C: correct only when the two happen to be equal (a smaller ldc gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
   // The operand-swap trick computes C^T = B^T * A^T: every ld is right.
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &One, dB, N, dA, K, &Zero,
               dC, N);
@@ -35,8 +35,8 @@ void helper(cublasHandle_t h, int m, int n, int k, const float *A,
             const float *B, float *C) {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &One, A, m, B, k, &Zero, C,
               n);
-  // CHECK-NOTES: :[[@LINE-1]]:15: warning: ldc is n, the column count of C, as for row-major data; column-major cuBLAS needs ldc >= m, the rows of C: correct only when the two happen to be equal (a smaller ldc gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'ldc' is n, the column count of C, as for row-major data; column-major cuBLAS needs ldc >= m, the rows of C: correct only when the two happen to be equal (a smaller ldc gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
 }
 
 // Transposed A is stored k x m: its ld is at least k; m is its column count.
@@ -44,8 +44,8 @@ void transposed(cublasHandle_t h, int m, int n, int k, const float *A,
                 const float *B, float *C) {
   cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &One, A, m, B, k, &Zero, C,
               m);
-  // CHECK-NOTES: :[[@LINE-2]]:62: warning: lda is m, the column count of A for transa=CUBLAS_OP_T, as for row-major data; column-major cuBLAS needs lda >= k, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-2]]:62: warning: 'lda' is m, the column count of A for transa=CUBLAS_OP_T, as for row-major data; column-major cuBLAS needs lda >= k, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
   // Right for the transposed shape.
   cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &One, A, k, B, k, &Zero, C,
               m);
@@ -54,8 +54,8 @@ void transposed(cublasHandle_t h, int m, int n, int k, const float *A,
 void gemv(cublasHandle_t h, int m, int n, const float *A, const float *x,
           float *y) {
   cublasSgemv(h, CUBLAS_OP_N, m, n, &One, A, n, x, 1, &Zero, y, 1);
-  // CHECK-NOTES: :[[@LINE-1]]:46: warning: lda is n, the column count of A, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: cuBLAS is column-major: a row-major matrix is the column-major transpose; swap its rows and columns (and the transpose flag), or store it column-major
+  // CHECK-NOTES: :[[@LINE-1]]:46: warning: 'lda' is n, the column count of A, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: matrices are column-major in cuBLAS: a row-major matrix is the column-major transpose; swap its rows and columns (and the transpose flag), or store it column-major
   cublasSgemv(h, CUBLAS_OP_T, n, m, &One, A, n, x, 1, &Zero, y, 1);
 }
 
@@ -64,8 +64,8 @@ void stridedBatched(cublasHandle_t h, int m, int n, int k, int batch,
   cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &One, A, m,
                             (long long)m * k, B, k, (long long)k * n, &Zero, C,
                             n, (long long)m * n, batch);
-  // CHECK-NOTES: :[[@LINE-1]]:29: warning: ldc is n, the column count of C, as for row-major data; column-major cuBLAS needs ldc >= m, the rows of C: correct only when the two happen to be equal (a smaller ldc gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'ldc' is n, the column count of C, as for row-major data; column-major cuBLAS needs ldc >= m, the rows of C: correct only when the two happen to be equal (a smaller ldc gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
 }
 
 void gemmEx(cublasHandle_t h, int m, int n, int k, const void *A,
@@ -73,15 +73,15 @@ void gemmEx(cublasHandle_t h, int m, int n, int k, const void *A,
   cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &One, A, CUDA_R_32F, k, B,
                CUDA_R_32F, k, &Zero, C, CUDA_R_32F, m, CUBLAS_COMPUTE_32F,
                CUBLAS_GEMM_DEFAULT);
-  // CHECK-NOTES: :[[@LINE-3]]:75: warning: lda is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-3]]:75: warning: 'lda' is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
 }
 
 // Copies between host and device: the same rule for rows x cols.
 void copies(int rows, int cols, const float *host, float *device) {
   cublasSetMatrix(rows, cols, sizeof(float), host, cols, device, rows);
-  // CHECK-NOTES: :[[@LINE-1]]:52: warning: lda is cols, the column count, as for row-major data; column-major cublasSetMatrix needs lda >= rows: correct only when the two happen to be equal (a smaller lda fails, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: cuBLAS is column-major: a row-major rows x cols array is the column-major cols x rows transpose; swap rows and cols or store it column-major
+  // CHECK-NOTES: :[[@LINE-1]]:52: warning: 'lda' is cols, the column count, as for row-major data; column-major cublasSetMatrix needs lda >= rows: correct only when the two happen to be equal (a smaller lda fails, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: matrices are column-major in cuBLAS: a row-major rows x cols array is the column-major cols x rows transpose; swap rows and cols or store it column-major
   cublasGetMatrix(rows, cols, sizeof(float), device, rows, (float *)host, rows);
 }
 
@@ -89,7 +89,7 @@ void copies(int rows, int cols, const float *host, float *device) {
 void ltLayout(int rows, int cols) {
   cublasLtMatrixLayout_t L;
   cublasLtMatrixLayoutCreate(&L, CUDA_R_32F, rows, cols, cols);
-  // CHECK-NOTES: :[[@LINE-1]]:58: warning: ld is cols, the column count of this column-major cublasLt layout, as for row-major data; cuBLASLt needs ld >= rows: correct only when the two happen to be equal (a smaller ld is rejected, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:58: warning: 'ld' is cols, the column count of this column-major cublasLt layout, as for row-major data; cuBLASLt needs ld >= rows: correct only when the two happen to be equal (a smaller ld is rejected, a larger one reads the wrong elements) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: for row-major data set CUBLASLT_MATRIX_LAYOUT_ORDER to CUBLASLT_ORDER_ROW, or describe the column-major transpose
   cublasLtMatrixLayoutDestroy(L);
 }
@@ -176,8 +176,8 @@ void withLd(cublasHandle_t h, int m, int n, int k, const float *A, int lda,
             const float *B, float *C) {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &One, A, lda, B, k, &Zero,
               C, m);
-  // CHECK-NOTES: :[[@LINE-2]]:62: warning: lda (K) is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m (M), the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-2]]:62: warning: 'lda' (K) is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m (M), the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
 }
 
 void callsWithLd(cublasHandle_t h, int M, int N, int K, const float *A,

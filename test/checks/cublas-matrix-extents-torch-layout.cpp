@@ -28,7 +28,7 @@ torch::Tensor rowCountAsLd(cublasHandle_t h, torch::Tensor a, torch::Tensor b) {
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
                           b.data_ptr<float>(), n, pa, m,
                           &zero, c.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-2]]:55: warning: ldb (m) is a.size(0), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(-1), its last size; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:55: warning: 'ldb' (m) is a.size(0), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(-1), its last size; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-10]]:3: note: 'a' is row-major (contiguous) here
   return c;
 }
@@ -42,7 +42,7 @@ torch::Tensor columnMajorOutput(cublasHandle_t h, torch::Tensor a,
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one,
                           a.data_ptr<float>(), m, b.data_ptr<float>(), k,
                           &zero, c.data_ptr<float>(), m) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-1]]:55: warning: ldc (m) is c.size(0), a size of the row-major 'c' other than its last: read column-major, its storage has leading dimension c.size(1) (n); cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:55: warning: 'ldc' (m) is c.size(0), a size of the row-major 'c' other than its last: read column-major, its storage has leading dimension c.size(1) (n); cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-6]]:12: note: 'c' is row-major (contiguous) here
   return c;
 }
@@ -59,7 +59,7 @@ torch::Tensor transposedView(cublasHandle_t h, torch::Tensor a, torch::Tensor b)
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one,
                           bt.data_ptr<float>(), bt.size(1), a.data_ptr<float>(), k,
                           &zero, c.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-2]]:49: warning: lda (bt.size(1)) is b.size(0), but 'bt' is a transposed view of the row-major 'b.contiguous()' and shares its storage, which, read column-major, has leading dimension b.size(1); a view swaps strides, not data: cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:49: warning: 'lda' (bt.size(1)) is b.size(0), but 'bt' is a transposed view of the row-major 'b.contiguous()' and shares its storage, which, read column-major, has leading dimension b.size(1); a view swaps strides, not data: cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-8]]:13: note: the view is made here; .contiguous() on it makes a row-major copy of the transpose
   return c;
 }
@@ -79,7 +79,7 @@ torch::Tensor linear(cublasHandle_t h, torch::Tensor x, torch::Tensor w) {
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
                           wt.data_ptr<float>(), wt.size(1), x.data_ptr<float>(), k,
                           &zero, out.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-2]]:49: warning: lda (wt.size(1)) is w.size(0), but 'wt' is a transposed view of the row-major 'w' and shares its storage, which, read column-major, has leading dimension w.size(1); a view swaps strides, not data: cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:49: warning: 'lda' (wt.size(1)) is w.size(0), but 'wt' is a transposed view of the row-major 'w' and shares its storage, which, read column-major, has leading dimension w.size(1); a view swaps strides, not data: cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-6]]:13: note: the view is made here; .contiguous() on it makes a row-major copy of the transpose
   // CHECK-NOTES: :[[@LINE-11]]:3: note: 'w' is row-major (contiguous) here
   // The fixes: w itself transposed by the operation, or a row-major copy.
@@ -102,7 +102,7 @@ void permuted(cublasHandle_t h, torch::Tensor x, torch::Tensor w, torch::Tensor 
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
                           wp.data_ptr<float>(), wp.size(1), x.data_ptr<float>(), k,
                           &zero, out.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-2]]:49: warning: lda (wp.size(1)) is w.size(0), but 'wp' is a transposed view of the row-major 'w' and shares its storage, which, read column-major, has leading dimension w.size(1); a view swaps strides, not data: cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:49: warning: 'lda' (wp.size(1)) is w.size(0), but 'wp' is a transposed view of the row-major 'w' and shares its storage, which, read column-major, has leading dimension w.size(1); a view swaps strides, not data: cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-6]]:13: note: the view is made here; .contiguous() on it makes a row-major copy of the transpose
   // CHECK-NOTES: :[[@LINE-9]]:3: note: 'w' is row-major (contiguous) here
 }
@@ -123,7 +123,7 @@ torch::Tensor madeContiguous(cublasHandle_t h, torch::Tensor a, torch::Tensor b,
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
                           b.data_ptr<float>(), n, a.data_ptr<float>(), m,
                           &zero, c.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-2]]:72: warning: ldb (m) is a.size(0), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(1); cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:72: warning: 'ldb' (m) is a.size(0), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(1); cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-10]]:5: note: 'a' is row-major (contiguous) here
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one,
                           b.data_ptr<float>(), n, a.data_ptr<float>(), k,
@@ -143,7 +143,7 @@ static void gemmRowMajor(cublasHandle_t h, int m, int n, int k, const float *a,
   const float one = 1.f, zero = 0.f;
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, ldb, a,
                           lda, &zero, c, ldc) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-1]]:27: warning: ldb (lda) is a.size(0), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(-1), its last size; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:27: warning: 'ldb' (lda) is a.size(0), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(-1), its last size; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE+4]]:3: note: 'a' is row-major (contiguous) here
   // CHECK-NOTES: :[[@LINE+7]]:3: note: with the arguments of this call from 'viaHelper'
 }
@@ -170,7 +170,7 @@ void batched(cublasHandle_t h, torch::Tensor a, torch::Tensor b, torch::Tensor c
                                         b.data_ptr<float>(), n, k * n,
                                         a.data_ptr<float>(), m, m * k, &zero,
                                         c.data_ptr<float>(), n, m * n, batch) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-2]]:62: warning: ldb (m) is a.size(1), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(2); cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:62: warning: 'ldb' (m) is a.size(1), a size of the row-major 'a' other than its last: read column-major, its storage has leading dimension a.size(2); cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-9]]:3: note: 'a' is row-major (contiguous) here
 }
 

@@ -16,7 +16,7 @@ void outputTooSmall(cublasHandle_t h, torch::Tensor a, torch::Tensor b) {
   TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &one,
                           a.data_ptr<float>(), 64, b.data_ptr<float>(), 64,
                           &zero, c.data_ptr<float>(), 64) == CUBLAS_STATUS_SUCCESS);
-  // CHECK-NOTES: :[[@LINE-1]]:34: warning: C needs 4096 elements at ldc=64 but 'c.data_ptr<float>()' holds 1024 floats (tensor of size {32, 32}) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:34: warning: 'C' needs 4096 elements at ldc=64 but 'c.data_ptr<float>()' holds 1024 floats (tensor of size {32, 32}) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-6]]:12: note: 'c' is allocated here
 }
 

@@ -21,7 +21,7 @@ void lt_workspace_too_small(cublasLtHandle_t lt, cublasLtMatmulDesc_t op,
   const float alpha = 1.0f, beta = 0.0f;
   cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr,
                  workspace, ws_size, stream);
-  // CHECK-NOTES: :[[@LINE-1]]:29: warning: workspaceSizeInBytes (ws_size = 33554432) is larger than the workspace 'workspace' (cudaMalloc of 4194304 bytes); cuBLAS may read and write past its end [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'workspaceSizeInBytes' (ws_size = 33554432) is larger than the workspace 'workspace' (cudaMalloc of 4194304 bytes); cuBLAS may read and write past its end [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-5]]:3: note: allocated here
 }
 
@@ -30,7 +30,7 @@ void set_workspace_too_small(cublasHandle_t h) {
   void *ws = nullptr;
   cudaMalloc(&ws, bytes);
   cublasSetWorkspace(h, ws, 2 * bytes);
-  // CHECK-NOTES: :[[@LINE-1]]:29: warning: workspaceSizeInBytes (2 * bytes = 2097152) is larger than the workspace 'ws' (cudaMalloc of 1048576 bytes); cuBLAS may read and write past its end [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'workspaceSizeInBytes' (2 * bytes = 2097152) is larger than the workspace 'ws' (cudaMalloc of 1048576 bytes); cuBLAS may read and write past its end [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-3]]:3: note: allocated here
 }
 

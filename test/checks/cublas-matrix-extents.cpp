@@ -15,9 +15,9 @@ void rowMajor(cublasHandle_t h, const float *alpha, const float *beta) {
   cudaMalloc(&dC, M * N * sizeof(float));
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, alpha, dA, K, dB, N, beta,
               dC, N);
-              // CHECK-NOTES: :[[@LINE-2]]:64: warning: lda (K = 128) is smaller than the rows of A (M = 512) for transa=CUBLAS_OP_N; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-              // CHECK-NOTES: :[[@LINE-2]]:19: warning: ldc (N = 256) is smaller than the rows of C (M = 512); ldc is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-              // CHECK-NOTES: :[[@LINE-4]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+              // CHECK-NOTES: :[[@LINE-2]]:64: warning: 'lda' (K = 128) is smaller than the rows of A (M = 512) for transa=CUBLAS_OP_N; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:19: warning: 'ldc' (N = 256) is smaller than the rows of C (M = 512); ldc is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-4]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
   // The usual remedy: the transposed product, B before A.
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, alpha, dB, N, dA, K, beta,
               dC, N);
@@ -28,10 +28,10 @@ void literals(cublasHandle_t h, const float *alpha, const float *beta,
               float *dA, float *dB, float *dC) {
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 512, 512, 512, alpha, dA, 256, dB,
               512, beta, dC, 512);
-              // CHECK-NOTES: :[[@LINE-2]]:70: warning: lda (256) is smaller than the rows of A (512) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:70: warning: 'lda' (256) is smaller than the rows of A (512) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 512, 512, 512, alpha, dA, 0, dB,
               512, beta, dC, 512);
-              // CHECK-NOTES: :[[@LINE-2]]:70: warning: lda (0) must be at least 1; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:70: warning: 'lda' (0) must be at least 1; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
 }
 
 // Correct code that a naive check would flag.
@@ -52,8 +52,8 @@ void traps(cublasHandle_t h, const float *alpha, const float *beta) {
   const int wide = 128;
   cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, m, m, wide, alpha, dA, m, dB, wide,
               beta, dC, m);
-              // CHECK-NOTES: :[[@LINE-2]]:67: warning: lda (m = 64) is smaller than the rows of A (wide = 128) for transa=CUBLAS_OP_T; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-              // CHECK-NOTES: :[[@LINE-3]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+              // CHECK-NOTES: :[[@LINE-2]]:67: warning: 'lda' (m = 64) is smaller than the rows of A (wide = 128) for transa=CUBLAS_OP_T; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
   // Padded leading dimensions (ld > rows) and ld exactly the minimum.
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 100, 100, 100, alpha, dA, 128, dB,
               100, beta, dC, 101);
@@ -62,8 +62,8 @@ void traps(cublasHandle_t h, const float *alpha, const float *beta) {
                  beta, dC, m);
   cublasSgemm_64(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, k, alpha, dA, k, dB, k,
                  beta, dC, m);
-                 // CHECK-NOTES: :[[@LINE-2]]:67: warning: lda (k = 32) is smaller than the rows of A (m = 64) for transa=CUBLAS_OP_N; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-                 // CHECK-NOTES: :[[@LINE-3]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+                 // CHECK-NOTES: :[[@LINE-2]]:67: warning: 'lda' (k = 32) is smaller than the rows of A (m = 64) for transa=CUBLAS_OP_N; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+                 // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
 }
 
 // Values from parameters, loops and unproven reassignments: silent, but
@@ -76,8 +76,8 @@ void unknowns(cublasHandle_t h, const float *alpha, const float *beta,
               beta, dC, m);
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, dA, k, dB, k, beta,
               dC, m);
-  // CHECK-NOTES: :[[@LINE-2]]:64: warning: lda is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-2]]:64: warning: 'lda' is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
   int ld = 64;
   if (transposed)
     ld = 1024;
@@ -96,7 +96,7 @@ void unknowns(cublasHandle_t h, const float *alpha, const float *beta,
   // A symbolic difference: lda (m - 1) is below m for every m.
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, dA, m - 1, dB, k,
               beta, dC, m);
-              // CHECK-NOTES: :[[@LINE-2]]:64: warning: lda (m - 1) is smaller than the rows of A (m) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:64: warning: 'lda' (m - 1) is smaller than the rows of A (m) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
 }
 
 // Allocations: sizes in bytes against footprints in elements.
@@ -109,7 +109,7 @@ void allocations(cublasHandle_t h, const float *alpha, const float *beta,
   cudaMalloc(&dC, n * n * sizeof(float));
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha, dA, n, dB, n, beta,
               dC, n);
-              // CHECK-NOTES: :[[@LINE-2]]:60: warning: A needs 262144 elements at lda=512 but 'dA' holds 65536 floats (cudaMalloc of 262144 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:60: warning: 'A' needs 262144 elements at lda=512 but 'dA' holds 65536 floats (cudaMalloc of 262144 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-6]]:3: note: allocated here
   // Symbolic sizes: m*k bytes hold a quarter of the m*k floats A needs.
   float *sA, *sB;
@@ -117,7 +117,7 @@ void allocations(cublasHandle_t h, const float *alpha, const float *beta,
   cudaMalloc(&sB, m * k * sizeof(float));
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, k, alpha, sA, m, sB, k, beta,
               dC, m);
-              // CHECK-NOTES: :[[@LINE-2]]:60: warning: A needs m*k elements at lda=m but 'sA' holds (m*k)/4 floats (cudaMalloc of m * k bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:60: warning: 'A' needs m*k elements at lda=m but 'sA' holds (m*k)/4 floats (cudaMalloc of m * k bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-5]]:3: note: allocated here
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, k, alpha, sB, m, sB, k, beta,
               dC, m);
@@ -127,11 +127,11 @@ void allocations(cublasHandle_t h, const float *alpha, const float *beta,
   const double one = 1, zero = 0;
   cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &one, dD, 64, dD, 64,
               &zero, dD, 64);
-              // CHECK-NOTES: :[[@LINE-2]]:62: warning: A needs 4096 elements at lda=64 but 'dD' holds 2048 doubles (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:62: warning: 'A' needs 4096 elements at lda=64 but 'dD' holds 2048 doubles (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-5]]:3: note: allocated here
-              // CHECK-NOTES: :[[@LINE-4]]:70: warning: B needs 4096 elements at ldb=64 but 'dD' holds 2048 doubles (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-4]]:70: warning: 'B' needs 4096 elements at ldb=64 but 'dD' holds 2048 doubles (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-7]]:3: note: allocated here
-              // CHECK-NOTES: :[[@LINE-5]]:22: warning: C needs 4096 elements at ldc=64 but 'dD' holds 2048 doubles (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-5]]:22: warning: 'C' needs 4096 elements at ldc=64 but 'dD' holds 2048 doubles (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-9]]:3: note: allocated here
 }
 
@@ -145,7 +145,7 @@ void subMatrices(cublasHandle_t h, const float *alpha, const float *beta) {
               dC, n);
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha, dA, n, dB, n, beta,
               dC + 1, n);
-              // CHECK-NOTES: :[[@LINE-1]]:15: warning: C needs 65536 elements at ldc=256 but 'dC + 1' holds 65535 floats (cudaMalloc of 786432 bytes, from element 131073) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'C' needs 65536 elements at ldc=256 but 'dC + 1' holds 65535 floats (cudaMalloc of 786432 bytes, from element 131073) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-7]]:3: note: allocated here
   float *big;
   cudaMalloc(&big, lda * n * sizeof(float));
@@ -155,7 +155,7 @@ void subMatrices(cublasHandle_t h, const float *alpha, const float *beta) {
               big, lda, beta, big, lda);
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n + 1, n, n, alpha, big + i * n,
               lda, big, lda, beta, big, lda);
-              // CHECK-NOTES: :[[@LINE-2]]:64: warning: A needs 130817 elements at lda=512 but 'big + i * n' holds 130816 floats (cudaMalloc of 524288 bytes, from element 256) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:64: warning: 'A' needs 130817 elements at lda=512 but 'big + i * n' holds 130816 floats (cudaMalloc of 524288 bytes, from element 256) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-8]]:3: note: allocated here
   for (int j = 0; j < 4; ++j)
     cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha, big + j * n, lda,
@@ -170,9 +170,9 @@ void otherAllocators(cublasHandle_t h, const float *alpha, const float *beta) {
   cudaMallocManaged(&managed, 64 * 32 * sizeof(float), cudaMemAttachGlobal);
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, alpha, managed, 64,
               managed, 64, beta, dC, 64);
-              // CHECK-NOTES: :[[@LINE-2]]:63: warning: A needs 4096 elements at lda=64 but 'managed' holds 2048 floats (cudaMallocManaged of 8192 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:63: warning: 'A' needs 4096 elements at lda=64 but 'managed' holds 2048 floats (cudaMallocManaged of 8192 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-4]]:3: note: allocated here
-              // CHECK-NOTES: :[[@LINE-3]]:15: warning: B needs 4096 elements at ldb=64 but 'managed' holds 2048 floats (cudaMallocManaged of 8192 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-3]]:15: warning: 'B' needs 4096 elements at ldb=64 but 'managed' holds 2048 floats (cudaMallocManaged of 8192 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-6]]:3: note: allocated here
   float *p;
   size_t pitch;
@@ -183,7 +183,7 @@ void otherAllocators(cublasHandle_t h, const float *alpha, const float *beta) {
   // large for the 64 rows allocated.
   cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, 64, 64, 512, alpha, p, pitch, dC,
               512, beta, dC, 64);
-              // CHECK-NOTES: :[[@LINE-2]]:64: warning: A needs 63*pitch + 512 elements at lda=pitch but 'p' holds 16*pitch floats (cudaMallocPitch of pitch * 64 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:64: warning: 'A' needs 63*pitch + 512 elements at lda=pitch but 'p' holds 16*pitch floats (cudaMallocPitch of pitch * 64 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-8]]:3: note: allocated here
 }
 
@@ -198,11 +198,11 @@ void strided(cublasHandle_t h, const float *alpha, const float *beta) {
                             n * n, dB, n, 0, beta, dC, n, n * n, batches);
   cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha, dA, n,
                             n * n, dB, n, n * n, beta, dC, n, n * n, batches);
-                            // CHECK-NOTES: :[[@LINE-1]]:36: warning: B needs 32768 elements at ldb=64, strideB=4096 and batchCount=8 but 'dB' holds 4096 floats (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
+                            // CHECK-NOTES: :[[@LINE-1]]:36: warning: 'B' needs 32768 elements at ldb=64, strideB=4096 and batchCount=8 but 'dB' holds 4096 floats (cudaMalloc of 16384 bytes) [cublas-matrix-extents]
                             // CHECK-NOTES: :[[@LINE-7]]:3: note: allocated here
   cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha, dA, n,
                             n * n, dB, n, 0, beta, dC, n, n, batches);
-                            // CHECK-NOTES: :[[@LINE-1]]:59: warning: strideC (n = 64) is smaller than the 4096 elements of each C at ldc=64, so the 8 batches written to C overlap [cublas-matrix-extents]
+                            // CHECK-NOTES: :[[@LINE-1]]:59: warning: 'strideC' (n = 64) is smaller than the 4096 elements of each C at ldc=64, so the 8 batches written to C overlap [cublas-matrix-extents]
   // One batch: any stride is fine.
   cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha, dA, n,
                             1, dB, n, 1, beta, dC, n, 1, 1);
@@ -214,16 +214,16 @@ static void gemmHelper(cublasHandle_t h, const float *A, float *C, int m,
   const float one = 1, zero = 0;
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_T, m, m, k, &one, A, lda, A, lda,
               &zero, C, m);
-              // CHECK-NOTES: :[[@LINE-2]]:59: warning: A needs 2048 elements at lda=64 but 'A' holds 1024 floats (cudaMalloc of 4096 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-2]]:59: warning: 'A' needs 2048 elements at lda=64 but 'A' holds 1024 floats (cudaMalloc of 4096 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE+27]]:3: note: allocated here
               // CHECK-NOTES: :[[@LINE+29]]:3: note: with the arguments of this call from 'callers'
-              // CHECK-NOTES: :[[@LINE-5]]:62: warning: lda (32) is smaller than the rows of A (m = 64) for transa=CUBLAS_OP_N; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-5]]:62: warning: 'lda' (32) is smaller than the rows of A (m = 64) for transa=CUBLAS_OP_N; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE+26]]:3: note: with the arguments of this call from 'callers'
-              // CHECK-NOTES: :[[@LINE-7]]:67: warning: B needs 2048 elements at ldb=64 but 'A' holds 1024 floats (cudaMalloc of 4096 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-7]]:67: warning: 'B' needs 2048 elements at ldb=64 but 'A' holds 1024 floats (cudaMalloc of 4096 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE+22]]:3: note: allocated here
               // CHECK-NOTES: :[[@LINE+24]]:3: note: with the arguments of this call from 'callers'
-              // CHECK-NOTES: :[[@LINE-10]]:70: warning: ldb (lda = 32) is smaller than the rows of B (m = 64) for transb=CUBLAS_OP_T; ldb is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-              // CHECK-NOTES: :[[@LINE-11]]:3: note: cuBLAS is column-major: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+              // CHECK-NOTES: :[[@LINE-10]]:70: warning: 'ldb' (lda = 32) is smaller than the rows of B (m = 64) for transb=CUBLAS_OP_T; ldb is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-11]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
               // CHECK-NOTES: :[[@LINE+20]]:3: note: with the arguments of this call from 'callers'
 }
 
@@ -256,7 +256,7 @@ static int statusHelper(cublasHandle_t h, const float *A, float *C, int m,
   const float one = 1, zero = 0;
   if (cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, m, &one, A, lda, A, m,
                   &zero, C, m) != CUBLAS_STATUS_SUCCESS)
-    // CHECK-NOTES: :[[@LINE-2]]:66: warning: lda (32) is smaller than the rows of A (m = 64) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
+    // CHECK-NOTES: :[[@LINE-2]]:66: warning: 'lda' (32) is smaller than the rows of A (m = 64) for transa=CUBLAS_OP_N; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
     // CHECK-NOTES: :[[@LINE+9]]:3: note: with the arguments of this call from 'statusCallers'
     return -1;
   return 0;
@@ -273,7 +273,7 @@ void statusCallers(cublasHandle_t h) {
 void layouts(int rows) {
   cublasLtMatrixLayout_t a, b, c;
   cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 512, 128, 128);
-  // CHECK-NOTES: :[[@LINE-1]]:56: warning: ld (128) of this column-major cublasLt layout is smaller than its rows (512); ld is the column count, as for row-major data; cuBLASLt requires ld >= rows [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:56: warning: 'ld' (128) of this column-major cublasLt layout is smaller than its rows (512); ld is the column count, as for row-major data; cuBLASLt requires ld >= rows [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: for row-major data set CUBLASLT_MATRIX_LAYOUT_ORDER to CUBLASLT_ORDER_ROW, or describe the column-major transpose
   cublasLtMatrixLayoutCreate(&b, CUDA_R_32F, 512, 128, 512);
   cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, rows, 128, 128);
@@ -291,7 +291,7 @@ void rowLayout() {
 void batchedLayout() {
   cublasLtMatrixLayout_t a;
   cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, 512, 128, 128);
-  // CHECK-NOTES: :[[@LINE-1]]:56: warning: ld (128) of this column-major cublasLt layout is smaller than its rows (512); ld is the column count, as for row-major data; cuBLASLt requires ld >= rows [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:56: warning: 'ld' (128) of this column-major cublasLt layout is smaller than its rows (512); ld is the column count, as for row-major data; cuBLASLt requires ld >= rows [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: for row-major data set CUBLASLT_MATRIX_LAYOUT_ORDER to CUBLASLT_ORDER_ROW, or describe the column-major transpose
   int batches = 4;
   cublasLtMatrixLayoutSetAttribute(a, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT,
@@ -304,7 +304,7 @@ static void axpyHelper(cublasHandle_t h, const float *x, float *y, int n,
                        int incx) {
   const float one = 1;
   cublasSaxpy(h, n, &one, x, incx, y, 1);
-  // CHECK-NOTES: :[[@LINE-1]]:27: warning: x needs 199 elements at incx=2 but 'x' holds 100 floats (cudaMalloc of 400 bytes) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:27: warning: 'x' needs 199 elements at incx=2 but 'x' holds 100 floats (cudaMalloc of 400 bytes) [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE+6]]:3: note: allocated here
   // CHECK-NOTES: :[[@LINE+7]]:3: note: with the arguments of this call from 'templatedCaller'
 }

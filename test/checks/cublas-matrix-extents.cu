@@ -24,7 +24,7 @@ void run(cublasHandle_t h, cudaStream_t s, const float *alpha,
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, alpha,
               thrust::raw_pointer_cast(A.data()), n,
               thrust::raw_pointer_cast(B.data()), n, beta, dC, n);
-              // CHECK-NOTES: :[[@LINE-1]]:15: warning: B needs 65536 elements at ldb=256 but 'thrust::raw_pointer_cast(B.data())' holds 32768 floats (thrust::device_vector of 32768 float values) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'B' needs 65536 elements at ldb=256 but 'thrust::raw_pointer_cast(B.data())' holds 32768 floats (thrust::device_vector of 32768 float values) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-9]]:42: note: 'B' is allocated here
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, 128, n, alpha,
               thrust::raw_pointer_cast(A.data()), n,
@@ -33,9 +33,9 @@ void run(cublasHandle_t h, cudaStream_t s, const float *alpha,
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n + 1, n, alpha,
               thrust::raw_pointer_cast(A.data()), n,
               thrust::raw_pointer_cast(A.data()), n, beta, dC, n);
-              // CHECK-NOTES: :[[@LINE-1]]:15: warning: B needs 65792 elements at ldb=256 but 'thrust::raw_pointer_cast(A.data())' holds 65536 floats (thrust::device_vector of 65536 float values) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'B' needs 65792 elements at ldb=256 but 'thrust::raw_pointer_cast(A.data())' holds 65536 floats (thrust::device_vector of 65536 float values) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-18]]:32: note: 'A' is allocated here
-              // CHECK-NOTES: :[[@LINE-3]]:60: warning: C needs 65792 elements at ldc=256 but 'dC' holds 65536 floats (cudaMallocAsync of 262144 bytes) [cublas-matrix-extents]
+              // CHECK-NOTES: :[[@LINE-3]]:60: warning: 'C' needs 65792 elements at ldc=256 but 'dC' holds 65536 floats (cudaMallocAsync of 262144 bytes) [cublas-matrix-extents]
               // CHECK-NOTES: :[[@LINE-18]]:3: note: allocated here
   cudaFreeAsync(dC, s);
 }

@@ -10,7 +10,7 @@ const char *describe(cudaError_t);
 int f(cublasHandle_t h, const float *x, float *y, int n) {
   const float one = 1.0f;
   cublasSaxpy(h, n, &one, x, 1, y, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSaxpy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSaxpy' is discarded
   cudaError_t err = cublasSaxpy(h, n, &one, x, 1, y, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: cublasStatus_t from 'cublasSaxpy' converted to cudaError_t
   if (err != cudaSuccess)
@@ -19,7 +19,7 @@ int f(cublasHandle_t h, const float *x, float *y, int n) {
   describe(st);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: cublasStatus_t from 'st' converted to cudaError_t
   if (cublasCreate(&h) != cudaSuccess)
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: cublasStatus_t compared with cudaError_t value 'cudaSuccess'
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: a cublasStatus_t compared with the cudaError_t value 'cudaSuccess'
     return 2;
   st = cublasDestroy(h);
   if (st != CUBLAS_STATUS_SUCCESS)

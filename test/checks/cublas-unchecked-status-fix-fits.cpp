@@ -28,13 +28,13 @@
 #define CK(call) RET_CK(call)
 void inVoid(cublasHandle_t h) {
   cublasSetStream(h, nullptr);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix: 'CK' returns a value, and 'inVoid' returns void
   // CHECK-FIXES: {{^}}  cublasSetStream(h, nullptr);{{$}}
 }
 int inInt(cublasHandle_t h) {
   cublasSetStream(h, nullptr);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-NOTES: :[[@LINE-2]]:3: note: FIX-IT applied suggested code changes
   // CHECK-NOTES: :[[@LINE-3]]:30: note: FIX-IT applied suggested code changes
   // CHECK-FIXES: {{^}}  CK(cublasSetStream(h, nullptr));{{$}}
@@ -42,7 +42,7 @@ int inInt(cublasHandle_t h) {
 }
 cublasStatus_t inStatus(cublasHandle_t h) {
   cublasSetStream(h, nullptr);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix: 'CK' returns a literal that is not a 'cublasStatus_t', which 'inStatus' returns
   // CHECK-FIXES: {{^}}  cublasSetStream(h, nullptr);{{$}}
   return CUBLAS_STATUS_SUCCESS;
@@ -50,7 +50,7 @@ cublasStatus_t inStatus(cublasHandle_t h) {
 struct Holder {
   Holder(cublasHandle_t h) {
     cublasSetStream(h, nullptr);
-    // CHECK-NOTES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
     // CHECK-NOTES: :[[@LINE-2]]:5: note: no fix: 'CK' returns a value, in a constructor
     // CHECK-FIXES: {{^}}    cublasSetStream(h, nullptr);{{$}}
   }
@@ -60,7 +60,7 @@ struct Holder {
 #define CK(call) STATUS_CK(call)
 cublasStatus_t passOn(cublasHandle_t h) {
   cublasSetStream(h, nullptr);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-NOTES: :[[@LINE-2]]:3: note: FIX-IT applied suggested code changes
   // CHECK-NOTES: :[[@LINE-3]]:30: note: FIX-IT applied suggested code changes
   // CHECK-FIXES: {{^}}  CK(cublasSetStream(h, nullptr));{{$}}
@@ -71,7 +71,7 @@ cublasStatus_t passOn(cublasHandle_t h) {
 #define CK(call) THROW_CK(call)
 void throwing(cublasHandle_t h) {
   cublasSetStream(h, nullptr);
-  // CHECK-NOTES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix: 'CK' throws, and exceptions are off
   // CHECK-FIXES: {{^}}  cublasSetStream(h, nullptr);{{$}}
 }

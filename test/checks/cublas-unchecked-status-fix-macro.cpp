@@ -13,9 +13,9 @@
 // Before the macro is defined: warned, not fixed.
 void before(cublasHandle_t h) {
   cublasSetStream(h, nullptr);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-FIXES: {{^}}  cublasSetStream(h, nullptr);{{$}}
-  // CHECK-MESSAGES-VARIADIC: :[[@LINE-3]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-MESSAGES-VARIADIC: :[[@LINE-3]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-FIXES-VARIADIC: {{^}}  cublasSetStream(h, nullptr);{{$}}
 }
 
@@ -32,9 +32,9 @@ void before(cublasHandle_t h) {
 // Defined: fixed.
 void defined(cublasHandle_t h) {
   cublasSetStream(h, nullptr);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-FIXES: {{^}}  CK(cublasSetStream(h, nullptr));{{$}}
-  // CHECK-MESSAGES-VARIADIC: :[[@LINE-3]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-MESSAGES-VARIADIC: :[[@LINE-3]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-FIXES-VARIADIC: {{^}}  VCK(cublasSetStream(h, nullptr));{{$}}
 }
 
@@ -44,9 +44,9 @@ void defined(cublasHandle_t h) {
 // Undefined again: not fixed.
 void undefined(cublasHandle_t h) {
   cublasDestroy(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   // CHECK-FIXES: {{^}}  cublasDestroy(h);{{$}}
-  // CHECK-MESSAGES-VARIADIC: :[[@LINE-3]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES-VARIADIC: :[[@LINE-3]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   // CHECK-FIXES-VARIADIC: {{^}}  cublasDestroy(h);{{$}}
 }
 
@@ -56,8 +56,8 @@ void undefined(cublasHandle_t h) {
 #define VCK(a, b) ((a), (b))
 void objectLike(cublasHandle_t h) {
   cublasDestroy(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   // CHECK-FIXES: {{^}}  cublasDestroy(h);{{$}}
-  // CHECK-MESSAGES-VARIADIC: :[[@LINE-3]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES-VARIADIC: :[[@LINE-3]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   // CHECK-FIXES-VARIADIC: {{^}}  cublasDestroy(h);{{$}}
 }

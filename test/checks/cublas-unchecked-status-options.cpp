@@ -22,48 +22,48 @@ int other(cublasHandle_t);
 void f(cublasHandle_t h, const float *x, float *y, int n, bool c) {
   const float one = 1.0f;
   cublasSaxpy(h, n, &one, x, 1, y, 1);
-  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSaxpy' is discarded
-  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:3: warning: cublasStatus_t returned by 'cublasSaxpy' is discarded
+  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSaxpy' is discarded
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasSaxpy' is discarded
   // CHECK-FIXES-MACRO: {{^}}  CUBLAS_CHECK(cublasSaxpy(h, n, &one, x, 1, y, 1));{{$}}
   if (c)
     cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
-  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasSetPointerMode' is discarded
-  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:5: warning: cublasStatus_t returned by 'cublasSetPointerMode' is discarded
+  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasSetPointerMode' is discarded
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:5: warning: the cublasStatus_t returned by 'cublasSetPointerMode' is discarded
   // CHECK-FIXES-MACRO: {{^}}    CUBLAS_CHECK(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));{{$}}
 
   // Not a whole statement, or not written out in the file: no fix.
   c ? cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST) : CUBLAS_STATUS_SUCCESS;
-  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:7: warning: cublasStatus_t returned by 'cublasSetPointerMode' is discarded
-  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:7: warning: cublasStatus_t returned by 'cublasSetPointerMode' is discarded
+  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:7: warning: the cublasStatus_t returned by 'cublasSetPointerMode' is discarded
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:7: warning: the cublasStatus_t returned by 'cublasSetPointerMode' is discarded
   // CHECK-FIXES-MACRO: {{^}}  c ? cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST) : CUBLAS_STATUS_SUCCESS;{{$}}
   FORWARD(cublasSaxpy(h, n, &one, x, 1, y, 1));
-  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:11: warning: cublasStatus_t returned by 'cublasSaxpy' is discarded
-  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:11: warning: cublasStatus_t returned by 'cublasSaxpy' is discarded
+  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:11: warning: the cublasStatus_t returned by 'cublasSaxpy' is discarded
+  // CHECK-MESSAGES-STRICT: :[[@LINE-2]]:11: warning: the cublasStatus_t returned by 'cublasSaxpy' is discarded
   // CHECK-FIXES-MACRO: {{^}}  FORWARD(cublasSaxpy(h, n, &one, x, 1, y, 1));{{$}}
 
   // IgnoredFunctions matches the name as written and the real symbol.
   cublasDestroy(h);
-  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   // CHECK-FIXES-MACRO: {{^}}  CUBLAS_CHECK(cublasDestroy(h));{{$}}
   cublasSetStream(h, nullptr);
-  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-MESSAGES-MACRO: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
 
   // AllowCastToVoid=false reports explicit discards.
   (void)cublasSaxpy(h, n, &one, x, 1, y, 1);
-  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:9: warning: cublasStatus_t returned by 'cublasSaxpy' is explicitly discarded
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:9: warning: the cublasStatus_t returned by 'cublasSaxpy' is explicitly discarded
 
   // CheckedFunctions adds functions that do not return cublasStatus_t.
   legacy::gemm_call(h);
-  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: warning: status returned by 'gemm_call' is discarded
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: warning: the status returned by 'gemm_call' is discarded
   int code = legacy::gemm_call(h);
-  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:14: warning: status returned by 'gemm_call' is stored in 'code' but never read
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:14: warning: the status returned by 'gemm_call' is stored in 'code' but never read
   legacy::other(h);
 }
 
 void no_statement_macro_in_headers(cublasHandle_t h, int n) {
   for (cublasCreate(&h); n > 0; --n) {
   }
-  // CHECK-MESSAGES-MACRO: :[[@LINE-2]]:8: warning: cublasStatus_t returned by 'cublasCreate' is discarded
-  // CHECK-MESSAGES-STRICT: :[[@LINE-3]]:8: warning: cublasStatus_t returned by 'cublasCreate' is discarded
+  // CHECK-MESSAGES-MACRO: :[[@LINE-2]]:8: warning: the cublasStatus_t returned by 'cublasCreate' is discarded
+  // CHECK-MESSAGES-STRICT: :[[@LINE-3]]:8: warning: the cublasStatus_t returned by 'cublasCreate' is discarded
   // CHECK-FIXES-MACRO: {{^}}  for (cublasCreate(&h); n > 0; --n) {{{$}}
 }

@@ -34,56 +34,56 @@ void discarded(cublasHandle_t h, const float *A, const float *B, float *C,
                float *x, float *y, int n) {
   const float one = 1.0f, zero = 0.0f;
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero, C, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSgemm' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSgemm' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
   cublasSaxpy(h, n, &one, x, 1, y, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSaxpy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSaxpy' is discarded
   cublasDestroy_v2(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy_v2' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy_v2' is discarded
   cublasDestroy(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   cublasSetMatrix(n, n, sizeof(float), x, n, y, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSetMatrix' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetMatrix' is discarded
   my_gemm(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'my_gemm' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'my_gemm' is discarded
 }
 
 void discarded_in_control_flow(cublasHandle_t h, bool c, int n) {
   if (c)
     cublasDestroy(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   else
     cublasCreate(&h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasCreate' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasCreate' is discarded
   for (int i = 0; i < n; cublasSetStream(h, nullptr), ++i)
-    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: cublasStatus_t returned by 'cublasSetStream' is discarded
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
     cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasSetPointerMode' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasSetPointerMode' is discarded
   c ? cublasDestroy(h) : cublasCreate(&h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
-  // CHECK-MESSAGES: :[[@LINE-2]]:26: warning: cublasStatus_t returned by 'cublasCreate' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-2]]:26: warning: the cublasStatus_t returned by 'cublasCreate' is discarded
   switch (n) {
   case 0:
     cublasDestroy(h);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
     break;
   default:
     break;
   }
   auto later = [h]() mutable { cublasDestroy(h); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   later();
 }
 
 void discarded_in_macros(cublasHandle_t h) {
   PASS_THROUGH(cublasDestroy(h));
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   CALL_NO_CHECK(cublasDestroy(h));
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
 }
 
 void discarded_lt(cublasLtHandle_t lt) {
   cublasLtDestroy(lt);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasLtDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasLtDestroy' is discarded
 }
 
 void discarded_lt_init() {
@@ -91,12 +91,12 @@ void discarded_lt_init() {
   // when the storage is too small for the descriptor.
   cublasLtMatmulPreferenceOpaque_t storage;
   cublasLtMatmulPreferenceInit(&storage);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasLtMatmulPreferenceInit' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasLtMatmulPreferenceInit' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
 }
 
 template <typename T> void destroy_later(T h) {
   cublasDestroy(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
 }
 template void destroy_later<cublasHandle_t>(cublasHandle_t);
 
@@ -105,30 +105,30 @@ template void destroy_later<cublasHandle_t>(cublasHandle_t);
 void stored_never_read(cublasHandle_t h, const float *x, float *y, int n) {
   const float one = 1.0f;
   cublasStatus_t st = cublasSaxpy(h, n, &one, x, 1, y, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: cublasStatus_t returned by 'cublasSaxpy' is stored in 'st' but never read [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: the cublasStatus_t returned by 'cublasSaxpy' is stored in 'st' but never read [cublas-unchecked-status]
 }
 
 int overwritten_before_read(cublasHandle_t h, const float *x, float *y, int n) {
   const float one = 1.0f;
   cublasStatus_t st = cublasSaxpy(h, n, &one, x, 1, y, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: cublasStatus_t returned by 'cublasSaxpy' is stored in 'st' but never read
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: the cublasStatus_t returned by 'cublasSaxpy' is stored in 'st' but never read
   st = cublasSaxpy(h, n, &one, y, 1, y, 1);
   if (st != CUBLAS_STATUS_SUCCESS)
     return 1;
   st = cublasDestroy(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: cublasStatus_t returned by 'cublasDestroy' is stored in 'st' but never read
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: the cublasStatus_t returned by 'cublasDestroy' is stored in 'st' but never read
   return 0;
 }
 
 void stored_in_int(cublasHandle_t h) {
   int code = cublasDestroy(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: cublasStatus_t returned by 'cublasDestroy' is stored in 'code' but never read
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: the cublasStatus_t returned by 'cublasDestroy' is stored in 'code' but never read
 }
 
 void stored_in_loop(cublasHandle_t h, int n) {
   for (int i = 0; i < n; ++i) {
     auto s = cublasSetStream(h, nullptr);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: cublasStatus_t returned by 'cublasSetStream' is stored in 's' but never read
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: the cublasStatus_t returned by 'cublasSetStream' is stored in 's' but never read
   }
 }
 
@@ -137,23 +137,23 @@ void stored_in_loop(cublasHandle_t h, int n) {
 int compared_with_cuda_error(cublasHandle_t h) {
   cublasStatus_t cst = cublasDestroy(h);
   if (cst != cudaSuccess)
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: cublasStatus_t compared with cudaError_t value 'cudaSuccess'; cuBLAS and CUDA runtime codes differ, so failures are misreported
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: a cublasStatus_t compared with the cudaError_t value 'cudaSuccess'; cuBLAS and CUDA runtime codes differ, so failures are misreported
     // CHECK-FIXES: {{^}}  if (cst != CUBLAS_STATUS_SUCCESS){{$}}
     return 1;
   if (cublasCreate(&h) == cudaErrorMemoryAllocation)
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: cublasStatus_t compared with cudaError_t value 'cudaErrorMemoryAllocation'
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: a cublasStatus_t compared with the cudaError_t value 'cudaErrorMemoryAllocation'
     // CHECK-FIXES: {{^}}  if (cublasCreate(&h) == cudaErrorMemoryAllocation){{$}}
     return 2;
   cudaError_t err = cudaGetLastError();
   if (err == cst)
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: cublasStatus_t compared with cudaError_t; cuBLAS and CUDA runtime codes differ
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: a cublasStatus_t compared with a cudaError_t; cuBLAS and CUDA runtime codes differ
     return 3;
   return 0;
 }
 
 int cuda_error_compared_with_status(float **p) {
   if (cudaMalloc(p, 64) != CUBLAS_STATUS_SUCCESS)
-    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: cudaError_t compared with cublasStatus_t value 'CUBLAS_STATUS_SUCCESS'
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: a cudaError_t compared with the cublasStatus_t value 'CUBLAS_STATUS_SUCCESS'
     // CHECK-FIXES: {{^}}  if (cudaMalloc(p, 64) != cudaSuccess){{$}}
     return 1;
   return 0;
@@ -274,18 +274,18 @@ template <typename T> void dependent(T h) {
 void through_function_pointer(cublasHandle_t h) {
   auto destroy = cublasDestroy;
   destroy(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by this call is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by this call is discarded
   cublasStatus_t (*create)(cublasHandle_t *) = cublasCreate;
   cublasStatus_t st = create(&h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: cublasStatus_t returned by this call is stored in 'st' but never read
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: the cublasStatus_t returned by this call is stored in 'st' but never read
 }
 
 void in_init_statements(cublasHandle_t h, int n) {
   for (cublasCreate(&h); n > 0; --n) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: cublasStatus_t returned by 'cublasCreate' is discarded
+    // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: the cublasStatus_t returned by 'cublasCreate' is discarded
   }
   if (cublasDestroy(h); n == 0) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   }
 }
 
@@ -328,14 +328,14 @@ struct Blas {
   Blas() : last(cublasCreate(&handle)) {}
   ~Blas() {
     cublasDestroy(handle);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cublasStatus_t returned by 'cublasDestroy' is discarded
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   }
 };
 
 void member_wrapper(Blas &b, const float *x, float *y, int n) {
   const float one = 1.0f;
   b.axpy(n, &one, x, y);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'axpy' (the status of 'cublasSaxpy') is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'axpy' (the status of 'cublasSaxpy') is discarded
   if (b.axpy(n, &one, x, y) != CUBLAS_STATUS_SUCCESS)
     return;
 }
@@ -367,7 +367,7 @@ int assigned_in_conditions(cublasHandle_t *h, cublasHandle_t g, int tries) {
   int code = (st = cublasDestroy(g)) == CUBLAS_STATUS_SUCCESS ? 0 : -3;
   // Stored by a plain statement and overwritten: still never read.
   st = cublasSetStream(g, nullptr);
-  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: cublasStatus_t returned by 'cublasSetStream' is stored in 'st' but never read [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: the cublasStatus_t returned by 'cublasSetStream' is stored in 'st' but never read [cublas-unchecked-status]
   st = CUBLAS_STATUS_SUCCESS;
   return code + tries + (int)st;
 }
@@ -416,13 +416,13 @@ void own_functions(cublasHandle_t h, float *x) {
   reporting_checker(cublasSscal(h, 4, x, x, 1));
   checked_inside(h);
   set_stream_wrapper(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'set_stream_wrapper' (the status of 'cublasSetStream') is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'set_stream_wrapper' (the status of 'cublasSetStream') is discarded; a failure here goes unnoticed [cublas-unchecked-status]
   destroy_wrapper(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'destroy_wrapper' (the status of 'cublasDestroy') is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'destroy_wrapper' (the status of 'cublasDestroy') is discarded; a failure here goes unnoticed [cublas-unchecked-status]
   pass_through(cublasSscal(h, 4, x, x, 1));
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'pass_through' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'pass_through' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
   declared_only(h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'declared_only' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'declared_only' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
 }
 
 // A status laundered through an integer and then read as a cudaError_t: the

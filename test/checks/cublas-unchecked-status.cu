@@ -16,7 +16,7 @@ int run(cublasHandle_t h, float *d_x, float *d_y, int n) {
   const float one = 1.0f;
   scale<<<(n + 255) / 256, 256>>>(d_x, 2.0f, n);
   cublasSaxpy(h, n, &one, d_x, 1, d_y, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cublasStatus_t returned by 'cublasSaxpy' is discarded
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSaxpy' is discarded
   if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
     return 1;
   return cudaDeviceSynchronize() == cudaSuccess ? 0 : 2;

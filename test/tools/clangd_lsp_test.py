@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -298,6 +299,19 @@ def says(message, text):
     return text[:1].upper() + text[1:] in message
 
 
+def keeps_its_names(message):
+    """clangd capitalizes the first letter of every message and note, so
+    ours start with a quote or a word that capitalization leaves readable,
+    never with a name it would change ("CublasStatus_t", "Lda")."""
+    word = re.match(r"[^\s(,;:]*", message).group(0)
+    if word.startswith("'"):
+        return True
+    return not ("_" in word or "::" in word or
+                any(c.isupper() for c in word[1:]) or
+                word in ("Lda", "Ldb", "Ldc", "Ld", "X", "Y", "Alpha", "Beta",
+                         "Incx", "Incy"))
+
+
 def check(condition, what, diagnostics):
     if not condition:
         raise Failure("%s; the diagnostics were:\n%s" % (what, describe(diagnostics)))
@@ -321,7 +335,9 @@ def expect_bugs_cpp(diagnostics, uri, text):
     check(len(extents) == 1, "buggy.cpp: no cublas-matrix-extents", diagnostics)
     check(extents[0]["range"]["start"]["line"] == marker_line(text, "lda"),
           "buggy.cpp: cublas-matrix-extents on the wrong line", diagnostics)
-    check(says(extents[0]["message"], "lda (128) is smaller than the rows of A (512)"),
+    # Exactly as cublas-tidy words them: the first letter is one that
+    # clangd's capitalization leaves as it is.
+    check("'lda' (128) is smaller than the rows of A (512)" in extents[0]["message"],
           "buggy.cpp: unexpected cublas-matrix-extents message", diagnostics)
 
     unchecked = [d for d in found if d.get("code") == "cublas-unchecked-status"]
@@ -332,8 +348,14 @@ def expect_bugs_cpp(diagnostics, uri, text):
     check(d.get("source") == "clang-tidy" and d.get("severity") == 2,
           "buggy.cpp: cublas-unchecked-status is not a clang-tidy warning",
           diagnostics)
-    check(says(d["message"], "cublasStatus_t returned by 'cublasCreate' is discarded"),
+    check(d["message"].startswith(
+              "The cublasStatus_t returned by 'cublasCreate' is discarded"),
           "buggy.cpp: unexpected cublas-unchecked-status message", diagnostics)
+    for each in found:
+        for words in [each["message"]] + [n["message"] for n in
+                                           each.get("relatedInformation", [])]:
+            check(keeps_its_names(words), "buggy.cpp: clangd's capitalization "
+                  "changes a name: %r" % words, diagnostics)
 
     # Each links to our page for its check, not to clang-tidy's site.
     for d in found:
@@ -371,7 +393,7 @@ def expect_bugs_cu(diagnostics, text):
     check(len(found) == 1 and found[0].get("code") == "cublas-unchecked-status"
           and found[0]["range"]["start"]["line"] == marker_line(text, "discarded")
           and says(found[0]["message"],
-                   "cublasStatus_t returned by 'cublasSaxpy' is discarded"),
+                   "the cublasStatus_t returned by 'cublasSaxpy' is discarded"),
           "kernel.cu: expected one cublas-unchecked-status on the "
           "cublasSaxpy line", diagnostics)
 
@@ -408,8 +430,8 @@ def test_quick_fix(server, path):
     found = cublas_diagnostics(diagnostics)
     check(len(found) == 1 and found[0].get("code") == "cublas-unchecked-status"
           and found[0]["range"]["start"]["line"] == marker_line(MIXED_CPP, "mixed")
-          and says(found[0]["message"], "cublasStatus_t compared with "
-                   "cudaError_t value 'cudaSuccess'"),
+          and says(found[0]["message"], "a cublasStatus_t compared with "
+                   "the cudaError_t value 'cudaSuccess'"),
           "mixed.cpp: expected one cublas-unchecked-status on the comparison",
           diagnostics)
     actions = server.response(server.request("textDocument/codeAction", {

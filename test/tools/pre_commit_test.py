@@ -286,7 +286,7 @@ def expect_hook(result, status, what):
 
 def discarded(where, function):
     """The finding for a discarded status, as the hook prints it."""
-    return "%s: error: cublasStatus_t returned by '%s' is discarded" % (
+    return "%s: error: the cublasStatus_t returned by '%s' is discarded" % (
         where, function)
 
 
