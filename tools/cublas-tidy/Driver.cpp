@@ -48,6 +48,7 @@
 #include <atomic>
 #include <numeric>
 #include <mutex>
+#include <unistd.h>
 #include <set>
 #include <tuple>
 
@@ -1497,6 +1498,49 @@ filterFindings(Collected &C, std::vector<cublas_tidy::Finding> &Findings,
   return std::nullopt;
 }
 
+/// Runs `Print` (clang-tidy's handleErrors); when `Fixing`, what it writes
+/// on standard error is caught and written there afterwards with the tool
+/// named as users ran it: handleErrors says "clang-tidy applied N of M
+/// suggested fixes".
+static void withFixSummaryRenamed(bool Fixing, function_ref<void()> Print) {
+  SmallString<128> Path;
+  int FD = -1;
+  int Saved = -1;
+  errs().flush();
+  if (Fixing && !sys::fs::createTemporaryFile("cublas-tidy-fixes", "txt", FD,
+                                              Path)) {
+    Saved = ::dup(STDERR_FILENO);
+    if (Saved < 0 || ::dup2(FD, STDERR_FILENO) < 0) {
+      if (Saved >= 0)
+        ::close(Saved);
+      Saved = -1;
+    }
+    ::close(FD);
+  }
+  Print();
+  if (Saved < 0) {
+    if (!Path.empty())
+      sys::fs::remove(Path);
+    return;
+  }
+  errs().flush();
+  ::dup2(Saved, STDERR_FILENO);
+  ::close(Saved);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Caught = MemoryBuffer::getFile(Path);
+  sys::fs::remove(Path);
+  if (!Caught)
+    return;
+  std::string Text = (*Caught)->getBuffer().str();
+  for (StringRef What : {"applied ", "failed to apply "}) {
+    std::string From = ("clang-tidy " + What).str();
+    std::string To = ("cublas-tidy " + What).str();
+    for (size_t At = Text.find(From); At != std::string::npos;
+         At = Text.find(From, At + To.size()))
+      Text.replace(At, From.size(), To);
+  }
+  errs() << Text;
+}
+
 /// Stage "print": the findings as SARIF, or each run's diagnostics printed
 /// (and fixed) with the context that made them, in input order; the fixes
 /// exported; the statistics. The exit code.
@@ -1529,9 +1573,10 @@ static int printFindings(const Collected &C,
       if (Mine.empty())
         continue;
       unsigned Count = 0;
-      handleErrors(Mine, *Runs[R].Context,
-                   DisableFixes ? FB_NoFix : Behaviour, Count,
-                   Runs[R].BaseFS);
+      FixBehaviour Apply = DisableFixes ? FB_NoFix : Behaviour;
+      withFixSummaryRenamed(Apply != FB_NoFix, [&] {
+        handleErrors(Mine, *Runs[R].Context, Apply, Count, Runs[R].BaseFS);
+      });
       WErrorCount += Count;
     }
   }
