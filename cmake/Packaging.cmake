@@ -106,7 +106,10 @@ else()
   message(STATUS "help2man not found: no manual page")
 endif()
 
+# `cpack` makes the Debian package; `cpack -G TGZ` the tarball of the same
+# files (scripts/release makes both).
 set(CPACK_GENERATOR DEB)
+set(CPACK_PROJECT_CONFIG_FILE ${PROJECT_SOURCE_DIR}/cmake/CPackOptions.cmake)
 set(CPACK_PACKAGE_NAME cublas-tidy)
 set(CPACK_PACKAGE_VENDOR "cublas-tidy")
 set(CPACK_PACKAGE_CONTACT "cublas-tidy maintainers <cublas-tidy@example.invalid>")
@@ -125,4 +128,6 @@ set(_suggests "clang-tidy-${LLVM_VERSION_MAJOR}" ${_extra_clang_tidy})
 list(JOIN _suggests " | " _suggests)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "${_suggests}, pre-commit, python3")
 set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)
+string(TOLOWER "${CMAKE_SYSTEM_NAME}-${CMAKE_SYSTEM_PROCESSOR}" _platform)
+set(CPACK_PACKAGE_FILE_NAME "cublas-tidy-${PROJECT_VERSION}-${_platform}")
 include(CPack)

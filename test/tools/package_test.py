@@ -14,7 +14,9 @@ directory, unpacks it (dpkg-deb -x) into a temporary root, and checks:
 - the installed cublas-clangd starts (--version) and finds the installed
   HTML pages it links findings to;
 - the pages (an index and one per check), the pre-commit hook and the CI
-  script are there.
+  script are there;
+- the tarball (cpack -G TGZ) holds the same files under one folder, and its
+  cublas-tidy works from wherever it is unpacked.
 
 Exit code 77 (skipped) without cpack or dpkg-deb.
 """
@@ -26,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 from pathlib import Path
 
@@ -168,6 +171,32 @@ def main():
             path = usr / "share" / "cublas-tidy" / script
             expect(os.access(path, os.X_OK), "%s is not installed executable" % path)
         print("pages, cublas-clangd, pre-commit hook and CI script: installed")
+
+        # The tarball, for other distributions: the same files under one
+        # folder (bin/, lib/, share/), working from wherever it is unpacked.
+        code, out = run(["cpack", "-G", "TGZ", "-B", str(work / "tgz"),
+                         "--config", os.path.join(args.build_dir, "CPackConfig.cmake")])
+        expect(code == 0, "cpack -G TGZ failed", out)
+        tarballs = glob.glob(str(work / "tgz" / "cublas-tidy-*-linux-*.tar.gz"))
+        expect(len(tarballs) == 1, "cpack -G TGZ made %s" % tarballs, out)
+        with tarfile.open(tarballs[0]) as tar:
+            names = tar.getnames()
+            tar.extractall(work / "unpacked")
+        top = os.path.basename(tarballs[0])[:-len(".tar.gz")]
+        expect(all(n == top or n.startswith(top + "/") for n in names),
+               "the tarball's files are not all under %s/" % top)
+        unpacked = work / "unpacked" / top
+        deb_files = sorted(str(p.relative_to(usr)) for p in usr.rglob("*")
+                           if p.is_file())
+        tgz_files = sorted(str(p.relative_to(unpacked)) for p in unpacked.rglob("*")
+                           if p.is_file())
+        expect(deb_files == tgz_files, "the tarball and the package differ: %s"
+               % sorted(set(deb_files) ^ set(tgz_files)))
+        code, out = run([str(unpacked / "bin" / "cublas-tidy"), "-checks=-*,cublas-*",
+                         example, "--", "-std=c++17", "-isystem", args.cuda_include])
+        expect(finding in out, "the unpacked cublas-tidy found nothing", out)
+        print("tarball: %s, the package's files; its cublas-tidy reports the "
+              "example's finding" % os.path.basename(tarballs[0]))
         print("PASS")
         return 0
     except Failure as failure:
