@@ -15,6 +15,8 @@ action's inputs), and the test checks:
 - a baseline accepts a finding for fail-on: new, and is ignored for any;
 - files: all reports the old finding too;
 - on a push (no GITHUB_BASE_REF) the change is HEAD's;
+- version: a release's package is downloaded, unpacked and used, and a
+  release that is not there fails the step;
 - the gate is on new findings: a change that only deletes a destroy fails
   (its leak is on a line the change does not touch), one that only moves
   old code passes;
@@ -26,6 +28,7 @@ action's inputs), and the test checks:
 import argparse
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -253,6 +256,44 @@ def run_tests(args, work):
     expect(code == 0 and "findings=0" in outputs,
            "moving old code failed the job (exit %d)" % code, out)
     print("new findings: a deleted destroy fails, moved code passes")
+
+    # version: a release's Debian package, downloaded from the releases
+    # (here a file:// folder laid out as GitHub's release downloads are) and
+    # unpacked into $RUNNER_TEMP. The package is a stand-in whose
+    # cublas-tidy runs the one under test.
+    if shutil.which("dpkg-deb"):
+        arch = {"x86_64": "amd64", "aarch64": "arm64"}.get(
+            platform.machine(), platform.machine())
+        pkg = work / "pkg"
+        (pkg / "DEBIAN").mkdir(parents=True)
+        (pkg / "usr" / "bin").mkdir(parents=True)
+        (pkg / "DEBIAN" / "control").write_text(
+            "Package: cublas-tidy\nVersion: 9.8.7\nArchitecture: %s\n"
+            "Maintainer: t <t@example.invalid>\nDepends: libc6\n"
+            "Description: a stand-in\n" % arch)
+        wrapper = pkg / "usr" / "bin" / "cublas-tidy"
+        wrapper.write_text('#!/bin/sh\nexec "%s" "$@"\n' % tidy)
+        wrapper.chmod(0o755)
+        releases = work / "releases"
+        (releases / "v9.8.7").mkdir(parents=True)
+        subprocess.run(["dpkg-deb", "--build", "--root-owner-group", str(pkg),
+                        str(releases / "v9.8.7" / ("cublas-tidy_9.8.7_%s.deb" % arch))],
+                       check=True, stdout=subprocess.DEVNULL)
+        runner = {"GITHUB_BASE_REF": "main", "RUNNER_TEMP": str(work / "runner"),
+                  "CUBLAS_TIDY_RELEASES": (releases).as_uri()}
+        code, out, outputs, _ = run_action(script, checkout, "",
+                                           {"version": "9.8.7"}, github=runner)
+        expect(code == 1 and "findings=2" in outputs and
+               "release 9.8.7: %s/v9.8.7/" % releases.as_uri() in out and
+               (work / "runner" / "cublas-tidy-9.8.7" / "usr" / "bin" /
+                "cublas-tidy").exists(),
+               "version: the release was not used (exit %d)" % code, out)
+        code, out, _, _ = run_action(script, checkout, "",
+                                     {"version": "9.9.9"}, github=runner)
+        expect(code == 2 and "::error title=cublas-tidy::cannot download" in out,
+               "a release that is not there did not fail the step", out)
+        print("version: the release's package downloaded, unpacked and run; "
+              "a missing one fails the step")
 
     code, out, _, _ = run_action(script, checkout, tidy, {},
                                  github={"GITHUB_BASE_REF": "no-such-branch"})
