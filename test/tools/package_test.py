@@ -11,8 +11,9 @@ directory, unpacks it (dpkg-deb -x) into a temporary root, and checks:
 - each installed plugin (one per LLVM major built) does, loaded into its
   clang-tidy-NN (when installed);
 - the manual page, made from --help, is there (when help2man is installed);
-- the installed cublas-clangd starts (--version) and finds the installed
-  HTML pages it links findings to;
+- the installed cublas-clangd starts (--version) and, driven over LSP as an
+  editor drives it, reports the example's finding linked to the installed
+  HTML page;
 - the pages (an index and one per check), the pre-commit hook and the CI
   script are there;
 - the tarball (cpack -G TGZ) holds the same files under one folder, and its
@@ -23,6 +24,7 @@ Exit code 77 (skipped) without cpack or dpkg-deb.
 
 import argparse
 import glob
+import json
 import os
 import re
 import shutil
@@ -48,6 +50,50 @@ def run(argv, **kw):
 def expect(condition, what, output=""):
     if not condition:
         raise Failure(what + ("; the output was:\n" + output[-4000:] if output else ""))
+
+
+def edit_with_installed_clangd(clangd, work, example, cuda_include, html):
+    """The unpacked cublas-clangd as an editor runs it (tools/clangd_lsp_test.py
+    drives it over LSP): a project's .clangd enables the cublas-* checks, the
+    example's finding arrives, and it links to the installed page."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import clangd_lsp_test as lsp
+    project = work / "editor"
+    project.mkdir()
+    (project / ".clangd").write_text(
+        "Diagnostics:\n  ClangTidy:\n    Add: [cublas-*]\n"
+        "    FastCheckFilter: Loose\n")
+    source = project / "example.cpp"
+    source.write_text(Path(example).read_text())
+    (project / "compile_commands.json").write_text(json.dumps([{
+        "directory": str(project), "file": str(source),
+        "arguments": ["clang++", "-std=c++17", "-isystem", cuda_include, "-c",
+                      str(source), "-o", "example.o"]}]))
+    session = lsp.Session(argparse.Namespace(clangd=str(clangd)))
+    try:
+        session.start(project)
+        uri = lsp.open_file(session.server, source, source.read_text(), "cpp")
+        # clangd may publish the compiler's diagnostics first, then all.
+        message = session.server.wait_for(
+            "the cublas-* diagnostics of example.cpp",
+            lambda m: m.get("method") == "textDocument/publishDiagnostics" and
+            m["params"].get("uri") == uri and
+            any(d.get("code") == "cublas-unchecked-status"
+                for d in m["params"]["diagnostics"]), lsp.FIRST_WAIT_S)
+        every = message["params"]["diagnostics"]
+        found = [d for d in every if d.get("code") == "cublas-unchecked-status"]
+        page = html / "checks" / "cublas-unchecked-status.html"
+        expect(all(d.get("codeDescription", {}).get("href") == page.as_uri()
+                   for d in found),
+               "the installed cublas-clangd links elsewhere: %s" % found)
+        session.stop()
+    except lsp.Failure as failure:
+        raise Failure("the installed cublas-clangd: %s" % failure)
+    finally:
+        if session.server:
+            session.server.kill()
+    print("installed cublas-clangd: reports the example's finding in an "
+          "editor session, linked to the installed page")
 
 
 def main():
@@ -167,6 +213,8 @@ def main():
         if clangd.exists():
             code, out = run([str(clangd), "--version"])
             expect(code == 0 and "clangd" in out, "cublas-clangd --version", out)
+            edit_with_installed_clangd(clangd, work, example, args.cuda_include,
+                                       html)
         for script in ("pre-commit-hook", "ci-action"):
             path = usr / "share" / "cublas-tidy" / script
             expect(os.access(path, os.X_OK), "%s is not installed executable" % path)
