@@ -37,6 +37,9 @@ from pathlib import Path
 
 SKIP = 77
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import Failure, expect, git  # noqa: E402
+
 OLD = """\
 #include <cublas_v2.h>
 
@@ -53,28 +56,6 @@ void drop(cublasHandle_t h) {
 }
 """
 
-# A handle created and destroyed; without the destroy lines it leaks, and
-# the finding is on the cublasCreate line (5), which that change does not
-# touch.
-OWNER = """\
-#include <cublas_v2.h>
-
-int run(float *x) {
-  cublasHandle_t h;
-  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
-    return 1;
-  const float a = 2.0f;
-  cublasStatus_t st = cublasSscal(h, 4, &a, x, 1);
-  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
-    return 1;
-  return st == CUBLAS_STATUS_SUCCESS ? 0 : 1;
-}
-"""
-OWNER_DESTROY = """\
-  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
-    return 1;
-"""
-
 FRESH = """\
 #include <cublas_v2.h>
 
@@ -82,24 +63,6 @@ void release(cublasHandle_t h) {
   cublasDestroy(h);
 }
 """
-
-
-class Failure(Exception):
-    pass
-
-
-def expect(condition, what, output=""):
-    if not condition:
-        raise Failure(what + ("; the output was:\n" + output if output else ""))
-
-
-def git(cwd, *args):
-    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", HOME=str(cwd),
-               GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.invalid",
-               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.invalid")
-    subprocess.run(["git", "-c", "init.defaultBranch=main"] + list(args),
-                   cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
 
 
 def make_repos(work, include, before=None, after=None, name="checkout"):
@@ -241,6 +204,8 @@ def run_tests(args, work):
     # New findings, not changed lines: a change that only deletes a destroy
     # fails (the leak is on the cublasCreate line it does not touch); one
     # that only moves old code does not.
+    sys.path.insert(0, str(source / "test" / "checks" / "Inputs"))
+    from gitrepo import OWNER, OWNER_DESTROY
     gate = make_repos(work, include, {"owner.cpp": OWNER},
                       {"owner.cpp": OWNER.replace(OWNER_DESTROY, "")}, "gate")
     code, out, outputs, _ = run_action(script, gate, tidy, {})

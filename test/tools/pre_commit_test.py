@@ -72,28 +72,6 @@ void run(cublasHandle_t h, float *d_x, float *d_y, int n) {
 }
 """
 
-# A handle created and destroyed; without the destroy lines it leaks, and
-# the finding is on the cublasCreate line (5), which that change does not
-# touch.
-OWNER_CPP = """\
-#include <cublas_v2.h>
-
-int run(float *x) {
-  cublasHandle_t h;
-  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
-    return 1;
-  const float a = 2.0f;
-  cublasStatus_t st = cublasSscal(h, 4, &a, x, 1);
-  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
-    return 1;
-  return st == CUBLAS_STATUS_SUCCESS ? 0 : 1;
-}
-"""
-OWNER_DESTROY = """\
-  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
-    return 1;
-"""
-
 # Added after BUGGY_CPP (6 lines): a clean function, then one with a bug
 # on line 10.
 LEGACY_CLEAN_ADDITION = """\
@@ -428,6 +406,8 @@ def run_tests(args, runner, work, source):
     # New findings, not changed lines: a commit that only deletes a destroy
     # makes a leak on a line it does not touch, and is refused; one that
     # only moves old code (and its old finding) passes.
+    sys.path.insert(0, str(Path(source) / "test" / "checks" / "Inputs"))
+    from gitrepo import OWNER as OWNER_CPP, OWNER_DESTROY
     repo.write("src/owner.cpp", OWNER_CPP)
     repo.git("add", "src/owner.cpp")
     repo.git("commit", "-q", "--no-verify", "-m", "owner")

@@ -18,28 +18,12 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 SKIP = 77
 
-
-class Failure(Exception):
-    pass
-
-
-def expect(condition, what, output=""):
-    if not condition:
-        raise Failure(what + ("; the output was:\n" + output if output else ""))
-
-
-def git(cwd, *args):
-    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", HOME=str(cwd),
-               GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.invalid",
-               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.invalid")
-    return subprocess.run(["git", "-c", "init.defaultBranch=main"] + list(args),
-                          cwd=cwd, env=env, check=True, text=True,
-                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import expect, git, in_scratch  # noqa: E402
 
 
 def release(repo, *args):
@@ -48,6 +32,39 @@ def release(repo, *args):
                           cwd=repo, env=env, text=True, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, timeout=60)
     return done.returncode, done.stdout
+
+
+def refusals(source, version, work):
+    repo = work / "repo"
+    (repo / "scripts").mkdir(parents=True)
+    shutil.copy(source / "scripts" / "release", repo / "scripts" / "release")
+    shutil.copy(source / "CMakeLists.txt", repo / "CMakeLists.txt")
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "source")
+
+    code, out = release(repo, "v" + version)
+    expect(code == 2 and "usage" in out, "a bad version was not a usage "
+           "error (exit %d)" % code, out)
+    code, out = release(repo, "99.0.0")
+    expect(code == 1 and "CMakeLists.txt says version %s, not 99.0.0" % version
+           in out, "a version CMakeLists.txt does not say was not refused", out)
+    (repo / "notes.txt").write_text("unfinished\n")
+    code, out = release(repo, version)
+    expect(code == 1 and "the working tree has changes" in out,
+           "a working tree with changes was not refused", out)
+    os.remove(repo / "notes.txt")
+    git(repo, "tag", "-a", "v" + version, "-m", "old")
+    (repo / "README").write_text("later\n")
+    git(repo, "add", "README")
+    git(repo, "commit", "-q", "-m", "later")
+    code, out = release(repo, version)
+    expect(code == 1 and "tag v%s names" % version in out,
+           "a tag on another commit was not refused", out)
+    tags = git(repo, "tag", "--list").split()
+    expect(tags == ["v" + version], "tags after refusals: %s" % tags)
+    print("release: bad version, other version, changes, tag elsewhere: "
+          "refused, no tag made")
 
 
 def main():
@@ -60,45 +77,8 @@ def main():
     source = Path(args.source)
     version = re.search(r"project\(cublas-tidy VERSION ([0-9.]+) ",
                         (source / "CMakeLists.txt").read_text()).group(1)
-    work = Path(tempfile.mkdtemp(prefix="cublas-release-test-"))
-    try:
-        repo = work / "repo"
-        (repo / "scripts").mkdir(parents=True)
-        shutil.copy(source / "scripts" / "release", repo / "scripts" / "release")
-        shutil.copy(source / "CMakeLists.txt", repo / "CMakeLists.txt")
-        git(repo, "init", "-q")
-        git(repo, "add", ".")
-        git(repo, "commit", "-q", "-m", "source")
-
-        code, out = release(repo, "v" + version)
-        expect(code == 2 and "usage" in out, "a bad version was not a usage "
-               "error (exit %d)" % code, out)
-        code, out = release(repo, "99.0.0")
-        expect(code == 1 and "CMakeLists.txt says version %s, not 99.0.0" % version
-               in out, "a version CMakeLists.txt does not say was not refused", out)
-        (repo / "notes.txt").write_text("unfinished\n")
-        code, out = release(repo, version)
-        expect(code == 1 and "the working tree has changes" in out,
-               "a working tree with changes was not refused", out)
-        os.remove(repo / "notes.txt")
-        git(repo, "tag", "-a", "v" + version, "-m", "old")
-        (repo / "README").write_text("later\n")
-        git(repo, "add", "README")
-        git(repo, "commit", "-q", "-m", "later")
-        code, out = release(repo, version)
-        expect(code == 1 and "tag v%s names" % version in out,
-               "a tag on another commit was not refused", out)
-        tags = git(repo, "tag", "--list").split()
-        expect(tags == ["v" + version], "tags after refusals: %s" % tags)
-        print("release: bad version, other version, changes, tag elsewhere: "
-              "refused, no tag made")
-        print("PASS")
-        return 0
-    except Failure as failure:
-        print("FAIL:", failure)
-        return 1
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    return in_scratch("cublas-release-test-",
+                      lambda work: refusals(source, version, work))
 
 
 if __name__ == "__main__":

@@ -6,21 +6,12 @@ and quiet.cpp with one too (line 5). Then, not committed: legacy.cpp gains a
 function with an unchecked cublasDestroy (a new finding, line 10) and a
 comment (line 1); quiet.cpp gains a line with no finding; fresh.cpp, not
 tracked, has an unchecked cublasDestroy (line 4)."""
-import os
-import subprocess
 import sys
 
-root = sys.argv[1]
-os.makedirs(root)
+from gitrepo import Repo
 
-def write(name, text):
-    with open(os.path.join(root, name), "w") as f:
-        f.write(text)
-
-def git(*args):
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com",
-                    "-c", "init.defaultBranch=main", *args],
-                   cwd=root, check=True, stdout=subprocess.DEVNULL)
+repo = Repo(sys.argv[1])
+write, git = repo.write, repo.git
 
 OLD = """#include <cublas_v2.h>
 

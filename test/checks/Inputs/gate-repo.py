@@ -10,21 +10,12 @@ file per kind of change, committed and then changed in the working tree:
   renamed.cpp  a leaking handle renamed (not new)
   fixed.cpp    an old finding fixed, nothing else (nothing to report)
   added.cpp    a new file with a finding (new)"""
-import os
-import subprocess
 import sys
 
-root = sys.argv[1]
-os.makedirs(root)
+from gitrepo import OWNER, OWNER_DESTROY, Repo
 
-def write(name, text):
-    with open(os.path.join(root, name), "w") as f:
-        f.write(text)
-
-def git(*args):
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com",
-                    "-c", "init.defaultBranch=main", *args],
-                   cwd=root, check=True, stdout=subprocess.DEVNULL)
+repo = Repo(sys.argv[1])
+write, git = repo.write, repo.git
 
 H = "#include <cublas_v2.h>\n\n"
 # Longer than the function that moves past it, so that git's diff moves
@@ -37,17 +28,7 @@ OTHER = """int other(int n) {
 }
 """
 BEFORE = {
-    "destroy.cpp": H + """int run(float *x) {
-  cublasHandle_t h;
-  if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
-    return 1;
-  const float a = 2.0f;
-  cublasStatus_t st = cublasSscal(h, 4, &a, x, 1);
-  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
-    return 1;
-  return st == CUBLAS_STATUS_SUCCESS ? 0 : 1;
-}
-""",
+    "destroy.cpp": OWNER,
     "status.cpp": H + """int scale(cublasHandle_t h, float *x) {
   const float a = 2.0f;
   cublasStatus_t st = cublasSscal(h, 4, &a, x, 1);
@@ -81,8 +62,7 @@ git("init", "-q")
 git("add", *BEFORE)
 git("commit", "-q", "-m", "old code")
 
-write("destroy.cpp", BEFORE["destroy.cpp"].replace(
-    "  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)\n    return 1;\n", ""))
+write("destroy.cpp", OWNER.replace(OWNER_DESTROY, ""))
 write("status.cpp", BEFORE["status.cpp"].replace(
     "  if (st != CUBLAS_STATUS_SUCCESS)\n    return 1;\n", ""))
 write("moved.cpp", H + OTHER + """

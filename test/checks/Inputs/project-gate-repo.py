@@ -8,21 +8,13 @@ finding (a discarded status). Then, in the working tree, shutdown() stops
 destroying its handle: main.cpp, untouched, now leaks."""
 import json
 import os
-import subprocess
 import sys
 
+from gitrepo import Repo
+
 root, include = sys.argv[1], sys.argv[2]
-os.makedirs(os.path.join(root, "src"))
-os.makedirs(os.path.join(root, "build"))
-
-def write(name, text):
-    with open(os.path.join(root, name), "w") as f:
-        f.write(text)
-
-def git(*args):
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com",
-                    "-c", "init.defaultBranch=main", *args],
-                   cwd=root, check=True, stdout=subprocess.DEVNULL)
+repo = Repo(root)
+write, git = repo.write, repo.git
 
 write("src/main.cpp", """#include <cublas_v2.h>
 
