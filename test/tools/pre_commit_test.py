@@ -16,6 +16,7 @@ files>), installs it with `pre-commit install`, and commits through git:
   does (its leak is on a line the commit does not touch), moved code does
   not; args: [--all-lines] reports every finding;
 - the hook's args go to cublas-tidy;
+- the hook file as a repo: local hook (as the package installs it) works;
 - without cublas-tidy, the hook fails with a message that says so.
 
 Exit code 77 (skipped) when pre-commit is not installed.
@@ -432,6 +433,29 @@ def run_tests(args, runner, work, source):
         "src/quiet.cpp": BUGGY_CPP}), "Passed",
         "args: [--checks=-cublas-unchecked-status] did not apply")
     print("args: passed on to cublas-tidy")
+
+    # The installed hook (/usr/share/cublas-tidy/pre-commit-hook, the same
+    # file as scripts/pre-commit-hook) as a repo: local hook, as
+    # docs/pre-commit.md shows it.
+    local = ("repos:\n"
+             "- repo: local\n"
+             "  hooks:\n"
+             "  - id: cublas-tidy\n"
+             "    name: cublas-tidy\n"
+             "    entry: %s\n"
+             "    language: system\n"
+             "    types_or: [c, c++, cuda]\n"
+             "    exclude_types: [header]\n"
+             % (Path(source) / "scripts" / "pre-commit-hook"))
+    output = expect_hook(repo.commit_files({".pre-commit-config.yaml": local,
+                                            "src/local.cpp": BUGGY_CPP}),
+                         "Failed", "the repo: local hook passed a bug")
+    expect(discarded("src/local.cpp:4:3", "cublasCreate") in output,
+           "the repo: local hook did not show the finding", output)
+    repo.git("reset", "-q", "--", ".pre-commit-config.yaml", "src/local.cpp")
+    repo.git("checkout", "--", ".pre-commit-config.yaml")
+    os.remove(repo.path / "src" / "local.cpp")
+    print("repo: local with the hook's path: refuses the bug")
 
     # No cublas-tidy: a clear failure.
     repo.write("src/other.cpp", CLEAN_CPP)
