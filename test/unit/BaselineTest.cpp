@@ -2,6 +2,10 @@
 
 #include "Baseline.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include "gtest/gtest.h"
 
 using namespace cublas_tidy;
@@ -85,6 +89,79 @@ TEST(BaselineTest, AnotherCheckOrFileIsNew) {
   Finding Moved = leakOf("h");
   Moved.Where.File = "/repo/b.cpp";
   EXPECT_EQ(newOnes({leakOf("h")}, {Moved}).size(), 1u);
+}
+
+} // namespace
+
+namespace {
+
+TEST(BaselineTest, EarlierWordingsAreTheCurrentOnes) {
+  auto Now = [](const char *Check, const char *Old) {
+    return Baseline::currentWording(Check, Old);
+  };
+  EXPECT_EQ(Now("cublas-unchecked-status",
+                "cublasStatus_t returned by 'cublasCreate' is discarded; a "
+                "failure here goes unnoticed"),
+            "the cublasStatus_t returned by 'cublasCreate' is discarded; a "
+            "failure here goes unnoticed");
+  EXPECT_EQ(Now("cublas-unchecked-status",
+                "status returned by 'gemm_call' is discarded"),
+            "the status returned by 'gemm_call' is discarded");
+  EXPECT_EQ(Now("cublas-unchecked-status",
+                "cudaError_t compared with cublasStatus_t value "
+                "'CUBLAS_STATUS_SUCCESS'; cuBLAS"),
+            "a cudaError_t compared with the cublasStatus_t value "
+            "'CUBLAS_STATUS_SUCCESS'; cuBLAS");
+  EXPECT_EQ(Now("cublas-unchecked-status",
+                "cublasStatus_t compared with cudaError_t; cuBLAS and CUDA"),
+            "a cublasStatus_t compared with a cudaError_t; cuBLAS and CUDA");
+  EXPECT_EQ(Now("cublas-handle-per-call",
+                "cuBLASLt handle 'lt' is created and destroyed"),
+            "the cuBLASLt handle 'lt' is created and destroyed");
+  EXPECT_EQ(Now("cublas-data-type",
+                "alpha '&alpha' points to '__half' (2 bytes) but"),
+            "'&alpha' (alpha) points to '__half' (2 bytes) but");
+  EXPECT_EQ(Now("cublas-matrix-extents",
+                "lda (n = 128) is smaller than the rows of A (m = 256)"),
+            "'lda' (n = 128) is smaller than the rows of A (m = 256)");
+  EXPECT_EQ(Now("cublas-matrix-extents",
+                "x needs 1001 elements at incx=2 but 'dx' holds 1000 floats"),
+            "'x' needs 1001 elements at incx=2 but 'dx' holds 1000 floats");
+  // Current words, and words of other checks, stay as they are.
+  for (const char *Current :
+       {"the cublasStatus_t returned by 'cublasCreate' is discarded",
+        "'lda' (n = 128) is smaller than the rows of A (m = 256)",
+        "'&alpha' (alpha) points to '__half' (2 bytes) but"})
+    for (const char *Check : {"cublas-unchecked-status", "cublas-data-type",
+                              "cublas-matrix-extents"})
+      EXPECT_EQ(Now(Check, Current), Current);
+  EXPECT_EQ(Now("cublas-handle-leak", "handle 'h' created here is never "
+                                      "destroyed"),
+            "handle 'h' created here is never destroyed");
+}
+
+TEST(BaselineTest, ABaselineInEarlierWordsAcceptsTheFindings) {
+  llvm::SmallString<128> Path;
+  int FD;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("baseline", "json", FD, Path));
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << R"({"version": 1, "tool": "cublas-tidy", "findings": [
+      {"check": "cublas-unchecked-status", "file": "a.cpp",
+       "message": "cublasStatus_t returned by 'cublasCreate' is discarded",
+       "line": "cublasCreate(&h);", "count": 1}]})";
+  }
+  llvm::Expected<Baseline> B = Baseline::read(Path);
+  llvm::sys::fs::remove(Path);
+  ASSERT_TRUE(bool(B)) << llvm::toString(B.takeError());
+  llvm::SmallString<128> File(Path);
+  llvm::sys::path::remove_filename(File);
+  llvm::sys::path::append(File, "a.cpp");
+  std::vector<Finding> Head = {
+      finding("cublas-unchecked-status",
+              "the cublasStatus_t returned by 'cublasCreate' is discarded", 3,
+              "  cublasCreate(&h);", std::string(File))};
+  EXPECT_EQ(B->filter(Head), 1u);
 }
 
 } // namespace

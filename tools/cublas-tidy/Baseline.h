@@ -41,6 +41,11 @@ public:
 
   size_t size() const;
 
+  /// `Message` of `Check` in this version's words: a baseline written by an
+  /// earlier version still accepts its findings.
+  static std::string currentWording(llvm::StringRef Check,
+                                    llvm::StringRef Message);
+
 private:
   struct Key {
     std::string Check, File, Message, Line;
