@@ -129,23 +129,17 @@ static llvm::Expected<std::string> repositoryWith(llvm::StringRef Ref,
   return Root;
 }
 
-/// The absolute paths of the files of the repository at `Root` that git
-/// does not track (and does not ignore).
+/// The names, relative to `Root`, of the files of the repository there that
+/// git does not track (and does not ignore).
 static llvm::Expected<std::vector<std::string>>
-untrackedFiles(llvm::StringRef Root) {
+untrackedNames(llvm::StringRef Root) {
   llvm::Expected<std::string> Untracked =
       git(Root, {"ls-files", "--others", "--exclude-standard", "-z"});
   if (!Untracked)
     return Untracked.takeError();
   llvm::SmallVector<llvm::StringRef, 8> Names;
   llvm::StringRef(*Untracked).split(Names, '\0', -1, /*KeepEmpty=*/false);
-  std::vector<std::string> Paths;
-  for (llvm::StringRef Name : Names) {
-    llvm::SmallString<256> Path(Root);
-    llvm::sys::path::append(Path, Name);
-    Paths.push_back(std::string(Path));
-  }
-  return Paths;
+  return std::vector<std::string>(Names.begin(), Names.end());
 }
 
 llvm::Expected<ChangedLines> ChangedLines::since(llvm::StringRef Ref,
@@ -161,12 +155,32 @@ llvm::Expected<ChangedLines> ChangedLines::since(llvm::StringRef Ref,
     return Diff.takeError();
   ChangedLines C = fromDiff(*Diff, Root);
   // Files git does not track yet are new in every line.
-  llvm::Expected<std::vector<std::string>> Untracked = untrackedFiles(Root);
+  llvm::Expected<std::vector<std::string>> Untracked = untrackedNames(Root);
   if (!Untracked)
     return Untracked.takeError();
-  for (const std::string &Path : *Untracked)
+  for (const std::string &Name : *Untracked) {
+    llvm::SmallString<256> Path(Root);
+    llvm::sys::path::append(Path, Name);
     C.addWholeFile(Path);
+  }
   return C;
+}
+
+/// The top of the repository as `Dir` spells it, when that differs from
+/// its real path `Root` (a symbolic link on the way): the compile commands
+/// and the files the run was given may name the files so. Empty otherwise.
+static std::string spelledTop(llvm::StringRef Dir, llvm::StringRef Root) {
+  llvm::SmallString<256> Abs(Dir);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  std::string Real = realPath(Abs);
+  llvm::StringRef Rest(Real);
+  if (!Rest.consume_front(Root) || (!Rest.empty() && !Rest.starts_with("/")))
+    return {};
+  llvm::StringRef Spelled(Abs);
+  if (!Spelled.consume_back(Rest) || Spelled == Root)
+    return {};
+  return Spelled.str();
 }
 
 llvm::Expected<BaseRevision> BaseRevision::of(llvm::StringRef Ref,
@@ -176,6 +190,18 @@ llvm::Expected<BaseRevision> BaseRevision::of(llvm::StringRef Ref,
     return Top.takeError();
   BaseRevision B;
   B.Root = *Top;
+  std::vector<std::string> Tops = {B.Root};
+  if (std::string Spelled = spelledTop(Dir, B.Root); !Spelled.empty())
+    Tops.push_back(Spelled);
+  auto Under = [&](llvm::StringRef Name) {
+    std::vector<std::string> Paths;
+    for (const std::string &T : Tops) {
+      llvm::SmallString<256> Path(T);
+      llvm::sys::path::append(Path, Name);
+      Paths.push_back(std::string(Path));
+    }
+    return Paths;
+  };
   // -z: "STATUS\0PATH\0" per file; without renames a moved file is a
   // deletion and an addition.
   llvm::Expected<std::string> Names =
@@ -186,24 +212,29 @@ llvm::Expected<BaseRevision> BaseRevision::of(llvm::StringRef Ref,
   llvm::StringRef(*Names).split(Fields, '\0', -1, /*KeepEmpty=*/false);
   for (size_t I = 0; I + 1 < Fields.size(); I += 2) {
     llvm::StringRef Status = Fields[I], Name = Fields[I + 1];
-    llvm::SmallString<256> Path(B.Root);
-    llvm::sys::path::append(Path, Name);
     if (Status.starts_with("A")) {
-      B.New.insert(Path);
+      for (const std::string &Path : Under(Name))
+        B.New.insert(Path);
       continue;
     }
     llvm::Expected<std::string> Text =
         git(B.Root, {"cat-file", "blob", (Ref + ":" + Name).str()});
     if (!Text)
       return Text.takeError();
-    B.Texts[Path] = std::move(*Text);
+    for (const std::string &Path : Under(Name))
+      B.Texts[Path] = *Text;
   }
-  llvm::Expected<std::vector<std::string>> Untracked = untrackedFiles(B.Root);
+  llvm::Expected<std::vector<std::string>> Untracked = untrackedNames(B.Root);
   if (!Untracked)
     return Untracked.takeError();
-  for (const std::string &Path : *Untracked)
-    B.New.insert(Path);
+  for (const std::string &Name : *Untracked)
+    for (const std::string &Path : Under(Name))
+      B.New.insert(Path);
   return B;
+}
+
+bool BaseRevision::changed(llvm::StringRef File) const {
+  return isNew(File) || Texts.contains(File) || Texts.contains(realPath(File));
 }
 
 bool BaseRevision::isNew(llvm::StringRef File) const {

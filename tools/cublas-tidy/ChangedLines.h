@@ -57,15 +57,15 @@ public:
                                          llvm::StringRef Dir);
 
   /// Absolute path to the text at the revision, for every file changed
-  /// since (modified, or deleted from the working tree).
+  /// since (modified, or deleted from the working tree), under the
+  /// repository's real path and, when the run was given another (through a
+  /// symbolic link), under that one too.
   const llvm::StringMap<std::string> &texts() const { return Texts; }
   /// True when `File` (absolute) did not exist at the revision: added
   /// since, or not tracked by git.
   bool isNew(llvm::StringRef File) const;
   /// True when `File` (absolute) differs from its text at the revision.
-  bool changed(llvm::StringRef File) const {
-    return isNew(File) || Texts.contains(File);
-  }
+  bool changed(llvm::StringRef File) const;
   const std::string &root() const { return Root; }
 
 private:
