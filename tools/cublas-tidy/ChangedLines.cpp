@@ -202,16 +202,21 @@ llvm::Expected<BaseRevision> BaseRevision::of(llvm::StringRef Ref,
     }
     return Paths;
   };
-  // -z: "STATUS\0PATH\0" per file; without renames a moved file is a
-  // deletion and an addition.
+  // -z: "STATUS\0PATH\0" per file, "RSCORE\0OLD\0NEW\0" per renamed
+  // one. A renamed file's text at the revision is read under both names:
+  // its findings stay old, and the files that included the old name still
+  // find it.
   llvm::Expected<std::string> Names =
-      git(B.Root, {"diff", "--name-status", "-z", "--no-renames", Ref, "--"});
+      git(B.Root, {"diff", "--name-status", "-z", "-M", Ref, "--"});
   if (!Names)
     return Names.takeError();
   llvm::SmallVector<llvm::StringRef, 16> Fields;
   llvm::StringRef(*Names).split(Fields, '\0', -1, /*KeepEmpty=*/false);
-  for (size_t I = 0; I + 1 < Fields.size(); I += 2) {
+  for (size_t I = 0; I + 1 < Fields.size();) {
     llvm::StringRef Status = Fields[I], Name = Fields[I + 1];
+    bool Renamed = Status.starts_with("R") && I + 2 < Fields.size();
+    llvm::StringRef NewName = Renamed ? Fields[I + 2] : Name;
+    I += Renamed ? 3 : 2;
     if (Status.starts_with("A")) {
       for (const std::string &Path : Under(Name))
         B.New.insert(Path);
@@ -221,8 +226,9 @@ llvm::Expected<BaseRevision> BaseRevision::of(llvm::StringRef Ref,
         git(B.Root, {"cat-file", "blob", (Ref + ":" + Name).str()});
     if (!Text)
       return Text.takeError();
-    for (const std::string &Path : Under(Name))
-      B.Texts[Path] = *Text;
+    for (llvm::StringRef Each : {Name, NewName})
+      for (const std::string &Path : Under(Each))
+        B.Texts[Path] = *Text;
   }
   llvm::Expected<std::vector<std::string>> Untracked = untrackedNames(B.Root);
   if (!Untracked)

@@ -9,6 +9,8 @@ file per kind of change, committed and then changed in the working tree:
   moved.cpp    a function with an old finding moved below another (not new)
   renamed.cpp  a leaking handle renamed (not new)
   fixed.cpp    an old finding fixed, nothing else (nothing to report)
+  renamed-file.cpp  was old-file.cpp, with an old finding: git mv, staged
+               as pre-commit sees a rename (not new)
   added.cpp    a new file with a finding (new)"""
 import sys
 
@@ -50,6 +52,11 @@ BEFORE = {
   return 0;
 }
 """,
+    "old-file.cpp": H + """void kept(cublasHandle_t h, float *x) {
+  const float a = 3.0f;
+  cublasSscal(h, 4, &a, x, 1);
+}
+""",
     "fixed.cpp": H + """void legacy(cublasHandle_t h, float *x) {
   const float a = 2.0f;
   cublasSscal(h, 4, &a, x, 1);
@@ -77,6 +84,7 @@ write("renamed.cpp", BEFORE["renamed.cpp"].replace("(&h)", "(&handle)")
 write("fixed.cpp", BEFORE["fixed.cpp"].replace(
     "  cublasSscal(h, 4, &a, x, 1);",
     "  if (cublasSscal(h, 4, &a, x, 1) != CUBLAS_STATUS_SUCCESS)\n    return;"))
+git("mv", "old-file.cpp", "renamed-file.cpp")
 write("added.cpp", H + """void release(cublasHandle_t h) {
   cublasDestroy(h);
 }
