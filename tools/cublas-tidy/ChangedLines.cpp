@@ -240,7 +240,12 @@ llvm::Expected<BaseRevision> BaseRevision::of(llvm::StringRef Ref,
 }
 
 bool BaseRevision::changed(llvm::StringRef File) const {
-  return isNew(File) || Texts.contains(File) || Texts.contains(realPath(File));
+  // Every file a unit reads is asked about: the path's own spelling first,
+  // its real path (a system call) only when that says nothing.
+  if (New.contains(File) || Texts.contains(File))
+    return true;
+  std::string Real = realPath(File);
+  return Real != File && (New.contains(Real) || Texts.contains(Real));
 }
 
 bool BaseRevision::isNew(llvm::StringRef File) const {

@@ -534,6 +534,12 @@ static std::string configurationKey(ClangTidyOptions Options,
   return configurationAsText(Options) + "\n" + Extra.str();
 }
 
+/// What `Facts` (none: an empty store) says of the summaries `Asked`.
+static std::string digestOf(const cublas_tidy::SummaryStore *Facts,
+                            ArrayRef<std::string> Asked) {
+  return Facts ? Facts->digest(Asked) : cublas_tidy::SummaryStore().digest(Asked);
+}
+
 /// Analyses one unit. A crash in its analysis is caught here: the stack
 /// dump and our banner are printed, the file is reported as crashed, and
 /// the other files' findings are kept.
@@ -564,8 +570,7 @@ static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
   llvm::sort(Run.Asked);
   Run.Asked.erase(std::unique(Run.Asked.begin(), Run.Asked.end()),
                   Run.Asked.end());
-  Run.SeenDigest = Plan.Facts ? Plan.Facts->digest(Run.Asked)
-                              : cublas_tidy::SummaryStore().digest(Run.Asked);
+  Run.SeenDigest = digestOf(Plan.Facts, Run.Asked);
   Run.Stats = Run.Context->getStats();
 }
 
@@ -677,10 +682,11 @@ static void newContext(FileRun &Run, const RunPlan &Plan) {
   Run.BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
       vfs::createPhysicalFileSystem());
   if (Plan.Texts) {
+    // The texts outlive the run: each unit's file system refers to them.
     auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
     for (const auto &E : *Plan.Texts)
       Memory->addFile(E.first(), 0,
-                      MemoryBuffer::getMemBufferCopy(E.second, E.first()));
+                      MemoryBuffer::getMemBuffer(E.second, E.first()));
     Run.BaseFS->pushOverlay(Memory);
   }
   Run.Context = std::make_unique<ClangTidyContext>(
@@ -1339,21 +1345,20 @@ static bool sameAtBase(const FileRun &R, const cublas_tidy::BaseRevision &Base,
   for (const std::string &F : R.Files)
     if (Base.changed(F))
       return false;
-  return R.SeenDigest == (BaseFacts ? BaseFacts->digest(R.Asked)
-                                    : cublas_tidy::SummaryStore().digest(R.Asked));
+  return R.SeenDigest == digestOf(BaseFacts, R.Asked);
 }
 
-/// The findings of `Runs` analysed with the plan, as they would be printed.
+/// The findings of the units analysed with the plan (its texts those of
+/// the base revision), as they would be printed.
 static std::vector<cublas_tidy::Finding>
 findingsOfRuns(const tooling::CompilationDatabase &DB,
                ArrayRef<std::string> Paths, ArrayRef<std::string> SummaryOnly,
-               const RunPlan &Plan, cublas_tidy::SummaryStore &Store,
-               const llvm::StringMap<std::string> &Texts) {
+               const RunPlan &Plan, cublas_tidy::SummaryStore &Store) {
   if (Paths.empty() && SummaryOnly.empty())
     return {};
   std::vector<FileRun> Runs = runAll(DB, Paths, SummaryOnly, Plan, Store);
   Collected C = collectErrors(Runs);
-  cublas_tidy::SourceCache Sources(&Texts);
+  cublas_tidy::SourceCache Sources(Plan.Texts);
   return cublas_tidy::toFindings(C.Errors, Sources);
 }
 
@@ -1397,8 +1402,8 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
   Plan.Texts = &Base.texts();
   Plan.Cache = nullptr; // its keys read the working tree
   Plan.Skip = false;
-  std::vector<cublas_tidy::Finding> Found = findingsOfRuns(
-      DB, Changed, ChangedSummaryOnly, Plan, Store, Base.texts());
+  std::vector<cublas_tidy::Finding> Found =
+      findingsOfRuns(DB, Changed, ChangedSummaryOnly, Plan, Store);
 
   const cublas_tidy::SummaryStore *BaseFacts =
       HeadPlan.CollectFacts ? &Store : HeadPlan.Facts;
@@ -1416,7 +1421,7 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
   Plan.Facts = BaseFacts;
   cublas_tidy::SummaryStore Unused;
   std::vector<cublas_tidy::Finding> More =
-      findingsOfRuns(DB, Again, {}, Plan, Unused, Base.texts());
+      findingsOfRuns(DB, Again, {}, Plan, Unused);
   Found.insert(Found.end(), More.begin(), More.end());
   if (Verbose) {
     size_t N = Changed.size() + Again.size(), K = Kept.size() - Again.size();

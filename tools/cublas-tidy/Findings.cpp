@@ -30,9 +30,10 @@ Position SourceCache::position(llvm::StringRef File, unsigned Offset,
   P.File = absolutePath(File, BuildDirectory);
   FileData &F = Files[P.File];
   if (!F.Buffer) {
-    if (Texts && Texts->contains(P.File)) {
-      F.Buffer =
-          llvm::MemoryBuffer::getMemBufferCopy(Texts->lookup(P.File), P.File);
+    auto Given = Texts ? Texts->find(P.File)
+                       : llvm::StringMap<std::string>::const_iterator();
+    if (Texts && Given != Texts->end()) {
+      F.Buffer = llvm::MemoryBuffer::getMemBuffer(Given->second, P.File);
     } else {
       auto Read = llvm::MemoryBuffer::getFile(P.File);
       if (!Read)

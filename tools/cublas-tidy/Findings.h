@@ -50,7 +50,8 @@ std::string absolutePath(llvm::StringRef File, llvm::StringRef BuildDirectory);
 class SourceCache {
 public:
   /// `Texts`, when given, holds the text of some files (by absolute path)
-  /// to use instead of what is on disk: the text at another revision.
+  /// to use instead of what is on disk: the text at another revision. They
+  /// must outlive the cache, whose buffers refer to them.
   explicit SourceCache(const llvm::StringMap<std::string> *Texts = nullptr)
       : Texts(Texts) {}
 
