@@ -38,7 +38,7 @@ from pathlib import Path
 SKIP = 77
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import Failure, expect, git  # noqa: E402
+from testlib import expect, git, in_scratch  # noqa: E402
 
 OLD = """\
 #include <cublas_v2.h>
@@ -296,19 +296,8 @@ def main():
     if not shutil.which("git"):
         print("git is not installed: skipped")
         return SKIP
-    work = Path(tempfile.mkdtemp(prefix="cublas-ci-action-test-"))
-    try:
-        run_tests(args, work)
-        print("PASS")
-        return 0
-    except Failure as failure:
-        print("FAIL:", failure)
-        return 1
-    finally:
-        if args.keep:
-            print("kept", work)
-        else:
-            shutil.rmtree(work, ignore_errors=True)
+    return in_scratch("cublas-ci-action-test-",
+                      lambda work: run_tests(args, work), keep=args.keep)
 
 
 if __name__ == "__main__":

@@ -27,9 +27,9 @@ def git(cwd, *args):
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
 
 
-def in_scratch(prefix, body):
-    """Runs body(work) in a new temporary directory, removed afterwards, and
-    says PASS or what failed; the exit code (0 or 1)."""
+def in_scratch(prefix, body, keep=False):
+    """Runs body(work) in a new temporary directory, removed afterwards
+    unless `keep`, and says PASS or what failed; the exit code (0 or 1)."""
     work = Path(tempfile.mkdtemp(prefix=prefix))
     try:
         body(work)
@@ -39,4 +39,7 @@ def in_scratch(prefix, body):
         print("FAIL:", failure)
         return 1
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if keep:
+            print("kept", work)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
