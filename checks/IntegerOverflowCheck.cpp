@@ -72,19 +72,47 @@ CharSourceRange editable(const Expr *E, const ASTContext &Ctx) {
 
 } // namespace
 
+/// The products written as the arguments after `First` of `Call` whose text
+/// is the text of `W`'s, and that are widened there too: one finding
+/// widens them all.
+static std::vector<const BinaryOperator *>
+sameProductLater(const CallExpr *Call, unsigned First,
+                 const WrapBeforeWidening &W, const ValueFacts &Facts,
+                 const UpperBounds &Bounds, ASTContext &Ctx) {
+  std::vector<const BinaryOperator *> Twins;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (W.Through || !W.Product || W.Value || !Callee)
+    return Twins;
+  std::string Text = writtenText(W.Operation, Ctx, 200);
+  unsigned N = std::min(Call->getNumArgs(), Callee->getNumParams());
+  for (unsigned J = First + 1; J < N; ++J) {
+    auto Twin = wrapBeforeWidening(Call->getArg(J),
+                                   Callee->getParamDecl(J)->getType(), Call,
+                                   Facts, Bounds);
+    if (Twin && !Twin->Through && Twin->Product && !Twin->Value &&
+        Twin->Product == Twin->Operation &&
+        writtenText(Twin->Operation, Ctx, 200) == Text)
+      Twins.push_back(Twin->Product);
+  }
+  return Twins;
+}
+
 IntegerOverflowCheck::IntegerOverflowCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : CublasCheck(Name, Context),
+      ReportUnproven(Options.get("ReportUnproven", false)),
       NarrowedValues(Options.get("NarrowedValues", "all").str()),
       MaxCallSites(Options.get("MaxCallSites", 8U)), Callers(MaxCallSites) {}
 
 void IntegerOverflowCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ReportUnproven", ReportUnproven);
   Options.store(Opts, "NarrowedValues", NarrowedValues);
   Options.store(Opts, "MaxCallSites", MaxCallSites);
 }
 
 void IntegerOverflowCheck::clearUnit() {
   Reported.clear();
+  ReportedTexts.clear();
   Callers.clear();
   CallSitesCollected = false;
 }
@@ -116,6 +144,40 @@ bool IntegerOverflowCheck::fitsForCallers(const Expr *E, QualType T,
   return fitsAtEveryCallSite(E, T, Callable, Callers);
 }
 
+std::optional<GrowthEvidence>
+IntegerOverflowCheck::evidenceFor(const Expr *E, QualType T,
+                                  const Decl *Callable,
+                                  const ValueFacts &Facts) {
+  if (!CallSitesCollected) {
+    Callers.collectCallSites(callables());
+    CallSitesCollected = true;
+  }
+  return growthEvidence(E, T, Callable, Facts, Callers);
+}
+
+bool IntegerOverflowCheck::wrapReported(const WrapBeforeWidening &W,
+                                        const Decl *Callable,
+                                        const ValueFacts &Facts,
+                                        std::optional<GrowthEvidence> &Evidence) {
+  if (W.Value)
+    return true;
+  Evidence = evidenceFor(W.Operation, W.ComputedIn, Callable, Facts);
+  if (Evidence)
+    return true;
+  // Small at every call site of this function: the program's values.
+  return ReportUnproven &&
+         !fitsForCallers(W.Operation, W.ComputedIn, Callable);
+}
+
+bool IntegerOverflowCheck::firstOfItsText(const Expr *Operation,
+                                          const Decl *Callable,
+                                          ASTContext &Ctx) {
+  if (!Reported.insert(static_cast<const void *>(Operation)).second)
+    return false;
+  std::string Text = writtenText(Operation, Ctx, 200);
+  return Text.empty() || ReportedTexts.insert({Callable, Text}).second;
+}
+
 void IntegerOverflowCheck::checkCall(const CallExpr *Call,
                                      const FunctionInfo &F,
                                      const Decl *Callable,
@@ -145,50 +207,74 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     QualType ParamType = Callee->getParamDecl(I)->getType();
     StringRef Param = F.params()[I].Name;
     if (auto W = wrapBeforeWidening(Arg, ParamType, Call, Facts, Bounds)) {
-      // Small at every call site of this function: the program's values.
-      if (!W->Value && fitsForCallers(W->Operation, W->ComputedIn, Callable))
-        continue;
-      if (Reported.insert(static_cast<const void *>(W->Operation)).second)
-        reportWrap(*W, Arg, ParamType,
+      std::optional<GrowthEvidence> Evidence;
+      if (wrapReported(*W, Callable, Facts, Evidence) &&
+          firstOfItsText(W->Operation, Callable, Ctx))
+        reportWrap(*W, Evidence, Arg, ParamType,
                    "the '" + typeName(ParamType, Ctx) + "' parameter '" +
                        Param.str() + "' of " + Routine(),
-                   Ctx);
+                   Ctx, sameProductLater(Call, I, *W, Facts, Bounds, Ctx));
       continue;
     }
     if (F.Is64 || !isSizeRole(F.params()[I].Role))
       continue;
     auto Nr = narrowing(Arg, ParamType, Call, Facts, Bounds);
-    if (!Nr || (!Nr->Value && !Nr->FromProduct && NarrowedValues == "products"))
+    if (!Nr)
       continue;
-    if (!Nr->Value && fitsForCallers(Nr->Source, ParamType, Callable))
-      continue;
+    std::optional<GrowthEvidence> Evidence;
+    if (!Nr->Value) {
+      Evidence = evidenceFor(Nr->Source, ParamType, Callable, Facts);
+      // A single size with no evidence: 2^31 elements of one dimension is
+      // not a matrix anyone multiplies.
+      bool Unproven = !Evidence && !Nr->FromProduct;
+      if (Unproven && (!ReportUnproven || NarrowedValues == "products"))
+        continue;
+      if (!Evidence && fitsForCallers(Nr->Source, ParamType, Callable))
+        continue;
+    }
     // A variable narrowed at several arguments is one finding, at the first.
     const void *Key = Nr->Conversion;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Nr->Source))
       Key = DRE->getDecl();
     if (!Reported.insert(Key).second)
       continue;
-    Narrowed.push_back({*Nr, Arg, ParamType, Param});
+    Narrowed.push_back({*Nr, Arg, ParamType, Param, std::move(Evidence)});
   }
   if (!Narrowed.empty())
     reportNarrowings(Narrowed, F, Routine(), Ctx);
   const char *Attribute = nullptr;
+  std::optional<GrowthEvidence> Evidence;
   if (auto W = wrapInLayoutAttribute(Call, Facts, Bounds, Attribute);
-      W && (W->Value || !fitsForCallers(W->Operation, W->ComputedIn,
-                                        Callable)) &&
-      Reported.insert(static_cast<const void *>(W->Operation)).second) {
+      W && wrapReported(*W, Callable, Facts, Evidence) &&
+      firstOfItsText(W->Operation, Callable, Ctx)) {
     QualType Wide = W->Through->getType();
-    reportWrap(*W, Call->getArg(2), Wide,
+    reportWrap(*W, Evidence, Call->getArg(2), Wide,
                "the '" + typeName(Wide, Ctx) + "' " + Attribute + " of " +
                    Routine(),
                Ctx);
   }
 }
 
-void IntegerOverflowCheck::reportWrap(const WrapBeforeWidening &W,
-                                      const Expr *Arg, QualType ParamType,
-                                      const std::string &Where,
-                                      ASTContext &Ctx) {
+/// "with the values 'main' passes": the outermost caller of the chain.
+static std::string callersValues(const GrowthEvidence &E) {
+  const auto *Caller =
+      E.Chain.empty() ? nullptr : dyn_cast<NamedDecl>(E.Chain.back().second);
+  if (!Caller || !Caller->getIdentifier())
+    return " with the values its callers pass";
+  return " with the values '" + Caller->getName().str() + "' passes";
+}
+
+/// "a value read from the command line that nothing bounds
+/// ('atoi(argv[1])')".
+static std::string inputValue(const ProgramInput &In, ASTContext &Ctx) {
+  return std::string("a value read from ") + inputSourceName(In.Source) +
+         " that nothing bounds ('" + text(In.Read, Ctx) + "')";
+}
+
+void IntegerOverflowCheck::reportWrap(
+    const WrapBeforeWidening &W, const std::optional<GrowthEvidence> &Evidence,
+    const Expr *Arg, QualType ParamType, const std::string &Where,
+    ASTContext &Ctx, llvm::ArrayRef<const BinaryOperator *> Twins) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Op = text(W.Operation, Ctx);
   std::string Wide = typeName(ParamType, Ctx);
@@ -196,34 +282,81 @@ void IntegerOverflowCheck::reportWrap(const WrapBeforeWidening &W,
   std::string Holds = W.Through ? "'" + W.Through->getName().str() +
                                       "' holds '" + Op + "', which"
                                 : "'" + Op + "'";
-  if (W.Value) {
+  std::optional<int64_t> Value = W.Value;
+  std::string ValueOrigin;
+  if (!Value && Evidence && Evidence->Value) {
+    Value = Evidence->Value;
+    ValueOrigin = callersValues(*Evidence);
+  }
+  if (Value) {
     diag(userLocation(Arg->getBeginLoc(), SM),
-         "%0 is %1, which does not fit '%2': it wraps to %3 before it is "
-         "widened to %4")
-        << Holds << std::to_string(*W.Value) << In
-        << std::to_string(wrappedTo(*W.Value, W.ComputedIn, Ctx)) << Where;
+         "%0 is %1%2, which does not fit '%3': it wraps to %4 before it is "
+         "widened to %5")
+        << Holds << std::to_string(*Value) << ValueOrigin << In
+        << std::to_string(wrappedTo(*Value, W.ComputedIn, Ctx)) << Where;
   } else {
     const BinaryOperator *P = W.Product;
     std::string Fix = "static_cast<" + Wide + ">(" + text(P->getLHS(), Ctx) +
                       ") " + P->getOpcodeStr().str() + " " +
                       text(P->getRHS(), Ctx);
-    FixItHint Before, After;
-    CharSourceRange R = editable(P->getLHS(), Ctx);
-    if (!W.Through && R.isValid()) {
-      Before = FixItHint::CreateInsertion(R.getBegin(),
-                                          "static_cast<" + Wide + ">(");
-      After = FixItHint::CreateInsertion(R.getEnd(), ")");
+    // The product and its twins in the same call, widened alike.
+    std::vector<FixItHint> Fixes;
+    auto Widen = [&](const BinaryOperator *Product) {
+      CharSourceRange R = editable(Product->getLHS(), Ctx);
+      if (!R.isValid())
+        return;
+      Fixes.push_back(FixItHint::CreateInsertion(
+          R.getBegin(), "static_cast<" + Wide + ">("));
+      Fixes.push_back(FixItHint::CreateInsertion(R.getEnd(), ")"));
+    };
+    if (!W.Through) {
+      Widen(P);
+      for (const BinaryOperator *Twin : Twins)
+        Widen(Twin);
     }
-    diag(userLocation(Arg->getBeginLoc(), SM),
-         "%0 is computed in '%1' and wraps once it exceeds %2, before it is "
-         "widened to %3; widen an operand first: '%4'")
-        << Holds << In << maxOf(W.ComputedIn, Ctx) << Where << Fix << Before
-        << After;
+    std::string From;
+    if (Evidence && Evidence->Input)
+      From = " with " + inputValue(*Evidence->Input, Ctx) + ",";
+    auto D = diag(userLocation(Arg->getBeginLoc(), SM),
+                  "%0 is computed in '%1'%2 and wraps once it exceeds %3, "
+                  "before it is widened to %4%5; widen an operand first: '%6'")
+             << Holds << In << From << maxOf(W.ComputedIn, Ctx) << Where
+             << (Twins.empty() ? std::string()
+                               : " (and " + std::to_string(Twins.size()) +
+                                     " more time" +
+                                     (Twins.size() > 1 ? "s" : "") +
+                                     " in this call)")
+             << Fix;
+    for (const FixItHint &F : Fixes)
+      D << F;
   }
   if (W.Through)
     diag(userLocation(W.Operation->getBeginLoc(), SM),
          "'%0' is computed in '%1' here", DiagnosticIDs::Note)
         << Op << In;
+  if (Evidence)
+    noteEvidence(*Evidence, Ctx);
+}
+
+void IntegerOverflowCheck::noteEvidence(const GrowthEvidence &Evidence,
+                                        ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallerFacts::Site &S : Evidence.Chain) {
+    const FunctionDecl *Callee = S.first->getDirectCallee();
+    if (!Callee)
+      continue;
+    diag(userLocation(S.first->getBeginLoc(), SM), "'%0' is called here%1",
+         DiagnosticIDs::Note)
+        << Callee->getName()
+        << (Evidence.Value ? " with those values" : "");
+  }
+  if (const std::optional<ProgramInput> &In = Evidence.Input) {
+    std::string What =
+        In->Var ? "'" + In->Var->getName().str() + "' is" : "the value is";
+    diag(userLocation(In->Read->getBeginLoc(), SM), "%0 read from %1 here",
+         DiagnosticIDs::Note)
+        << What << inputSourceName(In->Source);
+  }
 }
 
 /// "'n' holds 'x.size(0)' ('int64_t') narrowed to 'int', and" or
@@ -249,25 +382,42 @@ void IntegerOverflowCheck::reportNarrowings(std::vector<NarrowedArg> &Args,
   // leads the finding.
   std::stable_sort(Args.begin(), Args.end(),
                    [](const NarrowedArg &L, const NarrowedArg &R) {
-                     return (L.N.FromProduct || L.N.Value) >
-                            (R.N.FromProduct || R.N.Value);
+                     return (L.N.FromProduct || L.N.Value || L.Evidence) >
+                            (R.N.FromProduct || R.N.Value || R.Evidence);
                    });
   std::vector<const NarrowedArg *> Rest;
   for (const NarrowedArg &A : Args) {
     std::string To = typeName(A.ParamType, Ctx);
-    if (A.N.Value) {
+    std::optional<int64_t> Value = A.N.Value;
+    std::string ValueOrigin;
+    if (!Value && A.Evidence && A.Evidence->Value) {
+      Value = A.Evidence->Value;
+      ValueOrigin = callersValues(*A.Evidence);
+    }
+    if (Value) {
       diag(userLocation(A.Arg->getBeginLoc(), SM),
-           "%0 is %1, which does not fit the '%2' parameter '%3' of %4: it "
-           "becomes %5%6")
-          << narrowedSubject(A.N, Ctx) << std::to_string(*A.N.Value) << To
-          << A.Param << Routine
-          << std::to_string(wrappedTo(*A.N.Value, A.ParamType, Ctx))
+           "%0 is %1%2, which does not fit the '%3' parameter '%4' of %5: it "
+           "becomes %6%7")
+          << narrowedSubject(A.N, Ctx) << std::to_string(*Value)
+          << ValueOrigin << To << A.Param << Routine
+          << std::to_string(wrappedTo(*Value, A.ParamType, Ctx))
           << (Alternative.empty() ? "" : "; " + Alternative +
                                              " takes it as it is");
-      noteNarrowing(A, Ctx);
+    } else if (A.Evidence && A.Evidence->Input) {
+      diag(userLocation(A.Arg->getBeginLoc(), SM),
+           "%0 takes %1, and is narrowed to the '%2' parameter '%3' of %4: a "
+           "value above %5 wraps%6")
+          << narrowedSubject(A.N, Ctx) << inputValue(*A.Evidence->Input, Ctx)
+          << To << A.Param << Routine << maxOf(A.ParamType, Ctx)
+          << (Alternative.empty() ? "" : "; " + Alternative +
+                                             " takes it as it is");
     } else {
       Rest.push_back(&A);
+      continue;
     }
+    noteNarrowing(A, Ctx);
+    if (A.Evidence)
+      noteEvidence(*A.Evidence, Ctx);
   }
   if (Rest.empty())
     return;

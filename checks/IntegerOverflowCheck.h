@@ -12,6 +12,10 @@
 
 #include "llvm/ADT/DenseSet.h"
 
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace clang::tidy::cublas {
@@ -39,6 +43,8 @@ private:
     const Expr *Arg;
     QualType ParamType;
     StringRef Param;
+    /// What shows that the value outgrows 'int', when N.Value does not.
+    std::optional<cublas_tidy::GrowthEvidence> Evidence;
   };
 
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
@@ -49,9 +55,30 @@ private:
   /// parameter 'strideA' of cublasSgemmStridedBatched".
   /// fitsAtEveryCallSite(), with the unit's call sites collected first.
   bool fitsForCallers(const Expr *E, QualType T, const Decl *Callable);
-  void reportWrap(const cublas_tidy::WrapBeforeWidening &W, const Expr *Arg,
-                  QualType ParamType, const std::string &Where,
-                  ASTContext &Ctx);
+  /// growthEvidence(), with the unit's call sites collected first.
+  std::optional<cublas_tidy::GrowthEvidence>
+  evidenceFor(const Expr *E, QualType T, const Decl *Callable,
+              const cublas_tidy::ValueFacts &Facts);
+  /// Whether a wrap is reported: a constant that does not fit, a value
+  /// with evidence, or (ReportUnproven) a product nothing bounds. Fills
+  /// `Evidence`.
+  bool wrapReported(const cublas_tidy::WrapBeforeWidening &W,
+                    const Decl *Callable, const cublas_tidy::ValueFacts &Facts,
+                    std::optional<cublas_tidy::GrowthEvidence> &Evidence);
+  /// False when the same operation, by its text, was reported in
+  /// `Callable` already (one finding per expression).
+  bool firstOfItsText(const Expr *Operation, const Decl *Callable,
+                      ASTContext &Ctx);
+  /// `Twins`: the same product written again in the call, fixed too.
+  void reportWrap(const cublas_tidy::WrapBeforeWidening &W,
+                  const std::optional<cublas_tidy::GrowthEvidence> &Evidence,
+                  const Expr *Arg, QualType ParamType,
+                  const std::string &Where, ASTContext &Ctx,
+                  llvm::ArrayRef<const BinaryOperator *> Twins = {});
+  /// The notes of the evidence: where the input is read, the call sites
+  /// that pass the values.
+  void noteEvidence(const cublas_tidy::GrowthEvidence &Evidence,
+                    ASTContext &Ctx);
   /// The values narrowed at one call: a constant that does not fit is a
   /// finding of its own; the others are one finding for the call.
   void reportNarrowings(std::vector<NarrowedArg> &Args,
@@ -59,9 +86,14 @@ private:
                         const std::string &Routine, ASTContext &Ctx);
   void noteNarrowing(const NarrowedArg &A, ASTContext &Ctx);
 
-  /// "all" (default): every 64-bit value narrowed without a bound;
-  /// "products": only the values the code computed as products
-  /// (`numel()`, `m * k`) and constants that do not fit.
+  /// False (default): only values with evidence (constants, the callers'
+  /// values, input from outside the program) and 64-bit products the code
+  /// computed and narrowed; true: also products of values nothing bounds
+  /// and single narrowed sizes.
+  const bool ReportUnproven;
+  /// With ReportUnproven, "all" (default): every 64-bit value narrowed
+  /// without a bound; "products": only the values the code computed as
+  /// products (`numel()`, `m * k`) and constants that do not fit.
   const std::string NarrowedValues;
   /// Call sites followed per function for values known from the callers.
   const unsigned MaxCallSites;
@@ -69,6 +101,7 @@ private:
   bool CallSitesCollected = false;
   /// The operations and narrowed values reported in this unit.
   llvm::DenseSet<const void *> Reported;
+  std::set<std::pair<const Decl *, std::string>> ReportedTexts;
 };
 
 } // namespace clang::tidy::cublas

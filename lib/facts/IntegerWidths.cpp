@@ -438,4 +438,31 @@ bool fitsAtEveryCallSite(const Expr *E, QualType T, const Decl *Callable,
   });
 }
 
+std::optional<GrowthEvidence> growthEvidence(const Expr *E, QualType T,
+                                             const Decl *Callable,
+                                             const ValueFacts &Facts,
+                                             CallerFacts &Callers) {
+  if (!E)
+    return std::nullopt;
+  auto InputOf = [&](const ValueFacts &F) { return programInput(E, F); };
+  if (auto In = InputOf(Facts))
+    return GrowthEvidence{std::nullopt, In, {}};
+  const auto *Fn = dyn_cast_or_null<FunctionDecl>(Callable);
+  if (!Fn || !CallerFacts::hasCallerFacts(Fn))
+    return std::nullopt;
+  ASTContext &Ctx = Fn->getASTContext();
+  // A constant that does not fit comes first: the program's own values.
+  const std::vector<CallerFacts::Context> &Contexts =
+      Callers.contextsOf(Fn, Ctx);
+  for (const CallerFacts::Context &C : Contexts) {
+    std::optional<SymExpr> V = C.Facts->evaluate(E);
+    if (V && V->isConstant() && !fitsType(*V->getConstant(), T, Ctx))
+      return GrowthEvidence{V->getConstant(), std::nullopt, C.Chain};
+  }
+  for (const CallerFacts::Context &C : Contexts)
+    if (auto In = InputOf(*C.Facts))
+      return GrowthEvidence{std::nullopt, In, C.Chain};
+  return std::nullopt;
+}
+
 } // namespace cublas_tidy

@@ -21,6 +21,7 @@
 #define CUBLAS_TIDY_LIB_FACTS_INTEGERWIDTHS_H
 
 #include "facts/CallerFacts.h"
+#include "facts/ProgramInputs.h"
 #include "facts/ValueBounds.h"
 #include "facts/ValueFacts.h"
 
@@ -28,6 +29,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace cublas_tidy {
 
@@ -102,6 +104,32 @@ std::optional<Narrowing> narrowing(const clang::Expr *Arg,
 /// unit (the values the program gives it are small).
 bool fitsAtEveryCallSite(const clang::Expr *E, clang::QualType T,
                          const clang::Decl *Callable, CallerFacts &Callers);
+
+/// The evidence that a value the code does not bound will outgrow a type:
+/// what a finding rests on when the value is not a constant of its own.
+struct GrowthEvidence {
+  /// The value at a call site whose arguments fix it (then it does not
+  /// fit), or nullopt.
+  std::optional<int64_t> Value;
+  /// A read from outside the program (the command line, the environment,
+  /// input) that the value takes, unbounded, or nullopt.
+  std::optional<ProgramInput> Input;
+  /// The call sites, nearest first, through which the callers give the
+  /// value; empty when the function itself fixes or reads it.
+  std::vector<CallerFacts::Site> Chain;
+};
+
+/// The evidence that `E`, an integer expression of `Callable` (whose own
+/// facts are `Facts`), outgrows `T`: a read from outside the program that a
+/// term of it takes with no bound on the way (ProgramInputs.h), in
+/// `Callable`; a call site (two levels of callers, CallerFacts.h) at which
+/// it is a constant that does not fit `T`; or such a read in a caller.
+/// nullopt when there is none. `Callers` has its call sites collected.
+std::optional<GrowthEvidence> growthEvidence(const clang::Expr *E,
+                                             clang::QualType T,
+                                             const clang::Decl *Callable,
+                                             const ValueFacts &Facts,
+                                             CallerFacts &Callers);
 
 } // namespace cublas_tidy
 

@@ -1,4 +1,5 @@
-// RUN: %check_clang_tidy %s cublas-integer-overflow %t
+// RUN: %check_clang_tidy %s cublas-integer-overflow %t -config='{CheckOptions: {cublas-integer-overflow.ReportUnproven: true}}'
+// RUN: %check_clang_tidy -check-suffix=DEFAULT %s cublas-integer-overflow %t
 // Values that reach the argument through a local: the note points at the
 // operation where the value wrapped or was narrowed.
 #include <cublas_v2.h>
@@ -29,6 +30,8 @@ void narrowedIntoLocal(cublasHandle_t h, size_t rows, size_t cols, float *y) {
   cublasSscal(h, count, &one, y, 1);
   // CHECK-NOTES: :[[@LINE-1]]:18: warning: 'count' holds 'rows * cols' ('size_t') narrowed to 'int', and is narrowed to the 'int' parameter 'n' of cublasSscal with nothing that bounds it: a value above 2147483647 wraps; cublasSscal_64 takes it as it is [cublas-integer-overflow]
   // CHECK-NOTES: :[[@LINE-3]]:21: note: 'rows * cols' is narrowed to 'int' here
+  // CHECK-NOTES-DEFAULT: :[[@LINE-3]]:18: warning: 'count' holds 'rows * cols' ('size_t') narrowed to 'int', and is narrowed to the 'int' parameter 'n' of cublasSscal with nothing that bounds it: a value above 2147483647 wraps; cublasSscal_64 takes it as it is [cublas-integer-overflow]
+  // CHECK-NOTES-DEFAULT: :[[@LINE-5]]:21: note: 'rows * cols' is narrowed to 'int' here
 }
 
 // Reported once, at the first argument the value reaches.
@@ -39,6 +42,8 @@ void reportedOnce(cublasHandle_t h, int64_t m, int64_t k, const float *a,
   cublasScopy(h, mk, a, 1, c, 1);
   // CHECK-NOTES: :[[@LINE-1]]:18: warning: 'mk' holds 'm * k' ('int64_t') narrowed to 'int', and is narrowed to the 'int' parameter 'n' of cublasScopy with nothing that bounds it: a value above 2147483647 wraps; cublasScopy_64 takes it as it is [cublas-integer-overflow]
   // CHECK-NOTES: :[[@LINE-4]]:18: note: 'm * k' is narrowed to 'int' here
+  // CHECK-NOTES-DEFAULT: :[[@LINE-3]]:18: warning: 'mk' holds 'm * k' ('int64_t') narrowed to 'int', and is narrowed to the 'int' parameter 'n' of cublasScopy with nothing that bounds it: a value above 2147483647 wraps; cublasScopy_64 takes it as it is [cublas-integer-overflow]
+  // CHECK-NOTES-DEFAULT: :[[@LINE-6]]:18: note: 'm * k' is narrowed to 'int' here
   cublasSscal(h, mk, &one, c, 1);
 }
 

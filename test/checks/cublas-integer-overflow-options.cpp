@@ -1,4 +1,4 @@
-// RUN: %check_clang_tidy %s cublas-integer-overflow %t -config='{CheckOptions: {cublas-integer-overflow.NarrowedValues: products}}'
+// RUN: %check_clang_tidy %s cublas-integer-overflow %t -config='{CheckOptions: {cublas-integer-overflow.ReportUnproven: true, cublas-integer-overflow.NarrowedValues: products}}'
 // With NarrowedValues=products, rule 2 reports only the narrowed values
 // that the code computed as products, and constants that do not fit:
 // single sizes are left alone. Rule 1 is unchanged.

@@ -1,10 +1,12 @@
 // REQUIRES: torch
-// RUN: %check_clang_tidy %s cublas-integer-overflow %t -- -- %torch_flags
+// RUN: %check_clang_tidy %s cublas-integer-overflow %t -config='{CheckOptions: {cublas-integer-overflow.ReportUnproven: true}}' -- -- %torch_flags
+// RUN: %check_clang_tidy -check-suffix=DEFAULT %s cublas-integer-overflow %t -- -- %torch_flags
 
 // Extensions narrow a tensor's int64_t sizes to the int of the 32-bit API.
 // A count the code computed (numel(), a product of sizes) is the one that
-// outgrows 32 bits first and leads; single dimensions are reported too, each
-// once, in one finding per call; a value the extension checks is not.
+// outgrows 32 bits first and leads; with ReportUnproven single dimensions are
+// reported too, each once, in one finding per call; a value the extension
+// checks is not.
 
 #include <torch/extension.h>
 #include <cublas_v2.h>
@@ -14,6 +16,7 @@ void scaleAll(cublasHandle_t h, torch::Tensor x, float factor) {
   TORCH_CHECK(cublasSscal(h, n, &factor, x.data_ptr<float>(), 1) ==
               CUBLAS_STATUS_SUCCESS);
   // CHECK-MESSAGES: :[[@LINE-2]]:30: warning: 'n' holds 'x.numel()' ('int64_t') narrowed to 'int', and is narrowed to the 'int' parameter 'n' of cublasSscal with nothing that bounds it: a value above 2147483647 wraps; cublasSscal_64 takes it as it is [cublas-integer-overflow]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-3]]:30: warning: 'n' holds 'x.numel()' ('int64_t') narrowed to 'int', and is narrowed to the 'int' parameter 'n' of cublasSscal{{.*}} [cublas-integer-overflow]
 }
 
 void flattened(cublasHandle_t h, torch::Tensor x, torch::Tensor y) {
@@ -21,6 +24,7 @@ void flattened(cublasHandle_t h, torch::Tensor x, torch::Tensor y) {
   TORCH_CHECK(cublasSaxpy(h, x.size(0) * x.size(1), &one, x.data_ptr<float>(),
                           1, y.data_ptr<float>(), 1) == CUBLAS_STATUS_SUCCESS);
   // CHECK-MESSAGES: :[[@LINE-2]]:30: warning: 'x.size(0) * x.size(1)' ('int64_t') is narrowed to the 'int' parameter 'n' of cublasSaxpy with nothing that bounds it: a value above 2147483647 wraps; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-3]]:30: warning: 'x.size(0) * x.size(1)' ('int64_t') is narrowed to the 'int' parameter 'n' of cublasSaxpy{{.*}} [cublas-integer-overflow]
 }
 
 // Checked with TORCH_CHECK before the call: silent.

@@ -1,4 +1,5 @@
-// RUN: %check_clang_tidy %s cublas-integer-overflow %t
+// RUN: %check_clang_tidy %s cublas-integer-overflow %t -config='{CheckOptions: {cublas-integer-overflow.ReportUnproven: true}}'
+// RUN: %check_clang_tidy -check-suffix=DEFAULT %s cublas-integer-overflow %t
 #include <cublas_v2.h>
 #include <cublasLt.h>
 
@@ -19,9 +20,8 @@ void attention(cublasHandle_t h, int B, int NH, int T, int HS, const float *q,
   cublasSgemmStridedBatched(h, CUBLAS_OP_T, CUBLAS_OP_N, T, T, HS, &one, k, HS,
                             T * HS, q, HS, T * HS, &zero, att, T, T * T,
                             B * NH);
-  // CHECK-MESSAGES: :[[@LINE-2]]:29: warning: 'T * HS' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(T) * HS' [cublas-integer-overflow]
-  // CHECK-MESSAGES: :[[@LINE-3]]:44: warning: 'T * HS' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideB' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(T) * HS' [cublas-integer-overflow]
-  // CHECK-MESSAGES: :[[@LINE-4]]:67: warning: 'T * T' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideC' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(T) * T' [cublas-integer-overflow]
+  // CHECK-MESSAGES: :[[@LINE-2]]:29: warning: 'T * HS' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched (and 1 more time in this call); widen an operand first: 'static_cast<long long>(T) * HS' [cublas-integer-overflow]
+  // CHECK-MESSAGES: :[[@LINE-3]]:67: warning: 'T * T' is computed in 'int' and wraps once it exceeds 2147483647, before it is widened to the 'long long' parameter 'strideC' of cublasSgemmStridedBatched; widen an operand first: 'static_cast<long long>(T) * T' [cublas-integer-overflow]
   // CHECK-FIXES: {{^}}                            static_cast<long long>(T) * HS, q, HS, static_cast<long long>(T) * HS, &zero, att, T, static_cast<long long>(T) * T,{{$}}
 }
 
@@ -33,6 +33,7 @@ void constantStride(cublasHandle_t h, const float *a, const float *b,
   cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a, m,
                             m * k, b, k, k * n, &zero, c, m, m * n, 2);
   // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'm * k' is 2147488281, which does not fit 'int': it wraps to -2147479015 before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched [cublas-integer-overflow]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:29: warning: 'm * k' is 2147488281, which does not fit 'int': it wraps to -2147479015 before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched [cublas-integer-overflow]
 }
 
 // The int64_t sizes of the _64 API take what an int product already lost.
@@ -134,6 +135,7 @@ void narrowedProduct(cublasHandle_t h, size_t rows, size_t cols,
   const float one = 1.f;
   cublasSaxpy(h, rows * cols, &one, x, 1, y, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'rows * cols' ('size_t') is narrowed to the 'int' parameter 'n' of cublasSaxpy with nothing that bounds it: a value above 2147483647 wraps; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:18: warning: 'rows * cols' ('size_t') is narrowed to the 'int' parameter 'n' of cublasSaxpy with nothing that bounds it: a value above 2147483647 wraps; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
 }
 
 void narrowedConstant(cublasHandle_t h, const float *x, float *y) {
@@ -141,6 +143,7 @@ void narrowedConstant(cublasHandle_t h, const float *x, float *y) {
   const float one = 1.f;
   cublasSaxpy(h, n, &one, x, 1, y, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'n' ('size_t') is 3000000000, which does not fit the 'int' parameter 'n' of cublasSaxpy: it becomes -1294967296; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:18: warning: 'n' ('size_t') is 3000000000, which does not fit the 'int' parameter 'n' of cublasSaxpy: it becomes -1294967296; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
 }
 
 // --- Rule 2, correct code ---------------------------------------------------
@@ -171,6 +174,7 @@ void batchOfProducts(cublasHandle_t h, size_t m, size_t n, size_t k,
   cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a, m, b, k,
                      &zero, c, m, batch * groups);
   // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 4 64-bit values are narrowed to the 'int' parameters of cublasSgemmBatched with nothing that bounds them: 'batch * groups' as 'batchCount', 'm' as 'm', 'n' as 'n', 'k' as 'k'; a value above 2147483647 wraps; cublasSgemmBatched_64 takes them as they are [cublas-integer-overflow]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:35: warning: 'batch * groups' ('size_t') is narrowed to the 'int' parameter 'batchCount' of cublasSgemmBatched with nothing that bounds it: a value above 2147483647 wraps; cublasSgemmBatched_64 takes it as it is [cublas-integer-overflow]
 }
 
 // A plain cast says nothing about the value: still narrowed.
@@ -275,7 +279,8 @@ static void someLarge(cublasHandle_t h, int m, int k, const float *a,
   const float one = 1.f, zero = 0.f;
   cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, 1, k, &one, a, m,
                             m * k, b, k, k, &zero, c, m, m, 2);
-  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'm * k' is computed in 'int' and wraps once it exceeds 2147483647{{.*}} [cublas-integer-overflow]
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'm * k' is 4294967296 with the values 'callsLarge' passes, which does not fit 'int': it wraps to 0 before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched [cublas-integer-overflow]
+  // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:29: warning: 'm * k' is 4294967296 with the values 'callsLarge' passes, which does not fit 'int': it wraps to 0 before it is widened to the 'long long' parameter 'strideA' of cublasSgemmStridedBatched [cublas-integer-overflow]
 }
 
 void callsLarge(cublasHandle_t h, const float *a, const float *b, float *c) {
