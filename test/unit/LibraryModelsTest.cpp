@@ -45,7 +45,7 @@ struct Unit {
   explicit Unit(const std::string &Code)
       : AST(test::buildAST(std::string(test::TorchStandIn) + Prelude + Code,
                            "input.cpp",
-                           {"-isystem", CUBLAS_TIDY_TEST_INPUTS})) {
+                           {"-isystem", test::testInputs()})) {
     EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred()) << Code;
     if (AST)
       F = test::functionNamed(*AST, "f");

@@ -74,7 +74,7 @@ Analysis analyze(const std::string &Code,
                  PointerProvenance::Options Opts = {}) {
   Analysis A;
   A.AST = test::buildAST(std::string(Prelude) + Code, "input.cpp",
-                         {"-isystem", CUBLAS_TIDY_TEST_INPUTS});
+                         {"-isystem", test::testInputs()});
   EXPECT_TRUE(A.AST);
   if (!A.AST)
     return A;
@@ -514,7 +514,7 @@ TEST(PointerProvenance, LambdasAreTheirOwnFunctions) {
       g();
     }
   )",
-                            "input.cpp", {"-isystem", CUBLAS_TIDY_TEST_INPUTS});
+                            "input.cpp", {"-isystem", test::testInputs()});
   ASSERT_TRUE(AST);
   const auto *Lambda = test::selectFirst<LambdaExpr>(
       *AST, lambdaExpr(isExpansionInMainFile()).bind("x"));

@@ -13,11 +13,16 @@
 
 namespace cublas_tidy::test {
 
+/// test/fallback-include and test/checks/Inputs of the checkout
+/// (TestPaths.cpp, generated).
+const char *fallbackInclude();
+const char *testInputs();
+
 /// The directory with cublas_v2.h: the real CUDA headers when the build
 /// found them, else the minimal set under test/fallback-include.
 inline std::string cudaInclude() {
   std::string Real = CUBLAS_TIDY_TEST_CUDA_INCLUDE;
-  return Real.empty() ? CUBLAS_TIDY_TEST_FALLBACK_INCLUDE : Real;
+  return Real.empty() ? std::string(fallbackInclude()) : Real;
 }
 
 inline bool haveRealCudaHeaders() {
