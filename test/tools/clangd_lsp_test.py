@@ -11,8 +11,9 @@ With the real CUDA toolkit, a .cu file from a CMake compile database for nvcc
 is checked through the .clangd of docs/ide.md. A --resource-dir the user
 gives wins over the built-in one. A program typed in line by line, and then
 losing one line at a time, keeps the server up and answering, and its
-finding comes back once the code is whole. Every wait has a timeout,
-so a server that hangs fails the test instead of blocking the run.
+finding comes back once the code is whole. A project's .clang-tidy with
+checks, options and keys of other releases hides no finding. Every wait has
+a timeout, so a server that hangs fails the test instead of blocking the run.
 """
 
 import argparse
@@ -879,6 +880,52 @@ def test_project_facts(session, include):
     session.stop()
 
 
+# A project's .clang-tidy written for other tools: checks of other releases,
+# options of other checks, a key that clang-tidy 22 does not have.
+FOREIGN_TIDY = """\
+Checks: '-*,cublas-*,-readability-foo-bar,bugprone-of-a-newer-release'
+CheckOptions:
+  readability-identifier-naming.SomeUnknownKey: x
+  no-such-check.Option: 1
+FutureKey: true
+"""
+
+FOREIGN_CPP = """\
+#include <cublas_v2.h>
+
+void shutdown(cublasHandle_t handle) {
+  cublasDestroy(handle); // @discarded
+}
+"""
+
+
+def test_foreign_config(session, include):
+    """A .clang-tidy with what this build does not know blinds no editor
+    that has the .clangd of docs/ide.md: clangd 22 ignores unknown checks
+    and options, and drops a file with an unknown key (its log says so),
+    while the .clangd still enables the cublas-* checks."""
+    project = session.work / "foreign"
+    project.mkdir()
+    (project / ".clangd").write_text(DOT_CLANGD % {"toolkit": ""})
+    (project / ".clang-tidy").write_text(FOREIGN_TIDY)
+    cpp = project / "shutdown.cpp"
+    cpp.write_text(FOREIGN_CPP)
+    (project / "compile_commands.json").write_text(json.dumps([{
+        "directory": str(project), "file": str(cpp),
+        "arguments": ["clang++", "-std=c++17", "-isystem", include, "-c",
+                      str(cpp)]}]))
+    session.start(project)
+    uri = open_file(session.server, cpp, FOREIGN_CPP, "cpp")
+    diagnostics = session.server.diagnostics(uri, 1, FIRST_WAIT_S)
+    print("shutdown.cpp under a foreign .clang-tidy:\n" + describe(diagnostics))
+    expect_clean_parse(diagnostics, "shutdown.cpp")
+    found = cublas_diagnostics(diagnostics)
+    check([(d["code"], d["range"]["start"]["line"]) for d in found] ==
+          [("cublas-unchecked-status", marker_line(FOREIGN_CPP, "discarded"))],
+          "shutdown.cpp: expected the discarded status", diagnostics)
+    session.stop()
+
+
 def test_version_and_help(clangd):
     """--version and --help say what this clangd is and name its option."""
     out = subprocess.run([clangd, "--version"], capture_output=True,
@@ -908,6 +955,7 @@ def run(args):
         test_docs_url(session, include)
         test_typing(session, include)
         test_project_facts(session, include)
+        test_foreign_config(session, include)
         failed = False
         print("PASS (%.1f s)" % (time.monotonic() - start))
         return 0

@@ -219,8 +219,24 @@ static void printStats(const ClangTidyStats &Stats) {
               "display errors from system headers as well.\n";
 }
 
+namespace {
+/// A clang-tidy options provider that reads .clang-tidy files as
+/// parseConfigText does: a key that clang-tidy 22 does not have (one of a
+/// newer release) is left out, not the whole file.
+template <typename Provider> class TolerantProvider : public Provider {
+public:
+  template <typename... Args>
+  TolerantProvider(Args &&...A) : Provider(std::forward<Args>(A)...) {
+    this->ConfigHandlers = {{".clang-tidy", cublas_tidy::parseConfigQuietly}};
+  }
+};
+} // namespace
+
+/// The options of each file. The keys that -config or -config-file has and
+/// clang-tidy 22 does not go to `UnknownKeys` when given.
 static std::unique_ptr<ClangTidyOptionsProvider>
-createOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
+createOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS,
+                      std::vector<std::string> *UnknownKeys = nullptr) {
   ClangTidyGlobalOptions GlobalOptions;
   if (std::error_code Err = parseLineFilter(LineFilter, GlobalOptions)) {
     WithColor::error() << "invalid -line-filter: " << Err.message() << "\n";
@@ -258,12 +274,12 @@ createOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
                       StringRef Source) -> std::unique_ptr<ClangTidyOptionsProvider> {
     std::vector<std::string> Problems;
     ErrorOr<ClangTidyOptions> Parsed =
-        cublas_tidy::parseConfigText(Text, Source, Problems);
+        cublas_tidy::parseConfigText(Text, Source, Problems, UnknownKeys);
     for (const std::string &P : Problems)
       WithColor::error() << "invalid configuration: " << P << "\n";
     if (!Problems.empty() || !Parsed)
       return nullptr;
-    return std::make_unique<ConfigOptionsProvider>(
+    return std::make_unique<TolerantProvider<ConfigOptionsProvider>>(
         std::move(GlobalOptions),
         ClangTidyOptions::getDefaults().merge(DefaultOptions, 0),
         std::move(*Parsed), std::move(OverrideOptions), std::move(FS));
@@ -285,7 +301,7 @@ createOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
     }
     return FromText((*Text)->getBuffer(), ConfigFile);
   }
-  return std::make_unique<FileOptionsProvider>(
+  return std::make_unique<TolerantProvider<FileOptionsProvider>>(
       std::move(GlobalOptions), std::move(DefaultOptions),
       std::move(OverrideOptions), std::move(FS));
 }
@@ -306,8 +322,10 @@ static std::string configurationFile(ArrayRef<std::string> Paths) {
 static cl::opt<bool> VerifyConfig(
     "verify-config",
     cl::desc("Check the configuration (.clang-tidy files, -config, -checks) "
-             "and exit: every check name and glob must enable a check, and "
-             "every CheckOptions key of a check must be one of its options."),
+             "and exit: every cublas-* check name and glob must enable a "
+             "check, and every CheckOptions key of a cublas-* check must be "
+             "one of its options. What concerns other checks and this build "
+             "does not know gets a warning."),
     cl::cat(Category));
 
 static cl::opt<std::string> Format(
@@ -901,7 +919,36 @@ struct Invocation {
   std::string CacheDirectory;
   uint64_t CacheLimit = 0;
   bool FixedCommandLine = false;
+  /// The .clang-tidy files judged so far (absolute, without dots).
+  std::set<std::string> JudgedConfigs;
+  std::optional<ChecksAndOptions> All;
 };
+
+/// Every check and option of this build.
+static const ChecksAndOptions &allChecks(Invocation &Inv) {
+  if (!Inv.All)
+    Inv.All = getAllChecksAndOptions(AllowEnablingAnalyzerAlphaCheckers,
+                                     /*ExperimentalCustomChecks=*/false);
+  return *Inv.All;
+}
+
+/// Says the verdicts on configuration files: warnings, then errors. Each
+/// file once: those judged before are in `Inv`. 1 when an error fails the
+/// run.
+static std::optional<int>
+reportConfigFiles(const cublas_tidy::ConfigFilesVerdict &Verdict,
+                  Invocation &Inv) {
+  for (const std::string &W : Verdict.Warnings)
+    WithColor::warning() << W << "\n";
+  for (const std::string &P : Verdict.ParseErrors)
+    WithColor::error() << "invalid configuration: " << P << "\n";
+  for (const std::string &E : Verdict.Errors)
+    WithColor::error() << E << "\n";
+  Inv.JudgedConfigs.insert(Verdict.Judged.begin(), Verdict.Judged.end());
+  if (Verdict.ParseErrors.empty() && Verdict.Errors.empty())
+    return std::nullopt;
+  return 1;
+}
 
 /// Stage "parse": the configuration, the questions about it answered at
 /// once (--explain-config, --list-checks, --dump-config) and options that
@@ -910,8 +957,9 @@ static std::optional<int> readConfiguration(tooling::CommonOptionsParser &Parser
                                             Invocation &Inv) {
   auto BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(
       vfs::getRealFileSystem());
+  std::vector<std::string> UnknownKeys;
   std::unique_ptr<ClangTidyOptionsProvider> Provider =
-      createOptionsProvider(BaseFS);
+      createOptionsProvider(BaseFS, &UnknownKeys);
   if (!Provider)
     return 1;
   Inv.Paths = Parser.getSourcePathList();
@@ -920,14 +968,38 @@ static std::optional<int> readConfiguration(tooling::CommonOptionsParser &Parser
   Inv.EnabledChecks =
       getCheckNames(EffectiveOptions, AllowEnablingAnalyzerAlphaCheckers,
                     /*ExperimentalCustomChecks=*/false);
-  // Names and keys that say nothing to any check: each said once.
-  std::vector<std::string> Problems = cublas_tidy::optionProblems(
-      EffectiveOptions,
-      getAllChecksAndOptions(AllowEnablingAnalyzerAlphaCheckers,
-                             /*ExperimentalCustomChecks=*/false));
-  for (const std::string &P : Problems)
-    WithColor::error() << P << "\n";
-  if (!Problems.empty())
+  // Names and keys that say nothing to any check, each source said once:
+  // the command line's, -config's, and the files not judged before.
+  bool Failed = false;
+  for (const auto &[Options, Source] : Provider->getRawOptions(ConfigFor)) {
+    std::string Name;
+    ArrayRef<std::string> Keys;
+    if (Source == ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary)
+      continue;
+    if (Source ==
+        ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption) {
+      Name = "-checks";
+    } else if (Source == ClangTidyOptionsProvider::
+                             OptionsSourceTypeConfigCommandLineOption) {
+      Name = ConfigFile.empty() ? "-config" : ConfigFile.getValue();
+      Keys = UnknownKeys;
+    } else {
+      if (!Inv.JudgedConfigs.count(Source)) {
+        cublas_tidy::ConfigFilesVerdict Verdict;
+        cublas_tidy::configFileVerdict(Source, allChecks(Inv), Verdict);
+        Failed |= reportConfigFiles(Verdict, Inv).has_value();
+      }
+      continue;
+    }
+    cublas_tidy::Verdict Verdict =
+        cublas_tidy::judgeOptions(Name, Options, Keys, allChecks(Inv));
+    if (!Verdict.Warning.empty())
+      WithColor::warning() << Verdict.Warning << "\n";
+    for (const std::string &E : Verdict.Errors)
+      WithColor::error() << E << "\n";
+    Failed |= !Verdict.Errors.empty();
+  }
+  if (Failed)
     return 1;
   if (VerifyConfig) {
     outs() << "No config errors detected.\n";
@@ -1659,9 +1731,10 @@ static std::optional<int> findDatabase(const Invocation &Inv,
   return std::nullopt;
 }
 
-/// Stage "configure", the .clang-tidy files the run reads: each mistake
-/// once, before a provider per unit would repeat it. A database named by
-/// -p without files is loaded here, once: selectUnits takes its sources.
+/// Stage "configure", the .clang-tidy files the run reads: each mistake,
+/// and each file's warning about what it ignores, once, before a provider
+/// per unit would repeat it. A database named by -p without files is
+/// loaded here, once: selectUnits takes its sources.
 static std::optional<int>
 verifyConfigFiles(tooling::CommonOptionsParser &Parser, Invocation &Inv) {
   if (!Config.empty() || !ConfigFile.empty())
@@ -1676,10 +1749,8 @@ verifyConfigFiles(tooling::CommonOptionsParser &Parser, Invocation &Inv) {
   }
   if (Files.empty())
     Files.push_back(configurationFile({}));
-  std::vector<std::string> Problems = cublas_tidy::configFileProblems(Files);
-  for (const std::string &P : Problems)
-    WithColor::error() << "invalid configuration: " << P << "\n";
-  return Problems.empty() ? std::nullopt : std::optional<int>(1);
+  return reportConfigFiles(
+      cublas_tidy::configFilesVerdict(Files, allChecks(Inv)), Inv);
 }
 
 /// Stage "plan", the files named on the command line: one line for each
