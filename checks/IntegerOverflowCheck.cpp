@@ -202,6 +202,10 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
   std::vector<NarrowedArg> Narrowed;
   unsigned N = std::min({Call->getNumArgs(), Callee->getNumParams(),
                          F.NumParams});
+  const bool VectorRoutine =
+      llvm::none_of(F.params(), [](const ParamInfo &P) {
+        return P.Role == ParamRole::LeadingDim;
+      });
   for (unsigned I = 0; I < N; ++I) {
     const Expr *Arg = Call->getArg(I);
     QualType ParamType = Callee->getParamDecl(I)->getType();
@@ -225,8 +229,11 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     if (!Nr->Value) {
       Evidence = evidenceFor(Nr->Source, ParamType, Callable, Facts);
       // A single size with no evidence: 2^31 elements of one dimension is
-      // not a matrix anyone multiplies.
-      bool Unproven = !Evidence && !Nr->FromProduct;
+      // not a matrix anyone multiplies. A product (`rows * cols`,
+      // `numel()`) is the element count of a whole buffer where a vector
+      // routine takes it (no leading dimension: axpy, scal, nrm2); as a
+      // matrix's m, n, k or a batch count it is one dimension again.
+      bool Unproven = !Evidence && !(Nr->FromProduct && VectorRoutine);
       if (Unproven && (!ReportUnproven || NarrowedValues == "products"))
         continue;
       if (!Evidence && fitsForCallers(Nr->Source, ParamType, Callable))

@@ -51,6 +51,26 @@ void singleSizes(cublasHandle_t h, int64_t m, int64_t n, int64_t k,
               m);
 }
 
+// A 64-bit product as one dimension of a matrix (the rows of a layer's input
+// flattened over its leading dimensions) or as a batch count: 2^31 rows is
+// not a GEMM anyone runs; as the count of a vector routine it is (below).
+void flattenedRows(cublasHandle_t h, const int64_t *dims, int rank, int width,
+                   int out, const float *w, const float *x, float *y) {
+  int64_t rows = 1;
+  for (int i = 0; i < rank - 1; ++i)
+    rows = rows * dims[i];
+  const float one = 1.f, zero = 0.f;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, out, rows, width, &one, w, out, x,
+              width, &zero, y, out);
+}
+void batchOfGroups(cublasHandle_t h, size_t batch, size_t groups,
+                   const float *const *a, const float *const *b,
+                   float *const *c) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 16, 16, 16, &one, a, 16, b,
+                     16, &zero, c, 16, batch * groups);
+}
+
 // A size read from the command line and bounded before it is used.
 static void boundedInput(cublasHandle_t h, int n, const float *a,
                          const float *b, float *c) {

@@ -174,7 +174,6 @@ void batchOfProducts(cublasHandle_t h, size_t m, size_t n, size_t k,
   cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, a, m, b, k,
                      &zero, c, m, batch * groups);
   // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: 4 64-bit values are narrowed to the 'int' parameters of cublasSgemmBatched with nothing that bounds them: 'batch * groups' as 'batchCount', 'm' as 'm', 'n' as 'n', 'k' as 'k'; a value above 2147483647 wraps; cublasSgemmBatched_64 takes them as they are [cublas-integer-overflow]
-  // CHECK-MESSAGES-DEFAULT: :[[@LINE-2]]:35: warning: 'batch * groups' ('size_t') is narrowed to the 'int' parameter 'batchCount' of cublasSgemmBatched with nothing that bounds it: a value above 2147483647 wraps; cublasSgemmBatched_64 takes it as it is [cublas-integer-overflow]
 }
 
 // A plain cast says nothing about the value: still narrowed.
