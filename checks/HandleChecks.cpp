@@ -221,9 +221,8 @@ void HandleLeakCheck::wordLeak(const LeakReport &L, ASTContext &Ctx,
 
 void HandleLeakCheck::noteCatch(const ExceptionCatch &Catch, ASTContext &Ctx) {
   SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation At = Catch.Call
-                          ? userLocation(Catch.Call->getBeginLoc(), SM)
-                          : locationInFile(SM, Catch.File, Catch.Line);
+  SourceLocation At = Catch.Call ? userLocation(Catch.Call->getBeginLoc(), SM)
+                                 : locationInFile(SM, Catch.File, Catch.Line);
   if (At.isInvalid())
     return;
   std::string Name = Catch.CalleeName;

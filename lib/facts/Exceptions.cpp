@@ -239,8 +239,8 @@ bool handlesForGood(const CXXTryStmt *Try) {
   for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
     const auto *Block =
         dyn_cast_or_null<CompoundStmt>(Try->getHandler(I)->getHandlerBlock());
-    const Stmt *Last = Block && !Block->body_empty() ? Block->body_back()
-                                                     : nullptr;
+    const Stmt *Last =
+        Block && !Block->body_empty() ? Block->body_back() : nullptr;
     if (const auto *E = dyn_cast_or_null<Expr>(Last))
       Last = E->IgnoreImplicit();
     if (!isa_and_nonnull<CXXThrowExpr>(Last))
@@ -389,8 +389,8 @@ ExceptionCallers::catchOf(const FunctionDecl *Fn) {
       continue;
     for (const auto &[File, Route] : projectExceptionRoutes(I.Key, Ctx)) {
       if (Route->CaughtLine)
-        return ExceptionCatch{nullptr,          nullptr,
-                              Route->Binding,   File->File,
+        return ExceptionCatch{nullptr,           nullptr,
+                              Route->Binding,    File->File,
                               Route->CaughtLine, Route->CaughtCallee};
       for (const std::string &T : Route->Through)
         Work.push_back({declaredHere(T), T});
@@ -420,8 +420,12 @@ std::vector<FileSummary::ExceptionRoute> ExceptionCallers::routes() {
   std::vector<FileSummary::ExceptionRoute> Out;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FunctionDecl *Fn : Callees) {
+    // What no other file can call routes nothing across files; the cheap
+    // tests first (most calls are of library functions).
+    if (!Fn->isExternallyVisible() || !mayLetOut(Fn))
+      continue;
     std::string Key = keyOf(Fn);
-    if (Key.empty() || !mayLetOut(Fn))
+    if (Key.empty())
       continue;
     const Local &L = localRoute(Fn);
     FileSummary::ExceptionRoute R;

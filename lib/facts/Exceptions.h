@@ -115,8 +115,7 @@ private:
   llvm::ArrayRef<const clang::Decl *> Callables;
   /// The direct calls of each function (canonical), in source order, and
   /// the functions called or registered, in the order first seen.
-  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<Site, 2>>
-      Sites;
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<Site, 2>> Sites;
   llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
       Registered;
   std::vector<const clang::FunctionDecl *> Callees;

@@ -81,10 +81,10 @@ llvm::StringRef registeredName(const clang::CallExpr *Call) {
 
 /// Visits the functions `Call` registers, if it is a registering call;
 /// true when `Visit` asked to stop.
-bool visitCall(const CallExpr *Call, const Decl *Caller,
-               llvm::function_ref<bool(const FunctionDecl *,
-                                       const OpRegistration &)>
-                   Visit) {
+bool visitCall(
+    const CallExpr *Call, const Decl *Caller,
+    llvm::function_ref<bool(const FunctionDecl *, const OpRegistration &)>
+        Visit) {
   const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(Call);
   const clang::CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier())
@@ -102,21 +102,18 @@ bool visitCall(const CallExpr *Call, const Decl *Caller,
 }
 
 /// The variables with an initializer among `DC`'s declarations in the main
-/// file, and those of the namespaces and `extern "C"` blocks there.
+/// file, and those of the namespaces and `extern "C"` blocks there (each
+/// block holds what is written in it: the headers' are passed over).
 void variablesIn(const DeclContext *DC, const SourceManager &SM,
                  llvm::SmallVectorImpl<const VarDecl *> &Out) {
   for (const Decl *D : DC->decls()) {
-    if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
-      variablesIn(NS, SM, Out);
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      continue;
+    if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+      variablesIn(cast<DeclContext>(D), SM, Out);
       continue;
     }
-    if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
-      variablesIn(LS, SM, Out);
-      continue;
-    }
-    const auto *VD = dyn_cast<VarDecl>(D);
-    if (VD && VD->getInit() &&
-        SM.isInMainFile(SM.getExpansionLoc(VD->getLocation())))
+    if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
       Out.push_back(VD);
   }
 }

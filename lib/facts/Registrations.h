@@ -38,11 +38,10 @@ struct OpRegistration {
 /// call of `Callables`, in their order (the canonical declaration; the call
 /// operator of a lambda registered where it is written); stops when it
 /// returns true.
-void forEachRegistration(
-    llvm::ArrayRef<const clang::Decl *> Callables,
-    llvm::function_ref<bool(const clang::FunctionDecl *,
-                            const OpRegistration &)>
-        Visit);
+void forEachRegistration(llvm::ArrayRef<const clang::Decl *> Callables,
+                         llvm::function_ref<bool(const clang::FunctionDecl *,
+                                                 const OpRegistration &)>
+                             Visit);
 
 /// The same for the registrations in the initializers of the variables
 /// that the main file of `Ctx` defines outside functions.

@@ -406,9 +406,8 @@ FunctionSummary::fromJson(const json::Value &V) {
 
 const FileSummary::ExceptionRoute *
 FileSummary::routeOf(llvm::StringRef Callee) const {
-  auto It = llvm::partition_point(Exceptions, [&](const ExceptionRoute &R) {
-    return R.Callee < Callee;
-  });
+  auto It = llvm::partition_point(
+      Exceptions, [&](const ExceptionRoute &R) { return R.Callee < Callee; });
   return It != Exceptions.end() && It->Callee == Callee ? &*It : nullptr;
 }
 
@@ -470,9 +469,10 @@ std::optional<FileSummary> FileSummary::fromJson(const json::Value &V) {
     }
     S.Exceptions.push_back(std::move(Route));
   }
-  llvm::sort(S.Exceptions, [](const ExceptionRoute &A, const ExceptionRoute &B) {
-    return A.Callee < B.Callee;
-  });
+  llvm::sort(S.Exceptions,
+             [](const ExceptionRoute &A, const ExceptionRoute &B) {
+               return A.Callee < B.Callee;
+             });
   return S;
 }
 

@@ -98,10 +98,7 @@ TEST(Exceptions, ExceptionsThatEndTheProcess) {
 } // namespace
 
 
-namespace cublas_tidy_exceptions_callers {
-
-using namespace clang;
-using namespace cublas_tidy;
+namespace {
 
 const char *Callers = R"(
   namespace pybind11 { struct module_ {
@@ -263,8 +260,8 @@ TEST(Exceptions, CallersInOtherFiles) {
     EXPECT_FALSE(Who.catchOf(test::functionNamed(*AST, "alone")));
   }
   // app.cpp catches what leaves alone().
-  Store.add(FileSummary{"/p/app.cpp", "",
-                        {{keyOf(*AST, "alone"), {}, 12, "alone", false}}});
+  Store.add(FileSummary{
+      "/p/app.cpp", "", {{keyOf(*AST, "alone"), {}, 12, "alone", false}}});
   {
     ProjectFactsScope Scope(&Store, nullptr);
     ExceptionCallers Who(Callables, AST->getASTContext());
@@ -281,4 +278,4 @@ TEST(Exceptions, CallersInOtherFiles) {
   EXPECT_FALSE(Alone.catchOf(test::functionNamed(*AST, "alone")));
 }
 
-} // namespace cublas_tidy_exceptions_callers
+} // namespace
