@@ -57,11 +57,16 @@ public:
     if (Context) {
       checkUnit(*Context);
       if (auto *Sink = cublas_tidy::summarySinkFor(*Context)) {
+        auto *Files = cublas_tidy::fileSummarySink();
         // Summaries are made from the unit alone (one file deep).
         cublas_tidy::ProjectFactsScope Alone(nullptr, nullptr);
         for (cublas_tidy::FunctionSummary &S :
              cublas_tidy::summarizeFunctions(callables(), *Context))
           Sink->push_back(std::move(S));
+        if (Files)
+          if (std::optional<cublas_tidy::FileSummary> F =
+                  cublas_tidy::summarizeFile(callables(), *Context))
+            Files->push_back(std::move(*F));
       }
     }
     clearUnit();

@@ -113,11 +113,11 @@ void HandleCheckBase::checkCallable(const Decl *Callable, ASTContext &Ctx) {
       Analyzer = std::make_unique<HandleAnalyzer>(Ctx, Table);
     HandleAnalysisResult Own = Analyzer->analyze(Callable);
     if (Own.Completed)
-      report(Own, Ctx);
+      report(Own, Callable, Ctx);
     return;
   }
   if (Shared->Result.Completed)
-    report(Shared->Result, Ctx);
+    report(Shared->Result, Callable, Ctx);
   reportFunction(Callable, Ctx);
 }
 
@@ -144,56 +144,104 @@ static StringRef exitNote(LeakExit::KindT Kind) {
 }
 
 void HandleLeakCheck::report(const HandleAnalysisResult &Result,
-                             ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
+                             const Decl *Callable, ASTContext &Ctx) {
   for (const LeakReport &L : Result.Leaks) {
-    const ResourceTable::Kind &K = table().kind(L.KindId);
-    if (!L.Var) {
-      const FunctionDecl *Helper = L.Create->getDirectCallee();
-      diag(userLocation(L.Create->getBeginLoc(), SM),
-           "%0 returned by '%1' is never destroyed; keep it and call '%2' "
-           "when done")
-          << K.Noun << (Helper ? Helper->getName() : "this call") << K.Destroy;
-      continue;
-    }
-    diag(userLocation(L.Create->getBeginLoc(), SM),
-         L.NeverReleased
-             ? "%0 '%1' created here is never destroyed; call '%2' when it "
-               "is no longer needed"
-             : "%0 '%1' created here is not destroyed on every path; call "
-               "'%2' before it goes out of reach")
-        << K.Noun << L.Var->getName() << K.Destroy;
-    // One note per way out (the first in the source), and how many more
-    // paths leave the same way.
-    llvm::SmallVector<std::pair<const LeakExit *, unsigned>, 4> Notes;
-    for (const LeakExit &X : L.Exits) {
-      if (userLocation(X.Loc, SM).isInvalid())
-        continue;
-      auto Same = llvm::find_if(Notes, [&](const auto &N) {
-        return N.first->Kind == X.Kind &&
-               (!N.first->S || !X.S ||
-                N.first->S->getStmtClass() == X.S->getStmtClass());
-      });
-      if (Same == Notes.end())
-        Notes.push_back({&X, 0});
-      else
-        ++Same->second;
-    }
-    for (const auto &[X, More] : Notes) {
-      std::string Jump = isa_and_nonnull<BreakStmt>(X->S)      ? "break"
-                         : isa_and_nonnull<ContinueStmt>(X->S) ? "continue"
-                                                               : "goto";
-      if (X->Kind == LeakExit::ThrowingCall)
-        if (const auto *CE = dyn_cast_or_null<CallExpr>(X->S))
-          if (const FunctionDecl *FD = CE->getDirectCallee())
-            Jump = FD->getNameAsString();
-      std::string Text = exitNote(X->Kind).str();
-      if (More)
-        Text += " (and %2 more path%s2 like it)";
-      diag(userLocation(X->Loc, SM), Text, DiagnosticIDs::Note)
-          << L.Var->getName() << Jump << More;
-    }
+    // Whether a caller catches what a throwing call lets out is known once
+    // every function of the unit is.
+    if (L.Var && llvm::any_of(L.Exits, [](const LeakExit &X) {
+          return X.Kind == LeakExit::ThrowingCall;
+        }))
+      ThrowLeaks.push_back({L, Callable});
+    else
+      wordLeak(L, Ctx, nullptr);
   }
+}
+
+void HandleLeakCheck::wordLeak(const LeakReport &L, ASTContext &Ctx,
+                               const ExceptionCatch *Catch) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ResourceTable::Kind &K = table().kind(L.KindId);
+  if (!L.Var) {
+    const FunctionDecl *Helper = L.Create->getDirectCallee();
+    diag(userLocation(L.Create->getBeginLoc(), SM),
+         "%0 returned by '%1' is never destroyed; keep it and call '%2' "
+         "when done")
+        << K.Noun << (Helper ? Helper->getName() : "this call") << K.Destroy;
+    return;
+  }
+  // An exception that no caller is known to catch ends the process, or
+  // where it goes is not known: not a way out that leaks.
+  auto Leaves = [&](const LeakExit &X) {
+    return Catch || X.Kind != LeakExit::ThrowingCall;
+  };
+  if (!L.Exits.empty() && llvm::none_of(L.Exits, Leaves))
+    return;
+  diag(userLocation(L.Create->getBeginLoc(), SM),
+       L.NeverReleased
+           ? "%0 '%1' created here is never destroyed; call '%2' when it "
+             "is no longer needed"
+           : "%0 '%1' created here is not destroyed on every path; call "
+             "'%2' before it goes out of reach")
+      << K.Noun << L.Var->getName() << K.Destroy;
+  // One note per way out (the first in the source), and how many more
+  // paths leave the same way.
+  llvm::SmallVector<std::pair<const LeakExit *, unsigned>, 4> Notes;
+  for (const LeakExit &X : L.Exits) {
+    if (!Leaves(X) || userLocation(X.Loc, SM).isInvalid())
+      continue;
+    auto Same = llvm::find_if(Notes, [&](const auto &N) {
+      return N.first->Kind == X.Kind &&
+             (!N.first->S || !X.S ||
+              N.first->S->getStmtClass() == X.S->getStmtClass());
+    });
+    if (Same == Notes.end())
+      Notes.push_back({&X, 0});
+    else
+      ++Same->second;
+  }
+  for (const auto &[X, More] : Notes) {
+    std::string Jump = isa_and_nonnull<BreakStmt>(X->S)      ? "break"
+                       : isa_and_nonnull<ContinueStmt>(X->S) ? "continue"
+                                                             : "goto";
+    if (X->Kind == LeakExit::ThrowingCall)
+      if (const auto *CE = dyn_cast_or_null<CallExpr>(X->S))
+        if (const FunctionDecl *FD = CE->getDirectCallee())
+          Jump = FD->getNameAsString();
+    std::string Text = exitNote(X->Kind).str();
+    if (More)
+      Text += " (and %2 more path%s2 like it)";
+    diag(userLocation(X->Loc, SM), Text, DiagnosticIDs::Note)
+        << L.Var->getName() << Jump << More;
+  }
+  if (Catch && llvm::any_of(L.Exits, [](const LeakExit &X) {
+        return X.Kind == LeakExit::ThrowingCall;
+      }))
+    noteCatch(*Catch, Ctx);
+}
+
+void HandleLeakCheck::noteCatch(const ExceptionCatch &Catch, ASTContext &Ctx) {
+  SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = Catch.Call ? userLocation(Catch.Call->getBeginLoc(), SM)
+                                 : locationInFile(SM, Catch.File, Catch.Line);
+  if (At.isInvalid())
+    return;
+  std::string Name = Catch.CalleeName;
+  if (Catch.Callee) {
+    const auto *M = dyn_cast<CXXMethodDecl>(Catch.Callee);
+    Name = M && M->getParent()->isLambda()
+               ? ""
+               : Catch.Callee->getQualifiedNameAsString();
+  }
+  // %0: the function ('' for a lambda); %1: in another file.
+  diag(At,
+       Catch.Binding
+           ? "%select{'%0'|the lambda}2 is registered here for Python to "
+             "call%select{|, in another file}1: the binding catches the "
+             "exception and the program goes on"
+           : "'%0' is called here inside a 'try' block%select{|, in another "
+             "file}1: the exception can be caught and the program go on",
+       DiagnosticIDs::Note)
+      << Name << (Catch.Call ? 0 : 1) << (Name.empty() ? 1 : 0);
 }
 
 void HandleLeakCheck::reportFunction(const Decl *Callable, ASTContext &Ctx) {
@@ -231,6 +279,7 @@ void HandleLeakCheck::reportFunction(const Decl *Callable, ASTContext &Ctx) {
 void HandleLeakCheck::clearUnit() {
   HandleCheckBase::clearUnit();
   GlobalCreates.clear();
+  ThrowLeaks.clear();
 }
 
 void HandleLeakCheck::checkProjectGlobalCreates() {
@@ -286,7 +335,18 @@ void HandleLeakCheck::checkProjectGlobalCreates() {
   }
 }
 
-void HandleLeakCheck::checkUnit(ASTContext &) {
+void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
+  // A leak through a call that may throw: when a caller, here or in
+  // another file, can catch the exception (facts/Exceptions.h).
+  if (!ThrowLeaks.empty()) {
+    ExceptionCallers Callers(callables(), Ctx);
+    for (const auto &[L, Callable] : ThrowLeaks) {
+      std::optional<ExceptionCatch> Catch =
+          Callers.catchOf(dyn_cast<FunctionDecl>(Callable));
+      wordLeak(L, Ctx, Catch ? &*Catch : nullptr);
+    }
+    ThrowLeaks.clear();
+  }
   if (anyCompileErrors())
     return;
   for (const auto &[R, FD] : GlobalCreates) {
@@ -342,7 +402,7 @@ void HandleLeakCheck::checkUnit(ASTContext &) {
 }
 
 void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
-                                        ASTContext &Ctx) {
+                                        const Decl *, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const UseAfterDestroyReport &U : Result.UsesAfterDestroy) {
     const ResourceTable::Kind &K = table().kind(U.KindId);

@@ -5,6 +5,7 @@
 
 #include "CallableMatchers.h"
 #include "CublasCheck.h"
+#include "facts/Exceptions.h"
 #include "facts/HandleStates.h"
 #include "facts/RepeatedHandles.h"
 
@@ -28,9 +29,9 @@ public:
 protected:
   void checkCallable(const Decl *Callable, ASTContext &Ctx) override;
   void clearUnit() override;
-  /// Words the findings of one analysed function.
+  /// Words the findings of one analysed function, `Callable`.
   virtual void report(const cublas_tidy::HandleAnalysisResult &Result,
-                      ASTContext &Ctx) = 0;
+                      const Decl *Callable, ASTContext &Ctx) = 0;
   /// Which calls make a function worth analysing.
   virtual bool needsCreates() const = 0;
   /// Words what the function-wide analysis does not cover (statics).
@@ -65,11 +66,23 @@ protected:
   void checkUnit(ASTContext &Ctx) override;
   void clearUnit() override;
   void report(const cublas_tidy::HandleAnalysisResult &Result,
-              ASTContext &Ctx) override;
+              const Decl *Callable, ASTContext &Ctx) override;
   bool needsCreates() const override { return true; }
   void reportFunction(const Decl *Callable, ASTContext &Ctx) override;
 
 private:
+  /// Words one leak. Its ways out through a call that may throw are left
+  /// out unless `Catch` says where a caller can catch the exception; a leak
+  /// with no other way out is then not reported.
+  void wordLeak(const cublas_tidy::LeakReport &L, ASTContext &Ctx,
+                const cublas_tidy::ExceptionCatch *Catch);
+  /// Says where the exception can be caught.
+  void noteCatch(const cublas_tidy::ExceptionCatch &Catch, ASTContext &Ctx);
+
+  /// Leaks through a call that may throw, in the function that leaks them:
+  /// judged at the end of the unit, once every caller is known.
+  std::vector<std::pair<cublas_tidy::LeakReport, const Decl *>> ThrowLeaks;
+
   /// Functions of other files that create a global on every call, called
   /// here in a loop or twice (their summaries, facts/Summaries.h).
   void checkProjectGlobalCreates();
@@ -91,7 +104,7 @@ public:
 protected:
   void checkUnit(ASTContext &Ctx) override;
   void report(const cublas_tidy::HandleAnalysisResult &Result,
-              ASTContext &Ctx) override;
+              const Decl *Callable, ASTContext &Ctx) override;
   void reportFunction(const Decl *Callable, ASTContext &Ctx) override;
   bool needsCreates() const override { return false; }
 };

@@ -2,8 +2,10 @@
 
 #include "facts/Exceptions.h"
 
+#include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/TranslationUnitCache.h"
+#include "facts/Registrations.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -13,6 +15,9 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <deque>
 
 using namespace clang;
 
@@ -32,6 +37,9 @@ struct ThrowFacts {
   /// Bodies read for the unit: past a bound (call graphs of many cycles,
   /// decided again and again) calls are taken not to throw.
   unsigned Reads = 0;
+  /// A call of a function of the project whose body is not here counts as
+  /// one that may throw (what other files may let out through it).
+  bool UnknownThrows = false;
 };
 thread_local TranslationUnitCache<const void *, ThrowFacts> Facts;
 thread_local TranslationUnitCache<const Decl *, bool> EndsProcess;
@@ -49,17 +57,34 @@ bool inTryBlock(llvm::ArrayRef<BodyStmt> Stmts, int Index) {
 
 bool decide(const FunctionDecl *Def, ThrowFacts &Known);
 
+bool nothrow(const FunctionDecl *FD) {
+  const auto *Proto = FD->getType()->getAs<FunctionProtoType>();
+  return Proto && Proto->isNothrow();
+}
+
+bool inSystemHeader(const Decl *D) {
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+
+/// A call of a function of the project whose body is not in the unit: it
+/// is defined in another file (or nowhere known), and may throw there.
+bool callsElsewhere(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || FD->getBuiltinID() || !FD->isExternallyVisible() || nothrow(FD) ||
+      inSystemHeader(FD) || calledCublasFunction(Call))
+    return false;
+  const FunctionDecl *Def = FD->getDefinition();
+  return !Def || !analysableBody(Def);
+}
+
 bool canThrow(const FunctionDecl *FD, ThrowFacts &Known) {
   if (!FD)
     return false;
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !analysableBody(Def))
     return false;
-  if (const auto *Proto = Def->getType()->getAs<FunctionProtoType>();
-      Proto && Proto->isNothrow())
-    return false;
-  const SourceManager &SM = Def->getASTContext().getSourceManager();
-  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+  if (nothrow(Def) || inSystemHeader(Def))
     return false;
   const FunctionDecl *Key = Def->getCanonicalDecl();
   auto It = Known.State.find(Key);
@@ -94,7 +119,8 @@ bool decide(const FunctionDecl *Def, ThrowFacts &Known) {
     bool Throws = isa<CXXThrowExpr>(S);
     if (!Throws)
       if (const auto *Call = dyn_cast<CallExpr>(S))
-        Throws = canThrow(Call->getDirectCallee(), Known);
+        Throws = canThrow(Call->getDirectCallee(), Known) ||
+                 (Known.UnknownThrows && callsElsewhere(Call));
     if (Throws && !inTryBlock(Stmts, static_cast<int>(I)))
       return true;
   }
@@ -203,6 +229,235 @@ bool exceptionEndsProcess(const FunctionDecl *Fn) {
     return std::make_unique<bool>(!Refs.Other);
   });
   return *Known;
+}
+
+namespace {
+
+/// Whether a handler of `Try` ends otherwise than by a `throw`: it may
+/// catch the exception for good.
+bool handlesForGood(const CXXTryStmt *Try) {
+  for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
+    const auto *Block =
+        dyn_cast_or_null<CompoundStmt>(Try->getHandler(I)->getHandlerBlock());
+    const Stmt *Last =
+        Block && !Block->body_empty() ? Block->body_back() : nullptr;
+    if (const auto *E = dyn_cast_or_null<Expr>(Last))
+      Last = E->IgnoreImplicit();
+    if (!isa_and_nonnull<CXXThrowExpr>(Last))
+      return true;
+  }
+  return false;
+}
+
+/// True when `Call`, in the body of `Callable`, is inside the try block of
+/// a `try` statement there that may catch its exception for good.
+bool insideCatchingTry(const CallExpr *Call, const Decl *Callable) {
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  int Index = indexIn(Callable).indexOf(Call);
+  if (Index < 0)
+    return false;
+  for (int Child = Index, Up = Stmts[Index].Parent; Up >= 0;
+       Child = Up, Up = Stmts[Up].Parent)
+    if (const auto *Try = dyn_cast<CXXTryStmt>(Stmts[Up].S))
+      if (Stmts[Child].S == Try->getTryBlock() && handlesForGood(Try))
+        return true;
+  return false;
+}
+
+} // namespace
+
+ExceptionCallers::ExceptionCallers(llvm::ArrayRef<const Decl *> Callables,
+                                   ASTContext &Ctx)
+    : Ctx(Ctx), Callables(Callables) {
+  auto Seen = [&](const FunctionDecl *FD) {
+    if (!Sites.count(FD) && !Registered.count(FD))
+      Callees.push_back(FD);
+  };
+  for (const Decl *Caller : Callables) {
+    if (!analysableBody(Caller))
+      continue;
+    for (const CallExpr *Call : callsIn(Caller))
+      if (const FunctionDecl *FD = Call->getDirectCallee()) {
+        FD = FD->getCanonicalDecl();
+        Seen(FD);
+        Sites[FD].push_back({Call, Caller});
+      }
+  }
+  auto Register = [&](const FunctionDecl *FD, const OpRegistration &R) {
+    Seen(FD);
+    Registered.try_emplace(FD, R.Call);
+    return false;
+  };
+  forEachRegistration(Callables, Register);
+  forEachGlobalRegistration(Ctx, Register);
+}
+
+const std::string &ExceptionCallers::keyOf(const FunctionDecl *Fn) {
+  auto [It, New] = Keys.try_emplace(Fn);
+  if (New)
+    It->second = summaryKey(Fn);
+  return It->second;
+}
+
+const FunctionDecl *ExceptionCallers::declaredHere(llvm::StringRef Key) {
+  if (!ByKey) {
+    ByKey.emplace();
+    for (const FunctionDecl *FD : Callees)
+      if (const std::string &K = keyOf(FD); !K.empty())
+        ByKey->try_emplace(K, FD);
+    for (const Decl *C : Callables)
+      if (const auto *FD = dyn_cast<FunctionDecl>(C))
+        if (const std::string &K = keyOf(FD->getCanonicalDecl()); !K.empty())
+          ByKey->try_emplace(K, FD->getCanonicalDecl());
+  }
+  auto It = ByKey->find(Key);
+  return It == ByKey->end() ? nullptr : It->second;
+}
+
+const ExceptionCallers::Local &
+ExceptionCallers::localRoute(const FunctionDecl *Fn) {
+  Fn = Fn->getCanonicalDecl();
+  auto Found = Routes.find(Fn);
+  if (Found != Routes.end())
+    return Found->second;
+  Local Out;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Visited{Fn};
+  std::deque<const FunctionDecl *> Work{Fn};
+  // Breadth first: the nearest catch. Bounded: a chain of many hundreds of
+  // functions is not followed to its end.
+  while (!Work.empty() && !Out.Catch && Visited.size() < 512) {
+    const FunctionDecl *N = Work.front();
+    Work.pop_front();
+    if (auto R = Registered.find(N); R != Registered.end()) {
+      Out.Catch = ExceptionCatch{R->second, N, /*Binding=*/true, "", 0, ""};
+      break;
+    }
+    auto S = Sites.find(N);
+    if (S == Sites.end())
+      continue;
+    for (const auto &[Call, Caller] : S->second) {
+      if (insideCatchingTry(Call, Caller)) {
+        Out.Catch = ExceptionCatch{Call, N, /*Binding=*/false, "", 0, ""};
+        break;
+      }
+      const auto *C = dyn_cast<FunctionDecl>(Caller);
+      if (!C || C->isMain())
+        continue;
+      C = C->getCanonicalDecl();
+      if (!keyOf(C).empty()) {
+        if (!llvm::is_contained(Out.Through, C))
+          Out.Through.push_back(C);
+      } else if (Visited.insert(C).second) {
+        Work.push_back(C);
+      }
+    }
+  }
+  return Routes.try_emplace(Fn, std::move(Out)).first->second;
+}
+
+std::optional<ExceptionCatch>
+ExceptionCallers::catchOf(const FunctionDecl *Fn) {
+  if (!Fn)
+    return std::nullopt;
+  Fn = Fn->getCanonicalDecl();
+  const Local &First = localRoute(Fn);
+  if (First.Catch)
+    return First.Catch;
+  // Then up through the functions other units can call: their callers
+  // here, and those of the other files, as the project's summaries say.
+  struct Item {
+    const FunctionDecl *Here; // declared in this unit, or null
+    std::string Key;
+  };
+  std::deque<Item> Work;
+  for (const FunctionDecl *T : First.Through)
+    Work.push_back({T, keyOf(T)});
+  Work.push_back({nullptr, keyOf(Fn)});
+  llvm::StringSet<> Seen;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> SeenHere{Fn};
+  for (unsigned Steps = 0; !Work.empty() && Steps < 1000; ++Steps) {
+    Item I = std::move(Work.front());
+    Work.pop_front();
+    if (I.Here && SeenHere.insert(I.Here).second) {
+      const Local &R = localRoute(I.Here);
+      if (R.Catch)
+        return R.Catch;
+      for (const FunctionDecl *T : R.Through)
+        Work.push_back({T, keyOf(T)});
+    }
+    if (I.Key.empty() || !Seen.insert(I.Key).second || !projectFactsWanted())
+      continue;
+    for (const auto &[File, Route] : projectExceptionRoutes(I.Key, Ctx)) {
+      if (Route->CaughtLine)
+        return ExceptionCatch{nullptr,           nullptr,
+                              Route->Binding,    File->File,
+                              Route->CaughtLine, Route->CaughtCallee};
+      for (const std::string &T : Route->Through)
+        Work.push_back({declaredHere(T), T});
+    }
+  }
+  return std::nullopt;
+}
+
+bool ExceptionCallers::mayLetOut(const FunctionDecl *Fn) {
+  if (nothrow(Fn) || inSystemHeader(Fn))
+    return false;
+  if (auto S = Sites.find(Fn);
+      S != Sites.end() && calledCublasFunction(S->second.front().first))
+    return false;
+  const FunctionDecl *Def = Fn->getDefinition();
+  if (!Def || !analysableBody(Def))
+    return true;
+  ThrowFacts *Known = Facts.get(Ctx, &Facts, [] {
+    auto F = std::make_unique<ThrowFacts>();
+    F->UnknownThrows = true;
+    return F;
+  });
+  return canThrow(Def, *Known);
+}
+
+std::vector<FileSummary::ExceptionRoute> ExceptionCallers::routes() {
+  std::vector<FileSummary::ExceptionRoute> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const FunctionDecl *Fn : Callees) {
+    // What no other file can call routes nothing across files; the cheap
+    // tests first (most calls are of library functions).
+    if (!Fn->isExternallyVisible() || !mayLetOut(Fn))
+      continue;
+    std::string Key = keyOf(Fn);
+    if (Key.empty())
+      continue;
+    const Local &L = localRoute(Fn);
+    FileSummary::ExceptionRoute R;
+    R.Callee = Key;
+    if (L.Catch) {
+      R.CaughtLine = SM.getExpansionLineNumber(L.Catch->Call->getBeginLoc());
+      const auto *M = dyn_cast<CXXMethodDecl>(L.Catch->Callee);
+      if (!M || !M->getParent()->isLambda())
+        R.CaughtCallee = L.Catch->Callee->getQualifiedNameAsString();
+      R.Binding = L.Catch->Binding;
+    } else {
+      for (const FunctionDecl *T : L.Through)
+        R.Through.push_back(keyOf(T));
+      llvm::sort(R.Through);
+      R.Through.erase(std::unique(R.Through.begin(), R.Through.end()),
+                      R.Through.end());
+    }
+    if (R.CaughtLine || !R.Through.empty())
+      Out.push_back(std::move(R));
+  }
+  llvm::sort(Out, [](const FileSummary::ExceptionRoute &A,
+                     const FileSummary::ExceptionRoute &B) {
+    return A.Callee < B.Callee;
+  });
+  // Two declarations of one function under one key: one route.
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [](const FileSummary::ExceptionRoute &A,
+                           const FileSummary::ExceptionRoute &B) {
+                          return A.Callee == B.Callee;
+                        }),
+            Out.end());
+  return Out;
 }
 
 } // namespace cublas_tidy

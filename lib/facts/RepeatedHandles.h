@@ -24,6 +24,7 @@
 #define CUBLAS_TIDY_LIB_FACTS_REPEATEDHANDLES_H
 
 #include "facts/HandleStates.h"
+#include "facts/Registrations.h"
 #include "model/CublasApi.h"
 
 #include "ast/CallSites.h"
@@ -112,23 +113,11 @@ std::optional<CallTwice>
 callTwice(const clang::FunctionDecl *Fn,
           llvm::ArrayRef<const clang::Decl *> Callables);
 
-/// The registration of a function as an operator or Python function of an
-/// extension module: pybind11's `m.def("gemm", &gemm)` (PYBIND11_MODULE,
-/// a class_'s def too), torch::Library's `m.def`/`m.impl` (TORCH_LIBRARY)
-/// and torch::RegisterOperators' `op`. Python calls such a function on every
-/// use, each forward pass: it runs repeatedly.
-struct OpRegistration {
-  const clang::CallExpr *Call = nullptr;
-  const clang::Decl *Caller = nullptr;
-  /// The name it is registered under (`"gemm"`), when written as a string
-  /// literal; empty otherwise.
-  llvm::StringRef Name;
-};
-
-/// The first registration of `Fn` in `Callables` (`Fn` a function, or the
-/// call operator of a lambda registered where it is written:
-/// `m.def("gemm", [](torch::Tensor a) {...})`); nothing when there is none
-/// or `Fn` selects a device.
+/// The first registration (facts/Registrations.h) of `Fn` in `Callables`
+/// (`Fn` a function, or the call operator of a lambda registered where it
+/// is written: `m.def("gemm", [](torch::Tensor a) {...})`). Python calls
+/// such a function on every use, each forward pass: it runs repeatedly.
+/// Nothing when there is none or `Fn` selects a device.
 std::optional<OpRegistration>
 opRegistration(const clang::FunctionDecl *Fn,
                llvm::ArrayRef<const clang::Decl *> Callables);

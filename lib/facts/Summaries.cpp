@@ -51,6 +51,7 @@ std::optional<EnumT> enumNamed(const llvm::StringLiteral (&Names)[N],
 thread_local const SummaryStore *CurrentStore = nullptr;
 thread_local std::vector<std::string> *CurrentAsked = nullptr;
 thread_local std::vector<FunctionSummary> *CurrentMade = nullptr;
+thread_local std::vector<FileSummary> *CurrentMadeFiles = nullptr;
 thread_local const ASTContext *MadeFor = nullptr;
 thread_local std::shared_ptr<const SummaryStore> DefaultStore;
 thread_local unsigned ScopeDepth = 0;
@@ -403,6 +404,111 @@ FunctionSummary::fromJson(const json::Value &V) {
   return S;
 }
 
+const FileSummary::ExceptionRoute *
+FileSummary::routeOf(llvm::StringRef Callee) const {
+  auto It = llvm::partition_point(
+      Exceptions, [&](const ExceptionRoute &R) { return R.Callee < Callee; });
+  return It != Exceptions.end() && It->Callee == Callee ? &*It : nullptr;
+}
+
+json::Value FileSummary::toJson() const {
+  json::Array Routes;
+  for (const ExceptionRoute &R : Exceptions) {
+    json::Object O{{"callee", R.Callee}};
+    if (!R.Through.empty()) {
+      json::Array Through;
+      for (const std::string &T : R.Through)
+        Through.push_back(T);
+      O["through"] = std::move(Through);
+    }
+    if (R.CaughtLine) {
+      O["caught"] = json::Array{R.CaughtLine, R.CaughtCallee,
+                                R.Binding ? "binding" : "try"};
+    }
+    Routes.push_back(std::move(O));
+  }
+  return json::Object{{"file", File},
+                      {"fileHash", FileHash},
+                      {"exceptions", std::move(Routes)}};
+}
+
+std::optional<FileSummary> FileSummary::fromJson(const json::Value &V) {
+  const json::Object *O = V.getAsObject();
+  const json::Array *Routes = O ? O->getArray("exceptions") : nullptr;
+  auto File = O ? O->getString("file") : std::nullopt;
+  if (!File || File->empty() || !Routes)
+    return std::nullopt;
+  FileSummary S;
+  S.File = File->str();
+  S.FileHash = O->getString("fileHash").value_or("").str();
+  for (const json::Value &E : *Routes) {
+    const json::Object *R = E.getAsObject();
+    auto Callee = R ? R->getString("callee") : std::nullopt;
+    if (!Callee || Callee->empty())
+      return std::nullopt;
+    ExceptionRoute Route;
+    Route.Callee = Callee->str();
+    if (const json::Array *Through = R->getArray("through"))
+      for (const json::Value &T : *Through) {
+        auto Key = T.getAsString();
+        if (!Key || Key->empty())
+          return std::nullopt;
+        Route.Through.push_back(Key->str());
+      }
+    if (const json::Value *C = R->get("caught")) {
+      const json::Array *A = C->getAsArray();
+      auto Line = A && A->size() == 3 ? (*A)[0].getAsInteger() : std::nullopt;
+      auto Callee = A && A->size() == 3 ? (*A)[1].getAsString() : std::nullopt;
+      auto How = A && A->size() == 3 ? (*A)[2].getAsString() : std::nullopt;
+      if (!Line || *Line <= 0 || !Callee || !How ||
+          (*How != "try" && *How != "binding"))
+        return std::nullopt;
+      Route.CaughtLine = static_cast<unsigned>(*Line);
+      Route.CaughtCallee = Callee->str();
+      Route.Binding = *How == "binding";
+    }
+    S.Exceptions.push_back(std::move(Route));
+  }
+  llvm::sort(S.Exceptions,
+             [](const ExceptionRoute &A, const ExceptionRoute &B) {
+               return A.Callee < B.Callee;
+             });
+  return S;
+}
+
+void SummaryStore::add(FileSummary S) {
+  if (S.File.empty())
+    return;
+  if (!S.informative()) {
+    Files.erase(S.File);
+    return;
+  }
+  for (const FileSummary::ExceptionRoute &R : S.Exceptions) {
+    std::vector<std::string> &By = RoutesBy[R.Callee];
+    if (!llvm::is_contained(By, S.File))
+      By.push_back(S.File);
+  }
+  std::string Key = S.File;
+  Files[Key] = std::move(S);
+}
+
+std::vector<const FileSummary *>
+SummaryStore::routesOf(llvm::StringRef Callee) const {
+  std::vector<const FileSummary *> Out;
+  auto It = RoutesBy.find(Callee);
+  if (It == RoutesBy.end())
+    return Out;
+  for (const std::string &File : It->second) {
+    auto F = Files.find(File);
+    if (F != Files.end() && F->second.routeOf(Callee))
+      Out.push_back(&F->second);
+  }
+  llvm::sort(Out, [](const FileSummary *A, const FileSummary *B) {
+    return A->File < B->File;
+  });
+  return Out;
+}
+
 void SummaryStore::add(FunctionSummary S) {
   if (S.Key.empty() || !S.informative())
     return;
@@ -441,6 +547,18 @@ std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys) const {
   Sorted.erase(std::unique(Sorted.begin(), Sorted.end()), Sorted.end());
   llvm::SHA256 Hash;
   for (const std::string &K : Sorted) {
+    if (llvm::StringRef(K).starts_with("catch:")) {
+      llvm::StringRef Callee = llvm::StringRef(K).drop_front(6);
+      std::string Text = K + "=";
+      llvm::raw_string_ostream OS(Text);
+      for (const FileSummary *F : routesOf(Callee)) {
+        FileSummary One{F->File, F->FileHash, {*F->routeOf(Callee)}};
+        OS << One.toJson() << ";";
+      }
+      OS << "\n";
+      Hash.update(Text);
+      continue;
+    }
     if (llvm::StringRef(K).starts_with("global:")) {
       std::string Text = K + "=";
       for (const FunctionSummary *S :
@@ -478,12 +596,20 @@ std::string SummaryStore::toText(llvm::StringRef Tool) const {
     else
       Ambiguous.push_back(K);
   }
+  std::vector<llvm::StringRef> ByFile;
+  for (const auto &E : Files)
+    ByFile.push_back(E.getKey());
+  llvm::sort(ByFile);
+  json::Array FileSummaries;
+  for (llvm::StringRef F : ByFile)
+    FileSummaries.push_back(Files.find(F)->second.toJson());
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << llvm::formatv("{0:1}", json::Value(json::Object{
                                    {"tool", Tool},
                                    {"functions", std::move(Functions)},
-                                   {"ambiguous", std::move(Ambiguous)}}));
+                                   {"ambiguous", std::move(Ambiguous)},
+                                   {"files", std::move(FileSummaries)}}));
   OS << "\n";
   return Text;
 }
@@ -509,6 +635,13 @@ llvm::Expected<SummaryStore> SummaryStore::fromText(llvm::StringRef Text,
       return llvm::createStringError("a function summary does not parse");
     Store.add(std::move(*S));
   }
+  if (const json::Array *FileSummaries = O->getArray("files"))
+    for (const json::Value &F : *FileSummaries) {
+      std::optional<FileSummary> S = FileSummary::fromJson(F);
+      if (!S)
+        return llvm::createStringError("a file summary does not parse");
+      Store.add(std::move(*S));
+    }
   if (const json::Array *Ambiguous = O->getArray("ambiguous"))
     for (const json::Value &K : *Ambiguous)
       if (auto Key = K.getAsString())
@@ -563,7 +696,7 @@ bool fileUnchanged(llvm::StringRef Path, llvm::StringRef Hash) {
 } // namespace
 
 llvm::StringRef summaryFormat() {
-  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 2";
+  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 3";
 }
 
 /// The name the linker knows `D` (a function or a variable) by.
@@ -601,12 +734,14 @@ std::string summaryKey(const FunctionDecl *FD) {
 
 ProjectFactsScope::ProjectFactsScope(const SummaryStore *Store,
                                      std::vector<std::string> *Asked,
-                                     std::vector<FunctionSummary> *Made)
+                                     std::vector<FunctionSummary> *Made,
+                                     std::vector<FileSummary> *MadeFiles)
     : PrevStore(CurrentStore), PrevAsked(CurrentAsked), PrevMade(CurrentMade),
-      PrevMadeFor(MadeFor) {
+      PrevMadeFiles(CurrentMadeFiles), PrevMadeFor(MadeFor) {
   CurrentStore = Store;
   CurrentAsked = Asked;
   CurrentMade = Made;
+  CurrentMadeFiles = MadeFiles;
   MadeFor = nullptr;
   ++ScopeDepth;
 }
@@ -616,6 +751,7 @@ ProjectFactsScope::~ProjectFactsScope() {
   CurrentStore = PrevStore;
   CurrentAsked = PrevAsked;
   CurrentMade = PrevMade;
+  CurrentMadeFiles = PrevMadeFiles;
   MadeFor = PrevMadeFor;
 }
 
@@ -654,6 +790,8 @@ std::vector<FunctionSummary> *summarySinkFor(const ASTContext &Ctx) {
   return CurrentMade;
 }
 
+std::vector<FileSummary> *fileSummarySink() { return CurrentMadeFiles; }
+
 std::shared_ptr<const SummaryStore> sharedStore(llvm::StringRef Path,
                                                 std::string &Problem) {
   struct Entry {
@@ -691,26 +829,35 @@ std::shared_ptr<const SummaryStore> sharedStore(llvm::StringRef Path,
   return E.Store;
 }
 
+/// The absolute path of the main file of `Ctx`'s unit.
+static const std::string &mainFileOf(const ASTContext &Ctx) {
+  return *MainFiles.get(Ctx, 0, [&] {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return std::make_unique<std::string>(
+        absolutePathOf(SM, SM.getMainFileID()));
+  });
+}
+
+/// Whether what `Store` says of `File` (summarised when it had the
+/// contents hashed `Hash`) may be used in `Ctx`'s unit.
+static bool usableFor(const SummaryStore &Store, const std::string &File,
+                      llvm::StringRef Hash, const ASTContext &Ctx) {
+  // A store made in this run is as new as the files; one read from a file
+  // may be older than the file that defines the function.
+  if (Store.mayBeStale() && !fileUnchanged(File, Hash))
+    return false;
+  // A summary of the file being analysed is from an older version of it
+  // (its functions here have their bodies): the file as it is now decides.
+  return File != mainFileOf(Ctx);
+}
+
 /// The summary under `Key` in `Store`, when it may be used for a call in
 /// `Ctx`'s unit.
 static const FunctionSummary *usableSummary(const SummaryStore &Store,
                                             llvm::StringRef Key,
                                             const ASTContext &Ctx) {
   const FunctionSummary *S = Store.find(Key);
-  if (!S)
-    return nullptr;
-  // A store made in this run is as new as the files; one read from a file
-  // may be older than the file that defines the function.
-  if (Store.mayBeStale() && !fileUnchanged(S->File, S->FileHash))
-    return nullptr;
-  // A summary of the file being analysed is from an older version of it
-  // (its functions here have their bodies): the file as it is now decides.
-  const std::string &Main = *MainFiles.get(Ctx, 0, [&] {
-    const SourceManager &SM = Ctx.getSourceManager();
-    return std::make_unique<std::string>(
-        absolutePathOf(SM, SM.getMainFileID()));
-  });
-  return S->File == Main ? nullptr : S;
+  return S && usableFor(Store, S->File, S->FileHash, Ctx) ? S : nullptr;
 }
 
 std::string useStoreForUnit(const ASTContext &Ctx, llvm::StringRef Option,
@@ -823,6 +970,24 @@ const FunctionSummary *projectDestroyerOf(llvm::StringRef Key,
     if (usableSummary(*Store, S->Key, Ctx) == S)
       return S;
   return nullptr;
+}
+
+std::vector<std::pair<const FileSummary *, const FileSummary::ExceptionRoute *>>
+projectExceptionRoutes(llvm::StringRef Callee, const ASTContext &Ctx) {
+  std::vector<
+      std::pair<const FileSummary *, const FileSummary::ExceptionRoute *>>
+      Out;
+  const SummaryStore *Store = storeInUse();
+  if (Callee.empty() || (!Store && !CurrentAsked))
+    return Out;
+  if (CurrentAsked)
+    CurrentAsked->push_back(("catch:" + Callee).str());
+  if (!Store)
+    return Out;
+  for (const FileSummary *F : Store->routesOf(Callee))
+    if (usableFor(*Store, F->File, F->FileHash, Ctx))
+      Out.push_back({F, F->routeOf(Callee)});
+  return Out;
 }
 
 } // namespace cublas_tidy

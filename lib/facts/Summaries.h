@@ -25,6 +25,12 @@
 //     creates on every call, with no guard, that its own unit never
 //     destroys.
 //
+// A file's summary says what its code does with the exceptions of the
+// project's functions it calls: which of them a `try` block or a Python
+// binding there can catch, and through which of its functions (of external
+// linkage) they go on to their callers. Chained over the files, it answers
+// "can a caller catch what leaves this function" (facts/Exceptions.h).
+//
 // Summaries are keyed by the function's mangled name, the name the linker
 // joins calls and definitions by. A store holds the summaries of a project.
 // Two different definitions under one key (an ODR violation, or two
@@ -211,6 +217,45 @@ struct FunctionSummary {
   static std::optional<FunctionSummary> fromJson(const llvm::json::Value &V);
 };
 
+/// What one file does with the exceptions of the project's functions it
+/// calls (facts/Exceptions.h makes it).
+struct FileSummary {
+  std::string File;     // absolute
+  std::string FileHash; // as FunctionSummary::FileHash
+
+  /// Where an exception out of one function can go from the calls (and
+  /// registrations) of this file.
+  struct ExceptionRoute {
+    std::string Callee; // the function's key
+    /// The functions of this file, of external linkage, that it leaves
+    /// uncaught (their keys, sorted): their callers decide.
+    std::vector<std::string> Through;
+    /// Where this file can catch it: the line of the call inside a `try`
+    /// block, or of the registration for Python to call (0: nowhere); the
+    /// function called or registered there, for messages.
+    unsigned CaughtLine = 0;
+    std::string CaughtCallee;
+    bool Binding = false; // caught by a Python binding, not a `try`
+    bool operator==(const ExceptionRoute &O) const {
+      return Callee == O.Callee && Through == O.Through &&
+             CaughtLine == O.CaughtLine && CaughtCallee == O.CaughtCallee &&
+             Binding == O.Binding;
+    }
+  };
+  /// By Callee, sorted.
+  std::vector<ExceptionRoute> Exceptions;
+
+  /// The route of `Callee`'s exceptions; null when there is none.
+  const ExceptionRoute *routeOf(llvm::StringRef Callee) const;
+  bool informative() const { return !Exceptions.empty(); }
+  bool operator==(const FileSummary &O) const {
+    return File == O.File && FileHash == O.FileHash &&
+           Exceptions == O.Exceptions;
+  }
+  llvm::json::Value toJson() const;
+  static std::optional<FileSummary> fromJson(const llvm::json::Value &V);
+};
+
 /// The summaries of a project.
 class SummaryStore {
 public:
@@ -222,6 +267,11 @@ public:
   /// The summaries that say they destroy the global `GlobalKey`.
   std::vector<const FunctionSummary *>
   destroyersOf(llvm::StringRef GlobalKey) const;
+  /// Adds a file's summary (one of the same file replaces it).
+  void add(FileSummary S);
+  /// The summaries of the files that route the exceptions of the function
+  /// of key `Callee`, by file.
+  std::vector<const FileSummary *> routesOf(llvm::StringRef Callee) const;
   /// The summaries it answers with (ambiguous keys left out).
   size_t size() const { return ByKey.size() - ambiguous(); }
   /// The keys defined more than once.
@@ -230,7 +280,8 @@ public:
   }
   /// A digest of what the store says about `Keys` (order does not matter):
   /// a result computed with the store depends on nothing else of it. A key
-  /// `global:G` stands for the functions that destroy the global G.
+  /// `global:G` stands for the functions that destroy the global G; a key
+  /// `catch:F` for the routes of the exceptions of the function F.
   std::string digest(llvm::ArrayRef<std::string> Keys) const;
 
   /// The store as a JSON document, stamped with `Tool` (the tool's version
@@ -250,6 +301,9 @@ private:
   bool Read = false;
   /// nullopt: ambiguous.
   llvm::StringMap<std::optional<FunctionSummary>> ByKey;
+  llvm::StringMap<FileSummary> Files;
+  /// For each function, the files that route its exceptions.
+  llvm::StringMap<std::vector<std::string>> RoutesBy;
 };
 
 /// The identity of the summaries this build makes: the format and the
@@ -270,12 +324,14 @@ std::string contentsHash(llvm::StringRef Contents);
 
 /// While alive, the analyses on this thread consult `Store` (may be null),
 /// record the keys they ask about in `Asked` (may be null), and give the
-/// summaries of the unit they analyse to `Made` (may be null). Scopes nest.
+/// summaries of the unit they analyse to `Made` and the summary of its main
+/// file to `MadeFiles` (may be null). Scopes nest.
 class ProjectFactsScope {
 public:
   ProjectFactsScope(const SummaryStore *Store,
                     std::vector<std::string> *Asked,
-                    std::vector<FunctionSummary> *Made = nullptr);
+                    std::vector<FunctionSummary> *Made = nullptr,
+                    std::vector<FileSummary> *MadeFiles = nullptr);
   ~ProjectFactsScope();
   ProjectFactsScope(const ProjectFactsScope &) = delete;
   ProjectFactsScope &operator=(const ProjectFactsScope &) = delete;
@@ -284,6 +340,7 @@ private:
   const SummaryStore *PrevStore;
   std::vector<std::string> *PrevAsked;
   std::vector<FunctionSummary> *PrevMade;
+  std::vector<FileSummary> *PrevMadeFiles;
   const clang::ASTContext *PrevMadeFor;
 };
 
@@ -325,6 +382,9 @@ std::string findStoreFor(llvm::StringRef File);
 /// time it is asked for that unit (several checks end each unit); null when
 /// no scope collects them or they were given already.
 std::vector<FunctionSummary> *summarySinkFor(const clang::ASTContext &Ctx);
+/// Where the summary of the main file goes, once summarySinkFor() gave
+/// the unit's sink; null when no scope collects it.
+std::vector<FileSummary> *fileSummarySink();
 
 /// The project's summary of `FD`, a function with no definition in this
 /// translation unit; null when none is known. Records the question.
@@ -349,6 +409,13 @@ const FunctionSummary *projectDestroyerOf(const clang::VarDecl *VD);
 /// The same for the global of key `GlobalKey`, asked in `Ctx`'s unit.
 const FunctionSummary *projectDestroyerOf(llvm::StringRef GlobalKey,
                                           const clang::ASTContext &Ctx);
+
+/// The routes of the exceptions of the function of key `Callee` in the
+/// other files of the project (not the unit's main file, which decides
+/// from its own code), as the store says; each with its file. Records the
+/// question.
+std::vector<std::pair<const FileSummary *, const FileSummary::ExceptionRoute *>>
+projectExceptionRoutes(llvm::StringRef Callee, const clang::ASTContext &Ctx);
 
 } // namespace cublas_tidy
 

@@ -9,6 +9,7 @@
 #include "model/OperandShapes.h"
 #include "facts/CallGeometry.h"
 #include "facts/CallerFacts.h"
+#include "facts/Exceptions.h"
 #include "facts/HandleStates.h"
 #include "facts/MemberHandles.h"
 #include "facts/OperandTypes.h"
@@ -293,6 +294,20 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
       Out.push_back(std::move(S));
   }
   return Out;
+}
+
+std::optional<FileSummary>
+summarizeFile(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
+  FileSummary S;
+  S.Exceptions = ExceptionCallers(Callables, Ctx).routes();
+  if (!S.informative())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  S.File = absolutePathOf(SM, SM.getMainFileID());
+  S.FileHash = contentsHash(SM.getBufferData(SM.getMainFileID()));
+  if (S.File.empty())
+    return std::nullopt;
+  return S;
 }
 
 } // namespace cublas_tidy

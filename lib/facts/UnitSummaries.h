@@ -3,7 +3,8 @@
 // Makes the summaries (facts/Summaries.h) of the functions a translation
 // unit defines, from the facts that decide them within one unit:
 // the status roles of facts/StatusFunctions.h and the parameter effects of
-// facts/HandleStates.h.
+// facts/HandleStates.h; and the summary of its main file: the routes of
+// exceptions of facts/Exceptions.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <optional>
 #include <vector>
 
 namespace cublas_tidy {
@@ -31,6 +33,14 @@ bufferParams(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
 std::vector<FunctionSummary>
 summarizeFunctions(llvm::ArrayRef<const clang::Decl *> Callables,
                    clang::ASTContext &Ctx);
+
+/// The summary of the main file: the routes of the exceptions of the
+/// project's functions that `Callables` (every callable of user code in
+/// the unit) call or register (facts/Exceptions.h). Nothing when it has
+/// none.
+std::optional<FileSummary>
+summarizeFile(llvm::ArrayRef<const clang::Decl *> Callables,
+              clang::ASTContext &Ctx);
 
 } // namespace cublas_tidy
 

@@ -312,6 +312,57 @@ TEST(SummariesTest, DigestCoversOnlyTheKeysAsked) {
   EXPECT_NE(A.digest({"f"}), C.digest({"f"}));
 }
 
+// A file's routes of exceptions: through JSON and the store's text, found
+// by the function they route, and digested under `catch:KEY`: a route of
+// another function changes nothing of it.
+TEST(SummariesTest, FileSummariesRouteExceptions) {
+  FileSummary App{"/p/app.cpp", "h1", {}};
+  App.Exceptions.push_back({"_Z3libv", {}, 12, "serve", false});
+  App.Exceptions.push_back({"_Z4stepv", {"_Z3runv", "_Z5serveiv"}, 0, "", false});
+  App.Exceptions.push_back({"_Z6scaleOpv", {}, 40, "", true});
+  std::optional<FileSummary> Back = FileSummary::fromJson(App.toJson());
+  ASSERT_TRUE(Back);
+  EXPECT_EQ(*Back, App);
+  ASSERT_TRUE(App.routeOf("_Z4stepv"));
+  EXPECT_EQ(App.routeOf("_Z4stepv")->Through.size(), 2u);
+  EXPECT_FALSE(App.routeOf("_Z5otherv"));
+  EXPECT_FALSE(FileSummary::fromJson(llvm::json::Object{{"file", "/p/x.cpp"}}));
+
+  SummaryStore Store;
+  Store.add(summary("f", "/p/a.cpp", 3));
+  Store.add(App);
+  Store.add(FileSummary{"/p/mid.cpp", "h2", {{"_Z3libv", {"_Z5relayv"}, 0, "", false}}});
+  Store.add(FileSummary{"/p/empty.cpp", "h3", {}});
+  std::vector<const FileSummary *> Lib = Store.routesOf("_Z3libv");
+  ASSERT_EQ(Lib.size(), 2u);
+  EXPECT_EQ(Lib[0]->File, "/p/app.cpp");
+  EXPECT_EQ(Lib[1]->File, "/p/mid.cpp");
+  EXPECT_TRUE(Store.routesOf("_Z5otherv").empty());
+  // File summaries are not function summaries.
+  EXPECT_EQ(Store.size(), 1u);
+
+  llvm::Expected<SummaryStore> Read =
+      SummaryStore::fromText(Store.toText("tool 1"), "tool 1");
+  ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+  ASSERT_EQ(Read->routesOf("_Z3libv").size(), 2u);
+  EXPECT_EQ(*Read->routesOf("_Z6scaleOpv")[0], App);
+
+  std::string Before = Store.digest({"catch:_Z3libv"});
+  EXPECT_EQ(Before, Read->digest({"catch:_Z3libv"}));
+  FileSummary Changed = App;
+  Changed.Exceptions[1].Through.pop_back();
+  SummaryStore Other = Store;
+  Other.add(Changed); // replaces app.cpp's summary
+  EXPECT_EQ(Before, Other.digest({"catch:_Z3libv"}));
+  EXPECT_NE(Store.digest({"catch:_Z4stepv"}), Other.digest({"catch:_Z4stepv"}));
+  Changed.Exceptions[0].CaughtLine = 13;
+  Other.add(Changed);
+  EXPECT_NE(Before, Other.digest({"catch:_Z3libv"}));
+  // A file whose summary is empty now routes nothing.
+  Other.add(FileSummary{"/p/app.cpp", "h4", {}});
+  EXPECT_EQ(Other.routesOf("_Z3libv").size(), 1u);
+}
+
 TEST(SummariesTest, GlobalsDestroyedAndTheirDigest) {
   auto S = summariesOf(R"(
 cublasHandle_t g_handle;

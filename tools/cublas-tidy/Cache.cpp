@@ -22,7 +22,7 @@ namespace cublas_tidy {
 namespace {
 
 /// Bumped whenever an entry's layout changes.
-constexpr int64_t EntryFormat = 2;
+constexpr int64_t EntryFormat = 3;
 
 std::string hexHash(llvm::StringRef Text) {
   llvm::XXH128_hash_t H =
@@ -274,6 +274,13 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key,
       return std::nullopt;
     R.Asked.push_back(Key->str());
   }
+  if (const json::Array *FileSummaries = O->getArray("fileSummaries"))
+    for (const json::Value &F : *FileSummaries) {
+      std::optional<FileSummary> Summary = FileSummary::fromJson(F);
+      if (!Summary)
+        return std::nullopt;
+      R.FileSummaries.push_back(std::move(*Summary));
+    }
   // Recently used: the last to be removed by trim().
   if (auto FD = llvm::sys::fs::openNativeFileForWrite(
           Path, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_Append)) {
@@ -306,9 +313,13 @@ bool ResultCache::store(llvm::StringRef Key, const UnitResult &Result,
     Summaries.push_back(S.toJson());
   for (const std::string &K : Result.Asked)
     Asked.push_back(K);
+  json::Array FileSummaries;
+  for (const FileSummary &F : Result.FileSummaries)
+    FileSummaries.push_back(F.toJson());
   json::Object Entry{{"format", EntryFormat},
                      {"summaries", std::move(Summaries)},
                      {"asked", std::move(Asked)},
+                     {"fileSummaries", std::move(FileSummaries)},
                      {"seen", Result.SeenDigest},
                      {"key", Key},
                      {"skipped", Result.Skipped},

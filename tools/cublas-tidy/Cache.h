@@ -37,6 +37,8 @@ struct UnitResult {
   /// other units it asked about (facts/Summaries.h).
   std::vector<FunctionSummary> Summaries;
   std::vector<std::string> Asked;
+  /// The summary of its main file, when it has one.
+  std::vector<FileSummary> FileSummaries;
   /// What the summaries it was analysed with said of Asked
   /// (SummaryStore::digest).
   std::string SeenDigest;

@@ -507,6 +507,8 @@ struct FileRun {
   /// of other units it asked about.
   std::vector<cublas_tidy::FunctionSummary> Summaries;
   std::vector<std::string> Asked;
+  /// The summary of its main file (the routes of exceptions), if any.
+  std::vector<cublas_tidy::FileSummary> FileSummaries;
   /// What the summaries it was analysed with said of Asked.
   std::string SeenDigest;
   bool Again = false; // analysed again with the project's summaries
@@ -568,13 +570,15 @@ static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
   if (Plan.CollectFacts) {
     Run.Summaries.clear();
     Run.Asked.clear();
+    Run.FileSummaries.clear();
   }
   // Without project facts of its own (a command line after --), the run
   // leaves the checks to the store their option FactsFile names.
   std::optional<cublas_tidy::ProjectFactsScope> Scope;
   if (Plan.Facts || Plan.CollectFacts || Plan.NoFacts)
     Scope.emplace(Plan.Facts, Plan.CollectFacts ? &Run.Asked : nullptr,
-                  Plan.CollectFacts ? &Run.Summaries : nullptr);
+                  Plan.CollectFacts ? &Run.Summaries : nullptr,
+                  Plan.CollectFacts ? &Run.FileSummaries : nullptr);
   bool Finished = CRC.RunSafely([&] {
     crashForTesting(Run.File);
     Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
@@ -607,6 +611,7 @@ static bool replayUnit(FileRun &Run, const RunPlan &Plan,
   Run.Stats = R->Stats;
   Run.Summaries = std::move(R->Summaries);
   Run.Asked = std::move(R->Asked);
+  Run.FileSummaries = std::move(R->FileSummaries);
   Run.SeenDigest = std::move(R->SeenDigest);
   Run.Files = std::move(R->Files);
   return true;
@@ -688,6 +693,7 @@ static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
     R.Stats = Run.Stats;
     R.Summaries = Run.Summaries;
     R.Asked = Run.Asked;
+    R.FileSummaries = Run.FileSummaries;
     R.SeenDigest = Run.SeenDigest;
     Run.Stored = Plan.Cache->store(Key, R, Scan.Files, *Plan.Contents);
   }
@@ -800,16 +806,22 @@ static std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   // Summaries known before the run (those of units another revision
   // shares, --diff-base) serve the first units too.
   cublas_tidy::SummaryStore Early = Store;
-  for (size_t I : First)
+  for (size_t I : First) {
     for (const cublas_tidy::FunctionSummary &S : Runs[I].Summaries)
       Early.add(S);
+    for (const cublas_tidy::FileSummary &S : Runs[I].FileSummaries)
+      Early.add(S);
+  }
   RunPlan WithEarly = Plan;
   WithEarly.Facts = &Early;
   runUnits(Runs, Then, DB, WithEarly);
 
-  for (const FileRun &Run : Runs)
+  for (const FileRun &Run : Runs) {
     for (const cublas_tidy::FunctionSummary &S : Run.Summaries)
       Store.add(S);
+    for (const cublas_tidy::FileSummary &S : Run.FileSummaries)
+      Store.add(S);
+  }
   std::vector<size_t> Again;
   for (size_t I = 0; I < Runs.size(); ++I) {
     FileRun &Run = Runs[I];
@@ -1457,9 +1469,12 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
     const FileRun &R = Runs[I];
     std::string File = cublas_tidy::absolutePath(R.File, "");
     bool OwnChanged = Base.changed(File);
-    if (!OwnChanged)
+    if (!OwnChanged) {
       for (const cublas_tidy::FunctionSummary &S : R.Summaries)
         Store.add(S);
+      for (const cublas_tidy::FileSummary &S : R.FileSummaries)
+        Store.add(S);
+    }
     if (R.Skipped || R.Crashed || Base.isNew(File))
       continue;
     bool Report = HasFindings[I] && !R.SummaryOnly;

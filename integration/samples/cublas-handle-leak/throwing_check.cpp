@@ -1,14 +1,15 @@
 // INTEGRATION-CHECK: cublas-handle-leak
-// EXPECT-DIAG: cublas-handle-leak @ 26
-// EXPECT-DIAG: cublas-handle-leak @ 29 (note)
+// EXPECT-DIAG: cublas-handle-leak @ 27
+// EXPECT-DIAG: cublas-handle-leak @ 30 (note)
+// EXPECT-DIAG: cublas-handle-leak @ 41 (note)
 // PREDICT: leaked-descriptors == 10
 // PREDICT: leaked-handles == 0
 //
 // A checking function that throws, called between a layout's create and
 // its destroy. Half of 20 calls set the layout's order with a wrong size:
 // cuBLASLt rejects the set, check_status throws, and the layout is never
-// destroyed. main catches each exception and goes on: 10 layouts are alive
-// at exit.
+// destroyed. main catches each exception and goes on (the finding's note
+// points at its try): 10 layouts are alive at exit.
 #include "sample.h"
 
 #include <cublasLt.h>
