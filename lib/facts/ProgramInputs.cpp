@@ -3,6 +3,7 @@
 #include "facts/ProgramInputs.h"
 
 #include "ast/AstUtils.h"
+#include "ast/TranslationUnitCache.h"
 #include "facts/ValueBounds.h"
 #include "model/ProgramInputs.h"
 
@@ -185,15 +186,16 @@ public:
   }
 
 private:
-  const UpperBounds &boundsOf(const Decl *Callable) {
-    std::unique_ptr<UpperBounds> &B = Bounds[Callable];
-    if (!B)
-      B = std::make_unique<UpperBounds>(Callable);
-    return *B;
+  /// The bounds of a callable, scanned once per translation unit however
+  /// many values and contexts ask.
+  static const UpperBounds &boundsOf(const Decl *Callable) {
+    thread_local TranslationUnitCache<const Decl *, UpperBounds> Shared;
+    return *Shared.get(Callable->getASTContext(), Callable, [&] {
+      return std::make_unique<UpperBounds>(Callable);
+    });
   }
 
   unsigned Steps = 0;
-  llvm::DenseMap<const Decl *, std::unique_ptr<UpperBounds>> Bounds;
 };
 
 } // namespace
