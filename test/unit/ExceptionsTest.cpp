@@ -137,6 +137,9 @@ const char *Callers = R"(
   }; }
   void r() { throw Error(); }
   static auto &reg = c10::RegisterOperators().op("ns::r", &r);
+
+  void boundHere();
+  static void init2(pybind11::module_ &m) { m.def("bound", &boundHere); }
 )";
 
 std::string keyOf(ASTUnit &AST, const char *Name) {
@@ -215,6 +218,15 @@ TEST(Exceptions, RoutesOfTheUnit) {
   });
   ASSERT_NE(E, Routes.end());
   EXPECT_EQ(E->CaughtLine, 28u);
+  // Defined in another file, registered here.
+  std::string Bound = "_Z9boundHerev";
+  auto B = llvm::find_if(Routes, [&](const FileSummary::ExceptionRoute &R) {
+    return R.Callee == Bound;
+  });
+  ASSERT_NE(B, Routes.end());
+  EXPECT_TRUE(B->Binding);
+  EXPECT_EQ(B->CaughtLine, 40u);
+  EXPECT_EQ(B->CaughtCallee, "boundHere");
   // Only main calls d: no route. e's handler throws again: it goes on
   // through f.
   EXPECT_FALSE(Route("d"));
