@@ -134,25 +134,25 @@ void IntegerOverflowCheck::checkUnit(ASTContext &Ctx) {
   }
 }
 
-bool IntegerOverflowCheck::fitsForCallers(const Expr *E, QualType T,
-                                          const Decl *Callable) {
+CallerFacts &IntegerOverflowCheck::collectedCallers() {
   // The call graph of the unit is built for the first value that needs it.
   if (!CallSitesCollected) {
     Callers.collectCallSites(callables());
     CallSitesCollected = true;
   }
-  return fitsAtEveryCallSite(E, T, Callable, Callers);
+  return Callers;
+}
+
+bool IntegerOverflowCheck::fitsForCallers(const Expr *E, QualType T,
+                                          const Decl *Callable) {
+  return fitsAtEveryCallSite(E, T, Callable, collectedCallers());
 }
 
 std::optional<GrowthEvidence>
 IntegerOverflowCheck::evidenceFor(const Expr *E, QualType T,
                                   const Decl *Callable,
                                   const ValueFacts &Facts) {
-  if (!CallSitesCollected) {
-    Callers.collectCallSites(callables());
-    CallSitesCollected = true;
-  }
-  return growthEvidence(E, T, Callable, Facts, Callers);
+  return growthEvidence(E, T, Callable, Facts, collectedCallers());
 }
 
 bool IntegerOverflowCheck::wrapReported(const WrapBeforeWidening &W,
@@ -234,7 +234,8 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
       // routine takes it (no leading dimension: axpy, scal, nrm2); as a
       // matrix's m, n, k or a batch count it is one dimension again.
       bool Unproven = !Evidence && !(Nr->FromProduct && VectorRoutine);
-      if (Unproven && (!ReportUnproven || NarrowedValues == "products"))
+      if (Unproven && (!ReportUnproven ||
+                       (!Nr->FromProduct && NarrowedValues == "products")))
         continue;
       if (!Evidence && fitsForCallers(Nr->Source, ParamType, Callable))
         continue;

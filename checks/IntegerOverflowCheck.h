@@ -53,9 +53,11 @@ private:
                  const cublas_tidy::UpperBounds &Bounds, ASTContext &Ctx);
   /// `Where` names what the value is widened to: "the 'long long'
   /// parameter 'strideA' of cublasSgemmStridedBatched".
-  /// fitsAtEveryCallSite(), with the unit's call sites collected first.
+  /// The callers' facts, with the unit's call sites collected first.
+  cublas_tidy::CallerFacts &collectedCallers();
+  /// fitsAtEveryCallSite() over collectedCallers().
   bool fitsForCallers(const Expr *E, QualType T, const Decl *Callable);
-  /// growthEvidence(), with the unit's call sites collected first.
+  /// growthEvidence() over collectedCallers().
   std::optional<cublas_tidy::GrowthEvidence>
   evidenceFor(const Expr *E, QualType T, const Decl *Callable,
               const cublas_tidy::ValueFacts &Facts);

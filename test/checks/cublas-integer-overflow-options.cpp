@@ -21,6 +21,16 @@ void product(cublasHandle_t h, size_t rows, size_t cols, const float *x,
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'rows * cols' ('size_t') is narrowed to the 'int' parameter 'n' of cublasSaxpy with nothing that bounds it: a value above 2147483647 wraps; cublasSaxpy_64 takes it as it is [cublas-integer-overflow]
 }
 
+// A product as one dimension of a GEMM: with ReportUnproven it is a product
+// all the same, and products stays reporting it.
+void productRows(cublasHandle_t h, size_t batch, size_t seq, const float *w,
+                 const float *x, float *y) {
+  const float one = 1.f, zero = 0.f;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, batch * seq, 64, &one, w, 64, x,
+              64, &zero, y, 64);
+  // CHECK-MESSAGES: :[[@LINE-2]]:48: warning: 'batch * seq' ('size_t') is narrowed to the 'int' parameter 'n' of cublasSgemm with nothing that bounds it: a value above 2147483647 wraps; cublasSgemm_64 takes it as it is [cublas-integer-overflow]
+}
+
 void constant(cublasHandle_t h, const float *x, float *y) {
   const int64_t n = 1ll << 32;
   const float one = 1.f;
