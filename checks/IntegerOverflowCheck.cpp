@@ -169,6 +169,27 @@ bool IntegerOverflowCheck::wrapReported(const WrapBeforeWidening &W,
          !fitsForCallers(W.Operation, W.ComputedIn, Callable);
 }
 
+bool IntegerOverflowCheck::narrowingReported(
+    const Narrowing &Nr, QualType ParamType, bool VectorRoutine,
+    const Decl *Callable, const ValueFacts &Facts,
+    std::optional<GrowthEvidence> &Evidence) {
+  if (Nr.Value)
+    return true;
+  Evidence = evidenceFor(Nr.Source, ParamType, Callable, Facts);
+  if (Evidence)
+    return true;
+  // A single size with no evidence: 2^31 elements of one dimension is not
+  // a matrix anyone multiplies. A product (`rows * cols`, `numel()`) is the
+  // element count of a whole buffer where a vector routine takes it (no
+  // leading dimension: axpy, scal, nrm2); as a matrix's m, n, k or a batch
+  // count it is one dimension again.
+  bool Unproven = !(Nr.FromProduct && VectorRoutine);
+  if (Unproven && (!ReportUnproven ||
+                   (!Nr.FromProduct && NarrowedValues == "products")))
+    return false;
+  return !fitsForCallers(Nr.Source, ParamType, Callable);
+}
+
 bool IntegerOverflowCheck::firstOfItsText(const Expr *Operation,
                                           const Decl *Callable,
                                           ASTContext &Ctx) {
@@ -226,20 +247,9 @@ void IntegerOverflowCheck::checkCall(const CallExpr *Call,
     if (!Nr)
       continue;
     std::optional<GrowthEvidence> Evidence;
-    if (!Nr->Value) {
-      Evidence = evidenceFor(Nr->Source, ParamType, Callable, Facts);
-      // A single size with no evidence: 2^31 elements of one dimension is
-      // not a matrix anyone multiplies. A product (`rows * cols`,
-      // `numel()`) is the element count of a whole buffer where a vector
-      // routine takes it (no leading dimension: axpy, scal, nrm2); as a
-      // matrix's m, n, k or a batch count it is one dimension again.
-      bool Unproven = !Evidence && !(Nr->FromProduct && VectorRoutine);
-      if (Unproven && (!ReportUnproven ||
-                       (!Nr->FromProduct && NarrowedValues == "products")))
-        continue;
-      if (!Evidence && fitsForCallers(Nr->Source, ParamType, Callable))
-        continue;
-    }
+    if (!narrowingReported(*Nr, ParamType, VectorRoutine, Callable, Facts,
+                           Evidence))
+      continue;
     // A variable narrowed at several arguments is one finding, at the first.
     const void *Key = Nr->Conversion;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Nr->Source))

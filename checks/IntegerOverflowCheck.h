@@ -67,6 +67,13 @@ private:
   bool wrapReported(const cublas_tidy::WrapBeforeWidening &W,
                     const Decl *Callable, const cublas_tidy::ValueFacts &Facts,
                     std::optional<cublas_tidy::GrowthEvidence> &Evidence);
+  /// Whether a narrowing is reported: a constant that does not fit, a
+  /// value with evidence, a 64-bit product given to a vector routine, or
+  /// (ReportUnproven) a value nothing bounds. Fills `Evidence`.
+  bool narrowingReported(const cublas_tidy::Narrowing &Nr, QualType ParamType,
+                         bool VectorRoutine, const Decl *Callable,
+                         const cublas_tidy::ValueFacts &Facts,
+                         std::optional<cublas_tidy::GrowthEvidence> &Evidence);
   /// False when the same operation, by its text, was reported in
   /// `Callable` already (one finding per expression).
   bool firstOfItsText(const Expr *Operation, const Decl *Callable,
