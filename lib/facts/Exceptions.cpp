@@ -181,6 +181,16 @@ public:
       Other = true;
     return !Other;
   }
+  /// A dependent call in a template may become a call of `Fn` when the
+  /// template is instantiated: count it as another reference.
+  bool VisitOverloadExpr(OverloadExpr *E) {
+    if (const FunctionTemplateDecl *Template = Fn->getPrimaryTemplate())
+      for (const NamedDecl *D : E->decls())
+        if (D->getUnderlyingDecl()->getCanonicalDecl() ==
+            Template->getCanonicalDecl())
+          Other = true;
+    return !Other;
+  }
 
   bool Other = false;
 
@@ -189,6 +199,22 @@ private:
   const FunctionDecl *In = nullptr;
   llvm::SmallPtrSet<const Expr *, 4> Calls;
 };
+
+/// True when no other unit can call `Fn` (a function of the main file):
+/// it has internal linkage, or every other unit that called it would need
+/// its own definition (an inline function, an implicit instantiation of a
+/// template of the main file). Methods are left out: their calls are not
+/// followed by `References`.
+bool unitLocal(const FunctionDecl *Fn) {
+  if (!Fn->isExternallyVisible())
+    return true;
+  if (isa<CXXMethodDecl>(Fn))
+    return false;
+  if (Fn->getTemplateSpecializationKind() == TSK_ImplicitInstantiation)
+    return true;
+  return !Fn->isTemplateInstantiation() && !Fn->getPrimaryTemplate() &&
+         Fn->isInlineSpecified();
+}
 
 const FunctionDecl *mainOf(ASTContext &Ctx) {
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
@@ -205,7 +231,7 @@ bool exceptionEndsProcess(const FunctionDecl *Fn) {
     return false;
   if (Fn->isMain())
     return true;
-  if (Fn->isExternallyVisible())
+  if (!unitLocal(Fn))
     return false;
   ASTContext &Ctx = Fn->getASTContext();
   const FunctionDecl *Main = mainOf(Ctx);
@@ -218,8 +244,8 @@ bool exceptionEndsProcess(const FunctionDecl *Fn) {
   if (!SM.isInMainFile(SM.getExpansionLoc(Fn->getLocation())))
     return false;
   bool *Known = EndsProcess.get(Ctx, Fn->getCanonicalDecl(), [&] {
-    // A function of the main file with internal linkage is referenced
-    // there (headers come before it). A call in main visits the callee
+    // A unit-local function of the main file is referenced there
+    // (headers come before it). A call in main visits the callee
     // expression before the reference in it: the call is recorded first.
     References Refs(Fn, Main);
     for (Decl *D : Ctx.getTranslationUnitDecl()->decls())

@@ -53,9 +53,11 @@ bool mayThrowOut(const clang::FunctionDecl *FD);
 bool insideTryBlock(const clang::Stmt *S, const clang::Decl *Callable);
 
 /// True when an exception that leaves `Fn` ends the process: `Fn` is
-/// `main`, or a function of internal linkage that only `main` calls (every
-/// reference to it in the unit is a direct call in main's body), and
-/// `main` has no `try` block.
+/// `main`, or a function of the main file that no other unit can call
+/// (internal linkage, `inline`, or an implicit instantiation of a template
+/// written there) and that only `main` calls (every reference to it in the
+/// unit, dependent calls in templates included, is a direct call in main's
+/// body), and `main` has no `try` block.
 bool exceptionEndsProcess(const clang::FunctionDecl *Fn);
 
 /// A place where an exception that leaves a function can be caught, and

@@ -5,6 +5,10 @@
 // RUN: %check_clang_tidy -check-suffix=CAUGHT %s cublas-handle-leak %t.caught -- -- -DCAUGHT
 // RUN: %check_clang_tidy -check-suffix=ONLYMAIN %s cublas-handle-leak %t.onlymain -- -- -DONLYMAIN
 // RUN: %check_clang_tidy -check-suffix=ALSOOTHER %s cublas-handle-leak %t.alsoother -- -- -DALSOOTHER
+// RUN: %check_clang_tidy -check-suffix=TEMPLATEONLYMAIN %s cublas-handle-leak %t.templateonlymain -- -- -DTEMPLATEONLYMAIN
+// RUN: %check_clang_tidy -check-suffix=INLINEONLYMAIN %s cublas-handle-leak %t.inlineonlymain -- -- -DINLINEONLYMAIN
+// RUN: %check_clang_tidy -check-suffix=TEMPLATEALSO %s cublas-handle-leak %t.templatealso -- -- -DTEMPLATEALSO
+// RUN: %check_clang_tidy -check-suffix=TEMPLATEEXPLICIT %s cublas-handle-leak %t.templateexplicit -- -- -DTEMPLATEEXPLICIT
 
 // Paths that end the process are not leaks: an exception that leaves main
 // uncaught, main returning a failure code after a failed check. (exit(),
@@ -125,3 +129,61 @@ int retry() { return setup(); }
 int main() { return setup(); }
 #endif
 
+
+#ifdef TEMPLATEONLYMAIN
+// A function template of the main file that only main instantiates and
+// calls: no other unit can call it (it would need the definition), so the
+// exception ends the process as from a static helper.
+template <typename T> int run_example(int n) {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  if (n < 0)
+    throw std::invalid_argument("n");
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  cublasDestroy(h);
+  return 0;
+}
+int main() { return run_example<float>(4) + run_example<double>(4); }
+#endif
+
+#ifdef INLINEONLYMAIN
+// The same for an inline function of the main file.
+inline int setup() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  cublasDestroy(h);
+  return 0;
+}
+int main() { return setup(); }
+#endif
+
+#ifdef TEMPLATEALSO
+// Called from another template too, instantiated for a function that
+// other units can call (and catch): reported.
+template <typename T> int run_example() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-MESSAGES-TEMPLATEALSO: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  cublasDestroy(h);
+  return 0;
+}
+template <typename T> int retry() { return run_example<T>(); }
+int retry_float() { return retry<float>(); }
+int main() { return run_example<float>(); }
+#endif
+
+#ifdef TEMPLATEEXPLICIT
+// An explicit instantiation definition: other units may call it.
+template <typename T> int run_example() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  // CHECK-MESSAGES-TEMPLATEEXPLICIT: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  CUBLAS_CHECK(cublasSetStream(h, nullptr));
+  cublasDestroy(h);
+  return 0;
+}
+template int run_example<float>();
+int main() { return run_example<float>(); }
+#endif
