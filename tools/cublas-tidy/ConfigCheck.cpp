@@ -265,8 +265,13 @@ Verdict judgeOptions(StringRef Source, const ClangTidyOptions &Options,
   StringRef(ChecksText).split(Globs, ',', -1, false);
   for (StringRef G : Globs) {
     G = G.trim();
+    // A glob that disables checks must disable one of ours when it is about
+    // ours (`-cublas-unchecked-statuss` leaves the check on); other
+    // projects' checks are disabled freely.
+    bool Disabling = G.consume_front("-");
+    G = G.trim();
     // clang-diagnostic-* names the compiler's warnings, not checks.
-    if (G.empty() || G.starts_with("-") || G.starts_with("clang-diagnostic-"))
+    if (G.empty() || G.starts_with("clang-diagnostic-"))
       continue;
     CachedGlobList One(G);
     if (llvm::any_of(All.Checks,
@@ -280,11 +285,15 @@ Verdict judgeOptions(StringRef Source, const ClangTidyOptions &Options,
                        "*");
     std::string Near = nearest(G, G.ends_with("*") ? Modules : All.Checks);
     if (!aboutCublas(G, Near)) {
-      IgnoredChecks.push_back(G.str());
+      if (!Disabling)
+        IgnoredChecks.push_back(G.str());
       continue;
     }
-    Out.Errors.push_back("'" + G.str() + "' in Checks enables no check" +
-                         didYouMean(Near));
+    Out.Errors.push_back("'" + std::string(Disabling ? "-" : "") + G.str() +
+                         "' in Checks " +
+                         (Disabling ? "disables" : "enables") + " no check" +
+                         didYouMean(Disabling && !Near.empty() ? "-" + Near
+                                                               : Near));
   }
   // Each key of a cublas-* check must be one of its options.
   std::vector<StringRef> Keys;
@@ -297,8 +306,19 @@ Verdict judgeOptions(StringRef Source, const ClangTidyOptions &Options,
       continue; // a global option, or a known one
     StringRef Check = K.take_front(Dot);
     std::string Near = nearest(K, All.Options);
-    if (!aboutCublas(Check, Near)) {
+    // A mistyped check name: the option's own name may be right.
+    std::string NearCheck =
+        Near.empty() && !All.Checks.contains(Check) ? nearest(Check, All.Checks)
+                                                    : "";
+    if (!aboutCublas(Check, Near.empty() ? NearCheck : Near)) {
       IgnoredOptions.push_back(K.str());
+      continue;
+    }
+    if (!NearCheck.empty()) {
+      std::string Guess = NearCheck + K.substr(Dot).str();
+      Out.Errors.push_back("'" + K.str() + "' in CheckOptions names no check" +
+                           didYouMean(All.Options.contains(Guess) ? Guess
+                                                                  : NearCheck));
       continue;
     }
     Out.Errors.push_back(
