@@ -154,6 +154,8 @@ struct MacroExits {
   /// The value of each `return` with a value, when it is one literal
   /// (`-1`, `false`, `nullptr`): its kind; tok::unknown otherwise.
   llvm::SmallVector<tok::TokenKind, 2> Literals;
+  /// A `return` of a number other than 0 (`-1`): true, as a bool.
+  bool ReturnsNonZero = false;
 };
 
 void scanMacro(const MacroInfo *MI, Preprocessor &PP,
@@ -173,8 +175,12 @@ void scanMacro(const MacroInfo *MI, Preprocessor &PP,
       size_t V = I + 1 + (T[I + 1].is(tok::minus) ? 1 : 0);
       bool One = V < T.size() && (V + 1 == T.size() || T[V + 1].is(tok::semi));
       tok::TokenKind K = tok::unknown;
-      if (One && T[V].is(tok::numeric_constant))
+      if (One && T[V].is(tok::numeric_constant)) {
         K = tok::numeric_constant;
+        const char *Text = T[V].getLiteralData();
+        E.ReturnsNonZero |=
+            !Text || StringRef(Text, T[V].getLength()).trim("0xXuUlL.") != "";
+      }
       else if (One && (Named(V, "true") || Named(V, "false")))
         K = tok::kw_true;
       else if (One && Named(V, "nullptr"))
@@ -221,6 +227,12 @@ std::string UncheckedStatusCheck::checkMacroMisfit(SourceLocation Loc,
   if (isa<CXXConstructorDecl, CXXDestructorDecl>(FD) && E.ReturnsValue)
     return Macro + " returns a value, in a " +
            (isa<CXXConstructorDecl>(FD) ? "constructor" : "destructor");
+  // One edit serves every instantiation: the pattern's return type decides.
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+      Pattern && Pattern->getReturnType()->isDependentType())
+    return Macro + " returns" + (E.ReturnsValue ? " a value" : "") +
+           ", and the return type of " + Fn +
+           " depends on a template parameter";
   QualType R = FD->getReturnType();
   if (R->isVoidType())
     return E.ReturnsValue ? Macro + " returns a value, and " + Fn +
@@ -235,6 +247,9 @@ std::string UncheckedStatusCheck::checkMacroMisfit(SourceLocation Loc,
   // A literal converts to what it is returned as only if that is a number
   // (or a pointer, for nullptr).
   for (tok::TokenKind K : E.Literals) {
+    if (K == tok::numeric_constant && E.ReturnsNonZero && R->isBooleanType())
+      return Macro + " returns a number, and " + Fn +
+             " returns bool: the number converts to true";
     bool Fits =
         K == tok::unknown ||
         ((K == tok::numeric_constant || K == tok::kw_true) &&

@@ -47,6 +47,39 @@ cublasStatus_t inStatus(cublasHandle_t h) {
   // CHECK-FIXES: {{^}}  cublasSetStream(h, nullptr);{{$}}
   return CUBLAS_STATUS_SUCCESS;
 }
+// 'return -1' in a bool function returns true, which callers read as
+// success.
+bool inBool(cublasHandle_t h) {
+  cublasSetStream(h, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix: 'CK' returns a number, and 'inBool' returns bool: the number converts to true
+  // CHECK-FIXES: {{^}}  cublasSetStream(h, nullptr);{{$}}
+  return true;
+}
+// One edit serves every instantiation of a template: where the return
+// type depends on a parameter, one of them may not take the value
+// (T = void *).
+template <typename T> T inTemplate(cublasHandle_t h) {
+  cublasSetStream(h, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix: 'CK' returns a value, and the return type of 'inTemplate' depends on a template parameter
+  // CHECK-FIXES: {{^}}  cublasSetStream(h, nullptr);{{$}}
+  return T();
+}
+void *useTemplate(cublasHandle_t h) {
+  inTemplate<int>(h);
+  return inTemplate<void *>(h);
+}
+// A template whose return type does not depend on its parameters is fixed.
+template <typename T> int inPlainTemplate(cublasHandle_t h, T) {
+  cublasSetStream(h, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: FIX-IT applied suggested code changes
+  // CHECK-NOTES: :[[@LINE-3]]:30: note: FIX-IT applied suggested code changes
+  // CHECK-FIXES: {{^}}  CK(cublasSetStream(h, nullptr));{{$}}
+  return 0;
+}
+int usePlainTemplate(cublasHandle_t h) { return inPlainTemplate(h, 1.0f); }
 struct Holder {
   Holder(cublasHandle_t h) {
     cublasSetStream(h, nullptr);
