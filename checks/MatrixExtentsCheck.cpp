@@ -517,7 +517,12 @@ void CallAnalysis::checkPointerArray(int Param) {
       shortPointerArray(Array, Count->V, PtrBytes, VF, Bounds);
   if (!Short)
     return;
-  std::string Reads = "cuBLAS reads " + paramName(CountParam).str() + " = " +
+  // The message starts with the routine's name: clangd capitalises the
+  // first letter of a diagnostic ("CuBLAS").
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  std::string Reads = (Callee ? "'" + Callee->getName().str() + "'"
+                              : std::string("the batched call")) +
+                      " reads " + paramName(CountParam).str() + " = " +
                       Count->brief() + " device pointers from " +
                       toString(F.params()[Param].Op).str();
   std::string Ptr = sourceText(Array, Ctx);

@@ -13,7 +13,7 @@ void fewerAllocated(cublasHandle_t h, const float *const *dBs, float *const *dCs
   cudaMalloc(&dAs, 4 * sizeof(float *));
   cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 64, 64, &One, dAs, 64,
                      dBs, 64, &Zero, dCs, 64, 8);
-  // CHECK-NOTES: :[[@LINE-2]]:69: warning: cuBLAS reads batchCount = 8 device pointers from A, but 'dAs' holds 4 pointers (cudaMalloc of 32 bytes): the last ones are read past its end [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:69: warning: 'cublasSgemmBatched' reads batchCount = 8 device pointers from A, but 'dAs' holds 4 pointers (cudaMalloc of 32 bytes): the last ones are read past its end [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-4]]:3: note: allocated here
   cudaFree(dAs);
 }
@@ -25,7 +25,7 @@ void floatSized(cublasHandle_t h, int n, int batch, float *const *dAs,
   cudaMalloc(&dCs, batch * sizeof(float));
   cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &One, dAs, n, dBs,
                      n, &Zero, dCs, n, batch);
-  // CHECK-NOTES: :[[@LINE-1]]:32: warning: cuBLAS reads batchCount = batch device pointers from C, but 'dCs' holds 4*batch bytes (cudaMalloc of batch * sizeof(float) bytes): the last ones are read past its end [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:32: warning: 'cublasSgemmBatched' reads batchCount = batch device pointers from C, but 'dCs' holds 4*batch bytes (cudaMalloc of batch * sizeof(float) bytes): the last ones are read past its end [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-4]]:3: note: allocated here
   cudaFree(dCs);
 }
@@ -34,7 +34,7 @@ void factorize(cublasHandle_t h, int n, int batch, int *pivots, int *info) {
   float **dAs;
   cudaMalloc(&dAs, (batch - 1) * sizeof(float *));
   cublasSgetrfBatched(h, n, dAs, n, pivots, info, batch);
-  // CHECK-NOTES: :[[@LINE-1]]:29: warning: cuBLAS reads batchSize = batch device pointers from A, but 'dAs' holds batch - 1 pointers (cudaMalloc of (batch - 1) * sizeof(float *) bytes): the last ones are read past its end [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'cublasSgetrfBatched' reads batchSize = batch device pointers from A, but 'dAs' holds batch - 1 pointers (cudaMalloc of (batch - 1) * sizeof(float *) bytes): the last ones are read past its end [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-3]]:3: note: allocated here
   cudaFree(dAs);
 }
@@ -48,7 +48,7 @@ void fewerCopied(cublasHandle_t h, int n, int batch, float *const *dBs,
   cudaMemcpy(dAs, Host.data(), batch * sizeof(float), cudaMemcpyHostToDevice);
   cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &One, dAs, n, dBs,
                      n, &Zero, dCs, n, batch);
-  // CHECK-NOTES: :[[@LINE-2]]:66: warning: cuBLAS reads batchCount = batch device pointers from A, but only 4*batch bytes are copied into 'dAs': the others are not pointers this code wrote [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-2]]:66: warning: 'cublasSgemmBatched' reads batchCount = batch device pointers from A, but only 4*batch bytes are copied into 'dAs': the others are not pointers this code wrote [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-4]]:3: note: only 4*batch bytes are copied into it here
   cudaFree(dAs);
 }
@@ -61,7 +61,7 @@ void gemmBatchedEx(cublasHandle_t h, int n, const void *const *dBs,
                       CUDA_R_32F, n, dBs, CUDA_R_32F, n, &Zero, dCs,
                       CUDA_R_32F, n, 3, CUBLAS_COMPUTE_32F,
                       CUBLAS_GEMM_DEFAULT);
-  // CHECK-NOTES: :[[@LINE-4]]:67: warning: cuBLAS reads batchCount = 3 device pointers from A, but 'dAs' holds 2 pointers (cudaMalloc of 16 bytes): the last ones are read past its end [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-4]]:67: warning: 'cublasGemmBatchedEx' reads batchCount = 3 device pointers from A, but 'dAs' holds 2 pointers (cudaMalloc of 16 bytes): the last ones are read past its end [cublas-matrix-extents]
   // CHECK-NOTES: :[[@LINE-6]]:3: note: allocated here
   cudaFree(dAs);
 }
