@@ -284,6 +284,13 @@ def run_tests(args, work):
                "action.yml does not pass input %s as %s" % (name, var))
         expect(var in script.read_text(), "scripts/ci-action ignores " + var)
     print("action.yml: every input reaches the script")
+    # The description names every way the action gets cublas-tidy: it need
+    # not be installed when `version` names a release.
+    description = " ".join(action["description"].split())
+    expect("`version`" in description and "installed" not in description,
+           "action.yml's description does not say that `version` brings "
+           "cublas-tidy", description)
+    print("action.yml: the description says how cublas-tidy is obtained")
 
 
 def main():
