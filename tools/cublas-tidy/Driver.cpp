@@ -13,6 +13,7 @@
 #include "ClangTidyForceLinker.h"
 #include "ClangTidyOptions.h"
 #include "GlobList.h"
+#include "clang/Driver/Types.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/StringExtras.h"
@@ -102,8 +103,9 @@ static cl::opt<std::string> WarningsAsErrors(
 static cl::opt<std::string> HeaderFilter(
     "header-filter",
     cl::desc("Regular expression matching the names of the headers to output\n"
-             "diagnostics from; the main file is always shown."),
-    cl::init(""), cl::cat(Category));
+             "diagnostics from; the main file is always shown. The default,\n"
+             "as clang-tidy 22's, is '.*': every non-system header."),
+    cl::init(".*"), cl::cat(Category));
 
 static cl::opt<std::string> ExcludeHeaderFilter(
     "exclude-header-filter",
@@ -375,8 +377,9 @@ static cl::opt<std::string> TorchDir(
 
 static cl::opt<unsigned> Jobs(
     "j",
-    cl::desc("Number of files analysed in parallel (default: all cores)."),
-    cl::init(0), cl::cat(Category));
+    cl::desc("Number of files analysed in parallel (default: all cores);\n"
+             "-j 2 or -j2, as make and ninja take it."),
+    cl::init(0), cl::Prefix, cl::cat(Category));
 
 static cl::opt<bool> NoSkip(
     "no-skip",
@@ -667,12 +670,15 @@ static void processUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
   ClangTidyOptions Options = Run.Context->getOptionsForFile(Run.File);
   std::string Other = otherCheck(Options, Plan.AllChecks);
   bool MaySkip = Plan.Skip && Other.empty();
-  std::vector<tooling::CompileCommand> Commands =
-      DB.getCompileCommands(Run.File);
+  // A database knows its files by absolute paths (a relative one would get
+  // a command inferred from a neighbour, run in the wrong folder); the
+  // parse makes the path absolute the same way.
+  std::string Abs = cublas_tidy::absolutePath(Run.File, "");
+  std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(Abs);
 
   std::string Key;
   if (Plan.Cache) {
-    Key = Plan.Cache->key(Run.File, Commands,
+    Key = Plan.Cache->key(Abs, Commands,
                           configurationKey(Options, Plan.ExtraKey));
     if (!Plan.NoReplay && replayUnit(Run, Plan, Key))
       return;
@@ -1718,23 +1724,71 @@ static int printFindings(const Collected &C,
   return 0;
 }
 
-/// Stage "parse", the compile database: without -p and `--`, the one that
-/// serves the first file, found as clangd finds it (build/ and build*/
-/// folders too), is given to the parser as -p (in `Args`, which `Argc` and
-/// `Argv` then name; `Found` holds its path). A database that does not read
-/// is its error, not the parser's fallback to no database.
-static std::optional<int> findDatabase(const Invocation &Inv,
+/// Stage "parse", the compile database, settled before the parser, whose
+/// own fallback prints pages: without -p and `--`, the one that serves the
+/// first file, found as clangd finds it (build/ and build*/ folders too),
+/// is given to the parser as -p; when there is none, the files are parsed
+/// with no flags (a `--` added, said in one line). A folder named by -p
+/// without a database is looked into as discovery does (`-p .` finds
+/// build/); a missing folder, or one without a database, is one error. The
+/// arguments are changed in `Args`, which `Argc` and `Argv` then name;
+/// `Found` holds the database's folder. A database that does not read is
+/// its error.
+static std::optional<int> findDatabase(Invocation &Inv,
                                        std::vector<const char *> &Args,
                                        std::string &Found, int &Argc,
                                        const char **&Argv) {
-  if (!Inv.FixedCommandLine && !cublas_tidy::buildPathArgument(Argc, Argv)) {
+  auto Renamed = [&] {
+    Argc = static_cast<int>(Args.size());
+    Argv = Args.data();
+  };
+  std::optional<std::string> Given = cublas_tidy::buildPathArgument(Argc, Argv);
+  if (!Inv.FixedCommandLine && !Given) {
     std::vector<std::string> Files = cublas_tidy::fileArguments(Argc, Argv);
     if (!Files.empty())
       Found = cublas_tidy::findDatabaseFor(Files.front());
     if (!Found.empty()) {
       Args.insert(Args.begin() + 1, {"-p", Found.c_str()});
-      Argc = static_cast<int>(Args.size());
-      Argv = Args.data();
+    } else {
+      if (!Files.empty())
+        WithColor::warning()
+            << "no compile database serves '" << Files.front()
+            << "' (none in its folder, the folders above or their build*/ "
+               "folders): analysing with no compile flags; give them after "
+               "--, or -p BUILD_DIR\n";
+      Args.push_back("--");
+      Inv.FixedCommandLine = true;
+    }
+    Renamed();
+  } else if (Given && !Inv.FixedCommandLine) {
+    if (!sys::fs::is_directory(*Given)) {
+      WithColor::error() << "-p: no such folder: '" << *Given << "'\n";
+      return 1;
+    }
+    Found = cublas_tidy::databaseIn(*Given);
+    SmallString<256> Flags(*Given);
+    sys::path::append(Flags, "compile_flags.txt");
+    if (Found.empty() && !sys::fs::is_regular_file(Flags)) {
+      WithColor::error() << "-p: no compile_commands.json in '" << *Given
+                         << "' or its build*/ folders\n";
+      return 1;
+    }
+    if (!Found.empty() && Found != *Given) {
+      // The folder found replaces the one given.
+      Args.insert(Args.begin() + 1, {"-p", Found.c_str()});
+      for (size_t I = 3; I < Args.size(); ++I) {
+        StringRef A = Args[I];
+        if (A == "--")
+          break;
+        if ((A == "-p" || A == "--p") && I + 1 < Args.size())
+          Args.erase(Args.begin() + I, Args.begin() + I + 2);
+        else if (A.starts_with("-p=") || A.starts_with("--p="))
+          Args.erase(Args.begin() + I);
+        else
+          continue;
+        break;
+      }
+      Renamed();
     }
   }
   if (std::optional<std::string> Dir = cublas_tidy::buildPathArgument(Argc, Argv))
@@ -1771,11 +1825,39 @@ verifyConfigFiles(tooling::CommonOptionsParser &Parser, Invocation &Inv) {
 /// Stage "plan", the files named on the command line: one line for each
 /// that cannot be analysed, which is skipped; `BadInput` then fails the
 /// run, and a run left with none ends now.
+/// A file whose name says no language clang reads (`CMakeLists.txt`), and
+/// whose language no command says either (`-x` after `--`, or an entry of
+/// the database for it): parsed as C++, it would print pages of errors.
+static std::string languageProblem(const Invocation &Inv, StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  if (Ext.consume_front(".") &&
+      clang::driver::types::lookupTypeForExtension(Ext) !=
+          clang::driver::types::TY_INVALID)
+    return "";
+  if (Inv.FixedCommandLine) {
+    for (const tooling::CompileCommand &C :
+         Inv.Database->getCompileCommands(Path))
+      for (const std::string &A : C.CommandLine)
+        if (StringRef(A).starts_with("-x") || StringRef(A) == "--language")
+          return "";
+  } else {
+    std::string Abs = cublas_tidy::absolutePath(Path, "");
+    for (const std::string &F : Inv.Database->getAllFiles())
+      if (F == Abs)
+        return "";
+  }
+  return "'" + Path.str() +
+         "' is not a C, C++ or CUDA source file (give its language with -x "
+         "after --)";
+}
+
 static std::optional<int> dropBadInputs(Invocation &Inv, bool &BadInput) {
   if (Inv.OwnDatabase)
     return std::nullopt;
   llvm::erase_if(Inv.Paths, [&](const std::string &Path) {
     std::string Problem = cublas_tidy::sourceProblem(Path);
+    if (Problem.empty())
+      Problem = languageProblem(Inv, Path);
     if (!Problem.empty())
       WithColor::error() << Problem << "\n";
     BadInput |= !Problem.empty();

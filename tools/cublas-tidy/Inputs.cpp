@@ -41,35 +41,38 @@ std::vector<std::string> fileArguments(int Argc, const char **Argv) {
   return Files;
 }
 
-std::string findDatabaseFor(StringRef File) {
-  SmallString<256> Dir(File);
-  if (sys::fs::make_absolute(Dir))
-    return "";
-  sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+std::string databaseIn(StringRef D) {
   auto Has = [](StringRef D) {
     SmallString<256> P(D);
     sys::path::append(P, "compile_commands.json");
     return sys::fs::is_regular_file(P);
   };
-  for (StringRef D = sys::path::parent_path(Dir); !D.empty();
-       D = sys::path::parent_path(D)) {
-    if (Has(D))
-      return D.str();
-    SmallString<256> Build(D);
-    sys::path::append(Build, "build");
-    if (Has(Build))
-      return Build.str().str();
-    std::vector<std::string> Others;
-    std::error_code EC;
-    for (sys::fs::directory_iterator It(D, EC), End; !EC && It != End;
-         It.increment(EC)) {
-      StringRef Name = sys::path::filename(It->path());
-      if (Name.starts_with("build") && Has(It->path()))
-        Others.push_back(It->path());
-    }
-    if (!Others.empty())
-      return *std::min_element(Others.begin(), Others.end());
+  if (Has(D))
+    return D.str();
+  SmallString<256> Build(D);
+  sys::path::append(Build, "build");
+  if (Has(Build))
+    return Build.str().str();
+  std::vector<std::string> Others;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(D, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    StringRef Name = sys::path::filename(It->path());
+    if (Name.starts_with("build") && Has(It->path()))
+      Others.push_back(It->path());
   }
+  return Others.empty() ? "" : *std::min_element(Others.begin(), Others.end());
+}
+
+std::string findDatabaseFor(StringRef File) {
+  SmallString<256> Dir(File);
+  if (sys::fs::make_absolute(Dir))
+    return "";
+  sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+  for (StringRef D = sys::path::parent_path(Dir); !D.empty();
+       D = sys::path::parent_path(D))
+    if (std::string Found = databaseIn(D); !Found.empty())
+      return Found;
   return "";
 }
 

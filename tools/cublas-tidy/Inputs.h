@@ -32,6 +32,11 @@ std::optional<std::string> buildPathArgument(int Argc, const char **Argv);
 /// not options and name an existing file.
 std::vector<std::string> fileArguments(int Argc, const char **Argv);
 
+/// The folder of the compile database in `Dir`: `Dir` itself when it has
+/// `compile_commands.json`, else its `build/`, else its first `build*`
+/// folder (by name) that has one. Empty when there is none.
+std::string databaseIn(llvm::StringRef Dir);
+
 /// The folder of the compile database that serves `File`, found as clangd
 /// finds it: in each folder above the file, `compile_commands.json`, then
 /// `build/compile_commands.json`, then that of another `build*` folder (the
