@@ -8,13 +8,20 @@ files>), installs it with `pre-commit install`, and commits through git:
 - a C++ file with a cuBLAS bug is refused, and the output shows the
   diagnostic; the file fixed, the commit passes;
 - only the staged content is checked: an unstaged bug does not block;
-- a .py and a .md file do not run the hook;
+- a .py and a .md file do not run the hook; a header alone, without a
+  compile database, runs it and is passed over with a message;
 - C and (with the CUDA toolkit) CUDA files are checked too;
 - with a compile database under build/, its flags are used;
 - only the findings a commit brings are reported: an old finding does not
   block a change elsewhere in its file, a new one does, a deleted destroy
   does (its leak is on a line the commit does not touch), moved code does
   not; args: [--all-lines] reports every finding;
+- with a compile database, what the change reaches in files it does not
+  touch: a destroy deleted from one source makes a leak in another
+  source's caller, a header changed alone makes a finding in a source that
+  includes it; an untracked source and an old compile error elsewhere in
+  the database do not block; the results cache is kept in the git
+  directory;
 - the hook's args go to cublas-tidy;
 - the hook file as a repo: local hook (as the package installs it) works;
 - without cublas-tidy, the hook fails with a message that says so.
@@ -99,6 +106,62 @@ USES_PROJECT_H = """\
 void release(project_handle h) {
   cublasDestroy(h);
 }
+"""
+
+# Across files, with a compile database: main.cpp gives its handle to
+# release_handle(), which blas_ops.cpp defines; without BLAS_OPS_DESTROY,
+# main.cpp leaks (line 7), though the commit does not touch it.
+BLAS_OPS_CPP = """\
+#include <cublas_v2.h>
+
+int release_handle(cublasHandle_t h) {
+  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  return 0;
+}
+"""
+BLAS_OPS_DESTROY = """\
+  if (cublasDestroy(h) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+"""
+MAIN_CPP = """\
+#include <cublas_v2.h>
+
+int release_handle(cublasHandle_t h);
+
+int run() {
+  cublasHandle_t H;
+  if (cublasCreate(&H) != CUBLAS_STATUS_SUCCESS)
+    return 1;
+  return release_handle(H);
+}
+"""
+
+# A header whose macro checks a status, and a source that uses it (only
+# the compile database names include/); CHECKED_DISCARDS makes the status
+# discarded in scale.cpp (line 6), which the commit does not touch.
+CHECKED_H = """\
+#pragma once
+#include <cublas_v2.h>
+#define CHECKED(call) ((call) == CUBLAS_STATUS_SUCCESS)
+"""
+CHECKED_DISCARDS = "#define CHECKED(call) ((call), true)"
+SCALE_CPP = """\
+#include <cublas_v2.h>
+#include "checked.h"
+
+bool scale(cublasHandle_t h, float *x) {
+  const float a = 2.0f;
+  return CHECKED(cublasSscal(h, 4, &a, x, 1));
+}
+"""
+
+# Old code in the database that does not compile (committed without the
+# hook), and a source of the database that git does not track.
+BROKEN_CPP = """\
+#include <cublas_v2.h>
+
+int broken() { return undeclared_name; }
 """
 
 
@@ -340,6 +403,21 @@ def run_tests(args, runner, work, source):
         "the hook ran on .py and .md files")
     print(".py and .md: hook skipped")
 
+    # A header alone, without a compile database: the hook runs, and says
+    # (pre-commit shows what a hook that passes says with --verbose) that
+    # it passes over it: parsed on its own, a header lacks the context of
+    # the sources that include it.
+    repo.write("include/util.h", PROJECT_H)
+    repo.git("add", "include/util.h")
+    _, output = runner.run([args.pre_commit, "run", "--verbose"], repo.path,
+                           check=False)
+    expect(hook_line(output) == "Passed" and
+           "1 header(s) and no source: not checked without a compile "
+           "database" in output, "a header alone was not passed over with a "
+           "message", output)
+    expect_hook(repo.commit("util.h"), "Passed", "a header alone did not pass")
+    print("header alone without a compile database: passed over")
+
     # C and CUDA sources.
     sources = [("src/release.c", BUGGY_C, "4:3", "cublasDestroy")]
     if toolkit:
@@ -426,6 +504,61 @@ def run_tests(args, runner, work, source):
                 "a commit that only moves old code was refused")
     print("new findings: a deleted destroy refused, moved code passes")
 
+    # With a compile database, what a change reaches beyond the files it
+    # stages: the callers of what it changes and the sources that include a
+    # changed header. An untracked source of the database with a bug, and a
+    # unit that does not compile (both old), block nothing.
+    units = ["src/release.cpp", "src/blas_ops.cpp", "src/main.cpp",
+             "src/scale.cpp", "src/broken.cpp", "src/scratch.cpp"]
+    repo.write("build/compile_commands.json", "[\n%s\n]\n" % ",\n".join(
+        """  {"directory": "%s", "file": "%s",
+   "arguments": ["clang++", "-std=c++17", "-I%s", "-isystem", "%s",
+                 "-c", "%s", "-o", "%s.o"]}""" % (
+            repo.path / "build", repo.path / name, repo.path / "include",
+            include, repo.path / name, Path(name).stem) for name in units))
+    repo.write("src/broken.cpp", BROKEN_CPP)
+    repo.git("add", "src/broken.cpp")
+    repo.git("commit", "-q", "--no-verify", "-m", "broken old code")
+    repo.write("src/scratch.cpp", BUGGY_CPP)
+    output = expect_hook(repo.commit_files({
+        "src/blas_ops.cpp": BLAS_OPS_CPP, "src/main.cpp": MAIN_CPP,
+        "include/checked.h": CHECKED_H, "src/scale.cpp": SCALE_CPP}),
+        "Passed", "clean sources were refused (an untracked source or an "
+        "old compile error elsewhere blocked them?)")
+    cache = repo.path / ".git" / "cublas-tidy-cache"
+    expect(cache.is_dir() and any(cache.iterdir()),
+           "no results cache in .git/cublas-tidy-cache", output)
+
+    # A destroy deleted from release_handle() in blas_ops.cpp: main.cpp,
+    # not staged, leaks.
+    output = expect_hook(repo.commit_files({
+        "src/blas_ops.cpp": BLAS_OPS_CPP.replace(BLAS_OPS_DESTROY, "")}),
+        "Failed", "a destroy deleted from a callee passed (the caller's "
+        "leak is in another file)")
+    expect("src/main.cpp:7:7: error: handle 'H' created here" in output,
+           "not the leak in the caller, src/main.cpp", output)
+    expect("scratch.cpp" not in output and "broken.cpp:3" not in output,
+           "an untracked source or an old compile error was reported", output)
+    repo.git("reset", "-q", "--", "src/blas_ops.cpp")
+    repo.git("checkout", "--", "src/blas_ops.cpp")
+    print("database: a destroy deleted in blas_ops.cpp refused for the leak "
+          "in main.cpp")
+
+    # A header changed alone runs the hook, and the finding it makes in a
+    # source that includes it fails the commit.
+    output = expect_hook(repo.commit_files({
+        "include/checked.h": CHECKED_H.replace(
+            "#define CHECKED(call) ((call) == CUBLAS_STATUS_SUCCESS)",
+            CHECKED_DISCARDS)}),
+        "Failed", "a header that makes a finding in its includer passed")
+    expect(discarded("src/scale.cpp:6:18", "cublasSscal") in output,
+           "not the finding in src/scale.cpp, which includes the header",
+           output)
+    repo.git("reset", "-q", "--", "include/checked.h")
+    repo.git("checkout", "--", "include/checked.h")
+    print("database: a header changed alone refused for the finding in its "
+          "includer")
+
     # The hook's args go to cublas-tidy.
     expect_hook(repo.commit_files({
         ".pre-commit-config.yaml":
@@ -445,7 +578,6 @@ def run_tests(args, runner, work, source):
              "    entry: %s\n"
              "    language: system\n"
              "    types_or: [c, c++, cuda]\n"
-             "    exclude_types: [header]\n"
              % (Path(source) / "scripts" / "pre-commit-hook"))
     output = expect_hook(repo.commit_files({".pre-commit-config.yaml": local,
                                             "src/local.cpp": BUGGY_CPP}),

@@ -87,6 +87,7 @@ ChangedLines ChangedLines::fromDiff(llvm::StringRef Diff,
       llvm::sys::path::append(Path, L);
       llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
       File = std::string(Path);
+      C.Touched.insert(File);
       continue;
     }
     // @@ -a[,b] +c[,d] @@: d lines from line c are new (none when d is 0).
@@ -234,8 +235,10 @@ llvm::Expected<BaseRevision> BaseRevision::of(llvm::StringRef Ref,
   if (!Untracked)
     return Untracked.takeError();
   for (const std::string &Name : *Untracked)
-    for (const std::string &Path : Under(Name))
+    for (const std::string &Path : Under(Name)) {
       B.New.insert(Path);
+      B.Untracked.insert(Path);
+    }
   return B;
 }
 
@@ -248,11 +251,28 @@ bool BaseRevision::changed(llvm::StringRef File) const {
   return Real != File && (New.contains(Real) || Texts.contains(Real));
 }
 
-bool BaseRevision::isNew(llvm::StringRef File) const {
-  if (New.contains(File))
+/// True when `Set` holds `File` under its own spelling or its real path.
+static bool holds(const llvm::StringSet<> &Set, llvm::StringRef File) {
+  if (Set.contains(File))
     return true;
   std::string Real = realPath(File);
-  return Real != File && New.contains(Real);
+  return Real != File && Set.contains(Real);
+}
+
+bool BaseRevision::isNew(llvm::StringRef File) const {
+  return holds(New, File);
+}
+
+bool BaseRevision::untracked(llvm::StringRef File) const {
+  return holds(Untracked, File);
+}
+
+bool ChangedLines::touches(llvm::StringRef File) const {
+  return holds(Touched, File) || holds(Whole, File);
+}
+
+bool ChangedLines::untracked(llvm::StringRef File) const {
+  return holds(Whole, File);
 }
 
 bool ChangedLines::contains(llvm::StringRef File, unsigned Line) const {

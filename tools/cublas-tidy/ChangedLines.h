@@ -41,11 +41,17 @@ public:
   /// True when line `Line` (1-based) of `File` (absolute, normalised) was
   /// added or changed.
   bool contains(llvm::StringRef File, unsigned Line) const;
+  /// True when `File` (absolute) changed at all: lines added, changed or
+  /// deleted, or the whole file new.
+  bool touches(llvm::StringRef File) const;
+  /// True when git does not track `File` (absolute): every line is new.
+  bool untracked(llvm::StringRef File) const;
 
 private:
   /// Per file, the [first, last] ranges of added lines.
   llvm::StringMap<std::vector<std::pair<unsigned, unsigned>>> Ranges;
   llvm::StringSet<> Whole;
+  llvm::StringSet<> Touched; // in the diff, even with only deleted lines
 };
 
 /// The text at revision `Ref` of the files the working tree changed: what
@@ -66,12 +72,15 @@ public:
   bool isNew(llvm::StringRef File) const;
   /// True when `File` (absolute) differs from its text at the revision.
   bool changed(llvm::StringRef File) const;
+  /// True when git does not track `File` (absolute); isNew then too.
+  bool untracked(llvm::StringRef File) const;
   const std::string &root() const { return Root; }
 
 private:
   std::string Root;
   llvm::StringMap<std::string> Texts;
   llvm::StringSet<> New;
+  llvm::StringSet<> Untracked;
 };
 
 } // namespace cublas_tidy

@@ -81,6 +81,9 @@ folder above the first file, or in that folder's build/ or build*/ folder.
 
   cublas-tidy -p build                      # the whole database
   cublas-tidy -p build src/gemm.cu          # one file of it
+  cublas-tidy -p build --diff-base=HEAD --whole-database src/new.cpp
+                                            # what a change reaches (the
+                                            # pre-commit hook's run)
   cublas-tidy src/gemm.cu                   # its database found upward
   cublas-tidy --checks='-*,cublas-*' file.cpp -- -I/usr/local/cuda/include
 )");
@@ -366,6 +369,17 @@ static cl::opt<std::string> DiffBy(
              "bug made by deleting code passes)."),
     cl::value_desc("findings|lines"), cl::init("findings"), cl::cat(Category));
 
+static cl::opt<bool> WholeDatabase(
+    "whole-database",
+    cl::desc("With a compilation database: analyse every source of it as\n"
+             "well as the files given, and with --diff-base report what the\n"
+             "change brings to them too: the callers of a changed function,\n"
+             "the sources that include a changed header. A source the\n"
+             "command line does not name brings nothing else: no finding\n"
+             "when git does not track it, no compiler error when nothing it\n"
+             "reads changed. The pre-commit hook's run."),
+    cl::cat(Category));
+
 static cl::opt<std::string> TorchDir(
     "torch",
     cl::desc("Add the headers of this PyTorch installation to every command,\n"
@@ -517,6 +531,8 @@ struct FileRun {
   bool Again = false; // analysed again with the project's summaries
   /// Every file it reads, from its scan or the cache; empty when unknown.
   std::vector<std::string> Files;
+  /// Named on the command line (false: a source --whole-database added).
+  bool Named = true;
 };
 
 /// What decides, unit by unit, whether to scan, skip, replay or analyse.
@@ -929,6 +945,9 @@ static std::optional<int> mergeSarifIfAsked(int argc, const char **argv) {
 /// analysed.
 struct Invocation {
   std::vector<std::string> Paths;
+  /// The units --whole-database added: the sources of the database that
+  /// the command line does not name.
+  std::set<std::string> FromDatabase;
   std::vector<std::string> EnabledChecks;
   std::unique_ptr<tooling::CompilationDatabase> OwnDatabase;
   const tooling::CompilationDatabase *Database = nullptr;
@@ -1065,13 +1084,46 @@ static std::optional<int> readConfiguration(tooling::CommonOptionsParser &Parser
   return std::nullopt;
 }
 
+/// --whole-database: the sources of `DB` that are not units yet, added to
+/// the units (those that no longer exist, which an out-of-date database
+/// lists, left out).
+static void addDatabaseUnits(const tooling::CompilationDatabase &DB,
+                             Invocation &Inv) {
+  std::set<std::string> Named;
+  for (const std::string &P : Inv.Paths)
+    Named.insert(cublas_tidy::absolutePath(P, ""));
+  unsigned Missing = 0;
+  for (const std::string &F : sourcesOfDatabase(DB)) {
+    if (Named.count(cublas_tidy::absolutePath(F, "")))
+      continue;
+    if (!sys::fs::exists(F)) {
+      ++Missing;
+      continue;
+    }
+    Inv.Paths.push_back(F);
+    Inv.FromDatabase.insert(F);
+  }
+  if (Verbose && Missing)
+    errs() << "cublas-tidy: --whole-database: " << Missing << " source"
+           << (Missing == 1 ? "" : "s") << " of the database no longer exist"
+           << (Missing == 1 ? "s" : "") << "; left out\n";
+}
+
 /// Stage "plan", the units: the files given, or every source file of the
 /// compilation database named by -p (CommonOptionsParser loads a database
-/// only for given files), then this run's shard of them.
+/// only for given files), with --whole-database both; then this run's shard
+/// of them.
 static std::optional<int> selectUnits(tooling::CommonOptionsParser &Parser,
                                       Invocation &Inv) {
-  if (Inv.Paths.empty()) {
-    std::string Dir = buildPath();
+  if (WholeDatabase && (Inv.FixedCommandLine || buildPath().empty())) {
+    WithColor::error() << "--whole-database needs a compilation database: "
+                          "-p DIR, or one found above the first file (not a "
+                          "command line after --)\n";
+    return 1;
+  }
+  bool Given = !Inv.Paths.empty();
+  std::string Dir = buildPath();
+  if (!Given) {
     if (Dir.empty()) {
       WithColor::error() << "no input files specified, and no -p to take "
                             "them from a compilation database\n";
@@ -1085,15 +1137,20 @@ static std::optional<int> selectUnits(tooling::CommonOptionsParser &Parser,
       WithColor::error() << Message << "\n";
       return 1;
     }
-    Inv.Paths = sourcesOfDatabase(*Inv.OwnDatabase);
-    if (Inv.Paths.empty()) {
-      WithColor::error() << "the compilation database in '" << Dir
-                         << "' lists no C, C++ or CUDA source\n";
-      return 1;
-    }
   }
-  Inv.Database =
-      Inv.OwnDatabase ? Inv.OwnDatabase.get() : &Parser.getCompilations();
+  const tooling::CompilationDatabase &DB =
+      Inv.OwnDatabase ? *Inv.OwnDatabase : Parser.getCompilations();
+  if (WholeDatabase)
+    addDatabaseUnits(DB, Inv);
+  else if (!Given)
+    Inv.Paths = sourcesOfDatabase(DB);
+  if (Inv.Paths.empty()) {
+    WithColor::error() << "the compilation database in '" << Dir
+                       << "' lists no C, C++ or CUDA source"
+                       << (WholeDatabase ? " that exists" : "") << "\n";
+    return 1;
+  }
+  Inv.Database = &DB;
   if (!Shard.getNumOccurrences())
     return std::nullopt;
   unsigned K = 0, N = 0;
@@ -1123,8 +1180,11 @@ static std::optional<int> readFiltersAndCache(Invocation &Inv) {
     return 1;
   }
   if (!DiffBase.empty()) {
+    // The repository of the first file named (the current directory's
+    // when --whole-database was given none: a source of the database may
+    // lie outside it).
     SmallString<256> Dir;
-    if (!Inv.Paths.empty()) {
+    if (!Inv.Paths.empty() && !Inv.FromDatabase.count(Inv.Paths.front())) {
       Dir = cublas_tidy::absolutePath(Inv.Paths.front(), "");
       sys::path::remove_filename(Dir);
     } else {
@@ -1282,7 +1342,8 @@ planProjectFacts(const Invocation &Inv, RunPlan &Plan,
   for (const std::string &P : Inv.Paths)
     Asked.insert(cublas_tidy::absolutePath(P, ""));
   for (const std::string &F : sourcesOfDatabase(*Inv.Database))
-    if (!Asked.count(cublas_tidy::absolutePath(F, "")))
+    if (!Asked.count(cublas_tidy::absolutePath(F, "")) &&
+        !(WholeDatabase && !sys::fs::exists(F))) // left out (addDatabaseUnits)
       SummaryOnly.push_back(F);
   return std::nullopt;
 }
@@ -1459,7 +1520,9 @@ findingsOfRuns(const tooling::CompilationDatabase &DB,
 /// summaries are this run's); then a unit whose own file did not change
 /// keeps its findings when nothing it reads changed (sameAtBase), and is
 /// analysed again otherwise. Compiler errors are left out: they are always
-/// reported.
+/// reported, but for the sources --whole-database added: those that nothing
+/// changed keep their compiler errors old too, and the findings of those
+/// git does not track are all old (they are no part of the change).
 static std::vector<cublas_tidy::Finding>
 findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
                const Collected &C, ArrayRef<cublas_tidy::Finding> Findings,
@@ -1470,6 +1533,7 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
     HasFindings[Owner] = true;
   std::vector<std::string> Changed, ChangedSummaryOnly;
   std::vector<size_t> Kept; // unchanged own file, with findings
+  std::vector<bool> Untracked(Runs.size(), false); // not named, not tracked
   cublas_tidy::SummaryStore Store;
   for (size_t I = 0; I < Runs.size(); ++I) {
     const FileRun &R = Runs[I];
@@ -1481,8 +1545,12 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
       for (const cublas_tidy::FileSummary &S : R.FileSummaries)
         Store.add(S);
     }
-    if (R.Skipped || R.Crashed || Base.isNew(File))
+    if (R.Skipped || R.Crashed)
       continue;
+    if (Base.isNew(File)) {
+      Untracked[I] = !R.Named && Base.untracked(File);
+      continue;
+    }
     bool Report = HasFindings[I] && !R.SummaryOnly;
     if (OwnChanged && Report)
       Changed.push_back(R.File);
@@ -1526,7 +1594,25 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
   llvm::erase_if(Found, [](const cublas_tidy::Finding &F) {
     return F.Check == "clang-diagnostic-error";
   });
+  for (const cublas_tidy::Finding &F : Findings) {
+    unsigned Owner = C.Owner[F.ErrorIndex];
+    if (Untracked[Owner] || (Same[Owner] && !Runs[Owner].Named &&
+                             F.Check == "clang-diagnostic-error"))
+      Found.push_back(F);
+  }
   return Found;
+}
+
+/// --whole-database, --diff-by=lines: whether the change reaches a source
+/// the command line did not name: git tracks it, and a file it reads
+/// changed (when what it reads is unknown, it may).
+static bool changeReaches(const FileRun &R,
+                          const cublas_tidy::ChangedLines &Changed) {
+  if (Changed.untracked(cublas_tidy::absolutePath(R.File, "")))
+    return false;
+  return R.Files.empty() || llvm::any_of(R.Files, [&](const std::string &F) {
+           return Changed.touches(F);
+         });
 }
 
 /// Stage "filter": the findings a change brought (--diff-base: those the
@@ -1535,7 +1621,7 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
 /// findings remain are kept. The exit code when the run ends here.
 static std::optional<int>
 filterFindings(Collected &C, std::vector<cublas_tidy::Finding> &Findings,
-               const Invocation &Inv,
+               const Invocation &Inv, ArrayRef<FileRun> Runs,
                const std::vector<cublas_tidy::Finding> &AtBase) {
   size_t FindingsBefore = Findings.size();
   if (Inv.Base) {
@@ -1551,8 +1637,10 @@ filterFindings(Collected &C, std::vector<cublas_tidy::Finding> &Findings,
   if (Inv.Changed) {
     size_t Old = 0;
     llvm::erase_if(Findings, [&](const cublas_tidy::Finding &F) {
+      const FileRun &R = Runs[C.Owner[F.ErrorIndex]];
       bool Keep = F.Check == "clang-diagnostic-error" || F.Where.File.empty() ||
                   Inv.Changed->contains(F.Where.File, F.Where.Line);
+      Keep &= R.Named || changeReaches(R, *Inv.Changed);
       Old += !Keep;
       return !Keep;
     });
@@ -1809,6 +1897,10 @@ verifyConfigFiles(tooling::CommonOptionsParser &Parser, Invocation &Inv) {
   if (!Config.empty() || !ConfigFile.empty())
     return std::nullopt;
   std::vector<std::string> Files = Parser.getSourcePathList();
+  if (!Files.empty() && WholeDatabase && !buildPath().empty()) {
+    std::vector<std::string> All = Parser.getCompilations().getAllFiles();
+    Files.insert(Files.end(), All.begin(), All.end());
+  }
   if (Files.empty() && !buildPath().empty()) {
     std::string Ignored;
     Inv.OwnDatabase = tooling::CompilationDatabase::autoDetectFromDirectory(
@@ -1855,6 +1947,8 @@ static std::optional<int> dropBadInputs(Invocation &Inv, bool &BadInput) {
   if (Inv.OwnDatabase)
     return std::nullopt;
   llvm::erase_if(Inv.Paths, [&](const std::string &Path) {
+    if (Inv.FromDatabase.count(Path))
+      return false; // not named: what it does not compile is its unit's
     std::string Problem = cublas_tidy::sourceProblem(Path);
     if (Problem.empty())
       Problem = languageProblem(Inv, Path);
@@ -1960,6 +2054,8 @@ int main(int argc, const char **argv) {
     return *Exit;
   std::vector<FileRun> Runs =
       runAll(Compilations, Inv.Paths, SummaryOnly, Plan, Store);
+  for (FileRun &Run : Runs)
+    Run.Named = !Inv.FromDatabase.count(Run.File);
   if (std::optional<int> Exit = exportFacts(Store, Runs, Plan))
     return *Exit;
 
@@ -1980,7 +2076,7 @@ int main(int argc, const char **argv) {
   std::vector<cublas_tidy::Finding> AtBase;
   if (Inv.Base && !C.Errors.empty())
     AtBase = findingsAtBase(Compilations, Inv, C, Findings, Runs, Plan);
-  if (std::optional<int> Exit = filterFindings(C, Findings, Inv, AtBase))
+  if (std::optional<int> Exit = filterFindings(C, Findings, Inv, Runs, AtBase))
     return *Exit;
 
   // Print.
