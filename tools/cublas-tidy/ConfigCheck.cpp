@@ -252,11 +252,13 @@ ErrorOr<ClangTidyOptions> parseConfigQuietly(MemoryBufferRef Config) {
                          Ignored);
 }
 
-Verdict judgeOptions(StringRef Source, const ClangTidyOptions &Options,
-                     ArrayRef<std::string> UnknownKeys,
-                     const ChecksAndOptions &All) {
-  Verdict Out;
-  std::vector<std::string> IgnoredChecks, IgnoredOptions;
+namespace {
+
+/// The verdict on each glob of `Options.Checks`: a mistake about a cublas-*
+/// check goes to `Out.Errors`, a glob that enables nothing of this build
+/// (another tool's check) to `IgnoredChecks`.
+void judgeChecks(const ClangTidyOptions &Options, const ChecksAndOptions &All,
+                 Verdict &Out, std::vector<std::string> &IgnoredChecks) {
   // Each glob that adds checks must add one.
   // Globs are separated by commas or line breaks, as in clang-tidy.
   std::string ChecksText = Options.Checks.value_or("");
@@ -295,6 +297,16 @@ Verdict judgeOptions(StringRef Source, const ClangTidyOptions &Options,
                          didYouMean(Disabling && !Near.empty() ? "-" + Near
                                                                : Near));
   }
+}
+
+} // namespace
+
+Verdict judgeOptions(StringRef Source, const ClangTidyOptions &Options,
+                     ArrayRef<std::string> UnknownKeys,
+                     const ChecksAndOptions &All) {
+  Verdict Out;
+  std::vector<std::string> IgnoredChecks, IgnoredOptions;
+  judgeChecks(Options, All, Out, IgnoredChecks);
   // Each key of a cublas-* check must be one of its options.
   std::vector<StringRef> Keys;
   for (const auto &Entry : Options.CheckOptions)
