@@ -340,7 +340,8 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
         !isErrorFree(StatementOf(I), Ctx))
       continue;
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      if (returnsStatus(Call) && InUserCode(Call)) {
+      if (returnsStatus(Call) && InUserCode(Call) &&
+          !inSwitchedOffBranch(Stmts, I)) {
         Calls.push_back(Call);
         addAncestors(Stmts, I, Parents);
       }
@@ -384,6 +385,10 @@ void UncheckedStatusCheck::checkDiscarded(
       Call, [&](const Stmt *S) { return Parents.lookup(S); });
   if (Use.Use == ValueUse::Used ||
       (Use.Use == ValueUse::CastToVoid && AllowCastToVoid))
+    return;
+  // A heuristic's count, set to 0 first and tested after, tests the status
+  // too (lib/facts/LtHeuristics.h).
+  if (failureShowsInCount(Call, Callable))
     return;
 
   // The project's own functions: a checker has looked at the status, so
@@ -489,7 +494,8 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
     // Where the call was expanded is asked last: it costs the most.
     return Tracked &&
                    !expandedInSystemHeader(Call->getBeginLoc(), SM) &&
-                   isTrackedCall(Call, SM, LangOpts)
+                   isTrackedCall(Call, SM, LangOpts) &&
+                   !failureShowsInCount(Call, Callable)
                ? Call
                : nullptr;
   };

@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace clang;
 
@@ -98,6 +99,41 @@ void addAncestors(llvm::ArrayRef<BodyStmt> Stmts, size_t I,
        Child = Up, Up = Stmts[Up].Parent)
     if (!Parents.try_emplace(Stmts[Child].S, Stmts[Up].S).second)
       break; // the rest of the chain is there
+}
+
+/// The value of a condition written as a literal: 0, 1, false, true, under
+/// parentheses and `!`, none of it from a macro.
+static std::optional<bool> literalCondition(const Expr *E) {
+  if (!E || !E->getBeginLoc().isFileID() || !E->getEndLoc().isFileID())
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Not = dyn_cast<UnaryOperator>(E);
+      Not && Not->getOpcode() == UO_LNot) {
+    std::optional<bool> Inner = literalCondition(Not->getSubExpr());
+    return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
+  }
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(E))
+    return B->getValue();
+  if (const auto *I = dyn_cast<IntegerLiteral>(E))
+    return I->getValue().getBoolValue();
+  return std::nullopt;
+}
+
+bool inSwitchedOffBranch(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {
+  for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;
+       Child = Up, Up = Stmts[Up].Parent) {
+    const auto *If = dyn_cast<IfStmt>(Stmts[Up].S);
+    if (!If || If->isConsteval() || If->getInit() ||
+        If->getConditionVariable())
+      continue;
+    std::optional<bool> Cond = literalCondition(If->getCond());
+    if (!Cond)
+      continue;
+    if ((!*Cond && Stmts[Child].S == If->getThen()) ||
+        (*Cond && Stmts[Child].S == If->getElse()))
+      return true;
+  }
+  return false;
 }
 
 const BodyIndex &indexIn(const Decl *Callable) {

@@ -52,6 +52,12 @@ void addAncestors(
     llvm::ArrayRef<BodyStmt> Stmts, size_t I,
     llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> &Parents);
 
+/// Whether `Stmts[I]` is in a branch that a condition written as a literal
+/// switches off: the body of `if (0)`, `if (false)` or `if (!1)`, or the
+/// else of `if (1)`. A condition from a macro or a named constant is a
+/// build setting that other builds turn on: it switches nothing off here.
+bool inSwitchedOffBranch(llvm::ArrayRef<BodyStmt> Stmts, size_t I);
+
 /// Where, in stmtsIn(`Callable`), each call and each variable reference is,
 /// and the references to each variable in order: for analyses that start
 /// from a call or a reference and climb to its parents. Built once per

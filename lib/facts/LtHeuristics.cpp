@@ -4,10 +4,13 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "ast/LocalUses.h"
 #include "model/CublasApi.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
@@ -103,6 +106,61 @@ std::vector<UntestedHeuristic> untestedHeuristics(const Decl *Callable) {
     }
   }
   return Out;
+}
+
+bool failureShowsInCount(const CallExpr *Call, const Decl *Callable) {
+  const FunctionInfo *F = calledCublasFunction(Call);
+  if (!F || llvm::StringRef(F->Name) != "cublasLtMatmulAlgoGetHeuristic" ||
+      !analysableBody(Callable))
+    return false;
+  int CountArg = paramNamed(*F, "returnAlgoCount");
+  if (CountArg < 0 || static_cast<unsigned>(CountArg) >= Call->getNumArgs())
+    return false;
+  const auto *Addr =
+      dyn_cast<UnaryOperator>(Call->getArg(CountArg)->IgnoreParenImpCasts());
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens());
+  const auto *Count = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
+      !Count->getType()->isIntegerType() || !Count->getInit())
+    return false;
+  ASTContext &Ctx = Callable->getASTContext();
+  Expr::EvalResult Init;
+  if (Count->getInit()->isValueDependent() ||
+      !Count->getInit()->EvaluateAsInt(Init, Ctx) || Init.Val.getInt() != 0)
+    return false;
+  // The declaration is in every loop the call is in: each round sets the
+  // count to 0 before its call.
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    if (Stmts[I].S != Call)
+      continue;
+    for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
+      const Stmt *Loop = Stmts[P].S;
+      if (!isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop))
+        continue;
+      SourceRange R = Loop->getSourceRange();
+      SourceLocation D = Count->getLocation();
+      if (SM.isBeforeInTranslationUnit(D, R.getBegin()) ||
+          SM.isBeforeInTranslationUnit(R.getEnd(), D))
+        return false;
+    }
+  }
+  // Nothing but this call writes it; something reads it after the call.
+  bool ReadAfter = false;
+  bool OnlyRead = everyLocalUse(Callable, Count, [&](const LocalUseInfo &U) {
+    if (U.Use == LocalUse::AddressTaken)
+      return U.Context == Addr;
+    if (useMayChange(U))
+      return false;
+    if (U.Context &&
+        SM.isBeforeInTranslationUnit(Call->getEndLoc(), U.Context->getBeginLoc()))
+      ReadAfter = true;
+    return true;
+  });
+  return OnlyRead && ReadAfter;
 }
 
 } // namespace cublas_tidy

@@ -35,6 +35,15 @@ struct UntestedHeuristic {
 /// while a result is used. Empty for a body with compile errors.
 std::vector<UntestedHeuristic> untestedHeuristics(const clang::Decl *Callable);
 
+/// Whether a failure of the heuristic call `Call` in `Callable` shows in
+/// its count, so that the count's test is a test of the status: the count
+/// is a local declared `= 0` in the same round of any loop as the call
+/// (`&count` given to the call), nothing else writes it or takes its
+/// address, and it is read after the call. A failed call writes no count,
+/// and the test that finds no algorithm finds the failure.
+bool failureShowsInCount(const clang::CallExpr *Call,
+                         const clang::Decl *Callable);
+
 } // namespace cublas_tidy
 
 #endif

@@ -25,6 +25,57 @@ bool isVoidPointerChain(QualType T) {
   return Pointer && T->isVoidType();
 }
 
+/// A pointer to untyped memory: `void *`, or bytes (`char *`, `unsigned
+/// char *`, `std::byte *`), as code holds memory of any type.
+bool isUntypedPointer(QualType T) {
+  if (isVoidPointerChain(T))
+    return true;
+  const auto *PT = T->getAs<PointerType>();
+  if (!PT)
+    return false;
+  QualType P = PT->getPointeeType().getCanonicalType();
+  if (P->isCharType())
+    return true;
+  const auto *ET = P->getAs<EnumType>();
+  const auto *ED = ET ? ET->getDecl() : nullptr;
+  return ED && ED->getIdentifier() && ED->getName() == "byte" &&
+         ED->isInStdNamespace();
+}
+
+/// Whether the pointer `E` is a typed view of untyped memory that no
+/// library model describes: a cast of a `void *` or a byte pointer, an
+/// offset from one, or a local initialised with one (`T *d_C = d_B + k * n`
+/// with `T *d_B = (T *)buffer + ...`). The type the cast names is how the
+/// code reads the bytes at that point, not what they were made to hold: a
+/// scratch buffer sized for floats is read through a `__half *` as often
+/// as not. Its type is unknown.
+bool viewOfUntypedMemory(const Expr *E, const ASTContext &Ctx,
+                         unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+    const Expr *From = Cast->getSubExpr()->IgnoreParenImpCasts();
+    if (isUntypedPointer(From->getType())) {
+      for (const LibraryModel *M : libraryModels())
+        if (M->heldType(From, Ctx))
+          return false; // `(__half *)t.data_ptr()`: the tensor says
+      return true;
+    }
+    return viewOfUntypedMemory(From, Ctx, Depth + 1);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
+    return viewOfUntypedMemory(BO->getLHS()->getType()->isPointerType()
+                                   ? BO->getLHS()
+                                   : BO->getRHS(),
+                               Ctx, Depth + 1);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit())
+      return viewOfUntypedMemory(VD->getInit(), Ctx, Depth + 1);
+  return false;
+}
+
 /// The name the model's type table knows a canonical type by.
 std::string modelName(QualType T, const ASTContext &Ctx) {
   T = T.getCanonicalType().getUnqualifiedType();
@@ -67,6 +118,8 @@ std::optional<HeldType> heldType(const Expr *Arg, unsigned Levels,
   }
   QualType T = E->getType();
   if (T.isNull() || T->isDependentType() || E->isTypeDependent())
+    return std::nullopt;
+  if (Levels == 1 && !isVoidPointerChain(T) && viewOfUntypedMemory(E, Ctx))
     return std::nullopt;
   // `t.data_ptr()` (void *): what a library model knows it holds.
   if (Levels == 1 && isVoidPointerChain(T))

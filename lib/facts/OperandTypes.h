@@ -10,6 +10,8 @@
 // where the source states it (facts/TensorFacts.h).
 //
 // Unknown means null: `void *` (after looking through casts to `void *`),
+// a typed view of untyped memory (`(__half *)workspace`, an offset from it,
+// a local set to it: how the code reads bytes it did not type),
 // raw bytes (char, unsigned char, int8_t, std::byte: how code holds data of
 // any type), a type the model does not name (model/ComputeTypes.h), a
 // template parameter.

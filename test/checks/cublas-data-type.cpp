@@ -356,3 +356,38 @@ void call_wrappers(cublasHandle_t h, float *F, __half *H, void *V, int n) {
   // CHECK-NOTES: :[[@LINE-15]]:3: note: 'gemm_half' gives its parameter to 'cublasGemmEx' here
   gemm_any(h, n, CUDA_R_32F, F, F);
 }
+
+// A typed view of untyped scratch memory: the cast says how the code reads
+// the bytes here, not what they were made to hold (a scratch buffer sized
+// for floats, carved into `T *` pieces and read as floats on purpose).
+template <typename T>
+void carve_scratch(cublasHandle_t h, void *buffer, int n, int batch) {
+  const float alpha = 1.0f, beta = 0.0f;
+  T *d_A = (T *)buffer;
+  T *d_B = d_A + n * n * batch;
+  T *d_C = d_B + n * n * batch;
+  cublasGemmStridedBatchedEx(h, CUBLAS_OP_T, CUBLAS_OP_N, n, n, n, &alpha,
+                             d_B, CUDA_R_32F, n, n * n, d_A, CUDA_R_32F, n,
+                             n * n, &beta, d_C, CUDA_R_32F, n, n * n, batch,
+                             CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
+template void carve_scratch<__half>(cublasHandle_t, void *, int, int);
+
+void byte_workspace(cublasHandle_t h, char *ws, int n) {
+  const float alpha = 1.0f, beta = 0.0f;
+  auto *A = reinterpret_cast<__half *>(ws);
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_32F, n,
+               A, CUDA_R_32F, n, &beta, A, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
+               CUBLAS_GEMM_DEFAULT);
+}
+
+// A typed buffer cast to another type is still the typed buffer's data:
+// reported (the view's type is what the call is judged against).
+void typed_view(cublasHandle_t h, float *C32, __half *buf, int n) {
+  const float alpha = 1.0f, beta = 0.0f;
+  const __half *A = buf;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, A, CUDA_R_32F, n,
+               A, CUDA_R_16F, n, &beta, C32, CUDA_R_32F, n, CUBLAS_COMPUTE_32F,
+               CUBLAS_GEMM_DEFAULT);
+  // CHECK-NOTES: :[[@LINE-3]]:62: warning: 'A' points to '__half' (2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+}

@@ -117,3 +117,106 @@ void results_unused(const Gemm &g) {
   LT_CHECK(cublasLtMatmulAlgoGetHeuristic(g.lt, g.op, g.a, g.b, g.c, g.c,
                                           g.pref, 1, &heur, &returned));
 }
+
+// The status is discarded, but the count it writes is set to 0 first and
+// tested after: a failed call writes nothing, so the test that sees no
+// algorithm sees the failure too.
+void status_shows_in_count(const Gemm &g) {
+  cublasLtMatmulHeuristicResult_t heur;
+  int returned = 0;
+  cublasLtMatmulAlgoGetHeuristic(g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 1,
+                                 &heur, &returned);
+  if (returned == 0)
+    return;
+  LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b, g.beta,
+                          g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
+                          g.stream));
+}
+
+// Not set first: a failed call leaves whatever the stack held.
+void status_count_unset(const Gemm &g) {
+  cublasLtMatmulHeuristicResult_t heur;
+  int returned;
+  cublasLtMatmulAlgoGetHeuristic(g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 1,
+                                 &heur, &returned);
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasLtMatmulAlgoGetHeuristic' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  if (returned == 0)
+    return;
+  LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b, g.beta,
+                          g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
+                          g.stream));
+}
+
+// Set to 0 once, before a loop: a call that fails in a later round leaves
+// the count of the round before.
+void status_count_stale(const Gemm &g, int rounds) {
+  cublasLtMatmulHeuristicResult_t heur;
+  int returned = 0;
+  for (int r = 0; r < rounds; ++r) {
+    cublasLtMatmulAlgoGetHeuristic(g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 1,
+                                   &heur, &returned);
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: the cublasStatus_t returned by 'cublasLtMatmulAlgoGetHeuristic' is discarded
+    if (returned == 0)
+      continue;
+    LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b, g.beta,
+                            g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
+                            g.stream));
+  }
+}
+
+// Set to 0 inside the loop, before each call: each round's test sees it.
+void status_count_each_round(const Gemm &g, int rounds) {
+  cublasLtMatmulHeuristicResult_t heur;
+  for (int r = 0; r < rounds; ++r) {
+    int returned = 0;
+    cublasLtMatmulAlgoGetHeuristic(g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 1,
+                                   &heur, &returned);
+    if (returned == 0)
+      continue;
+    LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b, g.beta,
+                            g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
+                            g.stream));
+  }
+}
+
+// Written again between the call and the test: the test no longer sees
+// what the call left.
+void status_count_overwritten(const Gemm &g) {
+  cublasLtMatmulHeuristicResult_t heur;
+  int returned = 0;
+  cublasLtMatmulAlgoGetHeuristic(g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 1,
+                                 &heur, &returned);
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasLtMatmulAlgoGetHeuristic' is discarded
+  returned = 1;
+  if (returned == 0)
+    return;
+  LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b, g.beta,
+                          g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
+                          g.stream));
+}
+
+// Stored and never read, with the count tested: the same.
+void status_stored_count_tested(const Gemm &g) {
+  cublasLtMatmulHeuristicResult_t heur;
+  int returned = 0;
+  cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(
+      g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 1, &heur, &returned);
+  if (returned == 0)
+    return;
+  LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b, g.beta,
+                          g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
+                          g.stream));
+}
+
+void status_stored_count_unset(const Gemm &g) {
+  cublasLtMatmulHeuristicResult_t heur;
+  int returned;
+  cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: the cublasStatus_t returned by 'cublasLtMatmulAlgoGetHeuristic' is stored in 'st' but never read [cublas-unchecked-status]
+      g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 1, &heur, &returned);
+  if (returned == 0)
+    return;
+  LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b, g.beta,
+                          g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
+                          g.stream));
+}

@@ -482,3 +482,28 @@ void through_parameters(cublasHandle_t *h, float **p) {
   check_any(cublasCreate(h), "cublasCreate");
   check_cuda_only(cudaMalloc((void **)p, 64));
 }
+
+// Code switched off with a literal `if (0)` or `if (false)` never runs:
+// nothing in it is reported. A condition from a macro or a constant is a
+// build setting that other builds turn on: reported.
+#define NEVER_IN_THIS_BUILD 0
+void switched_off(cublasHandle_t h, cudaStream_t s) {
+  if (0) {
+    cublasSetStream(h, s);
+  }
+  if (false)
+    cublasSetStream(h, s);
+  if (!1)
+    cublasSetStream(h, s);
+  if (0) {
+  } else {
+    cublasSetStream(h, s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
+  }
+  if (NEVER_IN_THIS_BUILD)
+    cublasSetStream(h, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
+  if (1)
+    cublasSetStream(h, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
+}
