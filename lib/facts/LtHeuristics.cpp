@@ -108,6 +108,54 @@ std::vector<UntestedHeuristic> untestedHeuristics(const Decl *Callable) {
   return Out;
 }
 
+namespace {
+
+bool isZero(const Expr *E, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  return E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
+         R.Val.getInt() == 0;
+}
+
+/// Whether `Count` is set to 0 on the way to `Stmts[CallAt]`: the nearest
+/// earlier statement that names it, in the blocks that hold the call, is
+/// its declaration `= 0` or `Count = 0;`. The walk stops at a loop that
+/// holds the call: a count set before the loop keeps the round before's.
+bool zeroedBefore(llvm::ArrayRef<BodyStmt> Stmts, size_t CallAt,
+                  const VarDecl *Count, ASTContext &Ctx) {
+  for (int Child = static_cast<int>(CallAt), Up = Stmts[CallAt].Parent;
+       Up >= 0; Child = Up, Up = Stmts[Up].Parent) {
+    const Stmt *P = Stmts[Up].S;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      return false;
+    const auto *Block = dyn_cast<CompoundStmt>(P);
+    if (!Block)
+      continue;
+    llvm::SmallVector<const Stmt *, 16> Before;
+    for (const Stmt *S : Block->body()) {
+      if (S == Stmts[Child].S)
+        break;
+      Before.push_back(S);
+    }
+    for (const Stmt *S : llvm::reverse(Before)) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        if (llvm::is_contained(DS->decls(), Count))
+          return isZero(Count->getInit(), Ctx);
+      if (!mentions(S, Count))
+        continue;
+      const auto *SE = dyn_cast<Expr>(S);
+      const auto *Set =
+          SE ? dyn_cast<BinaryOperator>(SE->IgnoreImplicit()) : nullptr;
+      const auto *LHS =
+          Set ? dyn_cast<DeclRefExpr>(Set->getLHS()->IgnoreParens()) : nullptr;
+      return Set && Set->getOpcode() == BO_Assign && LHS &&
+             LHS->getDecl() == Count && isZero(Set->getRHS(), Ctx);
+    }
+  }
+  return false;
+}
+
+} // namespace
+
 bool failureShowsInCount(const CallExpr *Call, const Decl *Callable) {
   const FunctionInfo *F = calledCublasFunction(Call);
   if (!F || llvm::StringRef(F->Name) != "cublasLtMatmulAlgoGetHeuristic" ||
@@ -123,44 +171,29 @@ bool failureShowsInCount(const CallExpr *Call, const Decl *Callable) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens());
   const auto *Count = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
-      !Count->getType()->isIntegerType() || !Count->getInit())
+      !Count->getType()->isIntegerType())
     return false;
   ASTContext &Ctx = Callable->getASTContext();
-  Expr::EvalResult Init;
-  if (Count->getInit()->isValueDependent() ||
-      !Count->getInit()->EvaluateAsInt(Init, Ctx) || Init.Val.getInt() != 0)
-    return false;
-  // The declaration is in every loop the call is in: each round sets the
-  // count to 0 before its call.
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  auto At = llvm::find_if(Stmts, [&](const BodyStmt &B) { return B.S == Call; });
+  if (At == Stmts.end() ||
+      !zeroedBefore(Stmts, At - Stmts.begin(), Count, Ctx))
+    return false;
+  // The first use after the call reads it.
   const SourceManager &SM = Ctx.getSourceManager();
-  for (size_t I = 0; I < Stmts.size(); ++I) {
-    if (Stmts[I].S != Call)
-      continue;
-    for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent) {
-      const Stmt *Loop = Stmts[P].S;
-      if (!isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop))
-        continue;
-      SourceRange R = Loop->getSourceRange();
-      SourceLocation D = Count->getLocation();
-      if (SM.isBeforeInTranslationUnit(D, R.getBegin()) ||
-          SM.isBeforeInTranslationUnit(R.getEnd(), D))
-        return false;
-    }
-  }
-  // Nothing but this call writes it; something reads it after the call.
-  bool ReadAfter = false;
-  bool OnlyRead = everyLocalUse(Callable, Count, [&](const LocalUseInfo &U) {
-    if (U.Use == LocalUse::AddressTaken)
-      return U.Context == Addr;
-    if (useMayChange(U))
-      return false;
-    if (U.Context &&
+  const LocalUseInfo *First = nullptr;
+  llvm::SmallVector<LocalUseInfo, 8> After;
+  everyLocalUse(Callable, Count, [&](const LocalUseInfo &U) {
+    if (U.Context && U.Context != Addr &&
         SM.isBeforeInTranslationUnit(Call->getEndLoc(), U.Context->getBeginLoc()))
-      ReadAfter = true;
+      After.push_back(U);
     return true;
   });
-  return OnlyRead && ReadAfter;
+  for (const LocalUseInfo &U : After)
+    if (!First || SM.isBeforeInTranslationUnit(U.Context->getBeginLoc(),
+                                               First->Context->getBeginLoc()))
+      First = &U;
+  return First && !useMayChange(*First);
 }
 
 } // namespace cublas_tidy

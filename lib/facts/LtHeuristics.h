@@ -37,10 +37,11 @@ std::vector<UntestedHeuristic> untestedHeuristics(const clang::Decl *Callable);
 
 /// Whether a failure of the heuristic call `Call` in `Callable` shows in
 /// its count, so that the count's test is a test of the status: the count
-/// is a local declared `= 0` in the same round of any loop as the call
-/// (`&count` given to the call), nothing else writes it or takes its
-/// address, and it is read after the call. A failed call writes no count,
-/// and the test that finds no algorithm finds the failure.
+/// is a local (`&count` given to the call) that the nearest earlier
+/// statement naming it, in the blocks that hold the call and inside any
+/// loop that does, sets to 0 (`int count = 0;`, `count = 0;`), and the
+/// first use after the call reads it. A failed call writes no count, and
+/// the test that finds no algorithm finds the failure.
 bool failureShowsInCount(const clang::CallExpr *Call,
                          const clang::Decl *Callable);
 

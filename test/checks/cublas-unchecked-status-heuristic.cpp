@@ -220,3 +220,37 @@ void status_stored_count_unset(const Gemm &g) {
                           g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
                           g.stream));
 }
+
+// Set to 0 by an assignment just before, in a branch; the other branch's
+// writes do not matter.
+void status_count_reset(const Gemm &g, bool ids, int *out) {
+  cublasLtMatmulHeuristicResult_t heur[8];
+  int found = 0;
+  if (ids) {
+    found = 3;
+  } else {
+    found = 0;
+    cublasLtMatmulAlgoGetHeuristic(g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 8,
+                                   heur, &found);
+    for (int i = 0; i < found; i++)
+      LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b,
+                              g.beta, g.C, g.c, g.C, g.c, &heur[i].algo, g.ws,
+                              g.wsSize, g.stream));
+  }
+  *out = found;
+}
+
+// Set to 0, then to something else, before the call: reported.
+void status_count_set_between(const Gemm &g) {
+  cublasLtMatmulHeuristicResult_t heur;
+  int returned = 0;
+  returned = 1;
+  cublasLtMatmulAlgoGetHeuristic(g.lt, g.op, g.a, g.b, g.c, g.c, g.pref, 1,
+                                 &heur, &returned);
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasLtMatmulAlgoGetHeuristic' is discarded
+  if (returned == 0)
+    return;
+  LT_CHECK(cublasLtMatmul(g.lt, g.op, g.alpha, g.A, g.a, g.B, g.b, g.beta,
+                          g.C, g.c, g.C, g.c, &heur.algo, g.ws, g.wsSize,
+                          g.stream));
+}
