@@ -235,6 +235,20 @@ const clang::VarDecl *addressedVar(const clang::Expr *E) {
                                                  : nullptr;
 }
 
+std::optional<bool> literalTruth(const clang::Expr *E) {
+  E = E ? E->IgnoreParenImpCasts() : nullptr;
+  if (const auto *I = llvm::dyn_cast_or_null<clang::IntegerLiteral>(E))
+    return !I->getValue().isZero();
+  if (const auto *B = llvm::dyn_cast_or_null<clang::CXXBoolLiteralExpr>(E))
+    return B->getValue();
+  return std::nullopt;
+}
+
+bool isLoopStmt(const clang::Stmt *S) {
+  return llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+                   clang::CXXForRangeStmt>(S);
+}
+
 bool alwaysRuns(const clang::Stmt *Parent, const clang::Stmt *Child,
                 const clang::ASTContext &Ctx) {
   using namespace clang;

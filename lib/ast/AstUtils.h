@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <type_traits>
 
 namespace cublas_tidy {
@@ -94,6 +95,13 @@ bool containsStmt(const clang::Stmt *Whole, const clang::Stmt *Part);
 
 /// `v` when `E` is `&v` for a variable v, or null.
 const clang::VarDecl *addressedVar(const clang::Expr *E);
+
+/// The truth of `E` when it is an integer or bool literal (`0`, `1`,
+/// `false`), parentheses and implicit conversions aside; nullopt otherwise.
+std::optional<bool> literalTruth(const clang::Expr *E);
+
+/// Whether `S` is a loop: for, while, do or range-for.
+bool isLoopStmt(const clang::Stmt *S);
 
 /// Whether `Child`, a child of `Parent`, runs whenever `Parent` does: the
 /// statements of a block, the operands of a call, the condition of an if

@@ -1,6 +1,7 @@
 //===- Callables.cpp ------------------------------------------------------===//
 
 #include "ast/Callables.h"
+#include "ast/AstUtils.h"
 #include "ast/CompileErrors.h"
 
 #include "ast/TranslationUnitCache.h"
@@ -112,11 +113,7 @@ static std::optional<bool> literalCondition(const Expr *E) {
     std::optional<bool> Inner = literalCondition(Not->getSubExpr());
     return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
   }
-  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(E))
-    return B->getValue();
-  if (const auto *I = dyn_cast<IntegerLiteral>(E))
-    return I->getValue().getBoolValue();
-  return std::nullopt;
+  return literalTruth(E);
 }
 
 bool inSwitchedOffBranch(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {

@@ -96,7 +96,7 @@ const Decl *threadStart(const Stmt *S, ConcurrentCode::Kind &How) {
 
 bool insideLoop(llvm::ArrayRef<BodyStmt> Stmts, int I) {
   for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent)
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Stmts[P].S))
+    if (isLoopStmt(Stmts[P].S))
       return true;
   return false;
 }
@@ -111,7 +111,7 @@ bool waitedInSameIteration(llvm::ArrayRef<BodyStmt> Stmts,
                            ConcurrentCode::Kind How) {
   int Loop = Stmts[I].Parent;
   while (Loop >= 0 &&
-         !isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Stmts[Loop].S))
+         !isLoopStmt(Stmts[Loop].S))
     Loop = Stmts[Loop].Parent;
   if (Loop < 0)
     return false;

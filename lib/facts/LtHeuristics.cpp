@@ -10,10 +10,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
-#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <optional>
 
 using namespace clang;
 
@@ -124,19 +125,13 @@ bool zeroedBefore(llvm::ArrayRef<BodyStmt> Stmts, size_t CallAt,
                   const VarDecl *Count, ASTContext &Ctx) {
   for (int Child = static_cast<int>(CallAt), Up = Stmts[CallAt].Parent;
        Up >= 0; Child = Up, Up = Stmts[Up].Parent) {
-    const Stmt *P = Stmts[Up].S;
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+    if (isLoopStmt(Stmts[Up].S))
       return false;
-    const auto *Block = dyn_cast<CompoundStmt>(P);
+    const auto *Block = dyn_cast<CompoundStmt>(Stmts[Up].S);
     if (!Block)
       continue;
-    llvm::SmallVector<const Stmt *, 16> Before;
-    for (const Stmt *S : Block->body()) {
-      if (S == Stmts[Child].S)
-        break;
-      Before.push_back(S);
-    }
-    for (const Stmt *S : llvm::reverse(Before)) {
+    auto At = llvm::find(Block->body(), Stmts[Child].S);
+    for (const Stmt *S : llvm::reverse(llvm::make_range(Block->body_begin(), At))) {
       if (const auto *DS = dyn_cast<DeclStmt>(S))
         if (llvm::is_contained(DS->decls(), Count))
           return isZero(Count->getInit(), Ctx);
@@ -145,10 +140,8 @@ bool zeroedBefore(llvm::ArrayRef<BodyStmt> Stmts, size_t CallAt,
       const auto *SE = dyn_cast<Expr>(S);
       const auto *Set =
           SE ? dyn_cast<BinaryOperator>(SE->IgnoreImplicit()) : nullptr;
-      const auto *LHS =
-          Set ? dyn_cast<DeclRefExpr>(Set->getLHS()->IgnoreParens()) : nullptr;
-      return Set && Set->getOpcode() == BO_Assign && LHS &&
-             LHS->getDecl() == Count && isZero(Set->getRHS(), Ctx);
+      return Set && Set->getOpcode() == BO_Assign &&
+             referencedVar(Set->getLHS()) == Count && isZero(Set->getRHS(), Ctx);
     }
   }
   return false;
@@ -164,35 +157,27 @@ bool failureShowsInCount(const CallExpr *Call, const Decl *Callable) {
   int CountArg = paramNamed(*F, "returnAlgoCount");
   if (CountArg < 0 || static_cast<unsigned>(CountArg) >= Call->getNumArgs())
     return false;
-  const auto *Addr =
-      dyn_cast<UnaryOperator>(Call->getArg(CountArg)->IgnoreParenImpCasts());
-  if (!Addr || Addr->getOpcode() != UO_AddrOf)
-    return false;
-  const auto *Ref = dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens());
-  const auto *Count = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const Expr *Addr = Call->getArg(CountArg)->IgnoreParenImpCasts();
+  const VarDecl *Count = addressedVar(Addr);
   if (!Count || !Count->hasLocalStorage() || isa<ParmVarDecl>(Count) ||
       !Count->getType()->isIntegerType())
     return false;
   ASTContext &Ctx = Callable->getASTContext();
-  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-  auto At = llvm::find_if(Stmts, [&](const BodyStmt &B) { return B.S == Call; });
-  if (At == Stmts.end() ||
-      !zeroedBefore(Stmts, At - Stmts.begin(), Count, Ctx))
+  int At = indexIn(Callable).indexOf(Call);
+  if (At < 0 || !zeroedBefore(stmtsIn(Callable), At, Count, Ctx))
     return false;
   // The first use after the call reads it.
   const SourceManager &SM = Ctx.getSourceManager();
-  const LocalUseInfo *First = nullptr;
-  llvm::SmallVector<LocalUseInfo, 8> After;
+  std::optional<LocalUseInfo> First;
   everyLocalUse(Callable, Count, [&](const LocalUseInfo &U) {
     if (U.Context && U.Context != Addr &&
-        SM.isBeforeInTranslationUnit(Call->getEndLoc(), U.Context->getBeginLoc()))
-      After.push_back(U);
+        SM.isBeforeInTranslationUnit(Call->getEndLoc(),
+                                     U.Context->getBeginLoc()) &&
+        (!First || SM.isBeforeInTranslationUnit(U.Context->getBeginLoc(),
+                                                First->Context->getBeginLoc())))
+      First = U;
     return true;
   });
-  for (const LocalUseInfo &U : After)
-    if (!First || SM.isBeforeInTranslationUnit(U.Context->getBeginLoc(),
-                                               First->Context->getBeginLoc()))
-      First = &U;
   return First && !useMayChange(*First);
 }
 

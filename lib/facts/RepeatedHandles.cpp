@@ -32,22 +32,11 @@ bool isRepeatedKind(ResourceKind K) {
 /// macro, which runs once.
 bool runsOnce(const Stmt *S) {
   const auto *Do = llvm::dyn_cast<clang::DoStmt>(S);
-  const clang::Expr *Cond = Do ? Do->getCond() : nullptr;
-  if (!Cond)
-    return false;
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *I = llvm::dyn_cast<clang::IntegerLiteral>(Cond))
-    return I->getValue().isZero();
-  if (const auto *B = llvm::dyn_cast<clang::CXXBoolLiteralExpr>(Cond))
-    return !B->getValue();
-  return false;
+  std::optional<bool> Cond = literalTruth(Do ? Do->getCond() : nullptr);
+  return Cond && !*Cond;
 }
 
-bool isLoop(const Stmt *S) {
-  return llvm::isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt,
-                   clang::CXXForRangeStmt>(S) &&
-         !runsOnce(S);
-}
+bool isLoop(const Stmt *S) { return isLoopStmt(S) && !runsOnce(S); }
 
 /// An if statement around a call, and how many loops were open when it
 /// began.

@@ -117,6 +117,45 @@ def build_pch(clang, cuda_include, work, cuda):
     return pch
 
 
+def write_variants(args, work):
+    """Writes the variants of every input into `work`: a list of
+    (input, "cut" or "del", line, variant path, extension)."""
+    variants = []
+    for f in inputs(args.paths):
+        with open(f, encoding="utf-8", errors="replace") as fh:
+            lines = fh.read().split("\n")
+        ext = os.path.splitext(f)[1]
+        base = os.path.relpath(f).replace(os.sep, "_").replace(".", "_")
+        step = args.cu_step if ext == ".cu" and args.cu_step else args.step
+        for k in code_lines(lines)[args.offset - 1::step]:
+            for kind, text in (("cut", lines[:k]),
+                               ("del", lines[:k - 1] + lines[k:])):
+                p = os.path.join(work, "%s.%s%d%s" % (base, kind, k, ext))
+                with open(p, "w", encoding="utf-8") as out:
+                    out.write("\n".join(text) + "\n")
+                variants.append((f, kind, k, p, ext))
+    return variants
+
+
+def report(failures, keep):
+    """Prints one line per failure (and a crash's first lines), the variant
+    copied into `keep` when given; returns (crashes, timeouts)."""
+    crashes = timeouts = 0
+    for (f, kind, k, p, ext), res, detail in failures:
+        crashes += res == "crash"
+        timeouts += res == "timeout"
+        kept = p
+        if keep:
+            os.makedirs(keep, exist_ok=True)
+            kept = shutil.copy(p, keep)
+        what = "line %d deleted" % k if kind == "del" else "cut after line %d" % k
+        print("%s: %s, %s (%s)" % (res, f, what, kept))
+        if res == "crash":
+            tail = [l for l in detail.splitlines() if l.strip()][:12]
+            print("    " + "\n    ".join(tail))
+    return crashes, timeouts
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cublas-tidy", required=True)
@@ -143,20 +182,7 @@ def main():
         pch = build_pch(args.clang, args.cuda_include, work, cuda=False)
         cu_pch = build_pch(args.clang, args.cuda_include, work, cuda=True)
 
-    variants = []
-    for f in inputs(args.paths):
-        with open(f, encoding="utf-8", errors="replace") as fh:
-            lines = fh.read().split("\n")
-        ext = os.path.splitext(f)[1]
-        base = os.path.relpath(f).replace(os.sep, "_").replace(".", "_")
-        step = args.cu_step if ext == ".cu" and args.cu_step else args.step
-        for k in code_lines(lines)[args.offset - 1::step]:
-            for kind, text in (("cut", lines[:k]),
-                               ("del", lines[:k - 1] + lines[k:])):
-                p = os.path.join(work, "%s.%s%d%s" % (base, kind, k, ext))
-                with open(p, "w", encoding="utf-8") as out:
-                    out.write("\n".join(text) + "\n")
-                variants.append((f, kind, k, p, ext))
+    variants = write_variants(args, work)
 
     def command(batch):
         ext = batch[0][4]
@@ -202,27 +228,14 @@ def main():
         size = max(1, args.batch // 4 if ext == ".cu" else args.batch)
         batches += [same[i:i + size] for i in range(0, len(same), size)]
 
-    crashes = timeouts = 0
     with cf.ThreadPoolExecutor(args.jobs) as ex:
         failures = [f for found in ex.map(run, batches) for f in found]
-        for (f, kind, k, p, ext), res, detail in failures:
-            crashes += res == "crash"
-            timeouts += res == "timeout"
-            kept = p
-            if args.keep:
-                os.makedirs(args.keep, exist_ok=True)
-                kept = shutil.copy(p, args.keep)
-            what = "line %d deleted" % k if kind == "del" else "cut after line %d" % k
-            print("%s: %s, %s (%s)" % (res, f, what, kept))
-            if res == "crash":
-                tail = [l for l in detail.splitlines() if l.strip()][:12]
-                print("    " + "\n    ".join(tail))
+    crashes, timeouts = report(failures, args.keep)
     print("edit-torture: %d variants, %d crashes, %d timeouts"
           % (len(variants), crashes, timeouts))
     if not crashes and not timeouts:
         shutil.rmtree(work, ignore_errors=True)
     return 1 if crashes or timeouts else 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
