@@ -1,29 +1,39 @@
 #!/usr/bin/env python3
 """The Debian package, built and used as installed.
 
-Builds the package with CPack from the build directory into a temporary
-directory, unpacks it (dpkg-deb -x) into a temporary root, and checks:
+Builds the packages with CPack from the build directory into a temporary
+directory (cublas-tidy, and cublas-clangd where it is built), unpacks both
+(dpkg-deb -x) into one temporary root, and checks:
 
-- it depends on runtime libraries, not on development packages (clang's
+- they depend on runtime libraries, not on development packages (clang's
   builtin headers, libclang-common-NN-dev, excepted: every clang tool needs
   them, Debian's clang-tidy-NN included);
+- cublas-tidy's dependencies name none of gRPC, protobuf, abseil and OpenSSL
+  (cublas-clangd's clangd alone needs them); cublas-clangd holds
+  cublas-clangd, depends on cublas-tidy of its version, and shares no file
+  with it (dpkg installs both);
 - the installed cublas-tidy reports the finding of examples/sgemm_unchecked.cpp;
 - each installed plugin (one per LLVM major built) does, loaded into its
   clang-tidy-NN (when installed);
-- the manual page, made from --help, is there (when help2man is installed);
+- the manual pages, made from --help, are there gzipped (when help2man is
+  installed); rendered (groff), each is titled TOOL(1), names no path of
+  the build machine, has no version in its DESCRIPTION, and each option
+  entry is the option alone with its whole --help description under it
+  (the installed tool's --help);
 - the installed cublas-clangd starts (--version) and, driven over LSP as an
   editor drives it, reports the example's finding linked to the installed
   HTML page;
 - the pages (an index and one per check), the pre-commit hook and the CI
   script are there;
-- the tarball (cpack -G TGZ) holds the same files under one folder, and its
-  cublas-tidy works from wherever it is unpacked.
+- the tarball (cpack -G TGZ) holds the files of both packages under one
+  folder, and its cublas-tidy works from wherever it is unpacked.
 
 Exit code 77 (skipped) without cpack or dpkg-deb.
 """
 
 import argparse
 import glob
+import gzip
 import json
 import os
 import re
@@ -49,6 +59,106 @@ def expect(condition, what, output=""):
     """testlib's expect with the output's end only: cpack and dpkg say much."""
     if not condition:
         raise Failure(what + ("; the output was:\n" + output[-4000:] if output else ""))
+
+
+def help_entries(text):
+    """The option entries of an LLVM --help: (option, description) with the
+    description's continuation lines joined; an enumeration's values
+    ("=value - what") count as entries."""
+    entries = []
+    last = None
+    for line in text.splitlines():
+        m = re.match(r"^ {1,10}([-=]\S.*?)(?: +- +|  +)(\S.*)$", line)
+        if m:
+            last = [m.group(1), m.group(2)]
+            entries.append(last)
+            continue
+        m = re.match(r"^ {20,}(\S.*)$", line)
+        if m and last:
+            last[1] += " " + m.group(1)
+        else:
+            last = None
+    return [(o, " ".join(d.split())) for o, d in entries]
+
+
+def page_entries(rendered):
+    """The tagged paragraphs of a rendered manual page whose tag begins with
+    "-" or "=": (tag, description). The tag is the text at the page's
+    indentation (7) alone on its line, or followed by the description at the
+    paragraph's (14) when it is short enough to share the line. A line at 7
+    with nothing at 14 is a paragraph of its own, not an entry."""
+    entries = []
+    last = None
+    for line in rendered.splitlines():
+        if re.match(r"^ {7}[-=]", line):
+            tag = line[7:].rstrip()
+            body = ""
+            if re.match(r"^ {7}\S{1,6} +\S", line) and line[13:14] == " " \
+                    and line[14:15] != " ":
+                tag, body = line[7:13].strip(), line[14:]
+            last = [tag, body]
+            entries.append(last)
+        elif last and re.match(r"^ {14}\S", line):
+            last[1] += " " + line.strip()
+        else:
+            last = None
+    return [(t, " ".join(d.split())) for t, d in entries if d.strip()]
+
+
+def check_manual_page(page, tool, root, args, version):
+    """The gzipped manual page `page` of the installed `tool` (unpacked under
+    `root`), rendered as man renders it but without line breaks or
+    hyphenation, so that each paragraph is one line."""
+    name = tool.name
+    expect(page.name == name + ".1.gz" and page.is_file(),
+           "no gzipped manual page %s" % page)
+    with gzip.open(page, "rt") as f:
+        source = f.read()
+    expect(source.startswith(".\\\"") and ".TH %s " % name.upper() in source,
+           "%s: not made by help2man, or not titled %s" % (page, name.upper()))
+    for path in {args.source, args.build_dir, os.path.realpath(args.source),
+                 os.path.realpath(args.build_dir)}:
+        expect(path.replace("-", "\\-") not in source and path not in source,
+               "%s names the build machine's %s" % (page.name, path))
+    done = subprocess.run(["groff", "-man", "-Tascii", "-rLL=400n", "-rHY=0",
+                           "-P-c", "-P-b", "-P-o", "-P-u"], input=source,
+                          stdout=subprocess.PIPE, text=True, timeout=60)
+    rendered = done.stdout
+    lines = rendered.splitlines()
+    head = next(line for line in lines if line.strip()).split()
+    expect(head[0] == head[-1] == "%s(1)" % name.upper(),
+           "%s is titled %s" % (page.name, head), rendered[:400])
+    description = rendered.split("\nDESCRIPTION\n", 1)[-1]
+    description = re.split(r"\n[A-Z]", description, 1)[0]
+    expect(version not in description,
+           "%s: the version in DESCRIPTION" % page.name, description)
+    for section in ("NAME", "DESCRIPTION", "OPTIONS"):
+        expect(section in lines, "%s has no %s section" % (page.name, section))
+
+    # What the page says of each option is what --help says: the option as
+    # the tag, its whole description under it. The installed tool's pages
+    # are under the scratch root; the package's, under /usr.
+    real_root = os.path.realpath(root)
+    _, helped = run([str(tool), "--help"],
+                    env={k: v for k, v in os.environ.items()
+                         if k != "CUBLAS_TIDY_DOCS_URL"})
+    helped = helped.replace("file://" + real_root + "/", "file:///")
+    expected = dict(help_entries(helped))
+    shown = page_entries(rendered)
+    wrong = ["%r: %r" % (t, d) for t, d in shown if t not in expected]
+    expect(not wrong, "%s: %d of %d option entries are not an option with "
+           "its description under it (the description begins on the "
+           "option's line):\n  %s" % (page.name, len(wrong), len(shown),
+                                      "\n  ".join(wrong[:5])))
+    differ = ["%s:\n    page: %s\n    help: %s" % (t, d, expected[t])
+              for t, d in shown if d != expected[t]]
+    expect(not differ, "%s: %d option descriptions differ from --help:\n  %s"
+           % (page.name, len(differ), "\n  ".join(differ[:5])))
+    missing = sorted(set(expected) - {t for t, _ in shown})
+    expect(not missing, "%s: options of --help not on the page: %s"
+           % (page.name, missing))
+    print("manual page: %s, %d option entries as --help says them"
+          % (page.relative_to(root), len(shown)))
 
 
 def edit_with_installed_clangd(clangd, work, example, cuda_include, html):
@@ -99,24 +209,61 @@ def check_package(args, work):
     code, out = run(["cpack", "-G", "DEB", "-B", str(work / "out"),
                      "--config", os.path.join(args.build_dir, "CPackConfig.cmake")])
     expect(code == 0, "cpack failed", out)
-    debs = glob.glob(str(work / "out" / "cublas-tidy_*.deb"))
-    expect(len(debs) == 1, "cpack made %s" % debs, out)
-    deb = debs[0]
-    print("package:", os.path.basename(deb))
+    with_clangd = (Path(args.build_dir) / "bin" / "cublas-clangd").exists()
+    names = ["cublas-tidy"] + (["cublas-clangd"] if with_clangd else [])
+    debs = {}
+    for name in names:
+        found = glob.glob(str(work / "out" / (name + "_*.deb")))
+        expect(len(found) == 1, "cpack made %s for %s" % (found, name), out)
+        debs[name] = found[0]
+    made = sorted(os.path.basename(d) for d in glob.glob(str(work / "out" / "*.deb")))
+    expect(made == sorted(os.path.basename(d) for d in debs.values()),
+           "cpack made %s, not the packages %s" % (made, names), out)
+    print("packages:", ", ".join(made))
+    _, version = run(["dpkg-deb", "-f", debs["cublas-tidy"], "Version"])
+    version = version.strip()
 
-    _, depends = run(["dpkg-deb", "-f", deb, "Depends"])
-    names = [re.split(r"[ (]", d.strip())[0] for d in depends.split(",")]
-    dev = [n for n in names if n.endswith("-dev")]
-    expect(dev == ["libclang-common-%s-dev" % args.llvm_major],
-           "development packages among the dependencies: %s" % dev, depends)
-    expect("libclang-cpp%s" % args.llvm_major in names and
-           "libllvm%s" % args.llvm_major in names,
-           "no libclang-cpp/libllvm runtime dependency", depends)
-    print("depends on runtime libraries:", ", ".join(names))
+    files = {}
+    for name, deb in debs.items():
+        _, depends = run(["dpkg-deb", "-f", deb, "Depends"])
+        deps = [re.split(r"[ (]", d.strip())[0] for d in depends.split(",")]
+        dev = [n for n in deps if n.endswith("-dev")]
+        expect(dev == ["libclang-common-%s-dev" % args.llvm_major],
+               "%s: development packages among the dependencies: %s"
+               % (name, dev), depends)
+        expect("libclang-cpp%s" % args.llvm_major in deps and
+               "libllvm%s" % args.llvm_major in deps,
+               "%s: no libclang-cpp/libllvm runtime dependency" % name, depends)
+        print("%s depends on: %s" % (name, ", ".join(deps)))
+        _, listing = run(["dpkg-deb", "-c", deb])
+        files[name] = {line.split()[-1] for line in listing.splitlines()
+                       if line.startswith("-")}
+        if name == "cublas-tidy":
+            # What a CI job installs: the remote index's libraries are
+            # cublas-clangd's alone.
+            remote = [n for n in deps if any(
+                lib in n for lib in ("grpc", "protobuf", "absl", "ssl"))]
+            expect(not remote, "cublas-tidy depends on %s: cublas-clangd's "
+                   "gRPC, protobuf, abseil or OpenSSL" % remote, depends)
+            expect("./usr/bin/cublas-tidy" in files[name] and
+                   "./usr/bin/cublas-clangd" not in files[name],
+                   "cublas-tidy holds %s" % sorted(files[name]))
+        else:
+            expect(re.search(r"(^|, )cublas-tidy \(= %s\)" % re.escape(version),
+                             depends.strip()) is not None,
+                   "cublas-clangd does not depend on cublas-tidy (= %s)"
+                   % version, depends)
+            expect("./usr/bin/cublas-clangd" in files[name],
+                   "cublas-clangd holds %s" % sorted(files[name]))
+    if with_clangd:
+        shared = files["cublas-tidy"] & files["cublas-clangd"]
+        expect(not shared, "both packages hold %s: dpkg installs one only"
+               % sorted(shared))
 
     root = work / "root"
-    code, out = run(["dpkg-deb", "-x", deb, str(root)])
-    expect(code == 0, "dpkg-deb -x failed", out)
+    for deb in debs.values():
+        code, out = run(["dpkg-deb", "-x", deb, str(root)])
+        expect(code == 0, "dpkg-deb -x failed", out)
     usr = root / "usr"
     example = os.path.join(args.source, "examples", "sgemm_unchecked.cpp")
     finding = "[cublas-unchecked-status]"
@@ -162,23 +309,17 @@ def check_package(args, work):
         print("installed plugin in %s: reports the example's finding"
               % os.path.basename(clang_tidy))
 
-    man = usr / "share" / "man" / "man1" / "cublas-tidy.1"
+    man1 = usr / "share" / "man" / "man1"
     if shutil.which("help2man"):
-        text = man.read_text() if man.is_file() else ""
-        expect(text.startswith(".\\\"") and ".TH CUBLAS-TIDY" in text
-               and "diff\\-base" in text and ".SH EXAMPLES" in text,
-               "no manual page at %s, or not made from --help" % man)
-        for section in ("DESCRIPTION", "OPTIONS", "EXIT STATUS",
-                        "EXAMPLES", "FILES"):
-            expect('.SH "%s"' % section in text or ".SH %s" % section in text,
-                   "the manual page has no %s section" % section)
-        print("manual page: %s" % man.relative_to(root))
-        clangd_man = man.parent / "cublas-clangd.1"
-        if (usr / "bin" / "cublas-clangd").exists():
-            text = clangd_man.read_text() if clangd_man.is_file() else ""
-            expect(".TH CUBLAS-CLANGD" in text and "cublas\\-docs" in text,
-                   "no manual page for cublas-clangd naming --cublas-docs")
-            print("manual page: %s" % clangd_man.relative_to(root))
+        pages = sorted(p.name for p in man1.iterdir()) if man1.is_dir() else []
+        expect(pages == sorted(n + ".1.gz" for n in names),
+               "the manual pages are %s, not one gzipped page per tool" % pages)
+        if shutil.which("groff"):
+            for name in names:
+                check_manual_page(man1 / (name + ".1.gz"), usr / "bin" / name,
+                                  root, args, version)
+        else:
+            print("no groff: the manual pages are not read")
     else:
         print("no help2man: the package has no manual page")
 
@@ -225,12 +366,12 @@ def check_package(args, work):
                        if p.is_file())
     tgz_files = sorted(str(p.relative_to(unpacked)) for p in unpacked.rglob("*")
                        if p.is_file())
-    expect(deb_files == tgz_files, "the tarball and the package differ: %s"
+    expect(deb_files == tgz_files, "the tarball and the packages differ: %s"
            % sorted(set(deb_files) ^ set(tgz_files)))
     code, out = run([str(unpacked / "bin" / "cublas-tidy"), "-checks=-*,cublas-*",
                      example, "--", "-std=c++17", "-isystem", args.cuda_include])
     expect(finding in out, "the unpacked cublas-tidy found nothing", out)
-    print("tarball: %s, the package's files; its cublas-tidy reports the "
+    print("tarball: %s, the packages' files; its cublas-tidy reports the "
           "example's finding" % os.path.basename(tarballs[0]))
 
 
