@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 """scripts/release refuses what would make a wrong release, before it tags or
-builds anything.
+builds anything, and tags only what it built.
 
 In a copy of the repository (the source's scripts/release and CMakeLists.txt,
-committed in a fresh git repository):
+committed in a fresh git repository, with a scripts/package that stands in
+for the build):
 
 - a version that is not MAJOR.MINOR.PATCH is a usage error (exit 2);
 - a version other than CMakeLists.txt's project() version is refused;
-- a working tree with changes is refused;
+- a working tree with changes is refused, naming the untracked file;
+- a build that fails (scripts/package exits 1) leaves no tag;
+- a build that works puts both packages, the tarball and SHA256SUMS in
+  build/release-VERSION/ and tags the commit;
 - an existing tag vVERSION on another commit is refused;
-and none of them creates a tag.
+and none of the refusals creates a tag.
 """
 
 import argparse
@@ -27,11 +31,22 @@ from testlib import expect, git, in_scratch  # noqa: E402
 
 
 def release(repo, *args):
-    env = dict(os.environ, HOME=str(repo), GIT_CONFIG_NOSYSTEM="1")
+    env = dict(os.environ, HOME=str(repo), GIT_CONFIG_NOSYSTEM="1",
+               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.invalid")
     done = subprocess.run(["bash", str(repo / "scripts" / "release"), *args],
                           cwd=repo, env=env, text=True, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, timeout=60)
     return done.returncode, done.stdout
+
+
+# The build's stand-ins: one that fails, one that makes the release's files.
+FAILING_BUILD = "#!/bin/sh\necho 'ninja: build stopped: subcommand failed.' >&2\nexit 1\n"
+WORKING_BUILD = """#!/bin/sh
+set -e
+mkdir -p build
+for f in cublas-tidy_{v}_amd64.deb cublas-clangd_{v}_amd64.deb \\
+         cublas-tidy-{v}-linux-x86_64.tar.gz; do echo "$f" > "build/$f"; done
+"""
 
 
 def refusals(source, version, work):
@@ -39,6 +54,10 @@ def refusals(source, version, work):
     (repo / "scripts").mkdir(parents=True)
     shutil.copy(source / "scripts" / "release", repo / "scripts" / "release")
     shutil.copy(source / "CMakeLists.txt", repo / "CMakeLists.txt")
+    package = repo / "scripts" / "package"
+    package.write_text(FAILING_BUILD)
+    package.chmod(0o755)
+    (repo / ".gitignore").write_text("build/\n")
     git(repo, "init", "-q")
     git(repo, "add", ".")
     git(repo, "commit", "-q", "-m", "source")
@@ -53,8 +72,30 @@ def refusals(source, version, work):
     code, out = release(repo, version)
     expect(code == 1 and "the working tree has changes" in out,
            "a working tree with changes was not refused", out)
+    expect("notes.txt" in out, "the refusal does not name the untracked "
+           "file notes.txt", out)
     os.remove(repo / "notes.txt")
-    git(repo, "tag", "-a", "v" + version, "-m", "old")
+
+    code, out = release(repo, version)
+    tags = git(repo, "tag", "--list").split()
+    expect(code != 0 and "the build failed" in out,
+           "a build that failed was not reported (exit %d)" % code, out)
+    expect(tags == [], "a build that failed left the tags %s" % tags, out)
+    package.write_text(WORKING_BUILD.format(v=version))
+    git(repo, "commit", "-q", "-a", "-m", "a build that works")
+    code, out = release(repo, version)
+    released = repo / "build" / ("release-" + version)
+    made = sorted(os.listdir(released)) if released.is_dir() else []
+    expect(code == 0 and made == sorted(
+        ["SHA256SUMS", "cublas-clangd_%s_amd64.deb" % version,
+         "cublas-tidy-%s-linux-x86_64.tar.gz" % version,
+         "cublas-tidy_%s_amd64.deb" % version]),
+           "a build that works made %s (exit %d)" % (made, code), out)
+    expect(git(repo, "rev-parse", "v%s^{commit}" % version) ==
+           git(repo, "rev-parse", "HEAD"),
+           "the release built is not tagged v%s" % version, out)
+    print("release: a failed build leaves no tag; a build that works is "
+          "tagged, with both packages and the tarball")
     (repo / "README").write_text("later\n")
     git(repo, "add", "README")
     git(repo, "commit", "-q", "-m", "later")
@@ -63,8 +104,8 @@ def refusals(source, version, work):
            "a tag on another commit was not refused", out)
     tags = git(repo, "tag", "--list").split()
     expect(tags == ["v" + version], "tags after refusals: %s" % tags)
-    print("release: bad version, other version, changes, tag elsewhere: "
-          "refused, no tag made")
+    print("release: bad version, other version, changes (named), tag "
+          "elsewhere: refused, no tag made")
 
 
 def main():
