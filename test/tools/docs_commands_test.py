@@ -420,6 +420,14 @@ def run_block(block, options, template):
             shutil.rmtree(work, ignore_errors=True)
 
 
+def timed(run, block, options, template):
+    start = time.monotonic()
+    verdict, what = run(block, options, template)
+    if verdict == "PASS" and what != "paths":
+        what += " in %.1f s" % (time.monotonic() - start)
+    return verdict, what
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -468,7 +476,8 @@ def main():
     try:
         make_project(template, options)
         with concurrent.futures.ThreadPoolExecutor(max(1, options.j)) as pool:
-            results = list(pool.map(lambda b: (b, run_block(b, options, template)), blocks))
+            results = list(pool.map(lambda b: (b, timed(run_block, b, options, template)),
+                                    blocks))
     except Failure as failure:
         print("FAIL:", failure)
         return 1
