@@ -51,16 +51,16 @@ HandleCheckBase::HandleCheckBase(StringRef Name, ClangTidyContext *Context)
     Create = Create.trim();
     Destroy = Destroy.trim();
     if (Create.empty() || Destroy.empty() || Destroy.contains(':')) {
-      configurationDiag("invalid entry '%0' in option 'ResourcePairs': "
+      configurationDiag("invalid entry '%0' in option '%1.ResourcePairs': "
                         "expected 'createFunction:destroyFunction'")
-          << Pair;
+          << Pair << getID();
       continue;
     }
     if (!Table.addPair(Create, Destroy))
-      configurationDiag("entry '%0' in option 'ResourcePairs' names a "
+      configurationDiag("entry '%0' in option '%1.ResourcePairs' names a "
                         "function that is already a create or destroy "
                         "function")
-          << Pair;
+          << Pair << getID();
   }
 }
 

@@ -102,7 +102,14 @@ IntegerOverflowCheck::IntegerOverflowCheck(StringRef Name,
     : CublasCheck(Name, Context),
       ReportUnproven(Options.get("ReportUnproven", false)),
       NarrowedValues(Options.get("NarrowedValues", "all").str()),
-      MaxCallSites(Options.get("MaxCallSites", 8U)), Callers(MaxCallSites) {}
+      MaxCallSites(Options.get("MaxCallSites", 8U)), Callers(MaxCallSites) {
+  if (NarrowedValues != "all" && NarrowedValues != "products") {
+    configurationDiag("invalid value '%0' for option '%1.NarrowedValues'; "
+                      "expected 'all' or 'products'")
+        << NarrowedValues << getID();
+    NarrowedValues = "all";
+  }
+}
 
 void IntegerOverflowCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportUnproven", ReportUnproven);

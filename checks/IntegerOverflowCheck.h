@@ -103,7 +103,7 @@ private:
   /// With ReportUnproven, "all" (default): every 64-bit value narrowed
   /// without a bound; "products": only the values the code computed as
   /// products (`numel()`, `m * k`) and constants that do not fit.
-  const std::string NarrowedValues;
+  std::string NarrowedValues;
   /// Call sites followed per function for values known from the callers.
   const unsigned MaxCallSites;
   cublas_tidy::CallerFacts Callers;

@@ -96,12 +96,14 @@ UncheckedStatusCheck::UncheckedStatusCheck(StringRef Name,
       IgnoredFunctionsText(Options.get("IgnoredFunctions", "")),
       CheckMacro(Options.get("CheckMacro", "")) {
   CheckedFunctions =
-      parseRegexList(CheckedFunctionsText, "CheckedFunctions", *this);
+      parseRegexList(CheckedFunctionsText,
+                     (getID() + ".CheckedFunctions").str(), *this);
   IgnoredFunctions =
-      parseRegexList(IgnoredFunctionsText, "IgnoredFunctions", *this);
+      parseRegexList(IgnoredFunctionsText,
+                     (getID() + ".IgnoredFunctions").str(), *this);
   if (!CheckMacro.empty() && !isValidAsciiIdentifier(CheckMacro))
-    configurationDiag("option 'CheckMacro' must be a macro name, not '%0'")
-        << CheckMacro;
+    configurationDiag("option '%0.CheckMacro' must be a macro name, not '%1'")
+        << getID() << CheckMacro;
 }
 
 void UncheckedStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

@@ -2,7 +2,13 @@
 
 #include "ConfigCheck.h"
 
+#include "ClangTidyCheck.h"
+#include "ClangTidyDiagnosticConsumer.h"
+#include "ClangTidyModule.h"
 #include "GlobList.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticIDs.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -301,6 +307,75 @@ void judgeChecks(const ClangTidyOptions &Options, const ChecksAndOptions &All,
 
 } // namespace
 
+namespace {
+
+/// The text of each diagnostic, in order.
+class MessageCollector : public clang::DiagnosticConsumer {
+public:
+  std::vector<std::string> Messages;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    StringRef Message = Text.str();
+    Message.consume_back(" [clang-tidy-config]");
+    Messages.push_back(Message.str());
+  }
+};
+
+} // namespace
+
+std::vector<std::string> judgeOptionValues(const ClangTidyOptions &Options,
+                                           const ChecksAndOptions &All) {
+  // The checks that have a key here; nothing is made when none has.
+  std::set<std::string> Checks;
+  for (const auto &Entry : Options.CheckOptions) {
+    StringRef Key = Entry.getKey();
+    size_t Dot = Key.rfind('.');
+    if (Dot == StringRef::npos || !All.Options.contains(Key))
+      continue;
+    StringRef Check = Key.take_front(Dot);
+    if (Check.starts_with("cublas-"))
+      Checks.insert(Check.str());
+  }
+  if (Checks.empty())
+    return {};
+  // Each check says what it cannot use when it is made (its constructor's
+  // configurationDiag, and OptionsView's own words for a number or a bool
+  // that is not one): made here with these options alone.
+  ClangTidyOptions Made = ClangTidyOptions::getDefaults();
+  Made.CheckOptions = Options.CheckOptions;
+  std::string Enabled = "-*";
+  for (const std::string &C : Checks)
+    Enabled += "," + C;
+  Made.Checks = Enabled;
+  ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
+                               ClangTidyGlobalOptions(), Made),
+                           /*AllowEnablingAnalyzerAlphaCheckers=*/false,
+                           /*EnableModuleHeadersParsing=*/false,
+                           /*ExperimentalCustomChecks=*/false);
+  MessageCollector Collector;
+  clang::DiagnosticOptions DiagOpts;
+  clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), DiagOpts,
+                                  &Collector, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(nullptr, &Engine);
+  Context.setCurrentFile("cublas-tidy-options.cpp");
+  ClangTidyCheckFactories Factories;
+  for (const ClangTidyModuleRegistry::entry &E :
+       ClangTidyModuleRegistry::entries())
+    if (E.getName() == "cublas-module")
+      E.instantiate()->addCheckFactories(Factories);
+  // Made and dropped: only what they said is wanted.
+  (void)Factories.createChecks(&Context);
+  // A value read by more than one check is said once.
+  std::vector<std::string> Out;
+  for (std::string &M : Collector.Messages)
+    if (!llvm::is_contained(Out, M))
+      Out.push_back(std::move(M));
+  return Out;
+}
+
 Verdict judgeOptions(StringRef Source, const ClangTidyOptions &Options,
                      ArrayRef<std::string> UnknownKeys,
                      const ChecksAndOptions &All) {
@@ -339,6 +414,8 @@ Verdict judgeOptions(StringRef Source, const ClangTidyOptions &Options,
                                     : std::string("any check")) +
         didYouMean(Near));
   }
+  for (const std::string &Problem : judgeOptionValues(Options, All))
+    Out.Errors.push_back(Source.str() + ": " + Problem);
   std::vector<std::string> Parts;
   if (!IgnoredChecks.empty())
     Parts.push_back(listOf("check", IgnoredChecks));

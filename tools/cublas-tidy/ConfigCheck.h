@@ -9,7 +9,9 @@
 //   - a check name or glob that enables no check and names, or is nearest
 //     to, a cublas-* one: `-checks=cublas-handle-leek`, with the nearest name;
 //   - a CheckOptions key of a cublas-* check that is none of its options:
-//     `cublas-unchecked-status.CheckMacroo`, with the nearest key.
+//     `cublas-unchecked-status.CheckMacroo`, with the nearest key;
+//   - a value its check cannot use: an invalid regular expression in
+//     `cublas-unchecked-status.IgnoredFunctions`, a number that is not one.
 //
 // What concerns no cublas-* check and this build does not know (the checks
 // of other clang-tidy releases and modules, options of other checks, keys
@@ -67,6 +69,13 @@ Verdict judgeOptions(llvm::StringRef Source,
                      const clang::tidy::ClangTidyOptions &Options,
                      llvm::ArrayRef<std::string> UnknownKeys,
                      const clang::tidy::ChecksAndOptions &All);
+
+/// What the cublas-* checks say of the values `Options` gives their
+/// options: an invalid regular expression, a number that is not one, a word
+/// the option does not know; each once, with the option's whole name.
+std::vector<std::string>
+judgeOptionValues(const clang::tidy::ClangTidyOptions &Options,
+                  const clang::tidy::ChecksAndOptions &All);
 
 /// The verdicts on configuration files.
 struct ConfigFilesVerdict {
