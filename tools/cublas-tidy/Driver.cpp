@@ -1745,9 +1745,17 @@ static int printFindings(const Collected &C,
   if (Format == "sarif") {
     SmallString<256> Root;
     sys::fs::current_path(Root);
+    // The rules link to an https copy of the pages unless the user named
+    // another (CUBLAS_TIDY_DOCS_URL) or the build named none.
+    cublas_tidy::DocsLocation Pages = Docs;
+    if (!std::getenv("CUBLAS_TIDY_DOCS_URL") &&
+        !StringRef(CUBLAS_TIDY_SARIF_DOCS_URL).empty()) {
+      Pages.Checks = CUBLAS_TIDY_SARIF_DOCS_URL;
+      Pages.Suffix = ".md";
+    }
     cublas_tidy::writeSarif(Findings, Root, outs(),
                             {CUBLAS_TIDY_VERSION, Docs.Index,
-                             Docs.Checks, Docs.Suffix});
+                             Pages.Checks, Pages.Suffix});
     WErrorCount = llvm::count_if(
         C.Errors, [](const ClangTidyError &E) { return E.IsWarningAsError; });
   } else {

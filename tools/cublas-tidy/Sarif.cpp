@@ -2,6 +2,7 @@
 
 #include "Sarif.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/ADT/StringSet.h"
@@ -75,6 +76,19 @@ llvm::json::Object location(const Position &P, llvm::StringRef Root) {
   return llvm::json::Object{{"physicalLocation", std::move(Physical)}};
 }
 
+/// A rule's name in SARIF: an identifier of its own, as the format asks
+/// ("UnusedVariable"), from the check's name: cublas-handle-leak is
+/// HandleLeak.
+std::string ruleName(llvm::StringRef Check) {
+  Check.consume_front("cublas-");
+  llvm::SmallVector<llvm::StringRef, 4> Words;
+  Check.split(Words, '-', -1, /*KeepEmpty=*/false);
+  std::string Name;
+  for (llvm::StringRef W : Words)
+    Name += llvm::toUpper(W.front()) + W.drop_front().str();
+  return Name;
+}
+
 /// A SARIF 2.1.0 log of one run, indented.
 void printLog(llvm::json::Object Run, llvm::raw_ostream &OS) {
   llvm::json::Object Log{
@@ -104,7 +118,7 @@ void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
       llvm::StringRef Doc = checkDocumentation(F.Check);
       std::string Short = Doc.empty() ? F.Check : summary(Doc);
       llvm::json::Object Rule{{"id", F.Check},
-                              {"name", F.Check},
+                              {"name", ruleName(F.Check)},
                               {"shortDescription",
                                llvm::json::Object{{"text", Short}}}};
       if (!Doc.empty()) {
