@@ -1,6 +1,7 @@
 //===- BaselineTest.cpp - Which findings a baseline accepts ---------------===//
 
 #include "Baseline.h"
+#include "Findings.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -62,6 +63,104 @@ TEST(BaselineTest, TheSameFindingFirstThenARenamedOne) {
   std::vector<Finding> New =
       newOnes({leakOf("g", 5), leakOf("h", 9)}, {leakOf("h", 9), leakOf("k", 5)});
   EXPECT_TRUE(New.empty());
+}
+
+Finding in(Finding F, std::string Function, std::string File) {
+  F.Function = std::move(Function);
+  F.Where.File = std::move(File);
+  return F;
+}
+
+TEST(BaselineTest, AFunctionMovedToAnotherFileKeepsItsFinding) {
+  EXPECT_TRUE(newOnes({in(leakOf("h"), "setup", "/repo/a.cpp")},
+                      {in(leakOf("h", 40), "setup", "/repo/b.cpp")})
+                  .empty());
+  // Renamed on the way.
+  EXPECT_TRUE(newOnes({in(leakOf("h"), "setup", "/repo/a.cpp")},
+                      {in(leakOf("handle", 40), "setup", "/repo/b.cpp")})
+                  .empty());
+}
+
+TEST(BaselineTest, TheSameLineInAnotherFunctionOfAnotherFileIsNew) {
+  EXPECT_EQ(newOnes({in(leakOf("h"), "setup", "/repo/a.cpp")},
+                    {in(leakOf("h"), "other", "/repo/b.cpp")})
+                .size(),
+            1u);
+}
+
+TEST(BaselineTest, ItsOwnFunctionBeforeACopyInItsFile) {
+  // The old function moved away; a copy of its line stays in a new
+  // function of the old file: the moved one is old, the copy new.
+  std::vector<Finding> Left =
+      newOnes({in(leakOf("h"), "setup", "/repo/a.cpp")},
+              {in(leakOf("h", 9), "fresh", "/repo/a.cpp"),
+               in(leakOf("h", 40), "setup", "/repo/b.cpp")});
+  ASSERT_EQ(Left.size(), 1u);
+  EXPECT_EQ(Left[0].Function, "fresh");
+}
+
+TEST(BaselineTest, ARenamedFunctionInItsFileKeepsItsFinding) {
+  EXPECT_TRUE(newOnes({in(leakOf("h"), "setup", "/repo/a.cpp")},
+                      {in(leakOf("h"), "initialise", "/repo/a.cpp")})
+                  .empty());
+  // A baseline without functions matches by file.
+  EXPECT_TRUE(newOnes({in(leakOf("h"), "", "/repo/a.cpp")},
+                      {in(leakOf("h"), "setup", "/repo/a.cpp")})
+                  .empty());
+  EXPECT_EQ(newOnes({in(leakOf("h"), "", "/repo/a.cpp")},
+                    {in(leakOf("h"), "setup", "/repo/b.cpp")})
+                .size(),
+            1u);
+}
+
+TEST(BaselineTest, FingerprintsIgnoreFileLineAndNames) {
+  std::string A = Baseline::fingerprint(in(leakOf("h"), "setup", "/repo/a.cpp"));
+  EXPECT_EQ(A.size(), 16u);
+  EXPECT_EQ(A, Baseline::fingerprint(
+                   in(leakOf("handle", 70), "setup", "/repo/b.cpp")));
+  EXPECT_NE(A, Baseline::fingerprint(in(leakOf("h"), "other", "/repo/a.cpp")));
+}
+
+/// The functions functionBodies() finds, as "name@line" in order.
+std::vector<std::string> bodies(llvm::StringRef Text) {
+  std::vector<std::string> Out;
+  for (const auto &[Range, Name] : functionBodies(Text))
+    Out.push_back(Name + "@" +
+                  std::to_string(1 + Text.take_front(Range.first).count('\n')));
+  llvm::sort(Out);
+  return Out;
+}
+
+TEST(FunctionBodiesTest, FunctionsNotTheirStatementsOrLambdas) {
+  EXPECT_EQ(bodies("void f(int x) const {\n"
+                   "  if (x) { g(); } else { h(); }\n"
+                   "  auto l = [&](int y) { return y; };\n"
+                   "  std::for_each(a, b, [](int) { });\n"
+                   "  for (int i = 0; i < n; ++i) {}\n"
+                   "}\n"),
+            (std::vector<std::string>{"f@1"}));
+  EXPECT_EQ(bodies("namespace ns {\nstruct S {\n"
+                   "  S() : a(1), b(2) {}\n"
+                   "  int get() const { return a; }\n"
+                   "};\n}\n"
+                   "int ns::S::twice(int v) noexcept {\n  return 2 * v;\n}\n"),
+            (std::vector<std::string>{"S@3", "get@4", "ns::S::twice@7"}));
+  EXPECT_EQ(bodies("template <typename T>\nT g(T x) {\n  return T{x};\n}\n"
+                   "int v = f(Type{1});\n"),
+            (std::vector<std::string>{"g@2"}));
+}
+
+TEST(FunctionBodiesTest, CommentsStringsAndDirectivesHoldNoBraces) {
+  EXPECT_EQ(bodies("// void a() {\n"
+                   "/* void b() { */\n"
+                   "#define M(x) { x }\n"
+                   "void c() {\n"
+                   "  const char *s = \"}{\";\n"
+                   "  char k = '}';\n"
+                   "  int n = 1'000;\n"
+                   "}\n"
+                   "void d() {}\n"),
+            (std::vector<std::string>{"c@4", "d@9"}));
 }
 
 TEST(BaselineTest, AnotherMessageIsNew) {

@@ -3,6 +3,7 @@
 #include "Baseline.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -122,7 +123,15 @@ std::string Baseline::currentWording(llvm::StringRef Check,
 
 Baseline::Key Baseline::looseKey(const Key &K) {
   return {K.Check, K.File, messageWithoutNames(K.Message),
-          withoutNames(K.Line)};
+          withoutNames(K.Line), K.Function};
+}
+
+std::string Baseline::fingerprint(const Finding &F) {
+  Key K = looseKey({F.Check, "", F.Message, collapseSpaces(F.Where.LineText),
+                    F.Function});
+  uint64_t Hash = llvm::xxh3_64bits(K.Check + '\0' + K.Function + '\0' +
+                                    K.Message + '\0' + K.Line);
+  return llvm::utohexstr(Hash, /*LowerCase=*/true, /*Width=*/16);
 }
 
 Baseline::Key Baseline::keyOf(const Finding &F, llvm::StringRef BaseDir) {
@@ -132,7 +141,8 @@ Baseline::Key Baseline::keyOf(const Finding &F, llvm::StringRef BaseDir) {
     Rel = Rel.ltrim("/");
     File = Rel.str();
   }
-  return {F.Check, File, F.Message, collapseSpaces(F.Where.LineText)};
+  return {F.Check, File, F.Message, collapseSpaces(F.Where.LineText),
+          F.Function};
 }
 
 Baseline Baseline::of(const std::vector<Finding> &Findings,
@@ -153,12 +163,16 @@ size_t Baseline::size() const {
 
 llvm::Error Baseline::write(llvm::StringRef Path) const {
   llvm::json::Array Entries;
-  for (const auto &[K, C] : Counts)
-    Entries.push_back(llvm::json::Object{{"check", K.Check},
-                                         {"file", K.File},
-                                         {"message", K.Message},
-                                         {"line", K.Line},
-                                         {"count", static_cast<int64_t>(C)}});
+  for (const auto &[K, C] : Counts) {
+    llvm::json::Object Entry{{"check", K.Check},
+                             {"file", K.File},
+                             {"message", K.Message},
+                             {"line", K.Line},
+                             {"count", static_cast<int64_t>(C)}};
+    if (!K.Function.empty())
+      Entry["function"] = K.Function;
+    Entries.push_back(std::move(Entry));
+  }
   llvm::json::Object Root{{"version", 1},
                           {"tool", "cublas-tidy"},
                           {"findings", std::move(Entries)}};
@@ -210,34 +224,70 @@ llvm::Expected<Baseline> Baseline::read(llvm::StringRef Path) {
           llvm::inconvertibleErrorCode(),
           "baseline '%s': an entry lacks check, file, message, line or count",
           Path.str().c_str());
-    B.Counts[{*Check, *File, currentWording(*Check, *Message), *Line}] +=
-        *Count;
+    B.Counts[{*Check, *File, currentWording(*Check, *Message), *Line,
+              Str("function").value_or("")}] += *Count;
   }
   return B;
 }
 
 size_t Baseline::filter(std::vector<Finding> &Findings) const {
-  // The same finding first; then, among what is left on both sides, the
-  // same finding but for the names in it (a variable renamed).
+  // Each pass sees only the keys the ones before left, on both sides:
+  //  1. the same finding in the same function of the same file;
+  //  2. the same but for the names the program chose (a variable renamed);
+  //  3. the same in a function of the same name in any file (the function
+  //     moved), and 4. that but for the names;
+  //  5. the same in the same file whatever the function (it was renamed, or
+  //     the baseline was written before functions were recorded), and 6.
+  //     that but for the names.
+  // Keys of a function match keys of the same function before any key
+  // that only shares their file: a copy of an old line put in a new
+  // function is what is new.
+  using Projection = std::optional<Key> (*)(const Key &);
+  static const Projection Passes[] = {
+      [](const Key &K) -> std::optional<Key> { return K; },
+      [](const Key &K) -> std::optional<Key> { return looseKey(K); },
+      [](const Key &K) -> std::optional<Key> {
+        if (K.Function.empty())
+          return std::nullopt;
+        return Key{K.Check, "", K.Message, K.Line, K.Function};
+      },
+      [](const Key &K) -> std::optional<Key> {
+        if (K.Function.empty())
+          return std::nullopt;
+        Key L = looseKey(K);
+        L.File.clear();
+        return L;
+      },
+      [](const Key &K) -> std::optional<Key> {
+        return Key{K.Check, K.File, K.Message, K.Line, ""};
+      },
+      [](const Key &K) -> std::optional<Key> {
+        Key L = looseKey(K);
+        L.Function.clear();
+        return L;
+      }};
   std::map<Key, unsigned> Left = Counts;
   size_t Before = Findings.size();
-  auto Take = [](std::map<Key, unsigned> &From, const Key &K) {
-    auto It = From.find(K);
-    if (It == From.end() || It->second == 0)
+  for (Projection Project : Passes) {
+    // Each projected key, with the baseline's keys that project to it.
+    std::map<Key, std::vector<Key>> Projected;
+    for (const auto &[K, C] : Left)
+      if (C)
+        if (std::optional<Key> P = Project(K))
+          Projected[*P].push_back(K);
+    llvm::erase_if(Findings, [&](const Finding &F) {
+      std::optional<Key> P = Project(keyOf(F, BaseDir));
+      auto It = P ? Projected.find(*P) : Projected.end();
+      if (It == Projected.end())
+        return false;
+      for (const Key &K : It->second)
+        if (unsigned &C = Left[K]) {
+          --C;
+          return true;
+        }
       return false;
-    --It->second;
-    return true;
-  };
-  llvm::erase_if(Findings, [&](const Finding &F) {
-    return Take(Left, keyOf(F, BaseDir));
-  });
-  std::map<Key, unsigned> Loose;
-  for (const auto &[K, C] : Left)
-    if (C)
-      Loose[looseKey(K)] += C;
-  llvm::erase_if(Findings, [&](const Finding &F) {
-    return Take(Loose, looseKey(keyOf(F, BaseDir)));
-  });
+    });
+  }
   return Before - Findings.size();
 }
 

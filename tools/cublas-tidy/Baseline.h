@@ -7,6 +7,11 @@
 // findings baselined, code that changes is checked again, except that a
 // finding whose only difference is a name the program chose (a variable
 // renamed, in the message's quotes and in the line) is the same finding.
+// The function a finding is in (Finding::Function) is part of its key: a
+// finding is matched first in its function and file, then in a function of
+// the same name in any file (a function moved to another file keeps its
+// findings), then in its file whatever the function (a function renamed;
+// a baseline written before functions were recorded).
 // Identical keys are counted, so a second copy of a baselined bug is still
 // new. `--diff-base` compares two runs the same way.
 //
@@ -41,6 +46,11 @@ public:
 
   size_t size() const;
 
+  /// What identifies `F` whatever its file, line number and the names the
+  /// program chose: a hash of its check, function, message and line text
+  /// without those names, in hex (SARIF's partialFingerprints).
+  static std::string fingerprint(const Finding &F);
+
   /// `Message` of `Check` in this version's words: a baseline written by an
   /// earlier version still accepts its findings.
   static std::string currentWording(llvm::StringRef Check,
@@ -48,10 +58,10 @@ public:
 
 private:
   struct Key {
-    std::string Check, File, Message, Line;
+    std::string Check, File, Message, Line, Function;
     bool operator<(const Key &O) const {
-      return std::tie(Check, File, Message, Line) <
-             std::tie(O.Check, O.File, O.Message, O.Line);
+      return std::tie(Check, File, Message, Line, Function) <
+             std::tie(O.Check, O.File, O.Message, O.Line, O.Function);
     }
   };
   static Key keyOf(const Finding &F, llvm::StringRef BaseDir);

@@ -30,6 +30,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "Baseline.h"
+#include "llvm/ADT/StringSet.h"
 #include "ChangedLines.h"
 #include "Cache.h"
 #include "CudaArgs.h"
@@ -355,7 +356,8 @@ static cl::opt<std::string> DiffBase(
     cl::desc("Report only the findings that this git revision's code does\n"
              "not have: the units with findings are analysed again with the\n"
              "revision's text of every file changed since, and a finding\n"
-             "that code moved or a renamed variable kept is old. A change\n"
+             "that code moved (with its function, to another file too) or\n"
+             "a renamed variable kept is old. A change\n"
              "that deletes a destroy or a status check makes a new finding\n"
              "on a line it did not touch. Compiler errors are always\n"
              "reported. See --diff-by."),
@@ -1513,6 +1515,44 @@ findingsOfRuns(const tooling::CompilationDatabase &DB,
   return cublas_tidy::toFindings(C.Errors, Sources);
 }
 
+/// Of the units `Clean` (their own file changed, no findings now), those
+/// whose file defined at the revision a function that a finding of
+/// `Findings`, not matched by `AtBase`, is in now: where a function with
+/// old findings may have moved from.
+static std::vector<std::string>
+unitsMovedFrom(ArrayRef<std::string> Clean,
+               const cublas_tidy::BaseRevision &Base,
+               ArrayRef<cublas_tidy::Finding> Findings,
+               ArrayRef<cublas_tidy::Finding> AtBase) {
+  if (Clean.empty())
+    return {};
+  std::vector<cublas_tidy::Finding> Left(Findings.begin(), Findings.end());
+  SmallString<256> Key(Base.root());
+  sys::path::append(Key, "base");
+  cublas_tidy::Baseline::of(std::vector<cublas_tidy::Finding>(
+                                AtBase.begin(), AtBase.end()),
+                            Key)
+      .filter(Left);
+  StringSet<> Functions;
+  for (const cublas_tidy::Finding &F : Left)
+    if (!F.Function.empty())
+      Functions.insert(F.Function);
+  std::vector<std::string> Out;
+  if (Functions.empty())
+    return Out;
+  for (const std::string &File : Clean) {
+    auto Text = Base.texts().find(cublas_tidy::absolutePath(File, ""));
+    if (Text == Base.texts().end())
+      continue;
+    for (const auto &[Range, Name] : cublas_tidy::functionBodies(Text->second))
+      if (Functions.contains(Name)) {
+        Out.push_back(File);
+        break;
+      }
+  }
+  return Out;
+}
+
 /// Stage "filter", what the code was (--diff-base): the findings the units
 /// with findings have with the revision's text of every file changed since.
 /// First the units whose own file changed are analysed again (those without
@@ -1532,6 +1572,7 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
   for (unsigned Owner : C.Owner)
     HasFindings[Owner] = true;
   std::vector<std::string> Changed, ChangedSummaryOnly;
+  std::vector<std::string> ChangedClean; // own file changed, no findings
   std::vector<size_t> Kept; // unchanged own file, with findings
   std::vector<bool> Untracked(Runs.size(), false); // not named, not tracked
   cublas_tidy::SummaryStore Store;
@@ -1558,6 +1599,8 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
       ChangedSummaryOnly.push_back(R.File);
     else if (Report)
       Kept.push_back(I);
+    if (OwnChanged && !Report && !R.SummaryOnly)
+      ChangedClean.push_back(R.File);
   }
   RunPlan Plan = HeadPlan;
   Plan.Texts = &Base.texts();
@@ -1584,8 +1627,18 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
   std::vector<cublas_tidy::Finding> More =
       findingsOfRuns(DB, Again, {}, Plan, Unused);
   Found.insert(Found.end(), More.begin(), More.end());
+  // A function moved out of a changed unit that has no findings now keeps
+  // the findings it had (Baseline matches them in any file by function):
+  // such a unit is analysed as at the revision too when its file defined
+  // there a function that a finding not matched so far is in.
+  std::vector<std::string> MovedFrom = unitsMovedFrom(
+      ChangedClean, Base, Findings, Found);
+  std::vector<cublas_tidy::Finding> From =
+      findingsOfRuns(DB, MovedFrom, {}, Plan, Unused);
+  Found.insert(Found.end(), From.begin(), From.end());
   if (Verbose) {
-    size_t N = Changed.size() + Again.size(), K = Kept.size() - Again.size();
+    size_t N = Changed.size() + Again.size() + MovedFrom.size(),
+           K = Kept.size() - Again.size();
     errs() << "cublas-tidy: --diff-base: " << N << " unit"
            << (N == 1 ? "" : "s") << " analysed again as at " << DiffBase
            << "; " << K << " with findings kept as they are (nothing they "

@@ -2,6 +2,8 @@
 
 #include "Findings.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -22,22 +24,17 @@ std::string absolutePath(llvm::StringRef File,
   return std::string(Abs);
 }
 
-Position SourceCache::position(llvm::StringRef File, unsigned Offset,
-                               llvm::StringRef BuildDirectory) {
-  Position P;
-  if (File.empty())
-    return P;
-  P.File = absolutePath(File, BuildDirectory);
-  FileData &F = Files[P.File];
+SourceCache::FileData *SourceCache::load(const std::string &Path) {
+  FileData &F = Files[Path];
   if (!F.Buffer) {
-    auto Given = Texts ? Texts->find(P.File)
+    auto Given = Texts ? Texts->find(Path)
                        : llvm::StringMap<std::string>::const_iterator();
     if (Texts && Given != Texts->end()) {
-      F.Buffer = llvm::MemoryBuffer::getMemBuffer(Given->second, P.File);
+      F.Buffer = llvm::MemoryBuffer::getMemBuffer(Given->second, Path);
     } else {
-      auto Read = llvm::MemoryBuffer::getFile(P.File);
+      auto Read = llvm::MemoryBuffer::getFile(Path);
       if (!Read)
-        return P;
+        return nullptr;
       F.Buffer = std::move(*Read);
     }
     llvm::StringRef Text = F.Buffer->getBuffer();
@@ -46,6 +43,19 @@ Position SourceCache::position(llvm::StringRef File, unsigned Offset,
       if (Text[I] == '\n')
         F.LineStarts.push_back(I + 1);
   }
+  return &F;
+}
+
+Position SourceCache::position(llvm::StringRef File, unsigned Offset,
+                               llvm::StringRef BuildDirectory) {
+  Position P;
+  if (File.empty())
+    return P;
+  P.File = absolutePath(File, BuildDirectory);
+  FileData *Loaded = load(P.File);
+  if (!Loaded)
+    return P;
+  FileData &F = *Loaded;
   llvm::StringRef Text = F.Buffer->getBuffer();
   if (Offset > Text.size())
     return P;
@@ -58,6 +68,126 @@ Position SourceCache::position(llvm::StringRef File, unsigned Offset,
   size_t LineEnd = Text.find('\n', LineStart);
   P.LineText = Text.slice(LineStart, LineEnd).rtrim("\r").str();
   return P;
+}
+
+std::string SourceCache::functionAt(llvm::StringRef File, unsigned Offset,
+                                    llvm::StringRef BuildDirectory) {
+  if (File.empty())
+    return {};
+  FileData *F = load(absolutePath(File, BuildDirectory));
+  if (!F)
+    return {};
+  if (!F->Bodies) {
+    F->Bodies.emplace();
+    for (auto &[Range, Name] : functionBodies(F->Buffer->getBuffer()))
+      F->Bodies->push_back({Range.first, Range.second, std::move(Name)});
+  }
+  const Body *Innermost = nullptr;
+  for (const Body &B : *F->Bodies)
+    if (B.Open < Offset && Offset < B.Close &&
+        (!Innermost || B.Open > Innermost->Open))
+      Innermost = &B;
+  return Innermost ? Innermost->Name : std::string();
+}
+
+namespace {
+
+/// `Text` with comments, string and character literals and preprocessor
+/// lines blanked (same offsets): only code is left to read braces from.
+std::string codeOnly(llvm::StringRef Text) {
+  std::string Code(Text);
+  size_t N = Code.size();
+  bool LineStart = true;
+  for (size_t I = 0; I < N; ++I) {
+    char C = Code[I];
+    auto BlankTo = [&](size_t End) {
+      for (size_t J = I; J < End && J < N; ++J)
+        if (Code[J] != '\n')
+          Code[J] = ' ';
+      I = std::min(End, N) - 1;
+    };
+    if (C == '\n') {
+      LineStart = true;
+      continue;
+    }
+    if (LineStart && C == '#') { // to the end of the line, and its
+      size_t End = I;              // continuations
+      while (End < N && Code[End] != '\n')
+        End = Code[End] == '\\' && End + 1 < N && Code[End + 1] == '\n'
+                  ? End + 2
+                  : End + 1;
+      BlankTo(End);
+      continue;
+    }
+    if (C != ' ' && C != '\t')
+      LineStart = false;
+    if (C == '/' && I + 1 < N && Code[I + 1] == '/') {
+      BlankTo(Text.find('\n', I) == llvm::StringRef::npos ? N
+                                                          : Text.find('\n', I));
+    } else if (C == '/' && I + 1 < N && Code[I + 1] == '*') {
+      size_t End = Text.find("*/", I + 2);
+      BlankTo(End == llvm::StringRef::npos ? N : End + 2);
+    } else if (C == '"' || C == '\'') {
+      // A digit separator (1'000) is not a character literal.
+      if (C == '\'' && I > 0 && llvm::isAlnum(Code[I - 1]))
+        continue;
+      size_t End = I + 1;
+      while (End < N && Text[End] != C && Text[End] != '\n')
+        End += Text[End] == '\\' ? 2 : 1;
+      BlankTo(End + 1);
+    }
+  }
+  return Code;
+}
+
+/// The name a function body's `{` at `Open` follows, or empty.
+std::string bodyName(llvm::StringRef Code, size_t Open) {
+  size_t Start = Open ? Code.find_last_of(";{}", Open - 1) : 0;
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  llvm::StringRef Head = Code.slice(Start, Open);
+  int Depth = 0;
+  for (char C : Head) {
+    Depth += C == '(' ? 1 : C == ')' ? -1 : 0;
+    if (Depth < 0)
+      return {};
+  }
+  size_t Paren = Head.find('(');
+  if (Depth != 0 || Paren == llvm::StringRef::npos)
+    return {};
+  llvm::StringRef Before = Head.take_front(Paren).rtrim();
+  size_t B = Before.size();
+  while (B > 0 && (llvm::isAlnum(Before[B - 1]) || Before[B - 1] == '_' ||
+                   Before[B - 1] == ':' || Before[B - 1] == '~'))
+    --B;
+  llvm::StringRef Name = Before.drop_front(B).ltrim(':');
+  static const llvm::StringRef Keywords[] = {
+      "if",       "for",          "while",        "switch",   "catch",
+      "return",   "sizeof",       "alignof",      "decltype", "noexcept",
+      "requires", "static_assert", "__attribute__", "alignas", "throw",
+      "new",      "delete",       "co_return",    "co_await", "typeid"};
+  if (Name.empty() || llvm::isDigit(Name.front()) ||
+      llvm::is_contained(Keywords, Name))
+    return {};
+  return Name.str();
+}
+
+} // namespace
+
+std::vector<std::pair<std::pair<size_t, size_t>, std::string>>
+functionBodies(llvm::StringRef Text) {
+  std::string Code = codeOnly(Text);
+  std::vector<std::pair<std::pair<size_t, size_t>, std::string>> Bodies;
+  std::vector<std::pair<size_t, std::string>> Open;
+  for (size_t I = 0; I < Code.size(); ++I) {
+    if (Code[I] == '{') {
+      Open.push_back({I, bodyName(Code, I)});
+    } else if (Code[I] == '}' && !Open.empty()) {
+      if (!Open.back().second.empty())
+        Bodies.push_back({{Open.back().first, I}, Open.back().second});
+      Open.pop_back();
+    }
+  }
+  return Bodies;
 }
 
 std::vector<Finding>
@@ -85,6 +215,8 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
     F.Message = E.Message.Message;
     F.Where = Sources.position(E.Message.FilePath, E.Message.FileOffset,
                                E.BuildDirectory);
+    F.Function = Sources.functionAt(E.Message.FilePath, E.Message.FileOffset,
+                                    E.BuildDirectory);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
       F.Notes.push_back(
           {Sources.position(N.FilePath, N.FileOffset, E.BuildDirectory),

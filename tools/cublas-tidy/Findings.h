@@ -15,6 +15,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,10 @@ struct FindingNote {
 
 struct Finding {
   std::string Check;
+  /// The function whose body holds the finding, by its name as written
+  /// (`Cls::method`), read from the source's braces; empty outside one.
+  /// Matches a finding moved with its function to another file.
+  std::string Function;
   std::string Level; // "error", "warning" or "remark"
   bool IsWarningAsError = false;
   std::string Message;
@@ -60,14 +65,34 @@ public:
   Position position(llvm::StringRef File, unsigned Offset,
                     llvm::StringRef BuildDirectory = {});
 
+  /// The name of the innermost function whose body holds `Offset` of
+  /// `File`; empty when none does or the file cannot be read.
+  std::string functionAt(llvm::StringRef File, unsigned Offset,
+                         llvm::StringRef BuildDirectory = {});
+
 private:
+  struct Body {
+    size_t Open, Close; // the offsets of its braces
+    std::string Name;
+  };
   struct FileData {
     std::unique_ptr<llvm::MemoryBuffer> Buffer;
     std::vector<unsigned> LineStarts; // offsets of the first byte of each line
+    std::optional<std::vector<Body>> Bodies; // when first asked
   };
+  FileData *load(const std::string &Path);
   llvm::StringMap<FileData> Files;
   const llvm::StringMap<std::string> *Texts;
 };
+
+/// The bodies of the functions defined in the C++ source `Text`, read from
+/// its braces with comments, strings and preprocessor lines left out: a `{`
+/// is a function's body when the text before it, back to the previous `;`,
+/// `{` or `}`, has balanced parentheses and its first `(` follows a name
+/// that is not a keyword (`void f(int) const {`, `S::S() : x(0) {`; not
+/// `if (c) {`, a lambda's `](...) {`, a class or an initializer).
+std::vector<std::pair<std::pair<size_t, size_t>, std::string>>
+functionBodies(llvm::StringRef Text);
 
 std::vector<Finding>
 toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,

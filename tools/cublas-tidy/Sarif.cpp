@@ -2,6 +2,8 @@
 
 #include "Sarif.h"
 
+#include "Baseline.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -139,6 +141,10 @@ void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
         {"message", llvm::json::Object{{"text", F.Message}}}};
     if (!F.Where.File.empty())
       Result["locations"] = llvm::json::Array{location(F.Where, Root)};
+    // The same finding in later runs, whatever its line, file or the
+    // names the program gave: what code-scanning services track alerts by.
+    Result["partialFingerprints"] = llvm::json::Object{
+        {"cublasTidyFinding/v1", Baseline::fingerprint(F)}};
     llvm::json::Array Related;
     int64_t Id = 0;
     for (const FindingNote &N : F.Notes) {

@@ -11,7 +11,12 @@ file per kind of change, committed and then changed in the working tree:
   fixed.cpp    an old finding fixed, nothing else (nothing to report)
   renamed-file.cpp  was old-file.cpp, with an old finding: git mv, staged
                as pre-commit sees a rename (not new)
-  added.cpp    a new file with a finding (new)"""
+  added.cpp    a new file with a finding (new)
+  kernels.cpp, blas.cpp  a function with an old finding moved from one
+               file into the other (not new)
+  first.cpp, second.cpp  a finding fixed in one file's function and the
+               same line, in a function of another name, added to the other
+               file (new)"""
 import sys
 
 from gitrepo import OWNER, OWNER_DESTROY, Repo
@@ -63,6 +68,20 @@ BEFORE = {
 }
 """,
 }
+MOVING = """void scale_rows(cublasHandle_t h, float *x) {
+  const float a = 2.0f;
+  cublasSscal(h, 4, &a, x, 1);
+}
+"""
+SAME_LINE = """  cublasSscal(h, 4, &a, x, 1);
+"""
+BEFORE.update({
+    "kernels.cpp": H + OTHER + "\n" + MOVING,
+    "blas.cpp": H + "int twice(int n) { return 2 * n; }\n",
+    "first.cpp": H + "void fixed_here(cublasHandle_t h, float *x) {\n"
+                 "  const float a = 2.0f;\n" + SAME_LINE + "}\n",
+    "second.cpp": H + "int twice(int n) { return 2 * n; }\n",
+})
 for name, text in BEFORE.items():
     write(name, text)
 git("init", "-q")
@@ -85,6 +104,13 @@ write("fixed.cpp", BEFORE["fixed.cpp"].replace(
     "  cublasSscal(h, 4, &a, x, 1);",
     "  if (cublasSscal(h, 4, &a, x, 1) != CUBLAS_STATUS_SUCCESS)\n    return;"))
 git("mv", "old-file.cpp", "renamed-file.cpp")
+write("kernels.cpp", H + OTHER)
+write("blas.cpp", BEFORE["blas.cpp"] + "\n// Moved here from kernels.cpp.\n" + MOVING)
+write("first.cpp", BEFORE["first.cpp"].replace(
+    SAME_LINE, "  if (cublasSscal(h, 4, &a, x, 1) != CUBLAS_STATUS_SUCCESS)\n"
+               "    return;\n"))
+write("second.cpp", BEFORE["second.cpp"] + "void added_here(cublasHandle_t h, "
+      "float *x) {\n  const float a = 2.0f;\n" + SAME_LINE + "}\n")
 write("added.cpp", H + """void release(cublasHandle_t h) {
   cublasDestroy(h);
 }
