@@ -247,9 +247,10 @@ int main(int argc, char **argv) {
       if (Arg.starts_with("help"))
         llvm::outs()
             << "cublas-clangd: clangd with the cublas-* checks of cublas-tidy "
-               CUBLAS_TIDY_VERSION " built in; enable them in .clang-tidy "
-               "(Checks: 'cublas-*') or .clangd (Diagnostics: ClangTidy: "
-               "Add: cublas-*).\n\n"
+               CUBLAS_TIDY_VERSION " built in; enable them in the "
+               "project's .clangd (Diagnostics: ClangTidy: Add: [cublas-*] "
+               "and FastCheckFilter: Loose, without which clangd runs none "
+               "of them).\n\n"
                "Its own option (all of clangd's follow):\n"
                "  --cublas-docs=<url>  where the link of a cublas-* finding "
                "points: <url>/<check>.md\n"
