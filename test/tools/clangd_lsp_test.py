@@ -529,6 +529,30 @@ def open_file(server, path, text, language):
     return uri
 
 
+def diagnostics_when_opened(clangd, root, path, code, what):
+    """Starts `clangd` on the project `root`, opens `path` and waits for its
+    diagnostics to include one of the check `code`; the diagnostics of
+    `code`, after a clean shutdown. `what` names the wait in a failure."""
+    session = Session(argparse.Namespace(clangd=str(clangd), keep=False))
+    failed = True
+    try:
+        session.start(root)
+        uri = open_file(session.server, path, Path(path).read_text(), "cpp")
+        # clangd may publish the compiler's diagnostics first, then all.
+        message = session.server.wait_for(
+            what,
+            lambda m: m.get("method") == "textDocument/publishDiagnostics" and
+            m["params"].get("uri") == uri and
+            any(d.get("code") == code for d in m["params"]["diagnostics"]),
+            FIRST_WAIT_S)
+        session.stop()
+        failed = False
+        return [d for d in message["params"]["diagnostics"]
+                if d.get("code") == code]
+    finally:
+        session.close(failed)
+
+
 def change_file(server, uri, version, text):
     server.notify("textDocument/didChange", {
         "textDocument": {"uri": uri, "version": version},

@@ -131,28 +131,14 @@ def check_plugin(root, args):
 
 def check_clangd(root, args):
     import clangd_lsp_test as lsp
-    header = root / "src" / "blas_ops.h"
-    session = lsp.Session(argparse.Namespace(clangd=args.clangd))
     try:
-        session.start(root)
-        uri = lsp.open_file(session.server, header, header.read_text(), "cpp")
-        message = session.server.wait_for(
-            "the cublas-* diagnostics of blas_ops.h",
-            lambda m: m.get("method") == "textDocument/publishDiagnostics" and
-            m["params"].get("uri") == uri and
-            any(d.get("code") == "cublas-handle-leak"
-                for d in m["params"]["diagnostics"]), lsp.FIRST_WAIT_S)
-        lines = [d["range"]["start"]["line"] + 1
-                 for d in message["params"]["diagnostics"]
-                 if d.get("code") == "cublas-handle-leak"]
-        expect(lines == [9], "cublas-clangd: the leak on line 9, not %s"
-               % lines)
-        session.stop()
+        found = lsp.diagnostics_when_opened(
+            args.clangd, root, root / "src" / "blas_ops.h", "cublas-handle-leak",
+            "the cublas-* diagnostics of blas_ops.h")
     except lsp.Failure as failure:
         raise Failure("cublas-clangd: %s" % failure)
-    finally:
-        if session.server:
-            session.server.kill()
+    lines = [d["range"]["start"]["line"] + 1 for d in found]
+    expect(lines == [9], "cublas-clangd: the leak on line 9, not %s" % lines)
     print("cublas-clangd: the header's leak in the open header")
 
 

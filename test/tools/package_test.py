@@ -177,29 +177,16 @@ def edit_with_installed_clangd(clangd, work, example, cuda_include, html):
         "directory": str(project), "file": str(source),
         "arguments": ["clang++", "-std=c++17", "-isystem", cuda_include, "-c",
                       str(source), "-o", "example.o"]}]))
-    session = lsp.Session(argparse.Namespace(clangd=str(clangd)))
     try:
-        session.start(project)
-        uri = lsp.open_file(session.server, source, source.read_text(), "cpp")
-        # clangd may publish the compiler's diagnostics first, then all.
-        message = session.server.wait_for(
-            "the cublas-* diagnostics of example.cpp",
-            lambda m: m.get("method") == "textDocument/publishDiagnostics" and
-            m["params"].get("uri") == uri and
-            any(d.get("code") == "cublas-unchecked-status"
-                for d in m["params"]["diagnostics"]), lsp.FIRST_WAIT_S)
-        every = message["params"]["diagnostics"]
-        found = [d for d in every if d.get("code") == "cublas-unchecked-status"]
-        page = html / "checks" / "cublas-unchecked-status.html"
-        expect(all(d.get("codeDescription", {}).get("href") == page.as_uri()
-                   for d in found),
-               "the installed cublas-clangd links elsewhere: %s" % found)
-        session.stop()
+        found = lsp.diagnostics_when_opened(
+            clangd, project, source, "cublas-unchecked-status",
+            "the cublas-* diagnostics of example.cpp")
     except lsp.Failure as failure:
         raise Failure("the installed cublas-clangd: %s" % failure)
-    finally:
-        if session.server:
-            session.server.kill()
+    page = html / "checks" / "cublas-unchecked-status.html"
+    expect(all(d.get("codeDescription", {}).get("href") == page.as_uri()
+               for d in found),
+           "the installed cublas-clangd links elsewhere: %s" % found)
     print("installed cublas-clangd: reports the example's finding in an "
           "editor session, linked to the installed page")
 
