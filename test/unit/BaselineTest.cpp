@@ -124,9 +124,9 @@ TEST(BaselineTest, FingerprintsIgnoreFileLineAndNames) {
 /// The functions functionBodies() finds, as "name@line" in order.
 std::vector<std::string> bodies(llvm::StringRef Text) {
   std::vector<std::string> Out;
-  for (const auto &[Range, Name] : functionBodies(Text))
-    Out.push_back(Name + "@" +
-                  std::to_string(1 + Text.take_front(Range.first).count('\n')));
+  for (const FunctionBody &B : functionBodies(Text))
+    Out.push_back(B.Name + "@" +
+                  std::to_string(1 + Text.take_front(B.Open).count('\n')));
   llvm::sort(Out);
   return Out;
 }

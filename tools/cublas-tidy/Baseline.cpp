@@ -145,8 +145,7 @@ Baseline::Key Baseline::keyOf(const Finding &F, llvm::StringRef BaseDir) {
           F.Function};
 }
 
-Baseline Baseline::of(const std::vector<Finding> &Findings,
-                      llvm::StringRef Path) {
+Baseline Baseline::of(llvm::ArrayRef<Finding> Findings, llvm::StringRef Path) {
   Baseline B;
   B.BaseDir = directoryOf(Path);
   for (const Finding &F : Findings)

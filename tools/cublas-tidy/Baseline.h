@@ -22,6 +22,7 @@
 
 #include "Findings.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
 #include <map>
@@ -36,8 +37,7 @@ public:
   static llvm::Expected<Baseline> read(llvm::StringRef Path);
 
   /// The findings as a baseline stored at `Path`.
-  static Baseline of(const std::vector<Finding> &Findings,
-                     llvm::StringRef Path);
+  static Baseline of(llvm::ArrayRef<Finding> Findings, llvm::StringRef Path);
   llvm::Error write(llvm::StringRef Path) const;
 
   /// Removes the findings the baseline accepts (each baseline entry accepts

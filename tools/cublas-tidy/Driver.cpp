@@ -27,10 +27,10 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "Baseline.h"
-#include "llvm/ADT/StringSet.h"
 #include "ChangedLines.h"
 #include "Cache.h"
 #include "CudaArgs.h"
@@ -1515,6 +1515,14 @@ findingsOfRuns(const tooling::CompilationDatabase &DB,
   return cublas_tidy::toFindings(C.Errors, Sources);
 }
 
+/// Where the findings at the revision are keyed from: paths relative to the
+/// repository's top, as in a baseline stored there.
+static std::string baseKeyPath(const cublas_tidy::BaseRevision &Base) {
+  SmallString<256> Key(Base.root());
+  sys::path::append(Key, "base");
+  return std::string(Key);
+}
+
 /// Of the units `Clean` (their own file changed, no findings now), those
 /// whose file defined at the revision a function that a finding of
 /// `Findings`, not matched by `AtBase`, is in now: where a function with
@@ -1527,12 +1535,7 @@ unitsMovedFrom(ArrayRef<std::string> Clean,
   if (Clean.empty())
     return {};
   std::vector<cublas_tidy::Finding> Left(Findings.begin(), Findings.end());
-  SmallString<256> Key(Base.root());
-  sys::path::append(Key, "base");
-  cublas_tidy::Baseline::of(std::vector<cublas_tidy::Finding>(
-                                AtBase.begin(), AtBase.end()),
-                            Key)
-      .filter(Left);
+  cublas_tidy::Baseline::of(AtBase, baseKeyPath(Base)).filter(Left);
   StringSet<> Functions;
   for (const cublas_tidy::Finding &F : Left)
     if (!F.Function.empty())
@@ -1544,13 +1547,61 @@ unitsMovedFrom(ArrayRef<std::string> Clean,
     auto Text = Base.texts().find(cublas_tidy::absolutePath(File, ""));
     if (Text == Base.texts().end())
       continue;
-    for (const auto &[Range, Name] : cublas_tidy::functionBodies(Text->second))
-      if (Functions.contains(Name)) {
+    for (const cublas_tidy::FunctionBody &B :
+         cublas_tidy::functionBodies(Text->second))
+      if (Functions.contains(B.Name)) {
         Out.push_back(File);
         break;
       }
   }
   return Out;
+}
+
+/// What findingsAtBase does with each unit, and the summaries of the units
+/// whose own file did not change.
+struct UnitsAtBase {
+  std::vector<std::string> Changed, ChangedSummaryOnly; // own file changed
+  std::vector<std::string> ChangedClean; // own file changed, no findings
+  std::vector<size_t> Kept;              // unchanged own file, with findings
+  std::vector<bool> Untracked;           // not named, not tracked
+  cublas_tidy::SummaryStore Store;
+};
+
+static UnitsAtBase unitsAtBase(const Collected &C, ArrayRef<FileRun> Runs,
+                               const cublas_tidy::BaseRevision &Base,
+                               bool CollectFacts) {
+  UnitsAtBase U;
+  U.Untracked.assign(Runs.size(), false);
+  std::vector<bool> HasFindings(Runs.size(), false);
+  for (unsigned Owner : C.Owner)
+    HasFindings[Owner] = true;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    const FileRun &R = Runs[I];
+    std::string File = cublas_tidy::absolutePath(R.File, "");
+    bool OwnChanged = Base.changed(File);
+    if (!OwnChanged) {
+      for (const cublas_tidy::FunctionSummary &S : R.Summaries)
+        U.Store.add(S);
+      for (const cublas_tidy::FileSummary &S : R.FileSummaries)
+        U.Store.add(S);
+    }
+    if (R.Skipped || R.Crashed)
+      continue;
+    if (Base.isNew(File)) {
+      U.Untracked[I] = !R.Named && Base.untracked(File);
+      continue;
+    }
+    bool Report = HasFindings[I] && !R.SummaryOnly;
+    if (OwnChanged && Report)
+      U.Changed.push_back(R.File);
+    else if (OwnChanged && CollectFacts)
+      U.ChangedSummaryOnly.push_back(R.File);
+    else if (Report)
+      U.Kept.push_back(I);
+    if (OwnChanged && !Report && !R.SummaryOnly)
+      U.ChangedClean.push_back(R.File);
+  }
+  return U;
 }
 
 /// Stage "filter", what the code was (--diff-base): the findings the units
@@ -1568,40 +1619,8 @@ findingsAtBase(const tooling::CompilationDatabase &DB, const Invocation &Inv,
                const Collected &C, ArrayRef<cublas_tidy::Finding> Findings,
                ArrayRef<FileRun> Runs, const RunPlan &HeadPlan) {
   const cublas_tidy::BaseRevision &Base = *Inv.Base;
-  std::vector<bool> HasFindings(Runs.size(), false);
-  for (unsigned Owner : C.Owner)
-    HasFindings[Owner] = true;
-  std::vector<std::string> Changed, ChangedSummaryOnly;
-  std::vector<std::string> ChangedClean; // own file changed, no findings
-  std::vector<size_t> Kept; // unchanged own file, with findings
-  std::vector<bool> Untracked(Runs.size(), false); // not named, not tracked
-  cublas_tidy::SummaryStore Store;
-  for (size_t I = 0; I < Runs.size(); ++I) {
-    const FileRun &R = Runs[I];
-    std::string File = cublas_tidy::absolutePath(R.File, "");
-    bool OwnChanged = Base.changed(File);
-    if (!OwnChanged) {
-      for (const cublas_tidy::FunctionSummary &S : R.Summaries)
-        Store.add(S);
-      for (const cublas_tidy::FileSummary &S : R.FileSummaries)
-        Store.add(S);
-    }
-    if (R.Skipped || R.Crashed)
-      continue;
-    if (Base.isNew(File)) {
-      Untracked[I] = !R.Named && Base.untracked(File);
-      continue;
-    }
-    bool Report = HasFindings[I] && !R.SummaryOnly;
-    if (OwnChanged && Report)
-      Changed.push_back(R.File);
-    else if (OwnChanged && HeadPlan.CollectFacts)
-      ChangedSummaryOnly.push_back(R.File);
-    else if (Report)
-      Kept.push_back(I);
-    if (OwnChanged && !Report && !R.SummaryOnly)
-      ChangedClean.push_back(R.File);
-  }
+  UnitsAtBase U = unitsAtBase(C, Runs, Base, HeadPlan.CollectFacts);
+  auto &[Changed, ChangedSummaryOnly, ChangedClean, Kept, Untracked, Store] = U;
   RunPlan Plan = HeadPlan;
   Plan.Texts = &Base.texts();
   Plan.Cache = nullptr; // its keys read the working tree
@@ -1678,11 +1697,8 @@ filterFindings(Collected &C, std::vector<cublas_tidy::Finding> &Findings,
                const std::vector<cublas_tidy::Finding> &AtBase) {
   size_t FindingsBefore = Findings.size();
   if (Inv.Base) {
-    // Keys with paths relative to the repository's top, as in a baseline
-    // stored there.
-    SmallString<256> Key(Inv.Base->root());
-    sys::path::append(Key, "base");
-    size_t Old = cublas_tidy::Baseline::of(AtBase, Key).filter(Findings);
+    size_t Old = cublas_tidy::Baseline::of(AtBase, baseKeyPath(*Inv.Base))
+                     .filter(Findings);
     if (!Quiet && Old)
       errs() << Old << " finding" << (Old == 1 ? "" : "s") << " also in "
              << DiffBase << " (not new)\n";

@@ -70,20 +70,14 @@ Position SourceCache::position(llvm::StringRef File, unsigned Offset,
   return P;
 }
 
-std::string SourceCache::functionAt(llvm::StringRef File, unsigned Offset,
-                                    llvm::StringRef BuildDirectory) {
-  if (File.empty())
-    return {};
-  FileData *F = load(absolutePath(File, BuildDirectory));
+std::string SourceCache::functionAt(llvm::StringRef File, unsigned Offset) {
+  FileData *F = File.empty() ? nullptr : load(File.str());
   if (!F)
     return {};
-  if (!F->Bodies) {
-    F->Bodies.emplace();
-    for (auto &[Range, Name] : functionBodies(F->Buffer->getBuffer()))
-      F->Bodies->push_back({Range.first, Range.second, std::move(Name)});
-  }
-  const Body *Innermost = nullptr;
-  for (const Body &B : *F->Bodies)
+  if (!F->Bodies)
+    F->Bodies = functionBodies(F->Buffer->getBuffer());
+  const FunctionBody *Innermost = nullptr;
+  for (const FunctionBody &B : *F->Bodies)
     if (B.Open < Offset && Offset < B.Close &&
         (!Innermost || B.Open > Innermost->Open))
       Innermost = &B;
@@ -122,8 +116,7 @@ std::string codeOnly(llvm::StringRef Text) {
     if (C != ' ' && C != '\t')
       LineStart = false;
     if (C == '/' && I + 1 < N && Code[I + 1] == '/') {
-      BlankTo(Text.find('\n', I) == llvm::StringRef::npos ? N
-                                                          : Text.find('\n', I));
+      BlankTo(std::min(Text.find('\n', I), N));
     } else if (C == '/' && I + 1 < N && Code[I + 1] == '*') {
       size_t End = Text.find("*/", I + 2);
       BlankTo(End == llvm::StringRef::npos ? N : End + 2);
@@ -173,17 +166,16 @@ std::string bodyName(llvm::StringRef Code, size_t Open) {
 
 } // namespace
 
-std::vector<std::pair<std::pair<size_t, size_t>, std::string>>
-functionBodies(llvm::StringRef Text) {
+std::vector<FunctionBody> functionBodies(llvm::StringRef Text) {
   std::string Code = codeOnly(Text);
-  std::vector<std::pair<std::pair<size_t, size_t>, std::string>> Bodies;
-  std::vector<std::pair<size_t, std::string>> Open;
+  std::vector<FunctionBody> Bodies;
+  std::vector<FunctionBody> Open; // the braces not closed yet, any name
   for (size_t I = 0; I < Code.size(); ++I) {
     if (Code[I] == '{') {
-      Open.push_back({I, bodyName(Code, I)});
+      Open.push_back({I, 0, bodyName(Code, I)});
     } else if (Code[I] == '}' && !Open.empty()) {
-      if (!Open.back().second.empty())
-        Bodies.push_back({{Open.back().first, I}, Open.back().second});
+      if (!Open.back().Name.empty())
+        Bodies.push_back({Open.back().Open, I, std::move(Open.back().Name)});
       Open.pop_back();
     }
   }
@@ -215,8 +207,7 @@ toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
     F.Message = E.Message.Message;
     F.Where = Sources.position(E.Message.FilePath, E.Message.FileOffset,
                                E.BuildDirectory);
-    F.Function = Sources.functionAt(E.Message.FilePath, E.Message.FileOffset,
-                                    E.BuildDirectory);
+    F.Function = Sources.functionAt(F.Where.File, E.Message.FileOffset);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)
       F.Notes.push_back(
           {Sources.position(N.FilePath, N.FileOffset, E.BuildDirectory),

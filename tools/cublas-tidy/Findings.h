@@ -51,6 +51,13 @@ struct Finding {
 /// directory), or to the working directory without one.
 std::string absolutePath(llvm::StringRef File, llvm::StringRef BuildDirectory);
 
+/// A function's body in a source text: the offsets of its braces, and the
+/// function's name as written (`Cls::method`).
+struct FunctionBody {
+  size_t Open, Close;
+  std::string Name;
+};
+
 /// Reads source files once and maps offsets to lines and columns.
 class SourceCache {
 public:
@@ -65,20 +72,16 @@ public:
   Position position(llvm::StringRef File, unsigned Offset,
                     llvm::StringRef BuildDirectory = {});
 
-  /// The name of the innermost function whose body holds `Offset` of
-  /// `File`; empty when none does or the file cannot be read.
-  std::string functionAt(llvm::StringRef File, unsigned Offset,
-                         llvm::StringRef BuildDirectory = {});
+  /// The name of the innermost function whose body holds `Offset` of the
+  /// file at the absolute path `File` (a Position's); empty when none does
+  /// or the file cannot be read.
+  std::string functionAt(llvm::StringRef File, unsigned Offset);
 
 private:
-  struct Body {
-    size_t Open, Close; // the offsets of its braces
-    std::string Name;
-  };
   struct FileData {
     std::unique_ptr<llvm::MemoryBuffer> Buffer;
     std::vector<unsigned> LineStarts; // offsets of the first byte of each line
-    std::optional<std::vector<Body>> Bodies; // when first asked
+    std::optional<std::vector<FunctionBody>> Bodies; // when first asked
   };
   FileData *load(const std::string &Path);
   llvm::StringMap<FileData> Files;
@@ -91,8 +94,7 @@ private:
 /// `{` or `}`, has balanced parentheses and its first `(` follows a name
 /// that is not a keyword (`void f(int) const {`, `S::S() : x(0) {`; not
 /// `if (c) {`, a lambda's `](...) {`, a class or an initializer).
-std::vector<std::pair<std::pair<size_t, size_t>, std::string>>
-functionBodies(llvm::StringRef Text);
+std::vector<FunctionBody> functionBodies(llvm::StringRef Text);
 
 std::vector<Finding>
 toFindings(const std::vector<clang::tidy::ClangTidyError> &Errors,
