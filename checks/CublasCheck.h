@@ -3,7 +3,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_CUBLASCHECK_H
 #define CUBLAS_TIDY_CHECKS_CUBLASCHECK_H
 
-#include "CallableMatchers.h"
+#include "CallableGroup.h"
 #include "ClangTidyCheck.h"
 #include "ast/AstUtils.h"
 #include "ast/CompileErrors.h"
@@ -16,11 +16,11 @@ namespace clang::tidy::cublas {
 /// - the compiler's errors are recorded by location (lib/ast/CompileErrors.h),
 ///   so that the analyses know which functions did not compile (a check that
 ///   registers PP callbacks of its own calls this one too);
-/// - the function definitions and lambdas of user code are matched, and
-///   each is given once to checkCallable() as it is matched;
-/// - at the end of the translation unit, checkUnit() sees them all
-///   (callables()), for the rules whose facts come from callers or other
-///   functions matched later;
+/// - the function definitions and lambdas of user code, matched once for
+///   every check (CallableGroup.h), are each given once to
+///   checkCallable() at the end of the translation unit; then checkUnit()
+///   sees them all (callables()), for the rules whose facts come from
+///   callers or other functions;
 /// - clearUnit() drops what a check keeps for one translation unit, before
 ///   the unit and after it;
 /// - the project's summaries (lib/facts/Summaries.h) are consulted: those the
@@ -35,26 +35,32 @@ public:
     if (PP)
       cublas_tidy::watchCompileErrors(*PP);
   }
+  ~CublasCheck() override {
+    if (Group)
+      Group->leave(this);
+  }
+  /// The callables are matched once for every check of `Finder`
+  /// (CallableGroup.h); the check itself matches only the translation
+  /// unit, for its context and for the calls at the unit's start and end.
   void registerMatchers(ast_matchers::MatchFinder *Finder) final {
-    addCallableMatchers(Finder, this);
+    if (Group)
+      Group->leave(this);
+    Group = CallableGroup::join(Finder, this);
+    Finder->addMatcher(ast_matchers::translationUnitDecl(), this);
   }
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final {
-    const Decl *Callable = callableOf(Result);
-    if (!Matched.add(Callable))
-      return;
-    if (!Context) // the unit's first callable
-      useFactsFile(*Result.Context);
     Context = Result.Context;
-    checkCallable(Callable, *Result.Context);
   }
   void onStartOfTranslationUnit() final {
-    Matched.clear();
     Context = nullptr;
     cublas_tidy::setThreadDefaultStore(nullptr);
     clearUnit();
   }
   void onEndOfTranslationUnit() final {
-    if (Context) {
+    if (Context && Group && !Group->callables().empty()) {
+      useFactsFile(*Context);
+      for (const Decl *Callable : callables())
+        checkCallable(Callable, *Context);
       checkUnit(*Context);
       if (auto *Sink = cublas_tidy::summarySinkFor(*Context)) {
         auto *Files = cublas_tidy::fileSummarySink();
@@ -70,20 +76,21 @@ public:
       }
     }
     clearUnit();
-    Matched.clear();
     Context = nullptr;
   }
 
 protected:
-  /// A function definition or lambda of user code, once, as it is matched.
+  /// A function definition or lambda of user code, once.
   virtual void checkCallable(const Decl *Callable, ASTContext &Ctx) {}
-  /// The end of a translation unit in which callables() were matched.
+  /// The end of a translation unit that has callables().
   virtual void checkUnit(ASTContext &Ctx) {}
   /// Drops what the check keeps for one translation unit.
   virtual void clearUnit() {}
-  /// The callables of user code matched so far in this translation unit,
-  /// each once, in the order matched.
-  llvm::ArrayRef<const Decl *> callables() const { return Matched.list(); }
+  /// The callables of user code of this translation unit, each once, in the
+  /// order matched.
+  llvm::ArrayRef<const Decl *> callables() const {
+    return Group ? Group->callables() : llvm::ArrayRef<const Decl *>();
+  }
 
 private:
   /// The store named by the option FactsFile (local or global), or else
@@ -99,7 +106,7 @@ private:
                         DiagnosticIDs::Warning)
           << Path << Problem;
   }
-  MatchedCallables Matched;
+  CallableGroup *Group = nullptr;
   ASTContext *Context = nullptr;
 };
 

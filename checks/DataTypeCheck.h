@@ -3,7 +3,6 @@
 #ifndef CUBLAS_TIDY_CHECKS_DATATYPECHECK_H
 #define CUBLAS_TIDY_CHECKS_DATATYPECHECK_H
 
-#include "CallableMatchers.h"
 #include "CublasCheck.h"
 #include "facts/CallerFacts.h"
 #include "facts/OperandTypes.h"

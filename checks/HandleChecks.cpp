@@ -3,7 +3,6 @@
 #include "HandleChecks.h"
 
 #include "ast/AstUtils.h"
-#include "CallableMatchers.h"
 #include "RepeatReasons.h"
 #include "ast/CompileErrors.h"
 #include "facts/MemberHandles.h"

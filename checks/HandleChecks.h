@@ -3,7 +3,6 @@
 #ifndef CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
 #define CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
 
-#include "CallableMatchers.h"
 #include "CublasCheck.h"
 #include "facts/Exceptions.h"
 #include "facts/HandleStates.h"

@@ -2,7 +2,6 @@
 
 #include "HandlePerCallCheck.h"
 
-#include "CallableMatchers.h"
 #include "RepeatReasons.h"
 #include "ast/AstUtils.h"
 #include "ast/FunctionTimer.h"

@@ -3,7 +3,6 @@
 #ifndef CUBLAS_TIDY_CHECKS_HANDLEPERCALLCHECK_H
 #define CUBLAS_TIDY_CHECKS_HANDLEPERCALLCHECK_H
 
-#include "CallableMatchers.h"
 #include "CublasCheck.h"
 #include "facts/RepeatedHandles.h"
 

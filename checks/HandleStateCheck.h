@@ -3,7 +3,6 @@
 #ifndef CUBLAS_TIDY_CHECKS_HANDLESTATECHECK_H
 #define CUBLAS_TIDY_CHECKS_HANDLESTATECHECK_H
 
-#include "CallableMatchers.h"
 #include "CublasCheck.h"
 
 namespace clang::tidy::cublas {

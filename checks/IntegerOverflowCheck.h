@@ -3,7 +3,6 @@
 #ifndef CUBLAS_TIDY_CHECKS_INTEGEROVERFLOWCHECK_H
 #define CUBLAS_TIDY_CHECKS_INTEGEROVERFLOWCHECK_H
 
-#include "CallableMatchers.h"
 #include "CublasCheck.h"
 #include "facts/IntegerWidths.h"
 #include "facts/ValueBounds.h"

@@ -2,7 +2,6 @@
 
 #include "MatrixExtentsCheck.h"
 
-#include "CallableMatchers.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
 

@@ -2,7 +2,6 @@
 
 #include "MemorySpaceCheck.h"
 
-#include "CallableMatchers.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
 #include "ast/TranslationUnitCache.h"

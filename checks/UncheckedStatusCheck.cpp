@@ -3,7 +3,6 @@
 #include "UncheckedStatusCheck.h"
 
 #include "ast/AstUtils.h"
-#include "CallableMatchers.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
 #include "facts/LtHeuristics.h"
