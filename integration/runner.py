@@ -591,8 +591,54 @@ def static_step(sample, tools, registered):
 # Step 2: nvcc
 # --------------------------------------------------------------------------
 
+NVCC_CACHE_ENTRIES = 256
+
+
+def nvcc_cache_dir():
+    """Where built samples are kept between runs: $CUBLAS_TIDY_NVCC_CACHE
+    ("" turns the cache off), else $XDG_CACHE_HOME/cublas-tidy/nvcc (or
+    ~/.cache/...): outside the checkout, like ccache's, so that a clean clone
+    on a machine that built the same samples before builds none again."""
+    path = os.environ.get("CUBLAS_TIDY_NVCC_CACHE")
+    if path is not None:
+        return path or None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "cublas-tidy", "nvcc")
+
+
+def nvcc_cache_key(sample, tools, cmd, exe):
+    """What the executable depends on: the sample and sample.h, the nvcc
+    binary (its path, size and time: a new toolkit is another compiler)
+    and the command, its output path aside."""
+    h = hashlib.sha256()
+    h.update(sample_digest(sample, tools.samples_dir).encode())
+    st = os.stat(tools.nvcc)
+    h.update(("\0%s\0%d\0%d" % (os.path.realpath(tools.nvcc), st.st_size,
+                                   st.st_mtime_ns)).encode())
+    for arg in cmd:
+        h.update(b"\0" + ("<out>" if arg == exe else arg).encode())
+    return h.hexdigest()
+
+
+def cache_store(cache, key, exe):
+    """Keeps a copy of `exe` under `key`, and the newest entries only."""
+    try:
+        os.makedirs(cache, exist_ok=True)
+        tmp = os.path.join(cache, "%s.%d.tmp" % (key, os.getpid()))
+        shutil.copy2(exe, tmp)
+        os.replace(tmp, os.path.join(cache, key))
+        entries = sorted((e for e in os.scandir(cache) if e.is_file()),
+                         key=lambda e: e.stat().st_mtime)
+        for e in entries[:-NVCC_CACHE_ENTRIES]:
+            os.unlink(e.path)
+    except OSError:
+        pass  # a cache that cannot be written is no cache, not a failure
+
+
 def build_step(sample, tools, out_dir):
-    """Compiles and links the sample; returns (Step, executable)."""
+    """Compiles and links the sample; returns (Step, executable). A sample
+    built before with the same nvcc and command is taken from the cache
+    (nvcc_cache_dir)."""
     if not tools.nvcc:
         return Step("skipped", "nvcc not found (looked in %s/bin and on PATH)"
                     % (tools.cuda or "$CUDA_PATH")), None
@@ -608,13 +654,23 @@ def build_step(sample, tools, out_dir):
     lib = os.path.join(tools.cuda, "lib64") if tools.cuda else ""
     if lib and os.path.isdir(lib):
         cmd += ["-Xlinker", "-rpath", "-Xlinker", lib]
+    built = "nvcc %s" % ("-arch=" + tools.arch if tools.arch else "(default arch)")
+    cache = nvcc_cache_dir()
+    key = nvcc_cache_key(sample, tools, cmd, exe) if cache else None
+    if key and os.path.isfile(os.path.join(cache, key)):
+        try:
+            shutil.copy2(os.path.join(cache, key), exe)
+            return Step("ok", built + ", cached", time.time() - start), exe
+        except OSError:
+            pass
     code, out, err, timed_out = run_command(cmd, 600)
     seconds = time.time() - start
     if timed_out or code != 0:
         text = "timed out" if timed_out else (err or out).strip()
         return Step("fail", "nvcc: " + text[-600:], seconds), None
-    return Step("ok", "nvcc %s" % ("-arch=" + tools.arch if tools.arch else "(default arch)"),
-                seconds), exe
+    if key:
+        cache_store(cache, key, exe)
+    return Step("ok", built, seconds), exe
 
 
 # --------------------------------------------------------------------------

@@ -420,6 +420,9 @@ class RunBase(unittest.TestCase):
         self.cuda = tempfile.mkdtemp(prefix="integration-cuda-")
         os.symlink(os.path.join(CUDA, "include"), os.path.join(self.cuda, "include"))
         self.work = tempfile.mkdtemp(prefix="integration-work-")
+        # Built samples are kept in a cache of the test's own.
+        self.cache_env = os.environ.get("CUBLAS_TIDY_NVCC_CACHE")
+        os.environ["CUBLAS_TIDY_NVCC_CACHE"] = os.path.join(self.work, "nvcc-cache")
         self.path = os.environ["PATH"]
         os.environ["PATH"] = os.pathsep.join(
             d for d in self.path.split(os.pathsep)
@@ -427,6 +430,10 @@ class RunBase(unittest.TestCase):
 
     def tearDown(self):
         os.environ["PATH"] = self.path
+        if self.cache_env is None:
+            os.environ.pop("CUBLAS_TIDY_NVCC_CACHE", None)
+        else:
+            os.environ["CUBLAS_TIDY_NVCC_CACHE"] = self.cache_env
         self.dir.cleanup()
         shutil.rmtree(self.cuda, ignore_errors=True)
         shutil.rmtree(self.work, ignore_errors=True)
@@ -533,6 +540,8 @@ class RunTest(RunBase):
 FAKE_NVCC = r"""#!/usr/bin/env python3
 import os, sys
 toolkit = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+with open(os.path.join(toolkit, "nvcc-calls"), "a") as log:
+    log.write(sys.argv[-1] + "\n")
 args, out, it = [], [], iter(sys.argv[1:])
 for a in it:
     if a == "-cudart":
@@ -636,6 +645,37 @@ class FakeGpuRunTest(RunBase):
         self.assertEqual([o["observed"] for o in leak["observed"]], [True, True, True])
         with open(os.path.join(self.work, "r.md"), encoding="utf-8") as f:
             self.assertIn("Fake GPU (driver 1.0, CUDA 13.0, compute capability 9.0)", f.read())
+
+    def test_built_samples_are_cached(self):
+        self.dir.write("clean/ok.cpp", textwrap.dedent(self.CLEAN))
+        calls = os.path.join(self.cuda, "nvcc-calls")
+
+        def nvcc_calls():  # the builds, not the --version of the report
+            with open(calls, encoding="utf-8") as f:
+                return sum(l != "--version" for l in f.read().splitlines())
+
+        code, out = self.run_main()
+        self.assertEqual(code, 0, out)
+        self.assertEqual(nvcc_calls(), 1)
+        self.assertNotIn("cached", out)
+        # The same sample, nvcc and command: the executable of the first run,
+        # which still runs on the (fake) GPU.
+        shutil.rmtree(os.path.join(self.work, "clean"), ignore_errors=True)
+        code, out = self.run_main()
+        self.assertEqual(code, 0, out)
+        self.assertEqual(nvcc_calls(), 1)
+        self.assertIn("build ok: nvcc -arch=native, cached", out)
+        self.assertIn("ok clean: clean", out)
+        # A changed sample is built again, and so is every sample when the
+        # cache is off.
+        self.dir.write("clean/ok.cpp", textwrap.dedent(self.CLEAN) + "// edited\n")
+        code, out = self.run_main()
+        self.assertEqual(code, 0, out)
+        self.assertEqual(nvcc_calls(), 2)
+        os.environ["CUBLAS_TIDY_NVCC_CACHE"] = ""
+        code, out = self.run_main()
+        self.assertEqual(code, 0, out)
+        self.assertEqual(nvcc_calls(), 3)
 
     def test_a_wrong_prediction_fails(self):
         self.dir.write("cublas-handle-leak/leak.cpp", textwrap.dedent(self.LEAK) % ">= 4")
