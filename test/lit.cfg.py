@@ -73,6 +73,14 @@ else:
                         % (config.clang_tidy, cuda_include))
         config.excludes += [n for n in os.listdir(checks_dir) if n.endswith(".cu")]
 
+# scripts/test runs the checks' tests through the plugin alone in build/
+# when its sanitizer stage runs them through the standalone driver
+# (CUBLAS_TIDY_LIT_FRONTENDS=plugin): each front end once per test.
+if (os.environ.get("CUBLAS_TIDY_LIT_FRONTENDS") == "plugin" and have_plugin
+        and config.cublas_tidy):
+    lit_config.note("the checks' tests through the plugin only "
+                    "(CUBLAS_TIDY_LIT_FRONTENDS=plugin)")
+    frontends = frontends[:frontends.index("--cublas-tidy")]
 config.substitutions.append((
     "%check_clang_tidy",
     " ".join([python, runner] + frontends + [
