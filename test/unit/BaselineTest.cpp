@@ -150,6 +150,28 @@ TEST(FunctionBodiesTest, FunctionsNotTheirStatementsOrLambdas) {
             (std::vector<std::string>{"g@2"}));
 }
 
+TEST(FunctionBodiesTest, BracedMemberInitializersAreNotBodies) {
+  // The braces of a constructor's member initializers initialize; the body
+  // is the brace after them, and its name the constructor's.
+  EXPECT_EQ(bodies("struct S {\n"
+                   "  S() : h_{}\n  {\n    create();\n  }\n"
+                   "  S(int n) : a{n}, b(2), c{n, 1} {}\n"
+                   "  Holder(int n)\n      : v_{n} { use(); }\n"
+                   "  int h_, a, b, c;\n"
+                   "};\n"
+                   "S::S(long n) : a{int(n)} {\n}\n"
+                   "auto f() -> std::vector<int> {\n  return {};\n}\n"),
+            (std::vector<std::string>{"Holder@8", "S::S@11", "S@3", "S@6",
+                                      "f@13"}));
+  // A long table of braced elements holds no body (the head of each of its
+  // braces looks back over at most 64 initializers).
+  std::string Table = "void g() {\n  static const A t[] = {";
+  for (int I = 0; I < 20000; ++I)
+    Table += "A{" + std::to_string(I) + "}, ";
+  Table += "};\n}\n";
+  EXPECT_EQ(bodies(Table), (std::vector<std::string>{"g@1"}));
+}
+
 TEST(FunctionBodiesTest, CommentsStringsAndDirectivesHoldNoBraces) {
   EXPECT_EQ(bodies("// void a() {\n"
                    "/* void b() { */\n"

@@ -133,10 +133,64 @@ std::string codeOnly(llvm::StringRef Text) {
   return Code;
 }
 
+bool isNameChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Where the head of the `{` at `Open` starts: after the end of the
+/// statement or body before it, but over the braces of member initializers
+/// (`S() : h_{}, b{1} {`), which end nothing. At most 64 of them: a long
+/// initializer list of `A{1}, A{2}, ...` is data, and each of its braces
+/// would otherwise walk back over all the ones before it.
+size_t headStart(llvm::StringRef Code, size_t Open) {
+  size_t End = Open;
+  for (int Initializers = 0;; ++Initializers) {
+    size_t P = End ? Code.find_last_of(";{}", End - 1) : llvm::StringRef::npos;
+    if (P == llvm::StringRef::npos)
+      return 0;
+    llvm::StringRef Between = Code.slice(P + 1, End).trim();
+    if (Code[P] != '}' || !(Between.empty() || Between.front() == ',') ||
+        Initializers == 64)
+      return P + 1;
+    // The `{` the `}` closes, which must follow a member's name.
+    size_t Q = P;
+    for (int Depth = 0; Q-- > 0;) {
+      if (Code[Q] == '}')
+        ++Depth;
+      else if (Code[Q] == '{' && Depth-- == 0)
+        break;
+    }
+    llvm::StringRef Before = Code.take_front(Q == llvm::StringRef::npos ? 0 : Q)
+                                 .rtrim();
+    if (Before.empty() || !(isNameChar(Before.back()) || Before.back() == '>'))
+      return P + 1;
+    End = Q;
+  }
+}
+
+/// Whether `Head`, whose parameter list opens at `Paren`, is a
+/// constructor's head with member initializers after the list (a single
+/// `:` after its `)`) and ends with a member's name: its `{` initializes
+/// that member.
+bool initializesMember(llvm::StringRef Head, size_t Paren) {
+  llvm::StringRef Trimmed = Head.rtrim();
+  if (Trimmed.empty() || !(isNameChar(Trimmed.back()) || Trimmed.back() == '>'))
+    return false;
+  int Depth = 0;
+  size_t Close = Paren;
+  for (; Close < Head.size(); ++Close) {
+    Depth += Head[Close] == '(' ? 1 : Head[Close] == ')' ? -1 : 0;
+    if (Depth == 0)
+      break;
+  }
+  for (size_t I = Close + 1; I < Head.size(); ++I)
+    if (Head[I] == ':' && Head[I - 1] != ':' &&
+        (I + 1 == Head.size() || Head[I + 1] != ':'))
+      return true;
+  return false;
+}
+
 /// The name a function body's `{` at `Open` follows, or empty.
 std::string bodyName(llvm::StringRef Code, size_t Open) {
-  size_t Start = Open ? Code.find_last_of(";{}", Open - 1) : 0;
-  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  size_t Start = headStart(Code, Open);
   llvm::StringRef Head = Code.slice(Start, Open);
   int Depth = 0;
   for (char C : Head) {
@@ -145,7 +199,8 @@ std::string bodyName(llvm::StringRef Code, size_t Open) {
       return {};
   }
   size_t Paren = Head.find('(');
-  if (Depth != 0 || Paren == llvm::StringRef::npos)
+  if (Depth != 0 || Paren == llvm::StringRef::npos ||
+      initializesMember(Head, Paren))
     return {};
   llvm::StringRef Before = Head.take_front(Paren).rtrim();
   size_t B = Before.size();
