@@ -20,6 +20,13 @@ and so on.
 CUDA headers are passed as system headers (-isystem), as real projects get
 them. For .cu files the plugin run passes the host-only flags explicitly; the
 standalone driver is given none, to prove that it adds them itself.
+
+With --pch-clang and --pch-dir, a C++ file's leading #include <...> lines
+(its preamble) are read from a precompiled header (test/pch.py) made by that
+clang with the test's compiler arguments, the -D and -U aside: a run that
+defines a macro some header of the preamble names parses as text. The
+file's own #include lines still run (the headers' guards make them no-ops).
+CUBLAS_TIDY_LIT_NO_PCH=1 parses every file as text.
 """
 
 import argparse
@@ -28,6 +35,9 @@ import re
 import shlex
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pch  # noqa: E402
 
 
 def fail(msg):
@@ -53,6 +63,55 @@ def filecheck(filecheck_bin, check_file, prefix, text, extra=()):
         fail("FileCheck failed for " + prefix)
 
 
+def preamble(text):
+    """The #include <...> lines a file starts with, past blank and //
+    comment lines: what a PCH can hold for it."""
+    lines = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        if not re.match(r"#\s*include\s*<[^>]+>$", stripped):
+            break
+        lines.append(stripped)
+    return lines
+
+
+def macro_arguments(args):
+    """`args` split into the -D/-U arguments (with their values) and the
+    rest, and the names the former define or undefine."""
+    macros, rest, names = [], [], []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-D", "-U") and i + 1 < len(args):
+            macros += [a, args[i + 1]]
+            names.append(args[i + 1].split("=", 1)[0])
+            i += 2
+            continue
+        if a.startswith(("-D", "-U")):
+            macros.append(a)
+            names.append(a[2:].split("=", 1)[0])
+        else:
+            rest.append(a)
+        i += 1
+    return macros, rest, names
+
+
+def preamble_pch(args, text, compiler):
+    """The -include-pch arguments for a C++ run whose compiler arguments
+    are `compiler`, or [] where the file parses as text."""
+    if (not args.pch_clang or not args.pch_dir
+            or os.environ.get("CUBLAS_TIDY_LIT_NO_PCH") == "1"
+            or any(a.startswith(("-include", "-x")) for a in compiler)):
+        return []
+    _, flags, names = macro_arguments(compiler)
+    made = pch.build(args.pch_clang, preamble(text), flags, args.pch_dir)
+    if not made or pch.mentioned(made, names):
+        return []
+    return ["-include-pch", made]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--clang-tidy", help="clang-tidy that loads the plugin")
@@ -63,6 +122,9 @@ def main():
                     help="directory with cublas_v2.h, passed with -isystem")
     ap.add_argument("--cuda-path", default="",
                     help="CUDA toolkit root for .cu files")
+    ap.add_argument("--pch-clang", help="clang++ of the front ends' LLVM, "
+                    "to read a C++ file's preamble from a PCH")
+    ap.add_argument("--pch-dir", help="where the preambles' PCHs are kept")
     ap.add_argument("-check-suffix", "--check-suffix", default="")
     ap.add_argument("-config", "--config", default="",
                     help="clang-tidy -config text (CheckOptions etc.)")
@@ -107,6 +169,9 @@ def main():
     base_compiler = ["-isystem", args.cuda_include]
     if not is_c and not any(a.startswith("-std=") for a in compiler_args):
         base_compiler.append("-std=c++17")
+    if not is_c and not is_cuda:
+        compiler_args = compiler_args + preamble_pch(
+            args, cleaned, base_compiler + compiler_args)
 
     frontends = []
     if args.clang_tidy and args.plugin:

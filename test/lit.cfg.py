@@ -81,9 +81,18 @@ if (os.environ.get("CUBLAS_TIDY_LIT_FRONTENDS") == "plugin" and have_plugin
     lit_config.note("the checks' tests through the plugin only "
                     "(CUBLAS_TIDY_LIT_FRONTENDS=plugin)")
     frontends = frontends[:frontends.index("--cublas-tidy")]
+# The checks' tests read their C++ files' leading #include lines from a
+# precompiled header (test/pch.py) made by the clang of the front ends'
+# LLVM, once per machine, set of lines and flags.
+import pch
+pch_clang = os.path.join(getattr(config, "llvm_tools_dir", "") or
+                         os.path.dirname(config.clang_tidy or ""), "clang++")
+pch_dir = pch.cache_dir(config.cublas_tidy_obj_root)
+pch_args = ["--pch-clang", pch_clang, "--pch-dir", pch_dir] \
+    if os.path.exists(pch_clang) else []
 config.substitutions.append((
     "%check_clang_tidy",
-    " ".join([python, runner] + frontends + [
+    " ".join([python, runner] + frontends + pch_args + [
         "--filecheck", config.filecheck, "--cuda-include", cuda_include,
         "--cuda-path", cuda_path or "''"])))
 if config.cublas_tidy:
@@ -111,16 +120,14 @@ if (os.path.exists(os.path.join(torch_root, "torch", "extension.h"))
         "-isystem", python_include,
         "-DTORCH_EXTENSION_NAME=cublas_tidy_test"]
     # The checks' tests parse torch/extension.h (13 s a parse, two front
-    # ends each) from a precompiled header made once per build folder by
-    # the clang of the front ends' LLVM; the front ends' own tests
-    # (test/frontends/) parse it as text, as users' runs do.
+    # ends each) from a precompiled header (test/pch.py); the front ends'
+    # own tests (test/frontends/) parse it as text, as users' runs do.
     if config.suite_dir == "checks":
-        import torch_pch
-        pch = torch_pch.build(os.path.dirname(config.clang_tidy or config.cublas_tidy),
-                              cuda_include, torch_flags,
-                              os.path.join(config.cublas_tidy_obj_root, "test"))
-        if pch:
-            torch_flags += ["-include-pch", pch]
+        torch_pch = pch.build(pch_clang, ["#include <torch/extension.h>"],
+                              ["-isystem", cuda_include, "-std=c++17"] + torch_flags,
+                              pch_dir, "torch")
+        if torch_pch:
+            torch_flags += ["-include-pch", torch_pch]
         else:
             lit_config.note("no precompiled PyTorch header: the tests parse torch/extension.h")
     config.substitutions.append(("%torch_flags", " ".join(torch_flags)))
@@ -135,7 +142,8 @@ nvcc = os.path.join(config.cuda_root, "bin", "nvcc") if config.cuda_root else ""
 if nvcc and os.access(nvcc, os.X_OK):
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc))
-for var in ("PATH", "HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
+for var in ("PATH", "HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS",
+            "CUBLAS_TIDY_LIT_NO_PCH", "CUBLAS_TIDY_PCH_CACHE", "XDG_CACHE_HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.excludes.append('Inputs')
