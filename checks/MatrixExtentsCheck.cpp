@@ -42,7 +42,7 @@ constexpr unsigned MaxTextLength = 40;
 
 /// The summary of the function `Call` calls, defined in another file, when
 /// it gives a buffer of the caller's to cuBLAS with a known span.
-const FunctionSummary *projectBuffers(const CallExpr *Call) {
+const FunctionSummary *projectBufferSpans(const CallExpr *Call) {
   const FunctionSummary *S = projectSummaryOfCall(Call);
   return S && llvm::any_of(S->Buffers,
                            [](const FunctionSummary::BufferParam &B) {
@@ -851,7 +851,7 @@ void MatrixExtentsCheck::checkUnit(ASTContext &Ctx) {
         continue;
       if (isCheckedCublasCall(Call))
         checkCall(Call, *calledCublasFunction(Call), Callable, Ctx);
-      else if (const FunctionSummary *S = projectBuffers(Call))
+      else if (const FunctionSummary *S = projectBufferSpans(Call))
         checkProjectCall(Call, *S, Callable, Ctx);
     }
   }

@@ -80,7 +80,7 @@ static thread_local TranslationUnitCache<const Decl *, PointerProvenance>
 /// The summary of the function `Call` calls, when it is defined in another
 /// unit of the project and passes pointer parameters to cuBLAS
 /// (facts/Summaries.h).
-static const FunctionSummary *projectBuffers(const CallExpr *Call) {
+static const FunctionSummary *projectBufferParams(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
         return P->getType()->isPointerType();
@@ -98,7 +98,7 @@ const PointerProvenance &MemorySpaceCheck::provenanceOf(const Decl *Callable,
     // functions that pass pointers to cuBLAS.
     Opts.CublasCallsOnly = true;
     Opts.AlsoKeep = [](const CallExpr *Call) {
-      return projectBuffers(Call) != nullptr;
+      return projectBufferParams(Call) != nullptr;
     };
     return std::make_unique<PointerProvenance>(
         PointerProvenance::analyze(Callable, Ctx, Opts));
@@ -114,7 +114,7 @@ void MemorySpaceCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
   if (!callsAny(Callable, [&](const CallExpr *Call) {
         if (calledCublasFunction(Call))
           return true;
-        ProjectCalls = ProjectCalls || projectBuffers(Call);
+        ProjectCalls = ProjectCalls || projectBufferParams(Call);
         return false;
       }) &&
       !ProjectCalls)
@@ -134,7 +134,7 @@ void MemorySpaceCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
   for (const CallExpr *Call : P.calls()) {
     if (const FunctionInfo *F = calledCublasFunction(Call))
       checkCall(Call, *F, P, Callable, Ctx);
-    else if (const FunctionSummary *S = projectBuffers(Call))
+    else if (const FunctionSummary *S = projectBufferParams(Call))
       checkProjectCall(Call, *S, P, Ctx);
   }
 }

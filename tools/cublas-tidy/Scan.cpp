@@ -58,7 +58,7 @@ class FirstError : public DiagnosticConsumer {
 public:
   std::string Message;
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
+                        const clang::Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error || !Message.empty())
       return;
