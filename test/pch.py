@@ -2,8 +2,8 @@
 
 A test's parse is mostly its headers: the CUDA and standard headers cost
 0.6 s of a 0.75 s run of one check, PyTorch's extension.h 13 s. A PCH of
-the lines a test starts with, made once per build folder by the clang of
-the front ends' LLVM, gives the same AST for a fifth of that: the test's
+the lines a test starts with, made once per machine (cache_dir) by the
+clang of the front ends' LLVM, gives the same AST for a fifth of that: the test's
 own #include lines still run, and the headers' include guards make them
 no-ops, as clangd's preamble does for an editor.
 
