@@ -7,9 +7,10 @@ clang of the front ends' LLVM, gives the same AST for a fifth of that: the test'
 own #include lines still run, and the headers' include guards make them
 no-ops, as clangd's preamble does for an editor.
 
-build(clang, lines, flags, out_dir, stem) returns the path of a PCH of
-`lines` (#include lines) made with `flags`, or None when there is no such
-clang or it fails. Its name carries a digest of the compiler, the flags and
+build(clang, lines, flags, out_dir, stem, cuda_host) returns the path of a
+PCH of `lines` (#include lines) made with `flags` (as C++, or with
+cuda_host as the host side of CUDA, the parse the front ends make of a .cu
+file), or None when there is no such clang or it fails. Its name carries a digest of the compiler, the flags and
 the lines; the files it read are listed beside it with their sizes and
 dates, and a PCH whose inputs changed is made again (clang would refuse
 it). A lock lets the lit processes CTest runs side by side make it once.
@@ -95,13 +96,24 @@ def _current(pch):
         return False
 
 
-def build(clang, lines, flags, out_dir, stem="preamble"):
+def _command(clang, flags, cuda_host):
+    """The compile of a PCH, less its input and outputs."""
+    if cuda_host:
+        # The driver makes no PCH of CUDA: the front end's own -emit-pch.
+        return [clang, "-x", "cuda", "--cuda-host-only"] + list(flags) + [
+            "-Xclang", "-fpch-instantiate-templates", "-Xclang", "-emit-pch",
+            "-c"]
+    return [clang, "-x", "c++-header"] + list(flags) + [
+        "-fpch-instantiate-templates"]
+
+
+def build(clang, lines, flags, out_dir, stem="preamble", cuda_host=False):
     if not clang or not os.path.exists(clang) or not lines:
         return None
-    flags = list(flags) + ["-fpch-instantiate-templates"]
+    command = _command(clang, flags, cuda_host)
     key = hashlib.sha1()
     real = os.path.realpath(clang)
-    for part in [real, json.dumps(_stamp(real))] + flags + list(lines):
+    for part in [real, json.dumps(_stamp(real))] + command[1:] + list(lines):
         key.update(part.encode() + b"\0")
     os.makedirs(out_dir, exist_ok=True)
     pch = os.path.join(out_dir, "%s-%s.pch" % (stem, key.hexdigest()[:16]))
@@ -115,8 +127,7 @@ def build(clang, lines, flags, out_dir, stem="preamble"):
         with open(header, "w", encoding="utf-8") as f:
             f.write("\n".join(lines) + "\n")
         tmp, dep = pch + ".tmp", pch + ".d"
-        r = subprocess.run([clang, "-x", "c++-header"] + flags +
-                           [header, "-o", tmp, "-MD", "-MF", dep],
+        r = subprocess.run(command + [header, "-o", tmp, "-MD", "-MF", dep],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if r.returncode != 0:
             for p in (tmp, dep):

@@ -2,7 +2,7 @@
 """Runs every cublas-* check on code as an editor sees it while the user types.
 
     edit_torture.py --cublas-tidy BIN --cuda-include DIR [--clang CLANG++]
-                    [--step N] [--cu-step N] [--offset K] [--jobs J]
+                    [--pch-cache BUILD_DIR] [--step N] [--cu-step N] [--offset K] [--jobs J]
                     [--timeout S] [--keep DIR] [--arg -I...]... FILE_OR_DIR...
 
 For each input file (directories are searched for .cpp, .cu and .c files) it
@@ -24,7 +24,9 @@ that every C++ variant includes first: the headers' include guards make the
 variant's own #includes no-ops. The header's pending template instantiations
 are made in it too (-fpch-instantiate-templates), or every variant would
 make them again at its end (four fifths of a variant's time in the standard
-headers); a variant then costs a twentieth of a full parse.
+headers); a variant then costs a twentieth of a full parse. With
+--pch-cache the two PCHs are kept in the machine's cache of test/pch.py
+(made again when a header they read changes), not made by every run.
 
 Variants are analysed --batch at a time by one driver process (-j 1), as
 a run over several files is: the process starts once per batch instead of
@@ -45,6 +47,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import pch as pchlib  # noqa: E402  test/pch.py
 
 CRASH = re.compile(r"Stack dump:|PLEASE submit a bug report|Assertion .* failed|"
                    r"AddressSanitizer|UndefinedBehaviorSanitizer|"
@@ -83,38 +88,36 @@ def code_lines(lines):
             if line.strip() and not line.lstrip().startswith("//")]
 
 
-def build_pch(clang, cuda_include, work, cuda):
+def build_pch(clang, cuda_include, out_dir, cuda):
     """A precompiled header of the CUDA and standard headers: for C++, or
     (cuda) for CUDA host-only parses as the driver makes them for .cu files,
-    thrust included."""
-    header = os.path.join(work, "prefix-cu.h" if cuda else "prefix.h")
-    with open(header, "w") as f:
-        for h in PREFIX_HEADERS + (PREFIX_THRUST if cuda else []):
-            if os.path.exists(os.path.join(cuda_include, h)) or \
-               os.path.exists(os.path.join(cuda_include, "cccl", h)):
-                f.write("#include <%s>\n" % h)
-        for h in PREFIX_STD:
-            f.write("#include <%s>\n" % h)
-    pch = header + ".pch"
+    thrust included. Made by test/pch.py into `out_dir`: the machine's PCH
+    cache (--pch-cache) keeps it for the next run, as it keeps the lit
+    tests' preambles."""
+    lines = []
+    for h in PREFIX_HEADERS + (PREFIX_THRUST if cuda else []):
+        if os.path.exists(os.path.join(cuda_include, h)) or \
+           os.path.exists(os.path.join(cuda_include, "cccl", h)):
+            lines.append("#include <%s>" % h)
+    lines += ["#include <%s>" % h for h in PREFIX_STD]
+    flags = ["-std=c++17", "-isystem", cuda_include, "-Wno-everything"]
     if cuda:
         root = os.path.dirname(os.path.normpath(cuda_include))
-        cmd = [clang, "-x", "cuda", "--cuda-host-only", "--cuda-path=" + root,
-               "-Wno-unknown-cuda-version", "-std=c++17",
-               "-isystem", cuda_include,
-               "-isystem", os.path.join(cuda_include, "cccl"),
-               "-Wno-everything", "-Xclang", "-fpch-instantiate-templates",
-               "-Xclang", "-emit-pch", "-c", header,
-               "-o", pch]
-    else:
-        cmd = [clang, "-x", "c++-header", "-std=c++17", "-isystem",
-               cuda_include, "-Wno-everything", "-fpch-instantiate-templates",
-               header, "-o", pch]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.stderr.write("edit-torture: no precompiled header (%s); every "
-                         "variant parses the headers\n" % r.stderr.strip()[:200])
-        return None
+        flags = ["--cuda-path=" + root, "-Wno-unknown-cuda-version"] + flags + [
+            "-isystem", os.path.join(cuda_include, "cccl")]
+    pch = pchlib.build(clang, lines, flags, out_dir,
+                       "edit-prefix-cu" if cuda else "edit-prefix",
+                       cuda_host=cuda)
+    if not pch:
+        sys.stderr.write("edit-torture: no precompiled header; every variant "
+                         "parses the headers\n")
     return pch
+
+
+def pch_dir(args, work):
+    """Where the PCHs are made: the machine's cache of test/pch.py when
+    --pch-cache names the build folder, else the run's own folder."""
+    return pchlib.cache_dir(args.pch_cache) if args.pch_cache else work
 
 
 def write_variants(args, work):
@@ -161,6 +164,9 @@ def main():
     ap.add_argument("--cublas-tidy", required=True)
     ap.add_argument("--cuda-include", required=True)
     ap.add_argument("--clang", help="clang++ for the precompiled header")
+    ap.add_argument("--pch-cache", metavar="BUILD_DIR",
+                    help="keep the precompiled headers in the machine's PCH "
+                         "cache (test/pch.py's cache_dir of BUILD_DIR)")
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--cu-step", type=int,
                     help="the step for .cu files (their parses cost more)")
@@ -179,8 +185,10 @@ def main():
     work = tempfile.mkdtemp(prefix="edit-torture-")
     pch = cu_pch = None
     if args.clang:
-        pch = build_pch(args.clang, args.cuda_include, work, cuda=False)
-        cu_pch = build_pch(args.clang, args.cuda_include, work, cuda=True)
+        pch = build_pch(args.clang, args.cuda_include, pch_dir(args, work),
+                        cuda=False)
+        cu_pch = build_pch(args.clang, args.cuda_include, pch_dir(args, work),
+                           cuda=True)
 
     variants = write_variants(args, work)
 

@@ -2,7 +2,7 @@
 """--fix never breaks a build, and fixing is idempotent.
 
     fix_test.py --cublas-tidy BIN --clang CLANG++ --cuda-include DIR
-                [--jobs J] FILE_OR_DIR...
+                [--pch-cache BUILD_DIR] [--jobs J] FILE_OR_DIR...
 
 Every input (directories are searched for .cpp, .cu and .c files) is copied
 and fixed with all cublas-* checks, once with the default options and once
@@ -24,7 +24,7 @@ import tempfile
 import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from edit_torture import build_pch, inputs  # noqa: E402
+from edit_torture import build_pch, inputs, pch_dir  # noqa: E402
 
 CONFIGS = [("default", None),
            ("checkmacro", "{CheckOptions: {cublas-unchecked-status.CheckMacro: CK}}")]
@@ -36,6 +36,9 @@ def main():
     ap.add_argument("--clang", required=True)
     ap.add_argument("--cuda-include", required=True)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--pch-cache", metavar="BUILD_DIR",
+                    help="keep the precompiled headers in the machine's PCH "
+                         "cache (test/pch.py's cache_dir of BUILD_DIR)")
     ap.add_argument("--step", type=int, default=1,
                     help="fix every STEP-th input only, and every input "
                          "whose expectations hold fixes (CHECK-FIXES)")
@@ -43,8 +46,10 @@ def main():
     args = ap.parse_args()
 
     work = tempfile.mkdtemp(prefix="fix-test-")
-    pch = build_pch(args.clang, args.cuda_include, work, cuda=False)
-    cu_pch = build_pch(args.clang, args.cuda_include, work, cuda=True)
+    pch = build_pch(args.clang, args.cuda_include, pch_dir(args, work),
+                    cuda=False)
+    cu_pch = build_pch(args.clang, args.cuda_include, pch_dir(args, work),
+                       cuda=True)
     root = os.path.dirname(os.path.normpath(args.cuda_include))
 
     def compiler_args(ext):

@@ -99,6 +99,27 @@ class BuildTest(unittest.TestCase):
         self.flags = self.flags + ["-fno-exceptions"]
         self.assertNotEqual(self.build(), first)
 
+    def test_the_host_side_of_cuda_has_its_own_pch(self):
+        # Without CUDA's headers: the host side of a .cu file parses the
+        # header as CUDA (__CUDA__, host and device functions).
+        self.write('#pragma once\n#ifdef __CUDA__\n'
+                   '__attribute__((host, device)) inline int twice(int x) '
+                   '{ return 2 * x; }\n#endif\n')
+        cuda = ["-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version"]
+        self.flags = cuda + self.flags
+        host = pch.build(self.clang, ["#include <lib.h>"], self.flags, self.out,
+                         cuda_host=True)
+        self.assertTrue(host and os.path.exists(host))
+        self.assertNotEqual(host, self.build())
+        src = os.path.join(self.work, "use.cu")
+        with open(src, "w") as f:
+            f.write('#include <lib.h>\nstatic_assert(sizeof(twice(1)) == 4, "");\n')
+        r = subprocess.run([self.clang, "-x", "cuda", "--cuda-host-only",
+                            "-fsyntax-only"] + self.flags +
+                           ["-include-pch", host, src],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.assertEqual(r.returncode, 0, r.stdout)
+
     def test_no_clang_no_pch(self):
         self.clang = os.path.join(self.work, "no-such-clang++")
         self.assertIsNone(self.build())
