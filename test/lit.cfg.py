@@ -104,6 +104,9 @@ if have_plugin:
         ("%clang_tidy_plugin",
          "%s --load=%s" % (config.clang_tidy, config.plugin)))
 config.substitutions.append(("%cuda_include", cuda_include))
+if os.path.exists(pch_clang):
+    config.available_features.add("clangxx")
+    config.substitutions.append(("%clangxx", pch_clang))
 
 # PyTorch's C++ headers (Debian's libtorch-dev, a CPU build, with pybind11
 # and Python's headers): the tests of C++/CUDA extensions (REQUIRES: torch).

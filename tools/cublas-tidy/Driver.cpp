@@ -40,6 +40,7 @@
 #include "Inputs.h"
 #include "common/DocsLocation.h"
 #include "Providers.h"
+#include "Runner.h"
 #include "Sarif.h"
 #include "Scan.h"
 #include "Version.h"
@@ -602,9 +603,9 @@ static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
                   Plan.CollectFacts ? &Run.FileSummaries : nullptr);
   bool Finished = CRC.RunSafely([&] {
     crashForTesting(Run.File);
-    Run.Errors = runClangTidy(*Run.Context, DB, {Run.File}, Run.BaseFS,
-                              FixNotes, EnableCheckProfile, StoreCheckProfile,
-                              QuietRun);
+    Run.Errors = cublas::analyseFile(*Run.Context, DB, Run.File, Run.BaseFS,
+                                     FixNotes, EnableCheckProfile,
+                                     StoreCheckProfile, QuietRun);
   });
   if (!Finished) {
     Run.Crashed = true;
