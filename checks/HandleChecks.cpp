@@ -304,7 +304,7 @@ void HandleLeakCheck::checkProjectGlobalCreates() {
           projectDestroyerOf(G.Key, FD->getASTContext()))
         continue;
       std::optional<RepeatReason> Why =
-          repeatReason(FD, callables(), nullptr, nullptr, /*Twice=*/true);
+          repeatReason(FD, callables(), nullptr, /*Twice=*/true);
       if (!Why || Why->Notes.empty())
         continue;
       std::string Name = "'" + FD->getName().str() + "'";
@@ -368,7 +368,7 @@ void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
     const SourceManager &SM = FD->getASTContext().getSourceManager();
     const ResourceTable::Kind &K = table().kind(R.KindId);
     std::optional<RepeatReason> Why =
-        repeatReason(FD, callables(), nullptr, nullptr, /*Twice=*/true);
+        repeatReason(FD, callables(), nullptr, /*Twice=*/true);
     if (!Why)
       continue;
     diag(userLocation(R.Create->getBeginLoc(), SM),

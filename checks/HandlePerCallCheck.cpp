@@ -51,7 +51,6 @@ StringRef reuseAdvice(bool Op) {
 
 void HandlePerCallCheck::checkUnit(ASTContext &) {
   // Built when first needed.
-  std::optional<CallerIndex> Callers;
   std::optional<OpRegistrations> Ops;
   for (const Decl *Callable : callables()) {
     const SourceManager &SM = Callable->getASTContext().getSourceManager();
@@ -75,12 +74,10 @@ void HandlePerCallCheck::checkUnit(ASTContext &) {
       const auto *Fn = dyn_cast<FunctionDecl>(Callable);
       if (!H.OncePerCall || !Fn)
         continue;
-      if (!Callers) {
-        Callers.emplace(callables());
+      if (!Ops)
         Ops.emplace(callables());
-      }
-      std::optional<RepeatReason> Why = repeatReason(
-          Fn, callables(), &*Callers, &*Ops, /*Twice=*/false);
+      std::optional<RepeatReason> Why =
+          repeatReason(Fn, callables(), &*Ops, /*Twice=*/false);
       if (!Why)
         continue;
       bool Op = Why->Kind == RepeatReason::Op;
@@ -93,23 +90,21 @@ void HandlePerCallCheck::checkUnit(ASTContext &) {
         diag(Loc, "%0", DiagnosticIDs::Note) << Text;
     }
   }
-  checkProjectCalls(Callers, Ops);
+  checkProjectCalls(Ops);
 }
 
 void HandlePerCallCheck::checkProjectCalls(
-    std::optional<CallerIndex> &Callers, std::optional<OpRegistrations> &Ops) {
+    std::optional<OpRegistrations> &Ops) {
   // The functions of other units that this one calls, with what they make
   // per call (facts/Summaries.h).
   for (const auto &[FD, S] :
        projectCallees(callables(), [](const FunctionSummary &S) {
          return !S.PerCall.empty();
        })) {
-    if (!Callers) {
-      Callers.emplace(callables());
+    if (!Ops)
       Ops.emplace(callables());
-    }
     std::optional<RepeatReason> Why =
-        repeatReason(FD, callables(), &*Callers, &*Ops, /*Twice=*/false);
+        repeatReason(FD, callables(), &*Ops, /*Twice=*/false);
     if (!Why || Why->Notes.empty())
       continue;
     const FunctionSummary::PerCallHandle &H = S->PerCall.front();

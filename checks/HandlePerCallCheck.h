@@ -26,8 +26,7 @@ private:
   void checkUnit(ASTContext &Ctx) override;
   /// The functions of other units that make a handle per call
   /// (facts/Summaries.h), called repeatedly here.
-  void checkProjectCalls(std::optional<cublas_tidy::CallerIndex> &Callers,
-                         std::optional<cublas_tidy::OpRegistrations> &Ops);
+  void checkProjectCalls(std::optional<cublas_tidy::OpRegistrations> &Ops);
 };
 
 } // namespace clang::tidy::cublas

@@ -13,7 +13,7 @@ namespace clang::tidy::cublas {
 
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
-             const CallerIndex *Index, const OpRegistrations *Ops,
+             const OpRegistrations *Ops,
              bool OneVariable) {
   if (!Fn)
     return std::nullopt;
@@ -39,9 +39,7 @@ repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
     return R;
   }
   std::string Name = "'" + Fn->getName().str() + "'";
-  std::optional<CallInLoop> In =
-      Index ? callInLoop(Fn, *Index, OneVariable)
-            : callInLoop(Fn, Callables, OneVariable);
+  std::optional<CallInLoop> In = callInLoop(Fn, Callables, OneVariable);
   if (In && In->OverDevices) {
     R.Kind = RepeatReason::DeviceLoop;
     R.Clause = Name + ", which is called once per device in a loop";

@@ -37,12 +37,11 @@ struct RepeatReason {
 /// the callables of the unit: called in a loop, called twice (only when
 /// `OneVariable`), or registered as an extension op; nothing otherwise.
 /// `OneVariable`: what repeats is a create into one global, so a loop over
-/// devices repeats it too (DeviceLoop). `Index` and `Ops` are the callers
-/// and the registrations of `Callables`, when the caller has built them
-/// (it asks about many functions).
+/// devices repeats it too (DeviceLoop). The callers come from the unit's
+/// call graph (unitCallSites); `Ops` are the registrations of `Callables`,
+/// when the caller has built them (it asks about many functions).
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
-             const cublas_tidy::CallerIndex *Index,
              const cublas_tidy::OpRegistrations *Ops, bool OneVariable);
 
 } // namespace clang::tidy::cublas

@@ -3,8 +3,46 @@
 #include "ast/CallSites.h"
 
 #include "ast/Callables.h"
+#include "ast/TranslationUnitCache.h"
+
+#include "llvm/ADT/Hashing.h"
+
+#include <memory>
+#include <vector>
 
 namespace cublas_tidy {
+
+namespace {
+
+/// The graphs of one unit, by a hash of the callables' list; a list is
+/// compared whole before its graph is served. A graph stays where it was
+/// made: those who asked keep a reference.
+struct Graph {
+  std::vector<const clang::Decl *> Of;
+  CallSiteIndex Index;
+};
+struct Graphs {
+  std::vector<std::unique_ptr<Graph>> All;
+};
+thread_local TranslationUnitCache<size_t, Graphs> UnitGraphs;
+
+} // namespace
+
+const CallSiteIndex &
+unitCallSites(llvm::ArrayRef<const clang::Decl *> Callables) {
+  static const CallSiteIndex None;
+  if (Callables.empty())
+    return None;
+  size_t Key = llvm::hash_combine_range(Callables.begin(), Callables.end());
+  Graphs *G = UnitGraphs.get(Callables.front()->getASTContext(), Key,
+                             [] { return std::make_unique<Graphs>(); });
+  for (const std::unique_ptr<Graph> &Made : G->All)
+    if (llvm::ArrayRef<const clang::Decl *>(Made->Of) == Callables)
+      return Made->Index;
+  G->All.push_back(std::make_unique<Graph>(
+      Graph{Callables.vec(), CallSiteIndex(Callables)}));
+  return G->All.back()->Index;
+}
 
 CallSiteIndex::CallSiteIndex(llvm::ArrayRef<const clang::Decl *> Callables) {
   for (const clang::Decl *Caller : Callables)

@@ -1,9 +1,10 @@
 //===- CallSites.h - Who calls a function, in one translation unit --------===//
 //
 // The direct calls a set of callables makes, by the function called: the
-// call graph of a translation unit, built once from the callables a check
-// analyses and read by every fact that climbs from a function to its
-// callers (the values at its call sites, whether it runs in a loop).
+// call graph of a translation unit, built once from the callables the
+// checks analyse (unitCallSites) and read by every fact that climbs from a
+// function to its callers (the values at its call sites, whether it runs
+// in a loop, whether a caller sets a workspace or pays for a host scalar).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +51,12 @@ private:
                  llvm::SmallVector<const clang::Decl *, 2>>
       Callers;
 };
+
+/// The call graph of `Callables` (the callables of a translation unit that
+/// a check analyses), made once per unit and list and shared by every fact
+/// and check that climbs from a function to its callers. Valid until the
+/// unit's ASTContext goes.
+const CallSiteIndex &unitCallSites(llvm::ArrayRef<const clang::Decl *> Callables);
 
 } // namespace cublas_tidy
 

@@ -12,7 +12,8 @@ namespace cublas_tidy {
 
 void CallerFacts::clear() {
   Contexts.clear();
-  Index.clear();
+  Index = nullptr;
+  Analysable.clear();
 }
 
 bool CallerFacts::hasCallerFacts(const clang::Decl *Callable) {
@@ -24,12 +25,20 @@ void CallerFacts::collectCallSites(
     llvm::ArrayRef<const clang::Decl *> Callables) {
   if (MaxCallSites == 0)
     return;
-  // Template patterns are read in their instantiations.
-  std::vector<const clang::Decl *> Analysable;
-  for (const clang::Decl *Caller : Callables)
-    if (analysableBody(Caller))
-      Analysable.push_back(Caller);
-  Index = CallSiteIndex(Analysable);
+  Index = &unitCallSites(Callables);
+  Analysable.clear();
+}
+
+llvm::ArrayRef<CallerFacts::Site>
+CallerFacts::sitesOf(const clang::FunctionDecl *Def) {
+  if (!Index)
+    return {};
+  auto [It, New] = Analysable.try_emplace(Def->getCanonicalDecl());
+  if (New)
+    for (const Site &S : Index->sitesOf(Def))
+      if (analysableBody(S.second))
+        It->second.push_back(S);
+  return It->second;
 }
 
 namespace {
@@ -61,7 +70,7 @@ CallerFacts::contextsAt(const clang::FunctionDecl *Fn, clang::ASTContext &Ctx,
   const clang::FunctionDecl *Def = Fn->getDefinition();
   if (!Def || !Def->hasBody() || llvm::isa<clang::CXXMethodDecl>(Def))
     return Out;
-  llvm::ArrayRef<Site> Sites = Index.sitesOf(Def);
+  llvm::ArrayRef<Site> Sites = sitesOf(Def);
   Sites = Sites.take_front(64);
   if (Sites.empty())
     return Out;
@@ -100,7 +109,7 @@ bool CallerFacts::holdsAtEveryCallSite(
   const clang::FunctionDecl *Def = Fn->getDefinition();
   if (!Def)
     return false;
-  llvm::ArrayRef<Site> Sites = Index.sitesOf(Def);
+  llvm::ArrayRef<Site> Sites = sitesOf(Def);
   if (Sites.empty() || Sites.size() > MaxCallSites)
     return false;
   const std::vector<Context> &All = contextsOf(Fn, Ctx);

@@ -17,6 +17,7 @@
 #include "facts/ValueFacts.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -85,7 +86,12 @@ private:
   std::map<std::pair<const clang::FunctionDecl *, unsigned>,
            std::vector<Context>>
       Contexts;
-  CallSiteIndex Index;
+  /// The unit's call sites of `Def` in analysable callers (template
+  /// patterns are read in their instantiations).
+  llvm::ArrayRef<Site> sitesOf(const clang::FunctionDecl *Def);
+
+  const CallSiteIndex *Index = nullptr;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>> Analysable;
 };
 
 } // namespace cublas_tidy

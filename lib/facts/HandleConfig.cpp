@@ -3,6 +3,7 @@
 #include "facts/HandleConfig.h"
 
 #include "ast/AstUtils.h"
+#include "ast/CallSites.h"
 #include "ast/Callables.h"
 #include "ast/CutOffs.h"
 #include "ast/SharedCfg.h"
@@ -510,25 +511,20 @@ bool callerSetsWorkspace(const Decl *Callable,
   const auto *Self = dyn_cast<FunctionDecl>(Callable);
   if (!Self)
     return false;
-  for (const Decl *Other : Unit) {
-    if (Other == Callable)
+  for (const Decl *Caller : unitCallSites(Unit).callersOf(Self)) {
+    if (Caller == Callable)
       continue;
-    bool Calls = false, Sets = false;
-    for (const CallExpr *Call : callsIn(Other)) {
+    for (const CallExpr *Call : callsIn(Caller)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       if (!Callee)
         continue;
-      if (Callee->getCanonicalDecl() == Self->getCanonicalDecl())
-        Calls = true;
       const ConfigFunction *F = calledConfigFunction(Call);
       const FunctionDecl *Def = nullptr;
       if ((F && F->Sets && F->What == Setting::Workspace) ||
           (!F && userCallee(Call) && Callee->hasBody(Def) && Def &&
            callsConfig(Def, Setting::Workspace)))
-        Sets = true;
+        return true;
     }
-    if (Calls && Sets)
-      return true;
   }
   return false;
 }
@@ -737,26 +733,25 @@ callerPays(const ParmVarDecl *P, const Decl *Self,
   if (!Fn)
     return {true, {nullptr, nullptr}};
   bool AnyCaller = false;
-  for (const Decl *Other : Unit) {
-    if (Other == Self)
+  std::optional<StableVariables> Stable;
+  const Decl *StableOf = nullptr;
+  for (const auto &[Call, Other] : unitCallSites(Unit).sitesOf(Fn)) {
+    if (Other == Self || Index >= Call->getNumArgs())
       continue;
-    StableVariables Stable(Other);
-    for (const CallExpr *Call : callsIn(Other)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee || Callee->getCanonicalDecl() != Fn->getCanonicalDecl() ||
-          Index >= Call->getNumArgs())
-        continue;
-      AnyCaller = true;
-      std::optional<HandleName> Given =
-          handleNamed(Call->getArg(Index), Other, Stable);
-      if (!Given)
-        return {true, {nullptr, nullptr}}; // not followed: may pay
-      auto Same = [&](const std::optional<HandleName> &N) {
-        return N && *N == *Given;
-      };
-      if (const CallExpr *Victim = hostScalarCall(Other, Same))
-        return {true, {Victim, Other}};
+    if (StableOf != Other) {
+      Stable.emplace(Other);
+      StableOf = Other;
     }
+    AnyCaller = true;
+    std::optional<HandleName> Given =
+        handleNamed(Call->getArg(Index), Other, *Stable);
+    if (!Given)
+      return {true, {nullptr, nullptr}}; // not followed: may pay
+    auto Same = [&](const std::optional<HandleName> &N) {
+      return N && *N == *Given;
+    };
+    if (const CallExpr *Victim = hostScalarCall(Other, Same))
+      return {true, {Victim, Other}};
   }
   return {!AnyCaller, {nullptr, nullptr}};
 }

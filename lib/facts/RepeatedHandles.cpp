@@ -328,7 +328,7 @@ std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
 std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
            llvm::ArrayRef<const clang::Decl *> Callables, bool OverDevices) {
-  return callInLoop(Fn, CallerIndex(Callables), OverDevices);
+  return callInLoop(Fn, unitCallSites(Callables), OverDevices);
 }
 
 /// A function whose repetition is judged: its body selects no device, or,
@@ -405,7 +405,7 @@ callTwice(const clang::FunctionDecl *Fn,
   if (!Fn || !judgedForRepetition(Fn))
     return std::nullopt;
   const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
-  for (const clang::Decl *Caller : Callables) {
+  for (const clang::Decl *Caller : unitCallSites(Callables).callersOf(Fn)) {
     if (Caller == Fn)
       continue;
     llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Caller);

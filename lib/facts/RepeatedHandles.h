@@ -75,10 +75,8 @@ struct CallInLoop {
   bool OverDevices = false;
 };
 
-/// Which callables call a function directly (lib/ast/CallSites.h): built
-/// once for all the functions asked about (a check that asks for each
-/// function of a file would otherwise read every call list once per
-/// function).
+/// Which callables call a function directly: the unit's call graph
+/// (unitCallSites, lib/ast/CallSites.h).
 using CallerIndex = CallSiteIndex;
 
 /// The first call (in source order of `Callables`) of `Fn` inside a loop,
@@ -91,8 +89,8 @@ std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
            llvm::ArrayRef<const clang::Decl *> Callables,
            bool OverDevices = false);
-/// The same, with the callers of `Fn` taken from `Index` (built from the
-/// same callables).
+/// The same, with the callers of `Fn` taken from `Index` (the graph of
+/// the same callables: the first form asks unitCallSites for it).
 std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
                                      const CallerIndex &Index,
                                      bool OverDevices = false);
