@@ -540,6 +540,9 @@ workspaceWhereCreated(const HandleName &H, const Decl *Callable,
   if (!ThisMember && !(Global && !H.Member && Global->hasGlobalStorage()))
     return {nullptr, nullptr};
   const auto *Self = dyn_cast<FunctionDecl>(Callable);
+  llvm::ArrayRef<const Decl *> Callers;
+  if (Self)
+    Callers = unitCallSites(Unit).callersOf(Self);
   for (const Decl *Other : Unit) {
     if (Other == Callable ||
         (ThisMember && Other->getDeclContext() != Callable->getDeclContext()))
@@ -547,13 +550,9 @@ workspaceWhereCreated(const HandleName &H, const Decl *Callable,
     StableVariables OtherStable(Other);
     if (!createsIn(H, Other, OtherStable))
       continue;
-    bool CallsSelf = false;
+    bool CallsSelf = llvm::is_contained(Callers, Other);
     const CallExpr *Set = nullptr;
     for (const CallExpr *Call : callsIn(Other)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Self && Callee &&
-          Callee->getCanonicalDecl() == Self->getCanonicalDecl())
-        CallsSelf = true;
       const ConfigFunction *F = calledConfigFunction(Call);
       if (!Set && F && F->Sets && F->What == Setting::Workspace &&
           userWorkspace(Call))
