@@ -77,14 +77,20 @@ bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
     if (const ResourceTable::Entry *E = Table.lookup(FD->getName()))
       return needsCreates() ? E->IsCreate : !E->IsCreate;
     // For leaks, also calls of same-file helpers that may return a new
-    // resource (`cublasHandle_t make() { ...; cublasCreate(&h); return h; }`).
-    return needsCreates() && mayReturnNewResource(FD, Table, CreatesInBody);
+    // resource (`cublasHandle_t make() { ...; cublasCreate(&h); return h; }`);
+    // for uses after destroy, calls of functions that may destroy what they
+    // are given (`shutdown(h)`).
+    if (needsCreates())
+      return mayReturnNewResource(FD, Table, CreatesInBody);
+    return !calledCublasFunction(Call) &&
+           mayDestroyResource(FD, Table, DestroysInBody);
   });
 }
 
 void HandleCheckBase::clearUnit() {
   Analyzer.reset();
   CreatesInBody.clear();
+  DestroysInBody.clear();
 }
 
 bool HandleCheckBase::anyCompileErrors() const {
@@ -400,18 +406,32 @@ void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
   }
 }
 
+/// ", in 'shutdown'" for a destroy that a call of a project function
+/// makes; "" for a destroy of the resource table.
+std::string HandleUseAfterDestroyCheck::throughFunction(const Expr *E) const {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD || table().lookup(Call))
+    return "";
+  return ", in '" + FD->getQualifiedNameAsString() + "'";
+}
+
 void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
                                         const Decl *, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const UseAfterDestroyReport &U : Result.UsesAfterDestroy) {
     const ResourceTable::Kind &K = table().kind(U.KindId);
+    // A destroy inside a function of the project names that function.
+    std::string Again = U.IsDestroy ? throughFunction(U.Use) : "";
+    if (!Again.empty())
+      Again += ",";
     diag(userLocation(U.Use->getBeginLoc(), SM),
-         U.IsDestroy ? "%0 '%1' is destroyed again after it was destroyed"
+         U.IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
                      : "%0 '%1' is used after it was destroyed")
-        << K.Noun << U.Var->getName();
+        << K.Noun << U.Var->getName() << Again;
     diag(userLocation(U.Destroy->getBeginLoc(), SM),
-         "'%0' was destroyed here", DiagnosticIDs::Note)
-        << U.Var->getName();
+         "'%0' was destroyed here%1", DiagnosticIDs::Note)
+        << U.Var->getName() << throughFunction(U.Destroy);
   }
 }
 

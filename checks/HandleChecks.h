@@ -51,6 +51,7 @@ private:
   cublas_tidy::ResourceTable Table;
   std::unique_ptr<cublas_tidy::HandleAnalyzer> Analyzer;
   llvm::DenseMap<const FunctionDecl *, bool> CreatesInBody;
+  llvm::DenseMap<const FunctionDecl *, bool> DestroysInBody;
 };
 
 /// Finds handles and descriptors that are not destroyed on every path.
@@ -106,6 +107,9 @@ protected:
               const Decl *Callable, ASTContext &Ctx) override;
   void reportFunction(const Decl *Callable, ASTContext &Ctx) override;
   bool needsCreates() const override { return false; }
+
+private:
+  std::string throughFunction(const Expr *E) const;
 };
 
 } // namespace clang::tidy::cublas

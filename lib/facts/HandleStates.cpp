@@ -319,6 +319,13 @@ public:
   std::vector<UseAfterDestroyReport> takeUsesAfterDestroy();
   /// For summaries: the fates of the seeded parameter at the exits.
   bool SeedDestroyed = false, SeedKept = false, SeedEscaped = false;
+  /// Runs only to find the globals destroyed on every way out
+  /// (HandleAnalyzer::globalsDestroyed): nothing is reported.
+  bool GlobalsSummary = false;
+  /// With GlobalsSummary: the global resources released at every exit seen,
+  /// with their kinds; unset before the first exit.
+  std::optional<llvm::SmallVector<std::pair<const VarDecl *, unsigned>, 2>>
+      GlobalsReleased;
   /// For summaries: what the returns return.
   unsigned FreshReturns = 0, OtherReturns = 0;
   std::optional<unsigned> FreshKind;
@@ -332,6 +339,9 @@ private:
   void createOrDestroy(const CallExpr *CE, const ResourceTable::Entry &Entry,
                        PathState &S);
   void otherCall(const CallExpr *CE, PathState &S);
+  void callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
+                     PathState &S);
+  bool summarising() const { return Seed || GlobalsSummary; }
   void throwingCall(const CallExpr *CE, const PathState &S);
   void processConstruct(const CXXConstructExpr *CE, PathState &S);
   void processDeclRef(const DeclRefExpr *DRE, PathState &S);
@@ -446,7 +456,7 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
     processBlock(B, std::move(S));
   }
   // A summary of a helper's parameter stops quietly: its caller says so.
-  if (Aborted && !Seed)
+  if (Aborted && !summarising())
     reportCutOff("the handle analysis", Callable,
                  Steps > Options.MaxSteps
                      ? "it followed more than " +
@@ -556,7 +566,7 @@ bool Engine::endsProcess(const LeakExit &Exit) const {
 }
 
 void Engine::leak(const Handle &H, LeakExit Exit) {
-  if (Seed || !H.Create || endsProcess(Exit))
+  if (summarising() || !H.Create || endsProcess(Exit))
     return;
   auto It = llvm::find_if(Leaks, [&](const LeakReport &R) {
     return R.Create == H.Create && R.Var == H.Var;
@@ -612,7 +622,7 @@ void Engine::destroy(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
 
 void Engine::use(const Expr *Use, const VarDecl *VD, bool IsDestroy,
                  unsigned KindId, PathState &S) {
-  if (Seed)
+  if (summarising())
     return;
   auto [It, New] = UseIndex.try_emplace({Use, VD}, Uses.size());
   if (New)
@@ -680,7 +690,7 @@ void Engine::adoptNewResource(const VarDecl *VD, const CallExpr *CE,
 
 void Engine::processCall(const CallExpr *CE, PathState &S) {
   const ResourceTable::Entry *Entry = Table.lookup(CE);
-  if (!Entry && !Seed)
+  if (!Entry && !summarising())
     noteUnkeptResource(CE);
   if (Entry) {
     createOrDestroy(CE, *Entry, S);
@@ -717,7 +727,7 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
 /// creates or whose status it checks (a throw there means the create
 /// failed), nor those it is given (it may destroy them before throwing).
 void Engine::throwingCall(const CallExpr *CE, const PathState &S) {
-  if (Seed || !mayThrowOut(CE->getDirectCallee()) ||
+  if (summarising() || !mayThrowOut(CE->getDirectCallee()) ||
       insideTryBlock(CE, Callable))
     return;
   LeakExit Exit{LeakExit::ThrowingCall, CE->getBeginLoc(), CE};
@@ -817,7 +827,7 @@ void Engine::otherCall(const CallExpr *CE, PathState &S) {
     }
     const VarDecl *VD = referencedVar(Args[I]);
     Handle *H = VD ? S.find(VD) : nullptr;
-    if (!H || H->S == HState::Released || H->S == HState::Escaped)
+    if (!H || H->S == HState::Escaped)
       continue;
     unsigned Param = I - Offset;
     // The object of an operator call escapes.
@@ -828,6 +838,11 @@ void Engine::otherCall(const CallExpr *CE, PathState &S) {
     } else if (I >= Offset && FD) {
       Effect = projectEffect(FD, Param);
     }
+    // A destroyed resource stays destroyed, whatever the function does
+    // with it; a second destroy there is a use after destroy.
+    if (H->S == HState::Released &&
+        Effect != HandleAnalyzer::ParamEffect::Destroys)
+      continue;
     switch (Effect) {
     case HandleAnalyzer::ParamEffect::Keeps:
       break;
@@ -839,6 +854,30 @@ void Engine::otherCall(const CallExpr *CE, PathState &S) {
       break;
     }
   }
+  callOfGlobals(CE, Def, S);
+}
+
+/// What a call does to the global resources: one the callee may create
+/// into or assign (a function of the project the unit cannot read, or one
+/// whose body names the global or calls such a function) is unknown after
+/// it, even destroyed before; one the callee, a function of the unit,
+/// destroys on every way out (`void teardown() { cublasDestroy(g); }`) is
+/// destroyed by the call.
+void Engine::callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
+                           PathState &S) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return;
+  llvm::SmallVector<std::pair<const VarDecl *, unsigned>, 2> Destroyed;
+  if (Def && Depth < Options.MaxSummaryDepth)
+    Destroyed = llvm::to_vector<2>(Analyzer.globalsDestroyed(Def, Depth + 1));
+  for (Handle &H : S.Handles)
+    if (H.S == HState::Released && H.Var->hasGlobalStorage() &&
+        !llvm::any_of(Destroyed, [&](const auto &P) { return P.first == H.Var; }) &&
+        Analyzer.mayWriteGlobal(CE, H.Var, Depth + 1))
+      H.S = HState::Escaped;
+  for (auto [VD, KindId] : Destroyed)
+    destroy(CE, VD, KindId, S);
 }
 
 void Engine::processConstruct(const CXXConstructExpr *CE, PathState &S) {
@@ -999,6 +1038,19 @@ void Engine::processAssign(const BinaryOperator *BO, PathState &S) {
 }
 
 void Engine::atExit(const CFGBlock *From, PathState &S) {
+  if (GlobalsSummary) {
+    llvm::SmallVector<std::pair<const VarDecl *, unsigned>, 2> Here;
+    for (const Handle &H : S.Handles)
+      if (H.S == HState::Released && H.Var->hasGlobalStorage() &&
+          !H.Var->isStaticLocal())
+        Here.push_back({H.Var, H.KindId});
+    if (!GlobalsReleased)
+      GlobalsReleased = std::move(Here);
+    else
+      llvm::erase_if(*GlobalsReleased,
+                     [&](const auto &P) { return !llvm::is_contained(Here, P); });
+    return;
+  }
   for (const Handle &H : S.Handles) {
     if (Seed && H.Var == Seed) {
       switch (H.S) {
@@ -1268,6 +1320,54 @@ HandleAnalyzer::summarize(const FunctionDecl *FD, unsigned Param,
   return Effect;
 }
 
+llvm::ArrayRef<std::pair<const VarDecl *, unsigned>>
+HandleAnalyzer::globalsDestroyed(const FunctionDecl *FD, unsigned Depth) {
+  auto It = GlobalSummaries.find(FD);
+  if (It != GlobalSummaries.end())
+    return It->second;
+  GlobalSummaries[FD]; // recursion reads as "none"
+  llvm::SmallVector<std::pair<const VarDecl *, unsigned>, 2> Result;
+  if (FD->hasBody() && mayDestroyResource(FD, Table, DestroysInBody)) {
+    Engine E(*this, Ctx, Table, Options, Depth);
+    E.GlobalsSummary = true;
+    if (E.run(FD) && E.GlobalsReleased)
+      Result = std::move(*E.GlobalsReleased);
+  }
+  return GlobalSummaries[FD] = std::move(Result);
+}
+
+bool HandleAnalyzer::mayWriteGlobal(const CallExpr *Call, const VarDecl *VD,
+                                    unsigned Depth) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return true;
+  if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) ||
+      Table.lookup(Call) || calledCublasFunction(Call))
+    return false;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody() || Depth > Options.MaxSummaryDepth)
+    // What the unit cannot read may create it again, unless it is given a
+    // cuBLAS status: a checker (`check(cublasSgemm(...))`).
+    return llvm::none_of(Call->arguments(), [](const Expr *A) {
+      return isCublasStatusType(A->getType());
+    });
+  auto Key = std::make_pair(Def, VD);
+  if (auto It = GlobalWriters.find(Key); It != GlobalWriters.end())
+    return It->second;
+  GlobalWriters[Key] = false; // recursion reads as "no"
+  bool Writes = false;
+  for (const BodyStmt &N : stmtsIn(Def)) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N.S))
+      Writes = DRE->getDecl() == VD;
+    else if (const auto *Inner = dyn_cast<CallExpr>(N.S))
+      Writes = mayWriteGlobal(Inner, VD, Depth + 1);
+    if (Writes)
+      break;
+  }
+  GlobalWriters[Key] = Writes;
+  return Writes;
+}
+
 bool mayReturnNewResource(const FunctionDecl *FD, const ResourceTable &Table,
                           llvm::DenseMap<const FunctionDecl *, bool> &Known) {
   if (!FD || !FD->getReturnType()->isPointerType())
@@ -1282,6 +1382,31 @@ bool mayReturnNewResource(const FunctionDecl *FD, const ResourceTable &Table,
       return E && E->IsCreate;
     });
   return It->second;
+}
+
+bool mayDestroyResource(const FunctionDecl *FD, const ResourceTable &Table,
+                        llvm::DenseMap<const FunctionDecl *, bool> &Known) {
+  if (!FD || FD->isVariadic())
+    return false;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody()) {
+    const FunctionSummary *Summary = projectSummary(FD);
+    return Summary &&
+           llvm::any_of(Summary->Handles, [](const auto &P) {
+             return P.Effect == FunctionSummary::HandleEffect::Destroys;
+           });
+  }
+  if (auto It = Known.find(Def); It != Known.end())
+    return It->second;
+  Known[Def] = false; // recursion reads as "no"
+  bool Destroys = callsAny(Def, [&](const CallExpr *Inner) {
+    if (const ResourceTable::Entry *E = Table.lookup(Inner))
+      return !E->IsCreate;
+    return !calledCublasFunction(Inner) &&
+           mayDestroyResource(Inner->getDirectCallee(), Table, Known);
+  });
+  Known[Def] = Destroys;
+  return Destroys;
 }
 
 } // namespace cublas_tidy

@@ -46,6 +46,17 @@ bool mayReturnNewResource(const clang::FunctionDecl *FD,
                           const ResourceTable &Table,
                           llvm::DenseMap<const clang::FunctionDecl *, bool> &Known);
 
+/// Whether a call of `FD` may destroy a resource of `Table` it is given: a
+/// function of the translation unit whose body calls one of the table's
+/// destroys, itself or through such functions (`void shutdown(cublasHandle_t
+/// h) { cublasDestroy(h); }`), or a function of another file whose project
+/// summary destroys a handle parameter. A pre-filter: the analysis decides
+/// what the call does to which handle. `Known` keeps the answers for one
+/// translation unit.
+bool mayDestroyResource(const clang::FunctionDecl *FD,
+                        const ResourceTable &Table,
+                        llvm::DenseMap<const clang::FunctionDecl *, bool> &Known);
+
 /// How a resource's life ended on some path without a destroy.
 struct LeakExit {
   enum KindT {
@@ -121,10 +132,31 @@ public:
   std::optional<unsigned> returnsNewResource(const clang::FunctionDecl *FD,
                                              unsigned Depth);
 
+  /// The global resources (variables of static storage, not local
+  /// statics) that every way out of `FD` leaves destroyed, with their kinds:
+  /// `void teardown() { cublasDestroy(g); }`. Not those it assigns after
+  /// the destroy (`g = nullptr`).
+  llvm::ArrayRef<std::pair<const clang::VarDecl *, unsigned>>
+  globalsDestroyed(const clang::FunctionDecl *FD, unsigned Depth);
+
+  /// Whether `Call` may change the global `VD`: a call of a function
+  /// outside the system headers that the unit does not define (unless it is
+  /// given a cuBLAS status: a checker), or of one whose body names `VD` or
+  /// makes such a call (a create into it, an assignment).
+  bool mayWriteGlobal(const clang::CallExpr *Call, const clang::VarDecl *VD,
+                      unsigned Depth);
+
 private:
   clang::ASTContext &Ctx;
   const ResourceTable &Table;
   HandleAnalysisOptions Options;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<std::pair<const clang::VarDecl *, unsigned>, 2>>
+      GlobalSummaries;
+  llvm::DenseMap<std::pair<const clang::FunctionDecl *, const clang::VarDecl *>,
+                 bool>
+      GlobalWriters;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> DestroysInBody;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>, ParamEffect>
       Summaries;
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>

@@ -210,4 +210,90 @@ TEST(HandleStates, BoundsMakeItSilent) {
   EXPECT_EQ(Full.Leaks.size(), 1u);
 }
 
+TEST(HandleStates, MayDestroyResourceFollowsCallsOfTheUnit) {
+  Analysis A(R"(
+    void shutdown(cublasHandle_t h) { cublasDestroy(h); }
+    void close_all(cublasHandle_t h) { shutdown(h); }
+    void warm_up(cublasHandle_t h) { cublasSetStream(h, nullptr); }
+    void ping(cublasHandle_t h);
+    void pong(cublasHandle_t h) { ping(h); }
+    void ping(cublasHandle_t h) { pong(h); }
+    void make(cublasHandle_t *h) { cublasCreate(h); }
+  )");
+  llvm::DenseMap<const FunctionDecl *, bool> Known;
+  EXPECT_TRUE(mayDestroyResource(A.fn("shutdown"), A.Table, Known));
+  EXPECT_TRUE(mayDestroyResource(A.fn("close_all"), A.Table, Known));
+  EXPECT_FALSE(mayDestroyResource(A.fn("warm_up"), A.Table, Known));
+  EXPECT_FALSE(mayDestroyResource(A.fn("ping"), A.Table, Known));
+  EXPECT_FALSE(mayDestroyResource(A.fn("make"), A.Table, Known));
+  EXPECT_FALSE(mayDestroyResource(nullptr, A.Table, Known));
+}
+
+TEST(HandleStates, UseAfterADestroyInAFunction) {
+  Analysis A(R"(
+    void shutdown(cublasHandle_t h) { cublasDestroy(h); }
+    void maybe(cublasHandle_t h, bool b) { if (b) cublasDestroy(h); }
+    void f() {
+      cublasHandle_t h;
+      if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return;
+      shutdown(h);
+      shutdown(h);
+    }
+    void g(bool b) {
+      cublasHandle_t h;
+      if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS) return;
+      maybe(h, b);
+      cublasSetStream(h, nullptr);
+      cublasDestroy(h);
+    })");
+  HandleAnalysisResult F = A.run("f");
+  ASSERT_TRUE(F.Completed);
+  ASSERT_EQ(F.UsesAfterDestroy.size(), 1u);
+  EXPECT_TRUE(F.UsesAfterDestroy[0].IsDestroy);
+  EXPECT_EQ(A.line(F.UsesAfterDestroy[0].Use->getBeginLoc()), 12u);
+  EXPECT_EQ(A.line(F.UsesAfterDestroy[0].Destroy->getBeginLoc()), 11u);
+  HandleAnalysisResult G = A.run("g");
+  ASSERT_TRUE(G.Completed);
+  EXPECT_TRUE(G.UsesAfterDestroy.empty());
+}
+
+TEST(HandleStates, GlobalsDestroyedOnEveryWayOut) {
+  Analysis A(R"(
+    cublasHandle_t g;
+    cublasLtHandle_t lt;
+    void teardown() { cublasDestroy(g); cublasLtDestroy(lt); }
+    void reset() { cublasDestroy(g); g = nullptr; }
+    void some(bool b) { if (b) cublasDestroy(g); }
+    void chain() { teardown(); }
+    void init() { cublasCreate(&g); }
+    void other();
+    void check(cublasStatus_t);
+    void f() {
+      init();
+      other();
+      check(cublasSetStream(g, nullptr));
+      sink(nullptr);
+    })");
+  llvm::ArrayRef<std::pair<const VarDecl *, unsigned>> T =
+      A.Analyzer->globalsDestroyed(A.fn("teardown"), 1);
+  ASSERT_EQ(T.size(), 2u);
+  EXPECT_EQ(T[0].first->getName(), "g");
+  EXPECT_EQ(A.Table.kind(T[0].second).Destroy, "cublasDestroy");
+  EXPECT_EQ(T[1].first->getName(), "lt");
+  EXPECT_TRUE(A.Analyzer->globalsDestroyed(A.fn("reset"), 1).empty());
+  EXPECT_TRUE(A.Analyzer->globalsDestroyed(A.fn("some"), 1).empty());
+  EXPECT_EQ(A.Analyzer->globalsDestroyed(A.fn("chain"), 1).size(), 2u);
+
+  // f calls init (names g), other (unknown), check (given a status) and
+  // sink (unknown, given a handle).
+  const VarDecl *G = T[0].first;
+  llvm::SmallVector<const CallExpr *, 4> Calls;
+  for (const Stmt *S : cast<CompoundStmt>(A.fn("f")->getBody())->body())
+    Calls.push_back(cast<CallExpr>(S));
+  EXPECT_TRUE(A.Analyzer->mayWriteGlobal(Calls[0], G, 1));
+  EXPECT_TRUE(A.Analyzer->mayWriteGlobal(Calls[1], G, 1));
+  EXPECT_FALSE(A.Analyzer->mayWriteGlobal(Calls[2], G, 1));
+  EXPECT_TRUE(A.Analyzer->mayWriteGlobal(Calls[3], G, 1));
+}
+
 } // namespace

@@ -100,3 +100,16 @@ void perDevice(float *X, int Devices) {
   for (int D = 0; D < Devices; ++D)
     prepareOnDevice(D, X);
 }
+
+// Used after a destroy in another file; a handle given to a function of
+// another file that only uses it stays alive.
+void usedAfterShutdown(float *X) {
+  cublasHandle_t H;
+  if (cublasCreate(&H) != CUBLAS_STATUS_SUCCESS)
+    return;
+  useOnly(H, X, 4);
+  shutdown(H);
+  useOnly(H, X, 4);
+  const float A = 2.0f;
+  checkStatus(cublasSscal(H, 4, &A, X, 1));
+}
