@@ -285,6 +285,7 @@ void HandleLeakCheck::clearUnit() {
   HandleCheckBase::clearUnit();
   GlobalCreates.clear();
   ThrowLeaks.clear();
+  GlobalDestroyers.clear();
 }
 
 void HandleLeakCheck::checkProjectGlobalCreates() {
@@ -340,6 +341,40 @@ void HandleLeakCheck::checkProjectGlobalCreates() {
   }
 }
 
+/// Why `Fn` runs again while what it created into `Global` is still live:
+/// a loop that calls it and nothing in the loop may destroy `Global`, or
+/// two calls with nothing between them that may (facts/HandleStates.h,
+/// mayDestroyGlobal).
+std::optional<RepeatReason>
+HandleLeakCheck::liveRepeat(const FunctionDecl *Fn, const VarDecl *Global) {
+  auto MayDestroy = [&](const CallExpr *Call) {
+    return mayDestroyGlobal(Call, Global, table(), GlobalDestroyers);
+  };
+  auto NoDestroyInLoop = [&](const CallInLoop &In) {
+    return llvm::none_of(callsIn(In.Caller), [&](const CallExpr *Call) {
+      return Call != In.Call && containsStmt(In.Loop, Call) &&
+             MayDestroy(Call);
+    });
+  };
+  auto NoDestroyBetween = [&](const CallTwice &T) {
+    const SourceManager &SM = Fn->getASTContext().getSourceManager();
+    return llvm::none_of(callsIn(T.Caller), [&](const CallExpr *Call) {
+      return SM.isBeforeInTranslationUnit(T.First->getEndLoc(),
+                                          Call->getBeginLoc()) &&
+             SM.isBeforeInTranslationUnit(Call->getBeginLoc(),
+                                          T.Second->getBeginLoc()) &&
+             MayDestroy(Call);
+    });
+  };
+  std::optional<RepeatReason> Why =
+      repeatReason(Fn, callables(), nullptr, /*OneVariable=*/true,
+                   NoDestroyInLoop, NoDestroyBetween);
+  // An op registered for Python: what runs between two calls is unknown.
+  if (Why && Why->Kind == RepeatReason::Op)
+    return std::nullopt;
+  return Why;
+}
+
 void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
   // A leak through a call that may throw: when a caller, here or in
   // another file, can catch the exception (facts/Exceptions.h).
@@ -355,8 +390,9 @@ void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
   if (anyCompileErrors())
     return;
   for (const auto &[R, FD] : GlobalCreates) {
-    // Nothing in the file destroys it (a cleanup called in the same loop
-    // would release it).
+    // Something in the file destroys it (a cleanup called in the same loop
+    // would release it), or a function of another file (a global of
+    // external linkage): the project's summaries say.
     bool Destroyed = false;
     for (const Decl *C : callables()) {
       for (const CallExpr *Call : callsIn(C))
@@ -364,29 +400,35 @@ void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
       if (Destroyed)
         break;
     }
-    // Nor a function of another file (a global of external linkage): the
-    // project's summaries say.
-    if (Destroyed || projectDestroyerOf(R.Var))
-      continue;
+    // (Asked only when the file does not answer: the question is recorded.)
+    Destroyed = Destroyed || projectDestroyerOf(R.Var);
     // A copy kept elsewhere may be how the previous one lives on.
     if (handleCopiedOut(R.Var, callables()))
       continue;
     const SourceManager &SM = FD->getASTContext().getSourceManager();
     const ResourceTable::Kind &K = table().kind(R.KindId);
+    // Destroyed somewhere: a leak only when nothing between two runs of
+    // the create may destroy it (a shutdown() after the loop releases the
+    // last one only).
     std::optional<RepeatReason> Why =
-        repeatReason(FD, callables(), nullptr, /*Twice=*/true);
+        Destroyed ? liveRepeat(FD, R.Var)
+                  : repeatReason(FD, callables(), nullptr, /*Twice=*/true);
     if (!Why)
       continue;
     diag(userLocation(R.Create->getBeginLoc(), SM),
-         "global %0 '%1' is created on every call of %2, and the previous one "
-         "is never destroyed: %3; %select{create it once (guard the create "
-         "with 'if (!%1)')|keep one per device (an array indexed by the "
-         "device), each created once}4")
+         "global %0 '%1' is created on every call of %2, %select{and the "
+         "previous one is never destroyed|while the previous one is still "
+         "live (nothing %6 destroys it)}5: %3; %select{create it once (guard "
+         "the create with 'if (!%1)')|keep one per device (an array indexed "
+         "by the device), each created once}4%select{|, or destroy it before "
+         "creating it again}5")
         << K.Noun << R.Var->getName() << Why->Clause
         << (Why->Kind == RepeatReason::Twice
                 ? "the second call leaks the first"
                 : "each call after the first leaks one")
-        << (Why->Kind == RepeatReason::DeviceLoop ? 1 : 0);
+        << (Why->Kind == RepeatReason::DeviceLoop ? 1 : 0) << Destroyed
+        << (Why->Kind == RepeatReason::Twice ? "between the two calls"
+                                             : "in the loop");
     for (const auto &[Loc, Text] : Why->Notes)
       diag(Loc, "%0", DiagnosticIDs::Note) << Text;
   }
@@ -400,6 +442,12 @@ void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
          "%0 member '%1' is created when a '%2' is constructed, but nothing "
          "destroys it: every '%2' object leaks one; call '%3' in '~%2'")
         << K.Noun << M.Field->getName() << M.Class->getName() << K.Destroy;
+    if (M.Accessor)
+      diag(userLocation(M.Accessor->getLocation(), SM),
+           "'%0' gives the %1 out; nothing in this file destroys what it "
+           "returns",
+           DiagnosticIDs::Note)
+          << M.Accessor->getName() << K.Noun;
     diag(userLocation(M.Object->getBeginLoc(), SM),
          "a '%0' is created here", DiagnosticIDs::Note)
         << M.Class->getName();

@@ -4,6 +4,7 @@
 #define CUBLAS_TIDY_CHECKS_HANDLECHECKS_H
 
 #include "CublasCheck.h"
+#include "RepeatReasons.h"
 #include "facts/Exceptions.h"
 #include "facts/HandleStates.h"
 #include "facts/RepeatedHandles.h"
@@ -86,6 +87,10 @@ private:
   /// Functions of other files that create a global on every call, called
   /// here in a loop or twice (their summaries, facts/Summaries.h).
   void checkProjectGlobalCreates();
+  std::optional<RepeatReason> liveRepeat(const FunctionDecl *Fn,
+                                         const VarDecl *Global);
+  llvm::DenseMap<std::pair<const FunctionDecl *, const VarDecl *>, bool>
+      GlobalDestroyers;
 
   /// Globals created unguarded in a function: a leak when the function is
   /// called in a loop and nothing in the file destroys them.

@@ -13,8 +13,9 @@ namespace clang::tidy::cublas {
 
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
-             const OpRegistrations *Ops,
-             bool OneVariable) {
+             const OpRegistrations *Ops, bool OneVariable,
+             CallInLoopFilter AcceptLoop,
+             llvm::function_ref<bool(const CallTwice &)> AcceptTwice) {
   if (!Fn)
     return std::nullopt;
   auto Registration = [&] {
@@ -39,7 +40,8 @@ repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
     return R;
   }
   std::string Name = "'" + Fn->getName().str() + "'";
-  std::optional<CallInLoop> In = callInLoop(Fn, Callables, OneVariable);
+  std::optional<CallInLoop> In =
+      callInLoop(Fn, Callables, OneVariable, AcceptLoop);
   if (In && In->OverDevices) {
     R.Kind = RepeatReason::DeviceLoop;
     R.Clause = Name + ", which is called once per device in a loop";
@@ -54,7 +56,8 @@ repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
     return R;
   }
   if (OneVariable)
-    if (std::optional<CallTwice> T = callTwice(Fn, Callables)) {
+    if (std::optional<CallTwice> T = callTwice(Fn, Callables);
+        T && (!AcceptTwice || AcceptTwice(*T))) {
       R.Kind = RepeatReason::Twice;
       R.Clause = Name + ", which is called twice";
       R.Notes.push_back({At(T->First), Name + " is called here"});

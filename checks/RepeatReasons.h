@@ -40,9 +40,14 @@ struct RepeatReason {
 /// devices repeats it too (DeviceLoop). The callers come from the unit's
 /// call graph (unitCallSites); `Ops` are the registrations of `Callables`,
 /// when the caller has built them (it asks about many functions).
+/// `AcceptLoop` and `AcceptTwice`, when given, keep only the repetitions
+/// they accept (a loop that does not also destroy what `Fn` creates).
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
-             const cublas_tidy::OpRegistrations *Ops, bool OneVariable);
+             const cublas_tidy::OpRegistrations *Ops, bool OneVariable,
+             cublas_tidy::CallInLoopFilter AcceptLoop = nullptr,
+             llvm::function_ref<bool(const cublas_tidy::CallTwice &)>
+                 AcceptTwice = nullptr);
 
 } // namespace clang::tidy::cublas
 

@@ -1384,6 +1384,39 @@ bool mayReturnNewResource(const FunctionDecl *FD, const ResourceTable &Table,
   return It->second;
 }
 
+bool mayDestroyGlobal(
+    const CallExpr *Call, const VarDecl *Global, const ResourceTable &Table,
+    llvm::DenseMap<std::pair<const FunctionDecl *, const VarDecl *>, bool>
+        &Known) {
+  if (Table.destroys(Call, Global))
+    return true;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return true;
+  if (Table.lookup(Call) || calledCublasFunction(Call) ||
+      FD->getASTContext().getSourceManager().isInSystemHeader(
+          FD->getLocation()))
+    return false;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody()) {
+    if (const FunctionSummary *Summary = projectSummary(FD))
+      return llvm::is_contained(Summary->DestroyedGlobals, globalKey(Global));
+    // Unknown, unless it is given a cuBLAS status: a checker.
+    return llvm::none_of(Call->arguments(), [](const Expr *A) {
+      return isCublasStatusType(A->getType());
+    });
+  }
+  auto Key = std::make_pair(Def, Global);
+  if (auto It = Known.find(Key); It != Known.end())
+    return It->second;
+  Known[Key] = false; // recursion reads as "no"
+  bool Destroys = callsAny(Def, [&](const CallExpr *Inner) {
+    return mayDestroyGlobal(Inner, Global, Table, Known);
+  });
+  Known[Key] = Destroys;
+  return Destroys;
+}
+
 bool mayDestroyResource(const FunctionDecl *FD, const ResourceTable &Table,
                         llvm::DenseMap<const FunctionDecl *, bool> &Known) {
   if (!FD || FD->isVariadic())

@@ -57,6 +57,19 @@ bool mayDestroyResource(const clang::FunctionDecl *FD,
                         const ResourceTable &Table,
                         llvm::DenseMap<const clang::FunctionDecl *, bool> &Known);
 
+/// Whether `Call` may destroy the global resource `Global`: a destroy of
+/// it, a call of a function of the unit whose body makes such a call, a
+/// function of another file whose project summary destroys it, or a
+/// function the unit cannot read and no summary speaks for (outside the
+/// system headers and cuBLAS, and not given a cuBLAS status, as a checker
+/// is). `Known` keeps the answers for one
+/// translation unit.
+bool mayDestroyGlobal(
+    const clang::CallExpr *Call, const clang::VarDecl *Global,
+    const ResourceTable &Table,
+    llvm::DenseMap<std::pair<const clang::FunctionDecl *, const clang::VarDecl *>,
+                   bool> &Known);
+
 /// How a resource's life ended on some path without a destroy.
 struct LeakExit {
   enum KindT {

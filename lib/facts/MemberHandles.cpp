@@ -75,6 +75,29 @@ template <class Fn> bool visitParts(const Decl *D, Fn &&Visit) {
   return Whole;
 }
 
+/// The member `M` returns, when `M` is an accessor of one of `Fields`: a
+/// non-static member function whose body is `return F;` alone, returning
+/// the handle by value (a reference would let the caller change it).
+const MemberExpr *accessedMember(const CXXMethodDecl *M,
+                                 const llvm::DenseSet<const FieldDecl *> &Fields) {
+  if (!M || M->isStatic() || M->getReturnType()->isReferenceType() ||
+      !isCublasResourceType(M->getReturnType()))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(analysableBody(M));
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  const auto *ME = Ret && Ret->getRetValue()
+                       ? dyn_cast<MemberExpr>(
+                             Ret->getRetValue()->IgnoreParenImpCasts())
+                       : nullptr;
+  const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!F || !Fields.count(F) || F->getParent() != M->getParent() ||
+      !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return ME;
+}
+
 struct Candidate {
   const CXXRecordDecl *Class;
   const FieldDecl *Field;
@@ -140,18 +163,51 @@ memberCreates(llvm::ArrayRef<const Decl *> Callables,
 
 /// What the file does with the candidate members: passing one to cuBLAS is
 /// fine; a destroy, or anything else, means it may be released (Unclear).
+///
+/// With `Accessors`, an accessor of a member (`cublasHandle_t get() const {
+/// return h_; }`) does not make it unclear by itself: its calls are
+/// followed instead. A call whose result goes to cuBLAS calls only (as an
+/// argument, or through a local variable initialised with it) keeps the
+/// member in the class; any other (a destroy, a function of the project, a
+/// store) makes it unclear. The accessors followed are put there.
 static llvm::DenseSet<const FieldDecl *>
 unclearMembers(llvm::ArrayRef<const Decl *> Callables,
                const ResourceTable &Table,
                llvm::ArrayRef<Candidate> Candidates,
-               const llvm::DenseSet<const FieldDecl *> &Fields) {
+               const llvm::DenseSet<const FieldDecl *> &Fields,
+               llvm::DenseMap<const FieldDecl *, const CXXMethodDecl *>
+                   *Accessors = nullptr) {
   llvm::DenseSet<const FieldDecl *> Unclear;
   llvm::DenseSet<const MemberExpr *> Allowed;
+  // Accessors (canonical) and the member each returns.
+  llvm::DenseMap<const CXXMethodDecl *, const FieldDecl *> Getters;
+  if (Accessors)
+    for (const Candidate &C : Candidates)
+      for (const CXXMethodDecl *M : C.Class->methods())
+        if (const MemberExpr *ME = accessedMember(
+                dyn_cast_or_null<CXXMethodDecl>(M->getDefinition()), Fields);
+            ME && ME->getMemberDecl() == C.Field) {
+          Getters[M->getCanonicalDecl()] = C.Field;
+          Allowed.insert(ME);
+        }
+  // The calls of accessors, and where their results go.
+  llvm::SmallVector<const CXXMemberCallExpr *, 8> GetterCalls;
+  llvm::DenseSet<const Expr *> ToCublas;      // a call or a reference
+  llvm::DenseMap<const VarDecl *, const CXXMemberCallExpr *> Holders;
+  llvm::DenseSet<const CXXMemberCallExpr *> HeldCalls, Spilled;
+  auto GetterCall = [&](const Expr *E) -> const CXXMemberCallExpr * {
+    const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
+        E ? E->IgnoreParenImpCasts() : nullptr);
+    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+    return M && Getters.count(M->getCanonicalDecl()) ? MC : nullptr;
+  };
   // One pre-order pass per callable: a call is seen before the member
   // expressions among its arguments, so they are allowed before they are
   // looked at. The body's statements come from the shared list.
   auto Visit = [&](const Stmt *S) {
     if (const auto *C = dyn_cast<CallExpr>(S)) {
+      if (const CXXMemberCallExpr *MC = GetterCall(C))
+        GetterCalls.push_back(MC);
       // Only the candidate members matter: what the call is, is looked up
       // when one of them is among its arguments.
       std::optional<const ResourceTable::Entry *> Looked;
@@ -162,6 +218,13 @@ unclearMembers(llvm::ArrayRef<const Decl *> Callables,
       };
       for (const Expr *Arg : C->arguments()) {
         const Expr *A = Arg->IgnoreParenImpCasts();
+        if (!Getters.empty()) {
+          const auto *DRE = dyn_cast<DeclRefExpr>(A);
+          const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+          if ((GetterCall(A) || (VD && Holders.count(VD))) &&
+              calledCublasFunction(C) && !(Entry() && !Entry()->IsCreate))
+            ToCublas.insert(A);
+        }
         if (const auto *U = dyn_cast<UnaryOperator>(A);
             U && U->getOpcode() == UO_AddrOf) {
           if (!Entry() || !Entry()->IsCreate)
@@ -179,6 +242,27 @@ unclearMembers(llvm::ArrayRef<const Decl *> Callables,
       }
       return;
     }
+    if (!Getters.empty()) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D);
+              VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType())
+            if (const CXXMemberCallExpr *MC =
+                    GetterCall(VD->getInit() ? VD->getInit()->IgnoreImplicit()
+                                             : nullptr)) {
+              Holders[VD] = MC;
+              HeldCalls.insert(MC);
+            }
+        return;
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        auto It = VD ? Holders.find(VD) : Holders.end();
+        if (It != Holders.end() && !ToCublas.count(DRE))
+          Spilled.insert(It->second);
+        return;
+      }
+    }
     const auto *ME = dyn_cast<MemberExpr>(S);
     const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
     if (F && Fields.count(F) && !Allowed.count(ME))
@@ -188,7 +272,8 @@ unclearMembers(llvm::ArrayRef<const Decl *> Callables,
   // class (its member functions, their lambdas, nested classes): when every
   // candidate is one, only those callables are read.
   llvm::SmallPtrSet<const CXXRecordDecl *, 4> Classes;
-  bool AllPrivate = true;
+  // An accessor's calls may be anywhere.
+  bool AllPrivate = Getters.empty();
   for (const Candidate &C : Candidates) {
     Classes.insert(C.Class->getCanonicalDecl());
     AllPrivate = AllPrivate && C.Field->getAccess() == AS_private &&
@@ -210,7 +295,15 @@ unclearMembers(llvm::ArrayRef<const Decl *> Callables,
       for (const Candidate &C : Candidates)
         Unclear.insert(C.Field);
   }
-
+  for (const CXXMemberCallExpr *MC : GetterCalls) {
+    bool Kept = ToCublas.count(MC) || (HeldCalls.count(MC) && !Spilled.count(MC));
+    if (!Kept)
+      Unclear.insert(Getters.lookup(MC->getMethodDecl()->getCanonicalDecl()));
+  }
+  if (Accessors)
+    for (const auto &[M, F] : Getters)
+      if (!Unclear.count(F))
+        (*Accessors)[F] = M;
   return Unclear;
 }
 
@@ -312,13 +405,15 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
   std::vector<Candidate> Candidates = memberCreates(Callables, Table, Fields);
   if (Candidates.empty())
     return Out;
+  llvm::DenseMap<const FieldDecl *, const CXXMethodDecl *> Accessors;
   llvm::DenseSet<const FieldDecl *> Unclear =
-      unclearMembers(Callables, Table, Candidates, Fields);
+      unclearMembers(Callables, Table, Candidates, Fields, &Accessors);
   for (const Candidate &C : Candidates) {
     if (Unclear.count(C.Field) || touchedElsewhere(C.Class, C.Field))
       continue;
     if (const Expr *Object = objectOf(Callables, C))
-      Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object});
+      Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object,
+                     Accessors.lookup(C.Field)});
   }
   return Out;
 }

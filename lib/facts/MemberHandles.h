@@ -6,12 +6,15 @@
 //
 // Precision first. Nothing is said when any function of the class, or any
 // other function of the file, does anything with the member but pass it to
-// cuBLAS (a getter that returns it, a swap, a move that nulls it, an
-// assignment: the handle may be released elsewhere), when any of them
-// destroys it, when a function of the class has no body in the unit (a
-// destructor or a shutdown() of another file may destroy it), or when the
-// file creates no object of the class but as a variable of static storage
-// (a singleton lives until the process ends).
+// cuBLAS (a swap, a move that nulls it, an assignment: the handle may be
+// released elsewhere), when any of them destroys it, when a function of
+// the class has no body in the unit (a destructor or a shutdown() of
+// another file may destroy it), or when the file creates no object of the
+// class but as a variable of static storage (a singleton lives until the
+// process ends). An accessor that returns the member by value
+// (`cublasHandle_t get() const { return h_; }`) is followed to its calls:
+// it leaves the member in the class when every call in the file hands the
+// result to cuBLAS only (directly, or through a local variable).
 //
 // A class that creates a handle into a member and destroys it in its
 // destructor, copied by a copy operation the compiler writes (implicit or
@@ -44,6 +47,9 @@ struct LeakedMember {
   unsigned KindId = 0;
   /// An object of the class that the file creates (not a static).
   const clang::Expr *Object = nullptr;
+  /// An accessor that gives the member out (`return h_;`), when the file
+  /// only hands what it returns to cuBLAS.
+  const clang::CXXMethodDecl *Accessor = nullptr;
 };
 
 /// The leaked members of the classes whose constructors are among

@@ -327,8 +327,9 @@ std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
 
 std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
-           llvm::ArrayRef<const clang::Decl *> Callables, bool OverDevices) {
-  return callInLoop(Fn, unitCallSites(Callables), OverDevices);
+           llvm::ArrayRef<const clang::Decl *> Callables, bool OverDevices,
+           CallInLoopFilter Accept) {
+  return callInLoop(Fn, unitCallSites(Callables), OverDevices, Accept);
 }
 
 /// A function whose repetition is judged: its body selects no device, or,
@@ -343,7 +344,8 @@ static bool judgedForRepetition(const clang::FunctionDecl *Fn) {
 
 std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
                                      const CallerIndex &Index,
-                                     bool OverDevices) {
+                                     bool OverDevices,
+                                     CallInLoopFilter Accept) {
   if (!Fn || Fn->isMain() || !judgedForRepetition(Fn))
     return std::nullopt;
   const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
@@ -363,8 +365,11 @@ std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
       const Place &P = Ps.Of[C];
       if (P.Loops.empty())
         continue;
-      if (const Stmt *Loop = repeatingLoop(P, P.Loops.back(), OverDevices))
-        return CallInLoop{C, Loop, Caller, selectsDevice(Loop)};
+      if (const Stmt *Loop = repeatingLoop(P, P.Loops.back(), OverDevices)) {
+        CallInLoop In{C, Loop, Caller, selectsDevice(Loop)};
+        if (!Accept || Accept(In))
+          return In;
+      }
     }
   }
   return std::nullopt;

@@ -30,6 +30,7 @@
 #include "ast/CallSites.h"
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -85,15 +86,18 @@ using CallerIndex = CallSiteIndex;
 /// iteration (one handle per device, as NVIDIA recommends) repeats `Fn`
 /// only with `OverDevices`: for what `Fn` does to one global variable,
 /// which holds one handle for every device.
+/// With `Accept`, the first call it accepts.
+using CallInLoopFilter = llvm::function_ref<bool(const CallInLoop &)>;
 std::optional<CallInLoop>
 callInLoop(const clang::FunctionDecl *Fn,
            llvm::ArrayRef<const clang::Decl *> Callables,
-           bool OverDevices = false);
+           bool OverDevices = false, CallInLoopFilter Accept = nullptr);
 /// The same, with the callers of `Fn` taken from `Index` (the graph of
 /// the same callables: the first form asks unitCallSites for it).
 std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
                                      const CallerIndex &Index,
-                                     bool OverDevices = false);
+                                     bool OverDevices = false,
+                                     CallInLoopFilter Accept = nullptr);
 
 /// Two calls of a function in one callable where both run, the second
 /// after the first, whenever the first does (both in the same block, not

@@ -296,4 +296,36 @@ TEST(HandleStates, GlobalsDestroyedOnEveryWayOut) {
   EXPECT_TRUE(A.Analyzer->mayWriteGlobal(Calls[3], G, 1));
 }
 
+TEST(HandleStates, MayDestroyGlobalFollowsTheCallsOfTheUnit) {
+  Analysis A(R"(
+    cublasHandle_t g;
+    cublasHandle_t other;
+    void check(cublasStatus_t);
+    void unknown();
+    void close() { check(cublasDestroy(g)); }
+    void finish() { close(); }
+    void close_other() { cublasDestroy(other); }
+    void f() {
+      cublasDestroy(g);
+      finish();
+      close_other();
+      check(cublasSetStream(g, nullptr));
+      unknown();
+      std::srand(1);
+    })");
+  const VarDecl *G = nullptr;
+  llvm::SmallVector<const CallExpr *, 6> Calls;
+  for (const Stmt *S : cast<CompoundStmt>(A.fn("f")->getBody())->body())
+    Calls.push_back(cast<CallExpr>(S));
+  G = cast<VarDecl>(cast<DeclRefExpr>(Calls[0]->getArg(0)->IgnoreParenImpCasts())
+                        ->getDecl());
+  llvm::DenseMap<std::pair<const FunctionDecl *, const VarDecl *>, bool> Known;
+  EXPECT_TRUE(mayDestroyGlobal(Calls[0], G, A.Table, Known));
+  EXPECT_TRUE(mayDestroyGlobal(Calls[1], G, A.Table, Known));
+  EXPECT_FALSE(mayDestroyGlobal(Calls[2], G, A.Table, Known));
+  EXPECT_FALSE(mayDestroyGlobal(Calls[3], G, A.Table, Known));
+  EXPECT_TRUE(mayDestroyGlobal(Calls[4], G, A.Table, Known));
+  EXPECT_FALSE(mayDestroyGlobal(Calls[5], G, A.Table, Known));
+}
+
 } // namespace

@@ -94,6 +94,7 @@ TEST(MemberHandles, ReleasedElsewhereOrNeverMade) {
       Getter() { cublasCreate(&h); }
       cublasHandle_t get() { return h; }
     };
+    void done(Getter &g) { cublasDestroy(g.get()); }
     struct Single {
       cublasHandle_t h;
       Single() { cublasCreate(&h); }
@@ -106,6 +107,60 @@ TEST(MemberHandles, ReleasedElsewhereOrNeverMade) {
     void f() { Destroyed d; Getter g; Leaky l; }
   )");
   EXPECT_EQ(A.leaks(), Strings{"Leaky::h"});
+}
+
+// An accessor that returns the member: followed to its calls. Kept in the
+// class when every result goes to cuBLAS calls (directly, or through a
+// local variable); a destroy, a function of the project, a store, or a
+// reference returned make it unclear.
+TEST(MemberHandles, AccessorsAreFollowedToTheirCalls) {
+  Analysis A(R"(
+    void keep(cublasHandle_t);
+    cublasHandle_t saved;
+    struct Direct {
+      cublasHandle_t h;
+      Direct() { cublasCreate(&h); }
+      cublasHandle_t get() const { return h; }
+    };
+    struct Local {
+      cublasHandle_t h;
+      Local() { cublasCreate(&h); }
+      cublasHandle_t get() const { return h; }
+    };
+    struct Kept {
+      cublasHandle_t h;
+      Kept() { cublasCreate(&h); }
+      cublasHandle_t get() const { return h; }
+    };
+    struct Stored {
+      cublasHandle_t h;
+      Stored() { cublasCreate(&h); }
+      cublasHandle_t get() const { return h; }
+    };
+    struct LocalDestroyed {
+      cublasHandle_t h;
+      LocalDestroyed() { cublasCreate(&h); }
+      cublasHandle_t get() const { return h; }
+    };
+    struct Ref {
+      cublasHandle_t h;
+      Ref() { cublasCreate(&h); }
+      cublasHandle_t &get() { return h; }
+    };
+    void f() {
+      Direct d; cublasSscal(d.get(), 4, x, x, 1);
+      Local l; cublasHandle_t lh = l.get(); cublasSetStream(lh, nullptr);
+      Kept k; keep(k.get());
+      Stored s; saved = s.get();
+      LocalDestroyed ld; cublasHandle_t ldh = ld.get(); cublasDestroy(ldh);
+      Ref r; cublasSetStream(r.get(), nullptr);
+    }
+  )");
+  EXPECT_EQ(A.leaks(), (Strings{"Direct::h", "Local::h"}));
+  for (const LeakedMember &L : leakedMembers(A.Callables, A.Table)) {
+    ASSERT_NE(L.Accessor, nullptr);
+    EXPECT_EQ(L.Accessor->getName(), "get");
+  }
 }
 
 // A class that destroys its handle in its destructor, copied by the copy

@@ -39,3 +39,11 @@ void warmUp() {
   flushContext();
   openWorkspace();
 }
+
+// initContext in a loop, shutdownContext (another file) once, after it:
+// every step but the last leaks.
+void trainThenShutdown(int Steps) {
+  for (int S = 0; S < Steps; ++S)
+    initContext();
+  shutdownContext();
+}
