@@ -49,6 +49,27 @@ repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
         {At(In->Call), Name + " is called in this loop over devices"});
     return R;
   }
+  if (In && !In->Through.empty()) {
+    // Through functions that call it on every call of theirs: the loop
+    // first, then each call on the way down.
+    auto NameOf = [](const CallExpr *C) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      return "'" + (FD ? FD->getName().str() : std::string("?")) + "'";
+    };
+    std::string Looped = NameOf(In->Call);
+    R.Kind = RepeatReason::Loop;
+    R.Clause = Name + ", which is called in a loop through " + Looped;
+    for (size_t I = 0; I + 1 < In->Through.size(); ++I)
+      R.Clause += (I + 2 < In->Through.size() ? ", " : " and ") +
+                  NameOf(In->Through[I]);
+    R.Notes.push_back({At(In->Call), Looped + " is called in this loop"});
+    std::string Caller = Looped;
+    for (const CallExpr *C : In->Through) {
+      R.Notes.push_back({At(C), Caller + " calls " + NameOf(C) + " here"});
+      Caller = NameOf(C);
+    }
+    return R;
+  }
   if (In) {
     R.Kind = RepeatReason::Loop;
     R.Clause = Name + ", which is called in a loop";

@@ -342,13 +342,19 @@ static bool judgedForRepetition(const clang::FunctionDecl *Fn) {
   return S && (!S->PerCall.empty() || !S->CreatedGlobals.empty());
 }
 
-std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
-                                     const CallerIndex &Index,
-                                     bool OverDevices,
-                                     CallInLoopFilter Accept) {
+/// callInLoop, with the functions already on the way down (`Below`, the
+/// innermost last) and how many more may be added.
+static std::optional<CallInLoop>
+callInLoopVia(const clang::FunctionDecl *Fn, const CallerIndex &Index,
+              bool OverDevices, CallInLoopFilter Accept,
+              llvm::SmallVectorImpl<const clang::FunctionDecl *> &Below,
+              unsigned Levels) {
   if (!Fn || Fn->isMain() || !judgedForRepetition(Fn))
     return std::nullopt;
   const clang::FunctionDecl *Canon = Fn->getCanonicalDecl();
+  // The calls of Fn that run on every call of their caller, to look above.
+  llvm::SmallVector<std::pair<const CallExpr *, const clang::FunctionDecl *>, 4>
+      Unconditional;
   for (const clang::Decl *Caller : Index.callersOf(Fn)) {
     if (Caller == Fn)
       continue;
@@ -363,16 +369,42 @@ std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
       continue;
     for (const CallExpr *C : Ps.Order) {
       const Place &P = Ps.Of[C];
-      if (P.Loops.empty())
+      if (P.Loops.empty()) {
+        const auto *Up = dyn_cast<clang::FunctionDecl>(Caller);
+        const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Up);
+        if (P.Ifs.empty() && Up && !(Method && Method->getParent()->isLambda()) &&
+            !llvm::is_contained(Below, Up->getCanonicalDecl()))
+          Unconditional.push_back({C, Up});
         continue;
+      }
       if (const Stmt *Loop = repeatingLoop(P, P.Loops.back(), OverDevices)) {
-        CallInLoop In{C, Loop, Caller, selectsDevice(Loop)};
+        CallInLoop In{C, Loop, Caller, selectsDevice(Loop), {}};
         if (!Accept || Accept(In))
           return In;
       }
     }
   }
+  if (!Levels)
+    return std::nullopt;
+  for (const auto &[Call, Up] : Unconditional) {
+    Below.push_back(Canon);
+    std::optional<CallInLoop> In =
+        callInLoopVia(Up, Index, OverDevices, Accept, Below, Levels - 1);
+    Below.pop_back();
+    if (In) {
+      In->Through.push_back(Call);
+      return In;
+    }
+  }
   return std::nullopt;
+}
+
+std::optional<CallInLoop> callInLoop(const clang::FunctionDecl *Fn,
+                                     const CallerIndex &Index,
+                                     bool OverDevices,
+                                     CallInLoopFilter Accept) {
+  llvm::SmallVector<const clang::FunctionDecl *, 4> Below;
+  return callInLoopVia(Fn, Index, OverDevices, Accept, Below, /*Levels=*/2);
 }
 
 namespace {

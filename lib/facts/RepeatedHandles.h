@@ -74,6 +74,11 @@ struct CallInLoop {
   const clang::Decl *Caller = nullptr;
   /// The loop selects a device on each iteration (cudaSetDevice).
   bool OverDevices = false;
+  /// When the loop calls the function through others (a training step
+  /// that calls a layer that calls it): `Call` calls the first, and each
+  /// of these calls the next, the last one the function; each runs on every
+  /// call of the function it is in (no loop or branch around it).
+  llvm::SmallVector<const clang::CallExpr *, 2> Through;
 };
 
 /// Which callables call a function directly: the unit's call graph
@@ -81,7 +86,8 @@ struct CallInLoop {
 using CallerIndex = CallSiteIndex;
 
 /// The first call (in source order of `Callables`) of `Fn` inside a loop,
-/// by the rules above; nothing when `Fn` is `main`, selects a device, or no
+/// by the rules above, or else of a function that calls `Fn` on every call
+/// (up to two functions between the loop and `Fn`: Through); nothing when `Fn` is `main`, selects a device, or no
 /// such call is in `Callables`. A loop that selects a device on each
 /// iteration (one handle per device, as NVIDIA recommends) repeats `Fn`
 /// only with `OverDevices`: for what `Fn` does to one global variable,

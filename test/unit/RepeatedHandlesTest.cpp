@@ -155,6 +155,44 @@ TEST(RepeatedHandles, CallsInLoops) {
   EXPECT_FALSE(callInLoop(A.fn("once"), A.Callables));      // no caller
 }
 
+// A loop further up: through functions that call the next on every call
+// of theirs (at most two between the loop and the function), not through a
+// branch, nor through a function that selects a device.
+TEST(RepeatedHandles, CallsInLoopsThroughOtherFunctions) {
+  Analysis A(R"(
+    void gemm(int n) {
+      cublasHandle_t h; cublasCreate(&h); cublasSscal(h, n, x, x, 1);
+      cublasDestroy(h);
+    }
+    void layer(int n) { gemm(n); }
+    void step(int n) { layer(n); }
+    void train(int n) { for (int i = 0; i < n; ++i) step(i); }
+    void scal(int n) { gemm(n); }
+    void lazy(int n, bool first) { if (first) scal(n); }
+    void warm(int n) { for (int i = 0; i < n; ++i) lazy(i, i == 0); }
+    void deep(int n) { gemm(n); }
+    void deep1(int n) { deep(n); }
+    void deep2(int n) { deep1(n); }
+    void deep3(int n) { deep2(n); }
+    void deep4(int n) { for (int i = 0; i < n; ++i) deep3(i); }
+  )");
+  std::optional<CallInLoop> C = callInLoop(A.fn("layer"), A.Callables);
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Caller, A.fn("train"));
+  ASSERT_EQ(C->Through.size(), 1u);
+  EXPECT_EQ(C->Through[0]->getDirectCallee(), A.fn("layer"));
+  // gemm's first caller in a loop: through step and layer, from train.
+  C = callInLoop(A.fn("gemm"), A.Callables);
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Caller, A.fn("train"));
+  ASSERT_EQ(C->Through.size(), 2u);
+  EXPECT_EQ(C->Through[0]->getDirectCallee(), A.fn("layer"));
+  EXPECT_EQ(C->Through[1]->getDirectCallee(), A.fn("gemm"));
+  EXPECT_FALSE(callInLoop(A.fn("scal"), A.Callables)); // behind a branch
+  EXPECT_FALSE(callInLoop(A.fn("deep"), A.Callables)); // three between
+  EXPECT_TRUE(callInLoop(A.fn("deep1"), A.Callables));
+}
+
 // Two calls in one block where the second runs whenever the first does;
 // not in different branches, nor with a device selected between them.
 TEST(RepeatedHandles, CalledTwice) {
