@@ -83,7 +83,7 @@ bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
     if (needsCreates())
       return mayReturnNewResource(FD, Table, CreatesInBody);
     return !calledCublasFunction(Call) &&
-           mayDestroyResource(FD, Table, DestroysInBody);
+           mayDestroyGiven(Call, Table, DestroysInBody);
   });
 }
 

@@ -1417,6 +1417,22 @@ bool mayDestroyGlobal(
   return Destroys;
 }
 
+bool mayDestroyGiven(const CallExpr *Call, const ResourceTable &Table,
+                     llvm::DenseMap<const FunctionDecl *, bool> &Known) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return false;
+  // A function of another file destroys only what it is given: the
+  // project's summaries are asked only then (each question is recorded).
+  const FunctionDecl *Def = FD->getDefinition();
+  if ((!Def || !Def->hasBody()) &&
+      llvm::none_of(Call->arguments(), [](const Expr *A) {
+        return isCublasResourceType(A->getType());
+      }))
+    return false;
+  return mayDestroyResource(FD, Table, Known);
+}
+
 bool mayDestroyResource(const FunctionDecl *FD, const ResourceTable &Table,
                         llvm::DenseMap<const FunctionDecl *, bool> &Known) {
   if (!FD || FD->isVariadic())
@@ -1435,8 +1451,7 @@ bool mayDestroyResource(const FunctionDecl *FD, const ResourceTable &Table,
   bool Destroys = callsAny(Def, [&](const CallExpr *Inner) {
     if (const ResourceTable::Entry *E = Table.lookup(Inner))
       return !E->IsCreate;
-    return !calledCublasFunction(Inner) &&
-           mayDestroyResource(Inner->getDirectCallee(), Table, Known);
+    return !calledCublasFunction(Inner) && mayDestroyGiven(Inner, Table, Known);
   });
   Known[Def] = Destroys;
   return Destroys;

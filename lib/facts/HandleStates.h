@@ -56,6 +56,11 @@ bool mayReturnNewResource(const clang::FunctionDecl *FD,
 bool mayDestroyResource(const clang::FunctionDecl *FD,
                         const ResourceTable &Table,
                         llvm::DenseMap<const clang::FunctionDecl *, bool> &Known);
+/// The same for the function `Call` calls, asking the project's summary of
+/// a function of another file only when the call gives it a handle or
+/// descriptor (what it could destroy).
+bool mayDestroyGiven(const clang::CallExpr *Call, const ResourceTable &Table,
+                     llvm::DenseMap<const clang::FunctionDecl *, bool> &Known);
 
 /// Whether `Call` may destroy the global resource `Global`: a destroy of
 /// it, a call of a function of the unit whose body makes such a call, a
