@@ -11,6 +11,41 @@ using namespace cublas_tidy;
 
 namespace clang::tidy::cublas {
 
+/// The words for `In`, a call of the function `Name` in a loop. A loop that
+/// reaches it through other functions names the first of them, and the
+/// clause names the path ("through 'step' and 'layer'"), with a note at
+/// each call on the way down.
+static RepeatReason loopReason(const CallInLoop &In, const std::string &Name,
+                               const SourceManager &SM) {
+  auto At = [&](const Stmt *S) { return userLocation(S->getBeginLoc(), SM); };
+  auto NameOf = [](const CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    return "'" + (FD ? FD->getName().str() : std::string("?")) + "'";
+  };
+  std::string Looped = Name, Through;
+  if (!In.Through.empty()) {
+    Looped = NameOf(In.Call);
+    Through = " through " + Looped;
+    for (size_t I = 0; I + 1 < In.Through.size(); ++I)
+      Through += (I + 2 < In.Through.size() ? ", " : " and ") +
+                 NameOf(In.Through[I]);
+  }
+  RepeatReason R;
+  R.Kind = In.OverDevices ? RepeatReason::DeviceLoop : RepeatReason::Loop;
+  R.Clause = Name +
+             (In.OverDevices ? ", which is called once per device in a loop"
+                             : ", which is called in a loop") +
+             Through;
+  R.Notes.push_back({At(In.Call), Looped + " is called in this loop" +
+                                      (In.OverDevices ? " over devices" : "")});
+  std::string Caller = Looped;
+  for (const CallExpr *C : In.Through) {
+    R.Notes.push_back({At(C), Caller + " calls " + NameOf(C) + " here"});
+    Caller = NameOf(C);
+  }
+  return R;
+}
+
 std::optional<RepeatReason>
 repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
              const OpRegistrations *Ops, bool OneVariable,
@@ -42,40 +77,8 @@ repeatReason(const FunctionDecl *Fn, llvm::ArrayRef<const Decl *> Callables,
   std::string Name = "'" + Fn->getName().str() + "'";
   std::optional<CallInLoop> In =
       callInLoop(Fn, Callables, OneVariable, AcceptLoop);
-  if (In && In->OverDevices) {
-    R.Kind = RepeatReason::DeviceLoop;
-    R.Clause = Name + ", which is called once per device in a loop";
-    R.Notes.push_back(
-        {At(In->Call), Name + " is called in this loop over devices"});
-    return R;
-  }
-  if (In && !In->Through.empty()) {
-    // Through functions that call it on every call of theirs: the loop
-    // first, then each call on the way down.
-    auto NameOf = [](const CallExpr *C) {
-      const FunctionDecl *FD = C->getDirectCallee();
-      return "'" + (FD ? FD->getName().str() : std::string("?")) + "'";
-    };
-    std::string Looped = NameOf(In->Call);
-    R.Kind = RepeatReason::Loop;
-    R.Clause = Name + ", which is called in a loop through " + Looped;
-    for (size_t I = 0; I + 1 < In->Through.size(); ++I)
-      R.Clause += (I + 2 < In->Through.size() ? ", " : " and ") +
-                  NameOf(In->Through[I]);
-    R.Notes.push_back({At(In->Call), Looped + " is called in this loop"});
-    std::string Caller = Looped;
-    for (const CallExpr *C : In->Through) {
-      R.Notes.push_back({At(C), Caller + " calls " + NameOf(C) + " here"});
-      Caller = NameOf(C);
-    }
-    return R;
-  }
-  if (In) {
-    R.Kind = RepeatReason::Loop;
-    R.Clause = Name + ", which is called in a loop";
-    R.Notes.push_back({At(In->Call), Name + " is called in this loop"});
-    return R;
-  }
+  if (In)
+    return loopReason(*In, Name, SM);
   if (OneVariable)
     if (std::optional<CallTwice> T = callTwice(Fn, Callables);
         T && (!AcceptTwice || AcceptTwice(*T))) {

@@ -115,12 +115,21 @@ cublasHandle_t DeviceHandle;
 void initDevice() { CK_ABORT(cublasCreate(&DeviceHandle)); }
 // CHECK-NOTES-LEAK: :[[@LINE-1]]:30: warning: global handle 'DeviceHandle' is created on every call of 'initDevice', which is called once per device in a loop, and the previous one is never destroyed: each call after the first leaks one; keep one per device (an array indexed by the device), each created once [cublas-handle-leak]
 // CHECK-NOTES-LEAK: :{{[0-9]+}}:5: note: 'initDevice' is called in this loop over devices
+// The same through a function that the loop over devices calls: the
+// clause and the notes name the path.
+cublasHandle_t DeviceBlas;
+void initDeviceBlas() { CK_ABORT(cublasCreate(&DeviceBlas)); }
+// CHECK-NOTES-LEAK: :[[@LINE-1]]:34: warning: global handle 'DeviceBlas' is created on every call of 'initDeviceBlas', which is called once per device in a loop through 'initDeviceLibs', and the previous one is never destroyed: each call after the first leaks one; keep one per device (an array indexed by the device), each created once [cublas-handle-leak]
+// CHECK-NOTES-LEAK: :[[@LINE+9]]:5: note: 'initDeviceLibs' is called in this loop over devices
+// CHECK-NOTES-LEAK: :[[@LINE+1]]:25: note: 'initDeviceLibs' calls 'initDeviceBlas' here
+void initDeviceLibs() { initDeviceBlas(); }
 cublasHandle_t PerDevice[8];
 void initOne(int d) { CK_ABORT(cublasCreate(&PerDevice[d])); }
 void setup(int devices) {
   for (int d = 0; d < devices; ++d) {
     cudaSetDevice(d);
     initDevice();
+    initDeviceLibs();
     initOne(d);
   }
 }
