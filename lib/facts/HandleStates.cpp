@@ -324,8 +324,7 @@ public:
   bool GlobalsSummary = false;
   /// With GlobalsSummary: the global resources released at every exit seen,
   /// with their kinds; unset before the first exit.
-  std::optional<llvm::SmallVector<std::pair<const VarDecl *, unsigned>, 2>>
-      GlobalsReleased;
+  std::optional<GlobalResources> GlobalsReleased;
   /// For summaries: what the returns return.
   unsigned FreshReturns = 0, OtherReturns = 0;
   std::optional<unsigned> FreshKind;
@@ -868,13 +867,16 @@ void Engine::callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)
     return;
-  llvm::SmallVector<std::pair<const VarDecl *, unsigned>, 2> Destroyed;
+  GlobalResources Destroyed;
   if (Def && Depth < Options.MaxSummaryDepth)
     Destroyed = llvm::to_vector<2>(Analyzer.globalsDestroyed(Def, Depth + 1));
+  auto DestroyedHere = [&](const VarDecl *VD) {
+    return llvm::any_of(Destroyed,
+                        [&](const auto &P) { return P.first == VD; });
+  };
   for (Handle &H : S.Handles)
     if (H.S == HState::Released && H.Var->hasGlobalStorage() &&
-        !llvm::any_of(Destroyed, [&](const auto &P) { return P.first == H.Var; }) &&
-        Analyzer.mayWriteGlobal(CE, H.Var, Depth + 1))
+        !DestroyedHere(H.Var) && Analyzer.mayWriteGlobal(CE, H.Var, Depth + 1))
       H.S = HState::Escaped;
   for (auto [VD, KindId] : Destroyed)
     destroy(CE, VD, KindId, S);
@@ -1039,7 +1041,7 @@ void Engine::processAssign(const BinaryOperator *BO, PathState &S) {
 
 void Engine::atExit(const CFGBlock *From, PathState &S) {
   if (GlobalsSummary) {
-    llvm::SmallVector<std::pair<const VarDecl *, unsigned>, 2> Here;
+    GlobalResources Here;
     for (const Handle &H : S.Handles)
       if (H.S == HState::Released && H.Var->hasGlobalStorage() &&
           !H.Var->isStaticLocal())
@@ -1047,8 +1049,9 @@ void Engine::atExit(const CFGBlock *From, PathState &S) {
     if (!GlobalsReleased)
       GlobalsReleased = std::move(Here);
     else
-      llvm::erase_if(*GlobalsReleased,
-                     [&](const auto &P) { return !llvm::is_contained(Here, P); });
+      llvm::erase_if(*GlobalsReleased, [&](const auto &P) {
+        return !llvm::is_contained(Here, P);
+      });
     return;
   }
   for (const Handle &H : S.Handles) {
@@ -1320,13 +1323,21 @@ HandleAnalyzer::summarize(const FunctionDecl *FD, unsigned Param,
   return Effect;
 }
 
-llvm::ArrayRef<std::pair<const VarDecl *, unsigned>>
+/// A call that is given a cuBLAS status (`check(cublasSgemm(...))`): a
+/// checker of a function the unit cannot read, which leaves handles alone.
+static bool givenCublasStatus(const CallExpr *Call) {
+  return llvm::any_of(Call->arguments(), [](const Expr *A) {
+    return isCublasStatusType(A->getType());
+  });
+}
+
+llvm::ArrayRef<GlobalResources::value_type>
 HandleAnalyzer::globalsDestroyed(const FunctionDecl *FD, unsigned Depth) {
   auto It = GlobalSummaries.find(FD);
   if (It != GlobalSummaries.end())
     return It->second;
   GlobalSummaries[FD]; // recursion reads as "none"
-  llvm::SmallVector<std::pair<const VarDecl *, unsigned>, 2> Result;
+  GlobalResources Result;
   if (FD->hasBody() && mayDestroyResource(FD, Table, DestroysInBody)) {
     Engine E(*this, Ctx, Table, Options, Depth);
     E.GlobalsSummary = true;
@@ -1346,11 +1357,9 @@ bool HandleAnalyzer::mayWriteGlobal(const CallExpr *Call, const VarDecl *VD,
     return false;
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->hasBody() || Depth > Options.MaxSummaryDepth)
-    // What the unit cannot read may create it again, unless it is given a
-    // cuBLAS status: a checker (`check(cublasSgemm(...))`).
-    return llvm::none_of(Call->arguments(), [](const Expr *A) {
-      return isCublasStatusType(A->getType());
-    });
+    // What the unit cannot read may create it again, unless it is a
+    // checker (`check(cublasSgemm(...))`).
+    return !givenCublasStatus(Call);
   auto Key = std::make_pair(Def, VD);
   if (auto It = GlobalWriters.find(Key); It != GlobalWriters.end())
     return It->second;
@@ -1401,10 +1410,8 @@ bool mayDestroyGlobal(
   if (!Def || !Def->hasBody()) {
     if (const FunctionSummary *Summary = projectSummary(FD))
       return llvm::is_contained(Summary->DestroyedGlobals, globalKey(Global));
-    // Unknown, unless it is given a cuBLAS status: a checker.
-    return llvm::none_of(Call->arguments(), [](const Expr *A) {
-      return isCublasStatusType(A->getType());
-    });
+    // Unknown, unless it is a checker.
+    return !givenCublasStatus(Call);
   }
   auto Key = std::make_pair(Def, Global);
   if (auto It = Known.find(Key); It != Known.end())

@@ -117,6 +117,10 @@ struct UseAfterDestroyReport {
   unsigned KindId;
 };
 
+/// Global resources (variables of static storage) with the kind of each.
+using GlobalResources =
+    llvm::SmallVector<std::pair<const clang::VarDecl *, unsigned>, 2>;
+
 struct HandleAnalysisOptions {
   unsigned MaxSteps = 1000000;     // block visits (each block also has a state cap)
   unsigned MaxStatesPerBlock = 64; // distinct path states at one block
@@ -154,7 +158,7 @@ public:
   /// statics) that every way out of `FD` leaves destroyed, with their kinds:
   /// `void teardown() { cublasDestroy(g); }`. Not those it assigns after
   /// the destroy (`g = nullptr`).
-  llvm::ArrayRef<std::pair<const clang::VarDecl *, unsigned>>
+  llvm::ArrayRef<GlobalResources::value_type>
   globalsDestroyed(const clang::FunctionDecl *FD, unsigned Depth);
 
   /// Whether `Call` may change the global `VD`: a call of a function
@@ -168,9 +172,7 @@ private:
   clang::ASTContext &Ctx;
   const ResourceTable &Table;
   HandleAnalysisOptions Options;
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 llvm::SmallVector<std::pair<const clang::VarDecl *, unsigned>, 2>>
-      GlobalSummaries;
+  llvm::DenseMap<const clang::FunctionDecl *, GlobalResources> GlobalSummaries;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, const clang::VarDecl *>,
                  bool>
       GlobalWriters;

@@ -78,8 +78,9 @@ template <class Fn> bool visitParts(const Decl *D, Fn &&Visit) {
 /// The member `M` returns, when `M` is an accessor of one of `Fields`: a
 /// non-static member function whose body is `return F;` alone, returning
 /// the handle by value (a reference would let the caller change it).
-const MemberExpr *accessedMember(const CXXMethodDecl *M,
-                                 const llvm::DenseSet<const FieldDecl *> &Fields) {
+const MemberExpr *
+accessedMember(const CXXMethodDecl *M,
+               const llvm::DenseSet<const FieldDecl *> &Fields) {
   if (!M || M->isStatic() || M->getReturnType()->isReferenceType() ||
       !isCublasResourceType(M->getReturnType()))
     return nullptr;
@@ -296,7 +297,8 @@ unclearMembers(llvm::ArrayRef<const Decl *> Callables,
         Unclear.insert(C.Field);
   }
   for (const CXXMemberCallExpr *MC : GetterCalls) {
-    bool Kept = ToCublas.count(MC) || (HeldCalls.count(MC) && !Spilled.count(MC));
+    bool Kept =
+        ToCublas.count(MC) || (HeldCalls.count(MC) && !Spilled.count(MC));
     if (!Kept)
       Unclear.insert(Getters.lookup(MC->getMethodDecl()->getCanonicalDecl()));
   }

@@ -372,7 +372,8 @@ callInLoopVia(const clang::FunctionDecl *Fn, const CallerIndex &Index,
       if (P.Loops.empty()) {
         const auto *Up = dyn_cast<clang::FunctionDecl>(Caller);
         const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Up);
-        if (P.Ifs.empty() && Up && !(Method && Method->getParent()->isLambda()) &&
+        bool Lambda = Method && Method->getParent()->isLambda();
+        if (P.Ifs.empty() && Up && !Lambda &&
             !llvm::is_contained(Below, Up->getCanonicalDecl()))
           Unconditional.push_back({C, Up});
         continue;

@@ -87,11 +87,11 @@ using CallerIndex = CallSiteIndex;
 
 /// The first call (in source order of `Callables`) of `Fn` inside a loop,
 /// by the rules above, or else of a function that calls `Fn` on every call
-/// (up to two functions between the loop and `Fn`: Through); nothing when `Fn` is `main`, selects a device, or no
-/// such call is in `Callables`. A loop that selects a device on each
-/// iteration (one handle per device, as NVIDIA recommends) repeats `Fn`
-/// only with `OverDevices`: for what `Fn` does to one global variable,
-/// which holds one handle for every device.
+/// (up to two functions between the loop and `Fn`: Through); nothing when
+/// `Fn` is `main`, selects a device, or no such call is in `Callables`. A
+/// loop that selects a device on each iteration (one handle per device, as
+/// NVIDIA recommends) repeats `Fn` only with `OverDevices`: for what `Fn`
+/// does to one global variable, which holds one handle for every device.
 /// With `Accept`, the first call it accepts.
 using CallInLoopFilter = llvm::function_ref<bool(const CallInLoop &)>;
 std::optional<CallInLoop>
