@@ -36,6 +36,12 @@ the process keeps between units. A batch that crashes, or that runs past
 time, so that each failure names its variant and a slow batch of fast
 variants is not a timeout.
 
+A file that includes PyTorch's headers (<torch/...>, <ATen/...>) is left
+out: without libtorch's flags its variants stop at a fatal include error
+after reading part of ATen as text (a second each, most of the run's time,
+for code that is never analysed), and with them each would parse
+torch/extension.h; the front ends' PyTorch tests parse those files whole.
+
 Prints one line per failure, with the variant kept for reproduction, and ends
 with 'edit-torture: N variants, C crashes, T timeouts'.
 """
@@ -58,12 +64,13 @@ CRASH = re.compile(r"Stack dump:|PLEASE submit a bug report|Assertion .* failed|
 
 # The headers the inputs include, parsed once for every C++ variant.
 PREFIX_HEADERS = ["cuda_runtime.h", "cublas_v2.h", "cublasLt.h", "cublasXt.h",
-                  "library_types.h"]
+                  "library_types.h", "cuda_fp16.h", "cuda_bf16.h"]
 PREFIX_STD = ["cstdio", "cstdlib", "cstring", "cstdint", "memory", "vector",
               "stdexcept", "utility", "string", "algorithm", "functional",
               "mutex", "thread", "atomic", "cmath", "iostream", "map",
               "optional", "array", "initializer_list", "type_traits",
-              "new", "numeric", "chrono"]
+              "new", "numeric", "chrono", "future", "cstddef", "cassert",
+              "exception", "list", "deque"]
 PREFIX_THRUST = ["thrust/device_vector.h", "thrust/host_vector.h"]
 
 
@@ -120,13 +127,21 @@ def pch_dir(args, work):
     return pchlib.cache_dir(args.pch_cache) if args.pch_cache else work
 
 
+TORCH_INCLUDE = re.compile(r"^\s*#\s*include\s*<(torch|ATen)/", re.M)
+
+
 def write_variants(args, work):
     """Writes the variants of every input into `work`: a list of
-    (input, "cut" or "del", line, variant path, extension)."""
-    variants = []
+    (input, "cut" or "del", line, variant path, extension), and the inputs
+    left out because they include PyTorch's headers."""
+    variants, torch = [], []
     for f in inputs(args.paths):
         with open(f, encoding="utf-8", errors="replace") as fh:
-            lines = fh.read().split("\n")
+            text = fh.read()
+        if TORCH_INCLUDE.search(text):
+            torch.append(f)
+            continue
+        lines = text.split("\n")
         ext = os.path.splitext(f)[1]
         base = os.path.relpath(f).replace(os.sep, "_").replace(".", "_")
         step = args.cu_step if ext == ".cu" and args.cu_step else args.step
@@ -137,7 +152,7 @@ def write_variants(args, work):
                 with open(p, "w", encoding="utf-8") as out:
                     out.write("\n".join(text) + "\n")
                 variants.append((f, kind, k, p, ext))
-    return variants
+    return variants, torch
 
 
 def report(failures, keep):
@@ -190,7 +205,10 @@ def main():
         cu_pch = build_pch(args.clang, args.cuda_include, pch_dir(args, work),
                            cuda=True)
 
-    variants = write_variants(args, work)
+    variants, torch = write_variants(args, work)
+    if torch:
+        print("edit-torture: %d inputs that include PyTorch's headers left out"
+              % len(torch))
 
     def command(batch):
         ext = batch[0][4]
