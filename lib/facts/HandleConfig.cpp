@@ -1,6 +1,7 @@
 //===- HandleConfig.cpp ---------------------------------------------------===//
 
 #include "facts/HandleConfig.h"
+#include "facts/HandleStates.h"
 
 #include "ast/AstUtils.h"
 #include "ast/CallSites.h"
@@ -567,6 +568,55 @@ workspaceWhereCreated(const HandleName &H, const Decl *Callable,
   return {nullptr, nullptr};
 }
 
+/// What a statement after a stream change of `H` does to the search for
+/// a call that runs without the lost workspace: a call on `H` (or given it)
+/// is a hit; the workspace set again, or `H` destroyed (nothing runs on it
+/// afterwards: a stream reset just before the destroy loses nothing),
+/// ends the path.
+struct AfterStream {
+  const HandleName &H;
+  const Decl *Callable;
+  StableVariables &Stable;
+  llvm::DenseMap<const FunctionDecl *, bool> &DestroysKnown;
+
+  bool sameHandle(const Expr *Arg) const {
+    std::optional<HandleName> N = handleNamed(Arg, Callable, Stable);
+    return !N || *N == H; // an unknown handle may be this one
+  }
+
+  Step operator()(const Stmt *S) const {
+    static const ResourceTable Resources = ResourceTable::fromApiModel();
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return Step::Pass;
+    if (const ConfigFunction *F = calledConfigFunction(Call))
+      return F->Sets && F->What == Setting::Workspace &&
+                     Call->getNumArgs() > 0 && sameHandle(Call->getArg(0))
+                 ? Step::Stop
+                 : Step::Pass;
+    if (const FunctionInfo *CF = calledCublasFunction(Call);
+        CF && CF->Destroys == ResourceKind::Handle)
+      return Call->getNumArgs() > 0 && sameHandle(Call->getArg(0))
+                 ? Step::Stop
+                 : Step::Pass;
+    if (const Expr *Arg = workHandleArg(Call)) {
+      std::optional<HandleName> N = handleNamed(Arg, Callable, Stable);
+      return N && *N == H ? Step::Hit : Step::Pass;
+    }
+    const FunctionDecl *FD = userCallee(Call);
+    if (!FD)
+      return Step::Pass;
+    // A helper that sets a workspace may set this one again (a member
+    // handle is not among its arguments); one that may destroy it ends
+    // its use.
+    const FunctionDecl *Def = nullptr;
+    if ((FD->hasBody(Def) && Def && callsConfig(Def, Setting::Workspace)) ||
+        mayDestroyGiven(Call, Resources, DestroysKnown))
+      return Step::Stop;
+    return passesHandle(Call, H, Callable, Stable) ? Step::Hit : Step::Pass;
+  }
+};
+
 } // namespace
 
 std::vector<LostWorkspace>
@@ -584,6 +634,7 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     return Lost;
   llvm::DenseMap<const Stmt *, Position> At = positionsIn(*Cfg, Streams);
   StableVariables Stable(Callable);
+  llvm::DenseMap<const FunctionDecl *, bool> DestroysKnown;
   for (const CallExpr *Stream : Streams) {
     auto Where = At.find(Stream);
     if (Where == At.end() || !Where->second.Block || Stream->getNumArgs() < 1)
@@ -619,31 +670,7 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
       Workspaces.push_back(Set);
       WorkspaceIn = In;
     }
-    auto After = [&](const Stmt *S) {
-      const auto *Call = dyn_cast<CallExpr>(S);
-      if (!Call)
-        return Step::Pass;
-      if (const ConfigFunction *F = calledConfigFunction(Call)) {
-        if (F->Sets && F->What == Setting::Workspace &&
-            Call->getNumArgs() > 0 && SameHandle(Call->getArg(0)))
-          return Step::Stop;
-        return Step::Pass;
-      }
-      if (const Expr *Arg = workHandleArg(Call)) {
-        std::optional<HandleName> N = handleNamed(Arg, Callable, Stable);
-        return N && *N == *H ? Step::Hit : Step::Pass;
-      }
-      if (const FunctionDecl *FD = userCallee(Call)) {
-        // A helper that sets a workspace may set this one again (a member
-        // handle is not among its arguments).
-        const FunctionDecl *Def = nullptr;
-        if (FD->hasBody(Def) && Def && callsConfig(Def, Setting::Workspace))
-          return Step::Stop;
-        return passesHandle(Call, *H, Callable, Stable) ? Step::Hit
-                                                        : Step::Pass;
-      }
-      return Step::Pass;
-    };
+    AfterStream After{*H, Callable, Stable, DestroysKnown};
     PathSearch Search(*Cfg, Callable, Stable);
     Found F = Search.run(Stream, Where->second, After,
                          /*ExitCounts=*/WorkspaceIn,

@@ -116,6 +116,40 @@ private:
   size_t size_;
 };
 
+// A stream reset just before the handle is destroyed: nothing runs on it
+// afterwards, directly, through a helper that destroys it, or for a member.
+static cublasHandle_t gBlas;
+static void *gBlasWs;
+void setupBlas(cudaStream_t s) {
+  cublasCreate(&gBlas);
+  cudaMalloc(&gBlasWs, 1 << 22);
+  cublasSetStream(gBlas, s);
+  cublasSetWorkspace(gBlas, gBlasWs, 1 << 22);
+}
+void shutdownBlas() {
+  cublasSetStream(gBlas, 0);
+  cublasDestroy(gBlas);
+  cudaFree(gBlasWs);
+}
+static void releaseBlas() { cublasDestroy(gBlas); }
+void shutdownBlasThroughHelper() {
+  cublasSetStream(gBlas, 0);
+  releaseBlas();
+}
+class ClosingEngine {
+public:
+  ClosingEngine(void *ws, size_t size) {
+    cublasCreate(&handle_);
+    cublasSetWorkspace(handle_, ws, size);
+  }
+  void close() {
+    cublasSetStream(handle_, 0);
+    cublasDestroy(handle_);
+  }
+private:
+  cublasHandle_t handle_;
+};
+
 // --- Pointer mode left on a handle the function does not own ----------------
 
 cublasStatus_t dotDevice(cublasHandle_t handle, int n, const float *x,
