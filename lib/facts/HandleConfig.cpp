@@ -643,15 +643,12 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
         handleNamed(Stream->getArg(0), Callable, Stable);
     if (!H || H->Getter)
       continue; // PyTorch's, or an accessor's: set up where this cannot see
-    auto SameHandle = [&](const Expr *Arg) {
-      std::optional<HandleName> N = handleNamed(Arg, Callable, Stable);
-      return !N || *N == *H; // an unknown handle may be this one
-    };
+    AfterStream After{*H, Callable, Stable, DestroysKnown};
     auto Before = [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
       const ConfigFunction *F = Call ? calledConfigFunction(Call) : nullptr;
       if (!F || !F->Sets || Call->getNumArgs() < 1 ||
-          !SameHandle(Call->getArg(0)))
+          !After.sameHandle(Call->getArg(0)))
         return Step::Pass;
       if (F->What == Setting::Workspace)
         return userWorkspace(Call) ? Step::Hit : Step::Stop;
@@ -670,7 +667,6 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
       Workspaces.push_back(Set);
       WorkspaceIn = In;
     }
-    AfterStream After{*H, Callable, Stable, DestroysKnown};
     PathSearch Search(*Cfg, Callable, Stable);
     Found F = Search.run(Stream, Where->second, After,
                          /*ExitCounts=*/WorkspaceIn,

@@ -137,11 +137,11 @@ def write_variants(args, work):
     variants, torch = [], []
     for f in inputs(args.paths):
         with open(f, encoding="utf-8", errors="replace") as fh:
-            text = fh.read()
-        if TORCH_INCLUDE.search(text):
+            source = fh.read()
+        if TORCH_INCLUDE.search(source):
             torch.append(f)
             continue
-        lines = text.split("\n")
+        lines = source.split("\n")
         ext = os.path.splitext(f)[1]
         base = os.path.relpath(f).replace(os.sep, "_").replace(".", "_")
         step = args.cu_step if ext == ".cu" and args.cu_step else args.step

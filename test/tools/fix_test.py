@@ -8,10 +8,10 @@ Every input (directories are searched for .cpp, .cu and .c files) is copied
 and fixed with all cublas-* checks, once with the default options and once
 with cublas-unchecked-status.CheckMacro set to a macro that the inputs do
 not define (CK). Inputs that include PyTorch's headers are left out (they
-compile only with libtorch's flags). The fixed file must compile with no more errors than the
-original (some inputs are broken on purpose), and a second --fix must leave
-it unchanged; a file that --fix leaves as it was passes both, without a
-compile or a second fix. Prints one line per failure and ends with
+compile only with libtorch's flags). The fixed file must compile with no
+more errors than the original (some inputs are broken on purpose), and a
+second --fix must leave it unchanged; a file that --fix leaves as it was
+passes both, without a compile or a second fix. Prints one line per failure and ends with
 'fix-test: N runs, F failures'.
 """
 import argparse
@@ -80,16 +80,16 @@ def main():
         return subprocess.run(cmd, capture_output=True, text=True,
                               errors="replace")
 
-    def text(f):
-        with open(f, encoding="utf-8", errors="replace") as fh:
-            return fh.read()
-
     # The inputs that include PyTorch's headers are left out, as by the
     # edit torture: without libtorch's flags they stop at a fatal include
     # and nothing in them is analysed or fixed.
-    files = [f for i, f in enumerate(inputs(args.paths))
-             if (i % args.step == 0 or "CHECK-FIXES" in text(f)) and
-             not TORCH_INCLUDE.search(text(f))]
+    files = []
+    for i, f in enumerate(inputs(args.paths)):
+        with open(f, encoding="utf-8", errors="replace") as fh:
+            source = fh.read()
+        if ((i % args.step == 0 or "CHECK-FIXES" in source) and
+                not TORCH_INCLUDE.search(source)):
+            files.append(f)
     jobs = [(f, name, config) for f in files for name, config in CONFIGS]
 
     originals = {}
