@@ -29,6 +29,17 @@ else:
                     + cuda_include)
     cuda_path = ""
 
+# A folder outside the source and build trees, for the tests of what the
+# driver does when no compile database lies above a file: under the build
+# tree it would find the build's own compile_commands.json (configured with
+# -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) and analyse the project.
+import atexit
+import shutil
+import tempfile
+outside_trees = tempfile.mkdtemp(prefix="cublas-tidy-lit-")
+atexit.register(shutil.rmtree, outside_trees, True)
+config.substitutions.append(("%outside_trees", outside_trees))
+
 python = config.python_executable
 runner = os.path.join(config.cublas_tidy_src_root, "test", "check_clang_tidy.py")
 frontends = []
