@@ -193,84 +193,95 @@ static bool notAServer(llvm::StringRef Arg) {
          Arg == "version" || Arg.starts_with("print");
 }
 
-int main(int argc, char **argv) {
-  // A crash is ours to report: clangd's stack dump carries our banner.
-  llvm::setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
-
-  // Our options come out of the command line. The pages: installed next to
-  // the executable (share/doc/cublas-tidy/html), else those of the source
-  // tree it was built from.
-  cublas_tidy::DocsLocation Where = cublas_tidy::docsLocation(
-      argc > 0 ? argv[0] : "", reinterpret_cast<void *>(&main),
-      CUBLAS_TIDY_DOCS_DIR);
-  std::string Docs = Where.Checks;
-  std::string Suffix = Where.Suffix;
-  bool Server = true;
+/// clangd's command line, and what cublas-clangd takes out of it.
+struct ClangdCommand {
+  /// clangd's arguments, null-terminated, and their number.
   llvm::SmallVector<char *> Args;
+  int N = 0;
+  /// Where the link of a cublas-* finding points: <Docs>/<check><Suffix>.
+  std::string Docs, Suffix;
+  /// False when clangd answers and exits (--version, --help, --check, ...).
+  bool Server = true;
+};
+
+/// Our options come out of the command line, and clang's resource
+/// directory goes in. The pages: installed next to the executable
+/// (share/doc/cublas-tidy/html), else those of the source tree it was
+/// built from.
+static ClangdCommand readCommandLine(int argc, char **argv, void *MainAddr) {
+  ClangdCommand Cmd;
+  cublas_tidy::DocsLocation Where = cublas_tidy::docsLocation(
+      argc > 0 ? argv[0] : "", MainAddr, CUBLAS_TIDY_DOCS_DIR);
+  Cmd.Docs = Where.Checks;
+  Cmd.Suffix = Where.Suffix;
   if (argc > 0)
-    Args.push_back(argv[0]);
+    Cmd.Args.push_back(argv[0]);
   static std::string ResourceDirArg =
       "--resource-dir=" CUBLAS_TIDY_CLANG_RESOURCE_DIR;
   // The default resource directory goes first so that everything the user
   // wrote, including a "--" that ends the options, keeps its place.
   if (argc >= 1 && !userGaveResourceDir(argc, argv) &&
       llvm::sys::fs::is_directory(CUBLAS_TIDY_CLANG_RESOURCE_DIR))
-    Args.push_back(ResourceDirArg.data());
+    Cmd.Args.push_back(ResourceDirArg.data());
   bool Options = true;
   for (int I = 1; I < argc; ++I) {
     llvm::StringRef Arg = argv[I];
     if (Arg == "--")
       Options = false;
     if (Options && Arg.consume_front("--cublas-docs=")) {
-      Docs = Arg.str();
-      Suffix = ".md";
+      Cmd.Docs = Arg.str();
+      Cmd.Suffix = ".md";
       continue;
     }
     if (Options && notAServer(Arg))
-      Server = false;
-    Args.push_back(argv[I]);
+      Cmd.Server = false;
+    Cmd.Args.push_back(argv[I]);
   }
-  while (llvm::StringRef(Docs).ends_with("/"))
-    Docs.pop_back();
-  int N = static_cast<int>(Args.size());
-  Args.push_back(nullptr);
-  if (!Server) {
-    // Ours first: what this clangd is, and the option it adds.
-    for (int I = 1; I < argc; ++I) {
-      if (llvm::StringRef(argv[I]) == "--")
-        break;
-      llvm::StringRef Arg = llvm::StringRef(argv[I]).ltrim('-');
-      if (Arg == "version")
-        llvm::outs() << "cublas-clangd: clangd with the cublas-* checks of "
-                        "cublas-tidy " CUBLAS_TIDY_VERSION
-                        " (API model: " CUBLAS_TIDY_MODEL_VERSION ")\n";
-      if (Arg.starts_with("help"))
-        llvm::outs()
-            << "cublas-clangd: clangd with the cublas-* checks of cublas-tidy "
-               CUBLAS_TIDY_VERSION " built in; enable them in the "
-               "project's .clangd (Diagnostics: ClangTidy: Add: [cublas-*] "
-               "and FastCheckFilter: Loose, without which clangd runs none "
-               "of them).\n\n"
-               "Its own option (all of clangd's follow):\n"
-               "  --cublas-docs=<url>  where the link of a cublas-* finding "
-               "points: <url>/<check>.md\n"
-               "                       (also CUBLAS_TIDY_DOCS_URL; default: "
-            << Docs << "/<check>" << Suffix << ")\n\n";
-    }
-    llvm::outs().flush();
-    return clang::clangd::clangdMain(N, Args.data());
-  }
+  while (llvm::StringRef(Cmd.Docs).ends_with("/"))
+    Cmd.Docs.pop_back();
+  Cmd.N = static_cast<int>(Cmd.Args.size());
+  Cmd.Args.push_back(nullptr);
+  return Cmd;
+}
 
-  // The language server writes to a pipe; the pump relinks and forwards.
+/// Ours first, before clangd's answer: what this clangd is (--version), and
+/// the option it adds (--help).
+static void printOurs(int argc, char **argv, const ClangdCommand &Cmd) {
+  for (int I = 1; I < argc; ++I) {
+    if (llvm::StringRef(argv[I]) == "--")
+      break;
+    llvm::StringRef Arg = llvm::StringRef(argv[I]).ltrim('-');
+    if (Arg == "version")
+      llvm::outs() << "cublas-clangd: clangd with the cublas-* checks of "
+                      "cublas-tidy " CUBLAS_TIDY_VERSION
+                      " (API model: " CUBLAS_TIDY_MODEL_VERSION ")\n";
+    if (Arg.starts_with("help"))
+      llvm::outs()
+          << "cublas-clangd: clangd with the cublas-* checks of cublas-tidy "
+             CUBLAS_TIDY_VERSION " built in; enable them in the "
+             "project's .clangd (Diagnostics: ClangTidy: Add: [cublas-*] "
+             "and FastCheckFilter: Loose, without which clangd runs none "
+             "of them).\n\n"
+             "Its own option (all of clangd's follow):\n"
+             "  --cublas-docs=<url>  where the link of a cublas-* finding "
+             "points: <url>/<check>.md\n"
+             "                       (also CUBLAS_TIDY_DOCS_URL; default: "
+          << Cmd.Docs << "/<check>" << Cmd.Suffix << ")\n\n";
+  }
+  llvm::outs().flush();
+}
+
+/// The language server, writing to a pipe; the pump relinks and forwards.
+static int serveRelinked(ClangdCommand &Cmd) {
   int Pipe[2];
   int RealOut = ::dup(STDOUT_FILENO);
   if (RealOut < 0 || ::pipe(Pipe) != 0)
-    return clang::clangd::clangdMain(N, Args.data());
+    return clang::clangd::clangdMain(Cmd.N, Cmd.Args.data());
   ::dup2(Pipe[1], STDOUT_FILENO);
   ::close(Pipe[1]);
   std::thread Pump(pump, Pipe[0], RealOut,
-                   Pages{jsonEscaped(Docs), jsonEscaped(Suffix)});
-  int Code = clang::clangd::clangdMain(N, Args.data());
+                   Pages{jsonEscaped(Cmd.Docs), jsonEscaped(Cmd.Suffix)});
+  int Code = clang::clangd::clangdMain(Cmd.N, Cmd.Args.data());
   llvm::outs().flush();
   std::fflush(stdout);
   // The real stdout back in place: the pipe's last writer closes, the pump
@@ -279,4 +290,16 @@ int main(int argc, char **argv) {
   Pump.join();
   ::close(RealOut);
   return Code;
+}
+
+int main(int argc, char **argv) {
+  // A crash is ours to report: clangd's stack dump carries our banner.
+  llvm::setBugReportMsg(CUBLAS_TIDY_BUG_REPORT_MSG);
+  ClangdCommand Cmd =
+      readCommandLine(argc, argv, reinterpret_cast<void *>(&main));
+  if (!Cmd.Server) {
+    printOurs(argc, argv, Cmd);
+    return clang::clangd::clangdMain(Cmd.N, Cmd.Args.data());
+  }
+  return serveRelinked(Cmd);
 }

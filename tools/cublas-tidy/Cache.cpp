@@ -210,6 +210,71 @@ std::string ResultCache::pathOf(llvm::StringRef Key) const {
   return std::string(P);
 }
 
+/// Whether every file of `Files` (pairs of a name and the hash of its
+/// contents) is as it was; their names go to `Read`.
+static bool filesUnchanged(const json::Array &Files, FileContents &Contents,
+                           std::vector<std::string> &Read) {
+  for (const json::Value &F : Files) {
+    const json::Array *Pair = F.getAsArray();
+    if (!Pair || Pair->size() != 2)
+      return false;
+    auto Name = (*Pair)[0].getAsString();
+    auto Hash = (*Pair)[1].getAsString();
+    if (!Name || !Hash)
+      return false;
+    FileContents::Facts Now = Contents.facts(*Name);
+    if (!Now.Readable || Now.Hash != *Hash)
+      return false;
+    Read.push_back(Name->str());
+  }
+  return true;
+}
+
+/// The project facts of an entry `O` into `R`: the summaries of the unit's
+/// functions, the keys it asked about, what it saw of them, and its file's
+/// summary. False when a part does not read.
+static bool factsFromJson(const json::Object &O, UnitResult &R) {
+  const json::Array *Summaries = O.getArray("summaries");
+  const json::Array *Asked = O.getArray("asked");
+  auto Seen = O.getString("seen");
+  if (!Summaries || !Asked || !Seen)
+    return false;
+  R.SeenDigest = Seen->str();
+  for (const json::Value &S : *Summaries) {
+    std::optional<FunctionSummary> Summary = FunctionSummary::fromJson(S);
+    if (!Summary)
+      return false;
+    R.Summaries.push_back(std::move(*Summary));
+  }
+  for (const json::Value &A : *Asked) {
+    auto Key = A.getAsString();
+    if (!Key)
+      return false;
+    R.Asked.push_back(Key->str());
+  }
+  if (const json::Array *FileSummaries = O.getArray("fileSummaries"))
+    for (const json::Value &F : *FileSummaries) {
+      std::optional<FileSummary> Summary = FileSummary::fromJson(F);
+      if (!Summary)
+        return false;
+      R.FileSummaries.push_back(std::move(*Summary));
+    }
+  return true;
+}
+
+/// Marks the entry at `Path` recently used: the last to be removed by
+/// trim().
+static void markUsed(const std::string &Path) {
+  if (auto FD = llvm::sys::fs::openNativeFileForWrite(
+          Path, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_Append)) {
+    (void)llvm::sys::fs::setLastAccessAndModificationTime(
+        *FD, std::chrono::system_clock::now());
+    llvm::sys::fs::closeFile(*FD);
+  } else {
+    llvm::consumeError(FD.takeError());
+  }
+}
+
 std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key,
                                               FileContents &Contents) {
   std::string Path = pathOf(Key);
@@ -232,19 +297,8 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key,
     return std::nullopt;
   // Every file the result was computed from must be as it was.
   std::vector<std::string> Read;
-  for (const json::Value &F : *Files) {
-    const json::Array *Pair = F.getAsArray();
-    if (!Pair || Pair->size() != 2)
-      return std::nullopt;
-    auto Name = (*Pair)[0].getAsString();
-    auto Hash = (*Pair)[1].getAsString();
-    if (!Name || !Hash)
-      return std::nullopt;
-    FileContents::Facts Now = Contents.facts(*Name);
-    if (!Now.Readable || Now.Hash != *Hash)
-      return std::nullopt;
-    Read.push_back(Name->str());
-  }
+  if (!filesUnchanged(*Files, Contents, Read))
+    return std::nullopt;
   UnitResult R;
   R.Files = std::move(Read);
   R.Skipped = *Skipped;
@@ -256,40 +310,9 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key,
       return std::nullopt;
     R.Errors.push_back(std::move(*Error));
   }
-  const json::Array *Summaries = O->getArray("summaries");
-  const json::Array *Asked = O->getArray("asked");
-  auto Seen = O->getString("seen");
-  if (!Summaries || !Asked || !Seen)
+  if (!factsFromJson(*O, R))
     return std::nullopt;
-  R.SeenDigest = Seen->str();
-  for (const json::Value &S : *Summaries) {
-    std::optional<FunctionSummary> Summary = FunctionSummary::fromJson(S);
-    if (!Summary)
-      return std::nullopt;
-    R.Summaries.push_back(std::move(*Summary));
-  }
-  for (const json::Value &A : *Asked) {
-    auto Key = A.getAsString();
-    if (!Key)
-      return std::nullopt;
-    R.Asked.push_back(Key->str());
-  }
-  if (const json::Array *FileSummaries = O->getArray("fileSummaries"))
-    for (const json::Value &F : *FileSummaries) {
-      std::optional<FileSummary> Summary = FileSummary::fromJson(F);
-      if (!Summary)
-        return std::nullopt;
-      R.FileSummaries.push_back(std::move(*Summary));
-    }
-  // Recently used: the last to be removed by trim().
-  if (auto FD = llvm::sys::fs::openNativeFileForWrite(
-          Path, llvm::sys::fs::CD_OpenExisting, llvm::sys::fs::OF_Append)) {
-    (void)llvm::sys::fs::setLastAccessAndModificationTime(
-        *FD, std::chrono::system_clock::now());
-    llvm::sys::fs::closeFile(*FD);
-  } else {
-    llvm::consumeError(FD.takeError());
-  }
+  markUsed(Path);
   return R;
 }
 

@@ -18,6 +18,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/YAMLParser.h"
 
 #include <algorithm>
@@ -478,6 +479,56 @@ ConfigFilesVerdict configFilesVerdict(ArrayRef<std::string> Files,
     }
   }
   return Out;
+}
+
+std::optional<int> reportConfigFiles(const ConfigFilesVerdict &Verdict,
+                                     std::set<std::string> &Judged) {
+  for (const std::string &W : Verdict.Warnings)
+    WithColor::warning() << W << "\n";
+  for (const std::string &P : Verdict.ParseErrors)
+    WithColor::error() << "invalid configuration: " << P << "\n";
+  for (const std::string &E : Verdict.Errors)
+    WithColor::error() << E << "\n";
+  Judged.insert(Verdict.Judged.begin(), Verdict.Judged.end());
+  if (Verdict.ParseErrors.empty() && Verdict.Errors.empty())
+    return std::nullopt;
+  return 1;
+}
+
+bool judgeConfiguration(
+    ArrayRef<ClangTidyOptionsProvider::OptionsSource> Sources,
+    StringRef ConfigName, ArrayRef<std::string> UnknownKeys,
+    function_ref<const ChecksAndOptions &()> All,
+    std::set<std::string> &Judged) {
+  bool Failed = false;
+  for (const auto &[Options, Source] : Sources) {
+    std::string Name;
+    ArrayRef<std::string> Keys;
+    if (Source == ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary)
+      continue;
+    if (Source ==
+        ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption) {
+      Name = "-checks";
+    } else if (Source == ClangTidyOptionsProvider::
+                             OptionsSourceTypeConfigCommandLineOption) {
+      Name = ConfigName.str();
+      Keys = UnknownKeys;
+    } else {
+      if (!Judged.count(Source)) {
+        ConfigFilesVerdict Verdict;
+        configFileVerdict(Source, All(), Verdict);
+        Failed |= reportConfigFiles(Verdict, Judged).has_value();
+      }
+      continue;
+    }
+    cublas_tidy::Verdict Verdict = judgeOptions(Name, Options, Keys, All());
+    if (!Verdict.Warning.empty())
+      WithColor::warning() << Verdict.Warning << "\n";
+    for (const std::string &E : Verdict.Errors)
+      WithColor::error() << E << "\n";
+    Failed |= !Verdict.Errors.empty();
+  }
+  return Failed;
 }
 
 } // namespace cublas_tidy

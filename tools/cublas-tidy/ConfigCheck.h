@@ -28,6 +28,7 @@
 #include "ClangTidyOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -99,6 +100,24 @@ configFileVerdict(llvm::StringRef Path,
 /// Each file once.
 ConfigFilesVerdict configFilesVerdict(llvm::ArrayRef<std::string> Files,
                                       const clang::tidy::ChecksAndOptions &All);
+
+/// Says the verdicts on configuration files: warnings, then errors. Each
+/// file once: those judged before are in `Judged`, to which the verdict's
+/// files are added. 1 when an error fails the run.
+std::optional<int> reportConfigFiles(const ConfigFilesVerdict &Verdict,
+                                     std::set<std::string> &Judged);
+
+/// Says, for each source of the options of one file (`Sources`, a
+/// provider's raw options), the names and keys that say nothing to any
+/// check of `All`: the command line's, -config's (named `ConfigName`, with
+/// the keys `UnknownKeys`), and the files not in `Judged`, each once. True
+/// when one of them fails the run.
+bool judgeConfiguration(
+    llvm::ArrayRef<clang::tidy::ClangTidyOptionsProvider::OptionsSource>
+        Sources,
+    llvm::StringRef ConfigName, llvm::ArrayRef<std::string> UnknownKeys,
+    llvm::function_ref<const clang::tidy::ChecksAndOptions &()> All,
+    std::set<std::string> &Judged);
 
 } // namespace cublas_tidy
 

@@ -2,6 +2,7 @@
 
 #include "CudaArgs.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -192,6 +193,69 @@ void appendHostFlags(StringRef List, std::vector<std::string> &Out) {
 }
 
 void translate(ArrayRef<std::string> In, StringRef Directory,
+               std::vector<std::string> &Out, unsigned Depth);
+
+/// nvcc's `--options-file FILE`: the flags the file holds (relative to
+/// `Directory`), translated in its place. Files nested deeper than four
+/// are left out, as are files that cannot be read.
+void appendOptionsFile(StringRef File, StringRef Directory,
+                       std::vector<std::string> &Out, unsigned Depth) {
+  SmallString<256> Path(File);
+  if (!llvm::sys::path::is_absolute(Path))
+    llvm::sys::path::make_absolute(Directory, Path);
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return;
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  SmallVector<const char *, 32> Tokens;
+  llvm::cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
+  std::vector<std::string> Nested(Tokens.begin(), Tokens.end());
+  translate(Nested, Directory, Out, Depth + 1);
+}
+
+/// The entry of `Dropped` for `Flag`, or null when clang keeps it.
+const DroppedFlag *droppedFlag(StringRef Flag) {
+  for (const DroppedFlag &D : Dropped)
+    if (Flag == D.Name)
+      return &D;
+  return nullptr;
+}
+
+/// nvcc's spelling `Flag` of an include or macro flag (its value after
+/// `=`, or from `Next`) appended as clang's. False when clang reads the
+/// flag as it is (`-I DIR`), or when it is no such flag.
+bool appendRenamed(StringRef Flag, StringRef Value, bool HasEq,
+                   llvm::function_ref<std::optional<StringRef>()> Next,
+                   std::vector<std::string> &Out) {
+  for (const Renamed &R : Renames) {
+    StringRef Clang = R.Clang;
+    if (Flag != R.Nvcc)
+      continue;
+    std::optional<StringRef> V;
+    if (HasEq)
+      V = Value; // nvcc's -isystem=DIR, --std=c++17
+    else if (StringRef(R.Nvcc).starts_with("--") ||
+             StringRef(R.Nvcc) == "-std")
+      V = Next(); // --include-path DIR, -std c++17
+    else
+      return false; // -I DIR, -isystem DIR: clang reads these as they are
+    if (!V)
+      return false;
+    if (Clang.ends_with("="))
+      Out.push_back((Clang + *V).str());
+    else if (Clang == "-isystem" || Clang == "-include") {
+      Out.push_back(Clang.str());
+      Out.push_back(V->str());
+    } else {
+      Out.push_back((Clang + *V).str());
+    }
+    return true;
+  }
+  return false;
+}
+
+void translate(ArrayRef<std::string> In, StringRef Directory,
                std::vector<std::string> &Out, unsigned Depth) {
   for (size_t I = 0; I < In.size(); ++I) {
     StringRef A = In[I];
@@ -205,20 +269,8 @@ void translate(ArrayRef<std::string> In, StringRef Directory,
 
     if (Flag == "--options-file" || Flag == "-optf") {
       std::optional<StringRef> File = HasEq ? Value : Next();
-      if (!File || Depth > 4)
-        continue;
-      SmallString<256> Path(*File);
-      if (!llvm::sys::path::is_absolute(Path))
-        llvm::sys::path::make_absolute(Directory, Path);
-      auto Buffer = llvm::MemoryBuffer::getFile(Path);
-      if (!Buffer)
-        continue;
-      llvm::BumpPtrAllocator Alloc;
-      llvm::StringSaver Saver(Alloc);
-      SmallVector<const char *, 32> Tokens;
-      llvm::cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
-      std::vector<std::string> Nested(Tokens.begin(), Tokens.end());
-      translate(Nested, Directory, Out, Depth + 1);
+      if (File && Depth <= 4)
+        appendOptionsFile(*File, Directory, Out, Depth);
       continue;
     }
     if (Flag == "-Xcompiler" || Flag == "--compiler-options") {
@@ -239,47 +291,14 @@ void translate(ArrayRef<std::string> In, StringRef Directory,
       Out.push_back(Value == "cu" ? "cuda" : Value.str());
       continue;
     }
-    bool Drop = false, DropNext = false;
-    for (const DroppedFlag &D : Dropped)
-      if (Flag == D.Name) {
-        Drop = true;
-        DropNext = D.TakesValue && !HasEq;
-        break;
-      }
-    if (Drop) {
-      if (DropNext)
+    if (const DroppedFlag *D = droppedFlag(Flag)) {
+      if (D->TakesValue && !HasEq)
         (void)Next();
       continue;
     }
     // -O3 and the like are clang's too; nvcc's -O with a separate level is
     // handled above.
-    bool Handled = false;
-    for (const Renamed &R : Renames) {
-      StringRef Clang = R.Clang;
-      if (Flag != R.Nvcc)
-        continue;
-      std::optional<StringRef> V;
-      if (HasEq)
-        V = Value; // nvcc's -isystem=DIR, --std=c++17
-      else if (StringRef(R.Nvcc).starts_with("--") ||
-               StringRef(R.Nvcc) == "-std")
-        V = Next(); // --include-path DIR, -std c++17
-      else
-        break; // -I DIR, -isystem DIR: clang reads these as they are
-      if (!V)
-        break;
-      if (Clang.ends_with("="))
-        Out.push_back((Clang + *V).str());
-      else if (Clang == "-isystem" || Clang == "-include") {
-        Out.push_back(Clang.str());
-        Out.push_back(V->str());
-      } else {
-        Out.push_back((Clang + *V).str());
-      }
-      Handled = true;
-      break;
-    }
-    if (!Handled)
+    if (!appendRenamed(Flag, Value, HasEq, Next, Out))
       Out.push_back(A.str());
   }
 }

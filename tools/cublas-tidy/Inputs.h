@@ -10,13 +10,22 @@
 //   - a results cache that cannot be written: a warning, once, and the run
 //     goes on without it.
 //
-// And where the compile database is when the command line names none.
+// And where the compile database is when the command line names none,
+// and which units a run analyses (the files given, the database's sources,
+// this run's shard of them), with which compile commands, and where the
+// results cache is: the stages of the driver's plan that read the command
+// line (Options.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CUBLAS_TIDY_TOOLS_INPUTS_H
 #define CUBLAS_TIDY_TOOLS_INPUTS_H
 
+#include "Options.h"
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -55,6 +64,41 @@ std::string sourceProblem(llvm::StringRef Path);
 /// Why the results cache cannot be kept in `Dir` (it cannot be made, or a
 /// file cannot be written there); empty when it can.
 std::string cacheProblem(llvm::StringRef Dir);
+
+/// The C, C++ and CUDA sources of a compilation database.
+std::vector<std::string>
+sourcesOfDatabase(const clang::tooling::CompilationDatabase &DB);
+
+/// Stage "parse", the compile database, settled before the parser: found
+/// as clangd finds it when the command line names none, or looked for in
+/// the folder -p names (Inputs.cpp). The arguments are changed in `Args`,
+/// which `Argc` and `Argv` then name; `Found` holds the database's folder.
+/// The exit code when the run ends here.
+std::optional<int> findDatabase(Invocation &Inv,
+                                std::vector<const char *> &Args,
+                                std::string &Found, int &Argc,
+                                const char **&Argv);
+
+/// Stage "plan", the units: the files given, or every source file of the
+/// compilation database named by -p, with --whole-database both; then this
+/// run's shard of them. The exit code when the run ends here.
+std::optional<int> selectUnits(clang::tooling::CommonOptionsParser &Parser,
+                               Invocation &Inv);
+
+/// Stage "plan", the files named on the command line: one line for each
+/// that cannot be analysed, which is skipped; `BadInput` then fails the
+/// run, and a run left with none ends now.
+std::optional<int> dropBadInputs(Invocation &Inv, bool &BadInput);
+
+/// Stage "plan", the cache: where the results cache is and how big it may
+/// grow. The exit code when the run ends here.
+std::optional<int> readCacheOptions(Invocation &Inv);
+
+/// Stage "plan", the compile commands: nvcc's become clang's, .cu inputs
+/// host-only, clang's builtin headers, --removed-arg and --torch. The exit
+/// code when the run ends here.
+std::optional<int> adjustCompilations(
+    clang::tooling::ArgumentsAdjustingCompilations &Compilations);
 
 } // namespace cublas_tidy
 

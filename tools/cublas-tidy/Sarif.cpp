@@ -180,95 +180,134 @@ void writeSarif(const std::vector<Finding> &Findings, llvm::StringRef Root,
   printLog(std::move(Run), OS);
 }
 
-llvm::Error mergeSarif(llvm::ArrayRef<std::string> Inputs,
-                       llvm::StringRef Out) {
-  auto Fail = [](const llvm::Twine &Why) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
-  };
+namespace {
+
+llvm::Error fail(const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+}
+
+/// The one run that SARIF logs are joined into: the first log's driver and
+/// base URIs, the rules of all by id, each result once.
+class MergedRun {
+public:
+  /// Adds a run of the log `In`.
+  llvm::Error add(const llvm::json::Object &Run, llvm::StringRef In) {
+    const llvm::json::Object *Tool = Run.getObject("tool");
+    const llvm::json::Object *D = Tool ? Tool->getObject("driver") : nullptr;
+    if (!D)
+      return fail("'" + In + "' has a run without tool.driver");
+    if (Driver.empty())
+      for (const auto &[K, V] : *D)
+        if (K != "rules")
+          Driver[K] = V;
+    if (!BaseIds)
+      if (const llvm::json::Value *B = Run.get("originalUriBaseIds"))
+        BaseIds = *B;
+    std::vector<int64_t> Renumber;
+    if (llvm::Error E = addRules(*D, In, Renumber))
+      return E;
+    return addResults(Run, In, Renumber);
+  }
+
+  /// The joined run.
+  llvm::json::Object take() {
+    if (Driver.empty())
+      Driver = llvm::json::Object{{"name", "cublas-tidy"}};
+    Driver["rules"] = std::move(Rules);
+    llvm::json::Object Run{
+        {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+        {"results", std::move(Results)}};
+    if (BaseIds)
+      Run["originalUriBaseIds"] = std::move(*BaseIds);
+    return Run;
+  }
+
+private:
+  /// Rules by id: the results' ruleIndex is renumbered into the merged
+  /// list (`Renumber`: the merged index of each rule of the run).
+  llvm::Error addRules(const llvm::json::Object &D, llvm::StringRef In,
+                       std::vector<int64_t> &Renumber) {
+    if (const llvm::json::Array *RunRules = D.getArray("rules"))
+      for (const llvm::json::Value &Rule : *RunRules) {
+        const llvm::json::Object *R = Rule.getAsObject();
+        std::optional<llvm::StringRef> Id =
+            R ? R->getString("id") : std::nullopt;
+        if (!Id)
+          return fail("'" + In + "' has a rule without an id");
+        auto [It, New] = RuleIndex.try_emplace(*Id, Rules.size());
+        if (New)
+          Rules.push_back(Rule);
+        Renumber.push_back(It->second);
+      }
+    return llvm::Error::success();
+  }
+
+  /// The results of the run, renumbered; those already added left out.
+  llvm::Error addResults(const llvm::json::Object &Run, llvm::StringRef In,
+                         llvm::ArrayRef<int64_t> Renumber) {
+    if (const llvm::json::Array *RunResults = Run.getArray("results"))
+      for (const llvm::json::Value &ResultValue : *RunResults) {
+        const llvm::json::Object *R = ResultValue.getAsObject();
+        if (!R)
+          return fail("'" + In + "' has a result that is not an object");
+        llvm::json::Object Result = *R;
+        std::optional<int64_t> Index = R->getInteger("ruleIndex");
+        if (Index && *Index >= 0 &&
+            static_cast<size_t>(*Index) < Renumber.size())
+          Result["ruleIndex"] = Renumber[*Index];
+        else if (std::optional<llvm::StringRef> Id = R->getString("ruleId")) {
+          auto It = RuleIndex.find(*Id);
+          if (It != RuleIndex.end())
+            Result["ruleIndex"] = It->second;
+        }
+        std::string Text;
+        llvm::raw_string_ostream(Text)
+            << llvm::json::Value(llvm::json::Object(Result));
+        if (SeenResults.insert(Text).second)
+          Results.push_back(std::move(Result));
+      }
+    return llvm::Error::success();
+  }
+
   llvm::json::Array Rules;
   llvm::StringMap<int64_t> RuleIndex;
   llvm::json::Array Results;
   llvm::StringSet<> SeenResults;
   std::optional<llvm::json::Value> BaseIds;
   llvm::json::Object Driver;
+};
+
+} // namespace
+
+llvm::Error mergeSarif(llvm::ArrayRef<std::string> Inputs,
+                       llvm::StringRef Out) {
+  MergedRun Merged;
   for (const std::string &In : Inputs) {
     auto Buffer = llvm::MemoryBuffer::getFile(In);
     if (!Buffer)
-      return Fail("cannot read '" + In + "': " + Buffer.getError().message());
+      return fail("cannot read '" + In + "': " + Buffer.getError().message());
     llvm::Expected<llvm::json::Value> Log =
         llvm::json::parse((*Buffer)->getBuffer());
     if (!Log)
-      return Fail("'" + In + "' is not JSON: " + toString(Log.takeError()));
+      return fail("'" + In + "' is not JSON: " + toString(Log.takeError()));
     const llvm::json::Object *LogObject = Log->getAsObject();
     const llvm::json::Array *Runs =
         LogObject ? LogObject->getArray("runs") : nullptr;
     if (!Runs || LogObject->getString("version") != "2.1.0")
-      return Fail("'" + In + "' is not a SARIF 2.1.0 log");
+      return fail("'" + In + "' is not a SARIF 2.1.0 log");
     for (const llvm::json::Value &RunValue : *Runs) {
       const llvm::json::Object *Run = RunValue.getAsObject();
       if (!Run)
-        return Fail("'" + In + "' has a run that is not an object");
-      const llvm::json::Object *Tool = Run->getObject("tool");
-      const llvm::json::Object *D = Tool ? Tool->getObject("driver") : nullptr;
-      if (!D)
-        return Fail("'" + In + "' has a run without tool.driver");
-      if (Driver.empty())
-        for (const auto &[K, V] : *D)
-          if (K != "rules")
-            Driver[K] = V;
-      if (!BaseIds)
-        if (const llvm::json::Value *B = Run->get("originalUriBaseIds"))
-          BaseIds = *B;
-      // Rules by id: the results' ruleIndex is renumbered into the merged
-      // list.
-      std::vector<int64_t> Renumber;
-      if (const llvm::json::Array *RunRules = D->getArray("rules"))
-        for (const llvm::json::Value &Rule : *RunRules) {
-          const llvm::json::Object *R = Rule.getAsObject();
-          std::optional<llvm::StringRef> Id = R ? R->getString("id") : std::nullopt;
-          if (!Id)
-            return Fail("'" + In + "' has a rule without an id");
-          auto [It, New] = RuleIndex.try_emplace(*Id, Rules.size());
-          if (New)
-            Rules.push_back(Rule);
-          Renumber.push_back(It->second);
-        }
-      if (const llvm::json::Array *RunResults = Run->getArray("results"))
-        for (const llvm::json::Value &ResultValue : *RunResults) {
-          const llvm::json::Object *R = ResultValue.getAsObject();
-          if (!R)
-            return Fail("'" + In + "' has a result that is not an object");
-          llvm::json::Object Result = *R;
-          std::optional<int64_t> Index = R->getInteger("ruleIndex");
-          if (Index && *Index >= 0 &&
-              static_cast<size_t>(*Index) < Renumber.size())
-            Result["ruleIndex"] = Renumber[*Index];
-          else if (std::optional<llvm::StringRef> Id = R->getString("ruleId")) {
-            auto It = RuleIndex.find(*Id);
-            if (It != RuleIndex.end())
-              Result["ruleIndex"] = It->second;
-          }
-          std::string Text;
-          llvm::raw_string_ostream(Text)
-              << llvm::json::Value(llvm::json::Object(Result));
-          if (SeenResults.insert(Text).second)
-            Results.push_back(std::move(Result));
-        }
+        return fail("'" + In + "' has a run that is not an object");
+      if (llvm::Error E = Merged.add(*Run, In))
+        return E;
     }
   }
-  if (Driver.empty())
-    Driver = llvm::json::Object{{"name", "cublas-tidy"}};
-  Driver["rules"] = std::move(Rules);
-  llvm::json::Object Run{
-      {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
-      {"results", std::move(Results)}};
-  if (BaseIds)
-    Run["originalUriBaseIds"] = std::move(*BaseIds);
   std::error_code EC;
   llvm::raw_fd_ostream OS(Out, EC, llvm::sys::fs::OF_Text);
   if (EC)
-    return Fail("cannot write '" + Out + "': " + EC.message());
-  printLog(std::move(Run), OS);
+    return fail("cannot write '" + Out + "': " + EC.message());
+  printLog(Merged.take(), OS);
   return llvm::Error::success();
 }
 
