@@ -73,9 +73,10 @@ spanOf(const FunctionInfo &F, const CallArguments &Args, unsigned Arg,
 std::vector<FunctionSummary::BufferParam>
 bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
   std::vector<FunctionSummary::BufferParam> Out;
-  if (!FD->hasBody() || !llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-        return P->getType()->isPointerType();
-      }))
+  auto IsPointer = [](const ParmVarDecl *P) {
+    return P->getType()->isPointerType();
+  };
+  if (!FD->hasBody() || !llvm::any_of(FD->parameters(), IsPointer))
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
   UnchangedVariables Unchanged(FD);

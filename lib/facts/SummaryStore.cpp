@@ -272,8 +272,9 @@ llvm::Expected<SummaryStore> SummaryStore::readFile(llvm::StringRef Path,
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read it: " +
-                                                          Buffer.getError().message());
+    return llvm::createStringError(Buffer.getError(),
+                                   "cannot read it: " +
+                                       Buffer.getError().message());
   return fromText((*Buffer)->getBuffer(), Tool);
 }
 
