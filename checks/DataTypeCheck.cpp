@@ -5,11 +5,10 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/CompileErrors.h"
-#include "ast/FunctionTimer.h"
 #include "facts/CallGeometry.h"
 #include "facts/LtDescriptors.h"
 #include "facts/OperandTypes.h"
-#include "facts/UnitSummaries.h"
+#include "facts/BufferParams.h"
 #include "model/ComputeTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -56,61 +55,16 @@ const Expr *argOf(const CallExpr *Call, int I) {
 
 } // namespace
 
-void DataTypeCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
-  // A function with compile errors may hold calls being typed.
-  if (!analysableBody(Callable) || hasCompileErrors(Callable))
-    return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  const ValueFacts *Facts = nullptr;
-  FunctionTimer Timer(getID(), Callable);
-  for (const CallExpr *Call : callsIn(Callable)) {
-    const FunctionInfo *F = calledCublasFunction(Call);
-    if (!F) {
-      std::string File;
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && !expandedInSystemHeader(Call->getBeginLoc(), SM))
-        if (const auto *Buffers = typedBuffersOf(Call, Ctx, File))
-          checkWrapperCall(Call, Callee, *Buffers, File, Ctx);
-      continue;
-    }
-    if (
-        (F->findParam(ParamRole::DataType) < 0 &&
-         StringRef(F->Name) != "cublasLtMatmul") ||
-        expandedInSystemHeader(Call->getBeginLoc(), SM))
-      continue;
-    if (!Facts)
-      Facts = &Callers.factsFor(Callable, Ctx);
-    checkCall(Call, *F, *Facts, Ctx);
-  }
+bool DataTypeCheck::wants(const FunctionInfo &F) const {
+  return F.findParam(ParamRole::DataType) >= 0 ||
+         StringRef(F.Name) == "cublasLtMatmul";
 }
 
-const std::vector<FunctionSummary::BufferParam> *
-DataTypeCheck::typedBuffersOf(const CallExpr *Call, ASTContext &Ctx,
-                              std::string &File) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  auto Typed = [](const FunctionSummary::BufferParam &B) {
-    return !B.DataType.empty();
-  };
-  const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def)) {
-    const FunctionSummary *S = projectSummaryOfCall(Call);
-    if (!S || !llvm::any_of(S->Buffers, Typed))
-      return nullptr;
-    File = S->File;
-    return &S->Buffers;
-  }
-  // A function of this unit that gives a parameter to cuBLAS: its own
-  // pointer is untyped (void *) when it says the type.
-  if (FD->getNumParams() == 0 || !analysableBody(Def) ||
-      hasCompileErrors(Def) ||
-      expandedInSystemHeader(Def->getLocation(), Ctx.getSourceManager()))
-    return nullptr;
-  auto [It, New] = LocalBuffers.try_emplace(Def);
-  if (New) {
-    It->second = bufferParams(Def, Ctx, /*WithSpans=*/false);
-    llvm::erase_if(It->second, [&](const auto &B) { return !Typed(B); });
-  }
-  return It->second.empty() ? nullptr : &It->second;
+void DataTypeCheck::checkOtherCall(const CallExpr *Call, const Decl *Callable,
+                                   ASTContext &Ctx) {
+  if (const FunctionDecl *Callee = Call->getDirectCallee())
+    if (std::optional<TypedBuffers> Typed = typedBuffersOfCallee(Call, Ctx))
+      checkWrapperCall(Call, Callee, Typed->Buffers, Typed->File, Ctx);
 }
 
 void DataTypeCheck::checkWrapperCall(
@@ -259,7 +213,8 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
 }
 
 void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
-                              const ValueFacts &Facts, ASTContext &Ctx) {
+                              const Decl *Callable, ASTContext &Ctx) {
+  const ValueFacts &Facts = Callers.factsFor(Callable, Ctx);
   if (StringRef(F.Name) == "cublasLtMatmul")
     return checkLtMatmul(Call, F, Facts, Ctx);
   const SourceManager &SM = Ctx.getSourceManager();

@@ -3,12 +3,11 @@
 #ifndef CUBLAS_TIDY_CHECKS_DATATYPECHECK_H
 #define CUBLAS_TIDY_CHECKS_DATATYPECHECK_H
 
-#include "CublasCheck.h"
+#include "CublasCallCheck.h"
 #include "facts/CallerFacts.h"
 #include "facts/OperandTypes.h"
 #include "facts/Summaries.h"
 
-#include <map>
 #include "model/CublasApi.h"
 
 namespace clang::tidy::cublas {
@@ -20,18 +19,21 @@ namespace clang::tidy::cublas {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/cublas-data-type.md
-class DataTypeCheck : public CublasCheck {
+class DataTypeCheck : public CublasCallCheck {
 public:
-  using CublasCheck::CublasCheck;
+  DataTypeCheck(StringRef Name, ClangTidyContext *Context)
+      : CublasCallCheck(Name, Context, OtherCalls) {}
 
 private:
-  void checkCallable(const Decl *Callable, ASTContext &Ctx) override;
-  void clearUnit() override {
-    Callers.clear();
-    LocalBuffers.clear();
-  }
+  /// The calls that name a cudaDataType_t, and cublasLtMatmul.
+  bool wants(const cublas_tidy::FunctionInfo &F) const override;
+  /// A call of the project's own function that gives its pointers to
+  /// cuBLAS with a type of its own.
+  void checkOtherCall(const CallExpr *Call, const Decl *Callable,
+                      ASTContext &Ctx) override;
+  void clearUnit() override { Callers.clear(); }
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
-                 const cublas_tidy::ValueFacts &Facts, ASTContext &Ctx);
+                 const Decl *Callable, ASTContext &Ctx) override;
   /// The pointers `Call` gives to a function of the project that gives them
   /// to cuBLAS with a type of its own: `Buffers`, defined `Elsewhere` or in
   /// this unit.
@@ -39,10 +41,6 @@ private:
       const CallExpr *Call, const FunctionDecl *Wrapper,
       llvm::ArrayRef<cublas_tidy::FunctionSummary::BufferParam> Buffers,
       llvm::StringRef File, ASTContext &Ctx);
-  /// The typed buffers of the function `Call` calls, defined in this unit
-  /// or (then `File` is set) another; null when it has none.
-  const std::vector<cublas_tidy::FunctionSummary::BufferParam> *
-  typedBuffersOf(const CallExpr *Call, ASTContext &Ctx, std::string &File);
   void checkLtMatmul(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                      const cublas_tidy::ValueFacts &Facts, ASTContext &Ctx);
   /// "`Arg` points to ... but `Declared` (...)", with a note at the
@@ -59,10 +57,6 @@ private:
                     ASTContext &Ctx);
 
   cublas_tidy::CallerFacts Callers{0};
-  /// bufferParams() of the functions of this unit, with a type.
-  std::map<const FunctionDecl *,
-           std::vector<cublas_tidy::FunctionSummary::BufferParam>>
-      LocalBuffers;
 };
 
 } // namespace clang::tidy::cublas

@@ -5,6 +5,7 @@
 #include "ast/AstUtils.h"
 #include "RepeatReasons.h"
 #include "ast/CompileErrors.h"
+#include "facts/DestroyedGlobals.h"
 #include "facts/MemberHandles.h"
 #include "facts/Summaries.h"
 #include "facts/RepeatedHandles.h"
@@ -18,7 +19,6 @@
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include <set>
 
 using namespace clang::ast_matchers;
 using namespace cublas_tidy;
@@ -294,21 +294,11 @@ void HandleLeakCheck::checkProjectGlobalCreates() {
   auto Called = projectCallees(callables(), [](const FunctionSummary &S) {
     return !S.CreatedGlobals.empty();
   });
-  if (Called.empty())
-    return;
-  // The globals this unit destroys.
-  std::set<std::string> DestroyedHere;
-  for (const Decl *Callable : callables())
-    for (const CallExpr *Call : callsIn(Callable))
-      if (const ResourceTable::Entry *E = table().lookup(Call);
-          E && !E->IsCreate)
-        for (const Expr *Arg : Call->arguments())
-          if (const VarDecl *VD = referencedVar(Arg))
-            DestroyedHere.insert(globalKey(VD));
   for (const auto &[FD, S] : Called) {
     for (const FunctionSummary::CreatedGlobal &G : S->CreatedGlobals) {
-      if (DestroyedHere.count(G.Key) ||
-          projectDestroyerOf(G.Key, FD->getASTContext()))
+      // Destroyed in this unit, or in another file.
+      if (destroyedInProject(G.Key, callables(), table(),
+                             FD->getASTContext()))
         continue;
       std::optional<RepeatReason> Why =
           repeatReason(FD, callables(), nullptr, /*Twice=*/true);
@@ -393,15 +383,7 @@ void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
     // Something in the file destroys it (a cleanup called in the same loop
     // would release it), or a function of another file (a global of
     // external linkage): the project's summaries say.
-    bool Destroyed = false;
-    for (const Decl *C : callables()) {
-      for (const CallExpr *Call : callsIn(C))
-        Destroyed |= table().destroys(Call, R.Var);
-      if (Destroyed)
-        break;
-    }
-    // (Asked only when the file does not answer: the question is recorded.)
-    Destroyed = Destroyed || projectDestroyerOf(R.Var);
+    bool Destroyed = destroyedInProject(R.Var, callables(), table());
     // A copy kept elsewhere may be how the previous one lives on.
     if (handleCopiedOut(R.Var, callables()))
       continue;

@@ -4,8 +4,6 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
-#include "ast/CompileErrors.h"
-#include "ast/FunctionTimer.h"
 #include "facts/CallerFacts.h"
 #include "facts/IntegerWidths.h"
 #include "facts/ValueBounds.h"
@@ -99,7 +97,7 @@ sameProductLater(const CallExpr *Call, unsigned First,
 
 IntegerOverflowCheck::IntegerOverflowCheck(StringRef Name,
                                            ClangTidyContext *Context)
-    : CublasCheck(Name, Context),
+    : CublasCallCheck(Name, Context, AtUnitEnd),
       ReportUnproven(Options.get("ReportUnproven", false)),
       NarrowedValues(Options.get("NarrowedValues", "all").str()),
       MaxCallSites(Options.get("MaxCallSites", 8U)), Callers(MaxCallSites) {
@@ -122,23 +120,7 @@ void IntegerOverflowCheck::clearUnit() {
   ReportedTexts.clear();
   Callers.clear();
   CallSitesCollected = false;
-}
-
-void IntegerOverflowCheck::checkUnit(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const Decl *Callable : callables()) {
-    if (!analysableBody(Callable) || hasCompileErrors(Callable))
-      continue;
-    FunctionTimer Timer(getID(), Callable);
-    UpperBounds Bounds(Callable); // scanned when first asked
-    for (const CallExpr *Call : callsIn(Callable)) {
-      const FunctionInfo *F = calledCublasFunction(Call);
-      if (!F || expandedInSystemHeader(Call->getBeginLoc(), SM))
-        continue;
-      checkCall(Call, *F, Callable, Callers.factsFor(Callable, Ctx), Bounds,
-                Ctx);
-    }
-  }
+  CallableBounds.clear();
 }
 
 CallerFacts &IntegerOverflowCheck::collectedCallers() {
@@ -208,10 +190,11 @@ bool IntegerOverflowCheck::firstOfItsText(const Expr *Operation,
 
 void IntegerOverflowCheck::checkCall(const CallExpr *Call,
                                      const FunctionInfo &F,
-                                     const Decl *Callable,
-                                     const ValueFacts &Facts,
-                                     const UpperBounds &Bounds,
-                                     ASTContext &Ctx) {
+                                     const Decl *Callable, ASTContext &Ctx) {
+  const ValueFacts &Facts = Callers.factsFor(Callable, Ctx);
+  // The bounds of the callable, scanned when first asked.
+  const UpperBounds &Bounds = CallableBounds.get(
+      Callable, [&] { return std::make_unique<UpperBounds>(Callable); });
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
     return;

@@ -3,7 +3,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_INTEGEROVERFLOWCHECK_H
 #define CUBLAS_TIDY_CHECKS_INTEGEROVERFLOWCHECK_H
 
-#include "CublasCheck.h"
+#include "CublasCallCheck.h"
 #include "facts/IntegerWidths.h"
 #include "facts/ValueBounds.h"
 #include "facts/ValueFacts.h"
@@ -26,15 +26,14 @@ namespace clang::tidy::cublas {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/cublas-integer-overflow.md
-class IntegerOverflowCheck : public CublasCheck {
+class IntegerOverflowCheck : public CublasCallCheck {
 public:
   IntegerOverflowCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
   /// The values a function's callers give it are known only once every
-  /// callable of the unit is matched: everything is decided at its end.
-  void checkUnit(ASTContext &Ctx) override;
+  /// callable of the unit is matched: every call is visited at its end.
   void clearUnit() override;
   /// A 64-bit value narrowed at one argument of a call.
   struct NarrowedArg {
@@ -47,9 +46,7 @@ private:
   };
 
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
-                 const Decl *Callable,
-                 const cublas_tidy::ValueFacts &Facts,
-                 const cublas_tidy::UpperBounds &Bounds, ASTContext &Ctx);
+                 const Decl *Callable, ASTContext &Ctx) override;
   /// `Where` names what the value is widened to: "the 'long long'
   /// parameter 'strideA' of cublasSgemmStridedBatched".
   /// The callers' facts, with the unit's call sites collected first.
@@ -107,6 +104,7 @@ private:
   const unsigned MaxCallSites;
   cublas_tidy::CallerFacts Callers;
   bool CallSitesCollected = false;
+  PerCallable<cublas_tidy::UpperBounds> CallableBounds;
   /// The operations and narrowed values reported in this unit.
   llvm::DenseSet<const void *> Reported;
   std::set<std::pair<const Decl *, std::string>> ReportedTexts;

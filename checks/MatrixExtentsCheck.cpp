@@ -3,7 +3,6 @@
 #include "MatrixExtentsCheck.h"
 
 #include "ast/Callables.h"
-#include "ast/FunctionTimer.h"
 
 #include "facts/Allocations.h"
 #include "ast/AstUtils.h"
@@ -27,16 +26,6 @@ using namespace cublas_tidy;
 namespace clang::tidy::cublas {
 
 namespace {
-
-/// A call of a routine whose extents the check knows.
-bool isCheckedCublasCall(const CallExpr *Call) {
-  const FunctionInfo *F = calledCublasFunction(Call);
-  return F && (!operandShapes(*F).empty() ||
-               (F->Creates == ResourceKind::LtMatrixLayout &&
-                F->findParam(ParamRole::LeadingDim) >= 0) ||
-               (F->findParam(ParamRole::DeviceWorkspace) >= 0 &&
-                F->findParam(ParamRole::WorkspaceSize) >= 0));
-}
 
 constexpr unsigned MaxTextLength = 40;
 
@@ -811,7 +800,7 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
 
 MatrixExtentsCheck::MatrixExtentsCheck(StringRef Name,
                                        ClangTidyContext *Context)
-    : CublasCheck(Name, Context),
+    : CublasCallCheck(Name, Context, AtUnitEnd | OtherCalls),
       MaxCallSites(Options.get("MaxCallSites", 8U)), Callers(MaxCallSites) {}
 
 void MatrixExtentsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -839,22 +828,23 @@ void MatrixExtentsCheck::emit(const Finding &F) {
     diag(Loc, "%0", DiagnosticIDs::Note) << Text;
 }
 
-void MatrixExtentsCheck::checkUnit(ASTContext &Ctx) {
+bool MatrixExtentsCheck::wants(const FunctionInfo &F) const {
+  return !operandShapes(F).empty() ||
+         (F.Creates == ResourceKind::LtMatrixLayout &&
+          F.findParam(ParamRole::LeadingDim) >= 0) ||
+         (F.findParam(ParamRole::DeviceWorkspace) >= 0 &&
+          F.findParam(ParamRole::WorkspaceSize) >= 0);
+}
+
+void MatrixExtentsCheck::beforeUnitCalls(ASTContext &Ctx) {
   Callers.collectCallSites(callables());
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const Decl *Callable : callables()) {
-    if (!analysableBody(Callable))
-      continue;
-    FunctionTimer Timer(getID(), Callable);
-    for (const CallExpr *Call : callsIn(Callable)) {
-      if (expandedInSystemHeader(Call->getBeginLoc(), SM))
-        continue;
-      if (isCheckedCublasCall(Call))
-        checkCall(Call, *calledCublasFunction(Call), Callable, Ctx);
-      else if (const FunctionSummary *S = projectBufferSpans(Call))
-        checkProjectCall(Call, *S, Callable, Ctx);
-    }
-  }
+}
+
+void MatrixExtentsCheck::checkOtherCall(const CallExpr *Call,
+                                        const Decl *Callable,
+                                        ASTContext &Ctx) {
+  if (const FunctionSummary *S = projectBufferSpans(Call))
+    checkProjectCall(Call, *S, Callable, Ctx);
 }
 
 void MatrixExtentsCheck::checkProjectCall(const CallExpr *Call,

@@ -3,7 +3,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
 #define CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
 
-#include "CublasCheck.h"
+#include "CublasCallCheck.h"
 #include "model/CublasApi.h"
 #include "llvm/ADT/DenseSet.h"
 #include "facts/CallerFacts.h"
@@ -23,7 +23,7 @@ namespace clang::tidy::cublas {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/cublas-matrix-extents.md
-class MatrixExtentsCheck : public CublasCheck {
+class MatrixExtentsCheck : public CublasCallCheck {
 public:
   MatrixExtentsCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
@@ -36,9 +36,15 @@ public:
   };
 
 private:
+  /// The routines whose extents the check knows.
+  bool wants(const cublas_tidy::FunctionInfo &F) const override;
   /// The extents of one cuBLAS call in `Callable`'s body.
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &Info,
-                 const Decl *Callable, ASTContext &Ctx);
+                 const Decl *Callable, ASTContext &Ctx) override;
+  /// A call of a function defined in another file that gives the caller's
+  /// buffers to cuBLAS (checkProjectCall).
+  void checkOtherCall(const CallExpr *Call, const Decl *Callable,
+                      ASTContext &Ctx) override;
 
   /// The buffers `Call` gives to a function defined in another file, whose
   /// summary says what its cuBLAS calls span through them.
@@ -58,8 +64,8 @@ private:
 
   /// The facts at a call may come from the callers of its function, which
   /// the matchers may not have reached yet: every callable is analysed at
-  /// the end of the translation unit, when all of them are known.
-  void checkUnit(ASTContext &Ctx) override;
+  /// the end of the translation unit, once its call sites are collected.
+  void beforeUnitCalls(ASTContext &Ctx) override;
   void clearUnit() override {
     Callers.clear();
     Emitted.clear();

@@ -3,7 +3,6 @@
 #include "MemorySpaceCheck.h"
 
 #include "ast/Callables.h"
-#include "ast/FunctionTimer.h"
 #include "ast/TranslationUnitCache.h"
 
 #include "ast/AstUtils.h"
@@ -105,11 +104,9 @@ const PointerProvenance &MemorySpaceCheck::provenanceOf(const Decl *Callable,
   });
 }
 
-void MemorySpaceCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
+bool MemorySpaceCheck::worthVisiting(const Decl *Callable, ASTContext &Ctx) {
   // Only functions that call cuBLAS, or a function of another unit that
   // passes pointers to cuBLAS, are worth the dataflow.
-  if (!analysableBody(Callable))
-    return;
   bool ProjectCalls = false;
   if (!callsAny(Callable, [&](const CallExpr *Call) {
         if (calledCublasFunction(Call))
@@ -118,25 +115,29 @@ void MemorySpaceCheck::checkCallable(const Decl *Callable, ASTContext &Ctx) {
         return false;
       }) &&
       !ProjectCalls)
-    return;
+    return false;
   // Nothing the dataflow could learn would be wrong memory (asked once for
   // both memory space checks).
   static thread_local TranslationUnitCache<const Decl *, bool> NothingWrong;
-  if (!ProjectCalls && *NothingWrong.get(Ctx, Callable, [&] {
-        return std::make_unique<bool>(
-            PointerProvenance::learnsNothingWrong(Callable));
-      }))
-    return;
-  FunctionTimer Timer(getID(), Callable);
+  return ProjectCalls || !*NothingWrong.get(Ctx, Callable, [&] {
+    return std::make_unique<bool>(
+        PointerProvenance::learnsNothingWrong(Callable));
+  });
+}
+
+llvm::ArrayRef<const CallExpr *>
+MemorySpaceCheck::callsToVisit(const Decl *Callable, ASTContext &Ctx) {
+  // The calls the dataflow reached, when it completed.
   const PointerProvenance &P = provenanceOf(Callable, Ctx);
   if (!P.complete())
-    return;
-  for (const CallExpr *Call : P.calls()) {
-    if (const FunctionInfo *F = calledCublasFunction(Call))
-      checkCall(Call, *F, P, Callable, Ctx);
-    else if (const FunctionSummary *S = projectBufferParams(Call))
-      checkProjectCall(Call, *S, P, Ctx);
-  }
+    return {};
+  return P.calls();
+}
+
+void MemorySpaceCheck::checkOtherCall(const CallExpr *Call,
+                                      const Decl *Callable, ASTContext &Ctx) {
+  if (const FunctionSummary *S = projectBufferParams(Call))
+    checkProjectCall(Call, *S, provenanceOf(Callable, Ctx), Ctx);
 }
 
 /// The pointers given to a function of another unit against what the
@@ -190,8 +191,8 @@ void MemorySpaceCheck::checkProjectCall(const CallExpr *Call,
 /// a scalar's against its pointer mode (facts/PointerModes.h: the classic
 /// handle's, or cublasLtMatmul's descriptor's).
 void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
-                                 const PointerProvenance &P,
                                  const Decl *Callable, ASTContext &Ctx) {
+  const PointerProvenance &P = provenanceOf(Callable, Ctx);
   llvm::ArrayRef<ParamInfo> Params = F.params();
   for (unsigned I = 0,
                 E = std::min<unsigned>(Params.size(), Call->getNumArgs());

@@ -11,7 +11,7 @@
 #ifndef CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
 #define CUBLAS_TIDY_CHECKS_MEMORYSPACECHECK_H
 
-#include "CublasCheck.h"
+#include "CublasCallCheck.h"
 #include "model/CublasApi.h"
 #include "facts/PointerProvenance.h"
 #include "llvm/ADT/DenseSet.h"
@@ -20,7 +20,7 @@
 
 namespace clang::tidy::cublas {
 
-class MemorySpaceCheck : public CublasCheck {
+class MemorySpaceCheck : public CublasCallCheck {
 protected:
   /// What an argument must point to.
   enum class Expected {
@@ -36,7 +36,8 @@ protected:
   MemorySpaceCheck(StringRef Name, ClangTidyContext *Context,
                    cublas_tidy::MemoryKind Wrong,
                    cublas_tidy::PointerMode ScalarMode)
-      : CublasCheck(Name, Context), Wrong(Wrong), ScalarMode(ScalarMode) {}
+      : CublasCallCheck(Name, Context, OtherCalls | SystemHeaderCalls),
+        Wrong(Wrong), ScalarMode(ScalarMode) {}
 
   /// What a parameter of `Role` must point to, when this check looks at it
   /// (pointer-mode scalars aside).
@@ -44,7 +45,15 @@ protected:
   expectationFor(cublas_tidy::ParamRole Role) const = 0;
 
 private:
-  void checkCallable(const Decl *Callable, ASTContext &Ctx) override;
+  /// A function that calls cuBLAS, or a function of another unit that
+  /// passes pointers to cuBLAS, where the dataflow may find wrong memory.
+  bool worthVisiting(const Decl *Callable, ASTContext &Ctx) override;
+  /// The calls of `Callable` the pointer provenance reached.
+  llvm::ArrayRef<const CallExpr *> callsToVisit(const Decl *Callable,
+                                                ASTContext &Ctx) override;
+  /// A call of a function of another unit that passes pointers to cuBLAS.
+  void checkOtherCall(const CallExpr *Call, const Decl *Callable,
+                      ASTContext &Ctx) override;
   void clearUnit() override { Reported.clear(); }
 
   static const cublas_tidy::PointerProvenance &
@@ -58,8 +67,7 @@ private:
   void noteOrigin(const Expr *Arg, const cublas_tidy::PointerFact &Fact,
                   const SourceManager &SM);
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
-                 const cublas_tidy::PointerProvenance &P, const Decl *Callable,
-                 ASTContext &Ctx);
+                 const Decl *Callable, ASTContext &Ctx) override;
   /// Reports argument `Index` of `Call`, which points to the memory `Fact`
   /// describes, where `Want` was expected; for a scalar, `Mode` is the
   /// handle's pointer mode and `Handle` the handle argument.

@@ -4,15 +4,12 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
-#include "ast/LocalUses.h"
 #include "model/CublasApi.h"
-#include "model/OperandShapes.h"
-#include "facts/CallGeometry.h"
-#include "facts/CallerFacts.h"
+#include "facts/BufferParams.h"
+#include "facts/DestroyedGlobals.h"
 #include "facts/Exceptions.h"
 #include "facts/HandleStates.h"
 #include "facts/MemberHandles.h"
-#include "facts/OperandTypes.h"
 #include "facts/RepeatedHandles.h"
 #include "facts/StatusFunctions.h"
 
@@ -47,105 +44,6 @@ bool mentionsStatus(const FunctionDecl *FD) {
   });
 }
 
-/// The memory the call of `F` at `Args` spans through its argument
-/// `Arg`, in terms of the parameters of `FD`.
-std::optional<FunctionSummary::BufferParam::Span>
-spanOf(const FunctionInfo &F, const CallArguments &Args, unsigned Arg,
-       const FunctionDecl *FD) {
-  if (F.params()[Arg].Role == ParamRole::DevicePointerArray)
-    return std::nullopt;
-  CallGeometry G(F, Args);
-  for (const OperandAtCall &O : G.operands()) {
-    const OperandParams &P = O.Params;
-    if (P.Memory != static_cast<int>(Arg) || !O.Total || !O.Element.Bytes)
-      continue;
-    std::optional<ParamPolynomial> Elements = ParamPolynomial::of(*O.Total, FD);
-    if (!Elements)
-      return std::nullopt;
-    FunctionSummary::BufferParam::Span S;
-    S.Operand = toString(P.Shape->Op).str();
-    S.ElementBytes = O.Element.Bytes;
-    S.Plural = O.Plural;
-    S.Elements = std::move(*Elements);
-    auto Layout = [&](int Param, const std::optional<ArgValue> &V) {
-      if (Param < 0 || !V)
-        return;
-      if (std::optional<ParamPolynomial> Of = ParamPolynomial::of(V->V, FD))
-        S.Layout.push_back({F.params()[Param].Name, std::move(*Of)});
-    };
-    if (P.Shape->Kind == ShapeKind::Vector)
-      Layout(P.Inc, O.Inc);
-    else if (P.Shape->Kind != ShapeKind::Packed)
-      Layout(P.Ld, O.Ld);
-    if (F.StridedBatched) {
-      Layout(P.Stride, O.Stride);
-      Layout(P.Count, O.Count);
-    }
-    for (const Symbol &Sym : G.bounds().Positive) {
-      const auto *Param = dyn_cast_or_null<ParmVarDecl>(Sym.Decl);
-      if (Param && !Sym.Instance && !Sym.Tag && Param->getDeclContext() == FD)
-        S.Positive.push_back(Param->getFunctionScopeIndex());
-    }
-    llvm::sort(S.Positive);
-    return S;
-  }
-  return std::nullopt;
-}
-
-} // namespace
-
-std::vector<FunctionSummary::BufferParam>
-bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
-  std::vector<FunctionSummary::BufferParam> Out;
-  if (!FD->hasBody() || !llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-        return P->getType()->isPointerType();
-      }))
-    return Out;
-  const SourceManager &SM = Ctx.getSourceManager();
-  UnchangedVariables Unchanged(FD);
-  for (const BodyStmt &B : stmtsIn(FD)) {
-    const auto *Call = dyn_cast<CallExpr>(B.S);
-    const FunctionInfo *F = Call ? calledCublasFunction(Call) : nullptr;
-    if (!F)
-      continue;
-    llvm::ArrayRef<ParamInfo> Params = F->params();
-    std::unique_ptr<CallArguments> Args;
-    for (unsigned I = 0; I < Params.size() && I < Call->getNumArgs(); ++I) {
-      // A scalar's memory is the pointer mode's, the caller's to judge.
-      if (!hasFixedMemorySpace(Params[I].Role))
-        continue;
-      const auto *DRE =
-          dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
-      const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-      if (!P || P->getDeclContext() != FD || !P->getType()->isPointerType() ||
-          !Unchanged.stable(P))
-        continue;
-      FunctionSummary::BufferParam Param{
-          P->getFunctionScopeIndex(), Call->getDirectCallee()->getName().str(),
-          spelledCalleeName(Call, SM, Ctx.getLangOpts()), I,
-          SM.getExpansionLineNumber(Call->getBeginLoc()), std::nullopt, ""};
-      // The facts of the body only where a size or a type may be found.
-      std::vector<TypedPointer> Typed = typedPointers(*F);
-      auto TypedHere = llvm::find_if(Typed, [&](const TypedPointer &T) {
-        return T.Pointer == static_cast<int>(I);
-      });
-      bool Spanned = WithSpans && !operandShapes(*F).empty();
-      if (TypedHere != Typed.end() || Spanned) {
-        if (!Args)
-          Args = argumentsAt(Call, sharedValueFacts(FD, Ctx), Ctx);
-        if (TypedHere != Typed.end())
-          Param.DataType = Args->knownEnumerator(TypedHere->Type);
-        if (Spanned)
-          Param.Spans = spanOf(*F, *Args, I, FD);
-      }
-      Out.push_back(std::move(Param));
-    }
-  }
-  return Out;
-}
-
-namespace {
-
 /// The handles `FD` creates and destroys on every call, when it selects no
 /// device.
 std::vector<FunctionSummary::PerCallHandle> perCallOf(const FunctionDecl *FD) {
@@ -161,29 +59,6 @@ std::vector<FunctionSummary::PerCallHandle> perCallOf(const FunctionDecl *FD) {
     Out.push_back({H.Kind == ResourceKind::LtHandle, Create,
                    SM.getExpansionLineNumber(H.Create->getBeginLoc())});
   }
-  return Out;
-}
-
-/// The globals of external linkage that a destroy in `FD`'s body names.
-std::vector<std::string> destroyedGlobalsOf(const FunctionDecl *FD,
-                                            const ResourceTable &Table) {
-  std::vector<std::string> Out;
-  for (const BodyStmt &B : stmtsIn(FD)) {
-    const auto *Call = dyn_cast<CallExpr>(B.S);
-    const ResourceTable::Entry *E = Call ? Table.lookup(Call) : nullptr;
-    if (!E || E->IsCreate)
-      continue;
-    for (const Expr *Arg : Call->arguments()) {
-      const auto *VD = dyn_cast_or_null<VarDecl>(referencedVar(Arg));
-      if (!VD || !Table.destroys(Call, VD))
-        continue;
-      std::string Key = globalKey(VD);
-      if (!Key.empty())
-        Out.push_back(std::move(Key));
-    }
-  }
-  llvm::sort(Out);
-  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
 }
 
@@ -214,44 +89,53 @@ createdGlobalsOf(const FunctionDecl *FD, llvm::ArrayRef<const Decl *> Callables,
   return Out;
 }
 
-} // namespace
+/// Makes the summaries of the functions of one unit, sharing what they
+/// need: the resource table, the handle analysis, the main file's path
+/// and hash, each made when first needed.
+class Summarizer {
+public:
+  Summarizer(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx)
+      : Callables(Callables), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
-std::vector<FunctionSummary>
-summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
-  std::vector<FunctionSummary> Out;
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::unique_ptr<ResourceTable> Table;
-  std::unique_ptr<HandleAnalyzer> Analyzer;
-  // The main file, where every function summarised is defined.
-  std::string MainFile, FileHash;
-  for (const Decl *D : Callables) {
-    const auto *FD = dyn_cast<FunctionDecl>(D);
-    if (!FD || !FD->doesThisDeclarationHaveABody() ||
-        FD->isTemplateInstantiation() ||
-        !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
-      continue;
+  /// The summary of `FD` (defined in the main file); nothing when it is
+  /// not informative or other units cannot call it.
+  std::optional<FunctionSummary> summarize(const FunctionDecl *FD) {
     bool Status = mentionsStatus(FD);
     bool Handles = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
       return isCublasResourceType(P->getType());
     });
-    std::vector<FunctionSummary::BufferParam> Buffers =
-        bufferParams(FD, Ctx, /*WithSpans=*/true);
-    std::vector<FunctionSummary::PerCallHandle> PerCall = perCallOf(FD);
-    if (!Table)
-      Table = std::make_unique<ResourceTable>(ResourceTable::fromApiModel());
-    std::vector<std::string> Globals = destroyedGlobalsOf(FD, *Table);
-    std::vector<FunctionSummary::CreatedGlobal> Created =
-        createdGlobalsOf(FD, Callables, *Table);
-    std::optional<std::vector<std::string>> Members;
-    if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
-      Members = membersTouchedBy(M, *Table);
-    if (!Status && !Handles && Buffers.empty() && PerCall.empty() &&
-        Globals.empty() && Created.empty() && !Members)
-      continue;
     FunctionSummary S;
+    S.Buffers = bufferParams(FD, Ctx, /*WithSpans=*/true);
+    S.PerCall = perCallOf(FD);
+    S.DestroyedGlobals = destroyedGlobalsOf(FD, table());
+    S.CreatedGlobals = createdGlobalsOf(FD, Callables, table());
+    if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
+      S.TouchedMembers = membersTouchedBy(M, table());
+    // (Status and handle parameters are asked of their facts only here.)
+    if (!Status && !Handles && !S.informative())
+      return std::nullopt;
     S.Key = summaryKey(FD);
     if (S.Key.empty())
-      continue;
+      return std::nullopt;
+    place(FD, S);
+    if (Status)
+      addStatus(FD, S);
+    if (Handles)
+      addHandles(FD, S);
+    if (!S.informative())
+      return std::nullopt;
+    return S;
+  }
+
+private:
+  const ResourceTable &table() {
+    if (!Table)
+      Table = std::make_unique<ResourceTable>(ResourceTable::fromApiModel());
+    return *Table;
+  }
+
+  /// Where `FD` is: its name, the main file (with its hash) and its line.
+  void place(const FunctionDecl *FD, FunctionSummary &S) {
     S.Name = FD->getQualifiedNameAsString();
     if (MainFile.empty()) {
       MainFile = absolutePathOf(SM, SM.getMainFileID());
@@ -260,25 +144,24 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
     S.File = MainFile;
     S.FileHash = FileHash;
     S.Line = SM.getExpansionLineNumber(FD->getLocation());
-    S.Buffers = std::move(Buffers);
-    S.PerCall = std::move(PerCall);
-    S.DestroyedGlobals = std::move(Globals);
-    S.CreatedGlobals = std::move(Created);
-    S.TouchedMembers = std::move(Members);
-    if (Status) {
-      const StatusFunctionFacts &F = statusFunctionFacts(FD);
-      S.Status = roleOf(F.Role);
-      S.Wrapped = F.Wrapped;
-      if (F.WrappedCall)
-        S.WrappedLine =
-            SM.getExpansionLineNumber(F.WrappedCall->getBeginLoc());
-    }
-    for (unsigned I = 0; Handles && I < FD->getNumParams(); ++I) {
+  }
+
+  /// Its status role (facts/StatusFunctions.h).
+  void addStatus(const FunctionDecl *FD, FunctionSummary &S) {
+    const StatusFunctionFacts &F = statusFunctionFacts(FD);
+    S.Status = roleOf(F.Role);
+    S.Wrapped = F.Wrapped;
+    if (F.WrappedCall)
+      S.WrappedLine = SM.getExpansionLineNumber(F.WrappedCall->getBeginLoc());
+  }
+
+  /// What it does to each of its handle parameters (facts/HandleStates.h).
+  void addHandles(const FunctionDecl *FD, FunctionSummary &S) {
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       if (!isCublasResourceType(FD->getParamDecl(I)->getType()))
         continue;
-      if (!Analyzer) {
-        Analyzer = std::make_unique<HandleAnalyzer>(Ctx, *Table);
-      }
+      if (!Analyzer)
+        Analyzer = std::make_unique<HandleAnalyzer>(Ctx, table());
       switch (Analyzer->summarize(FD, I, 1)) {
       case HandleAnalyzer::ParamEffect::Keeps:
         S.Handles.push_back({I, FunctionSummary::HandleEffect::Keeps});
@@ -290,8 +173,32 @@ summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
         break;
       }
     }
-    if (S.informative())
-      Out.push_back(std::move(S));
+  }
+
+  llvm::ArrayRef<const Decl *> Callables;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::unique_ptr<ResourceTable> Table;
+  std::unique_ptr<HandleAnalyzer> Analyzer;
+  // The main file, where every function summarised is defined.
+  std::string MainFile, FileHash;
+};
+
+} // namespace
+
+std::vector<FunctionSummary>
+summarizeFunctions(llvm::ArrayRef<const Decl *> Callables, ASTContext &Ctx) {
+  std::vector<FunctionSummary> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  Summarizer Make(Callables, Ctx);
+  for (const Decl *D : Callables) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody() ||
+        FD->isTemplateInstantiation() ||
+        !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      continue;
+    if (std::optional<FunctionSummary> S = Make.summarize(FD))
+      Out.push_back(std::move(*S));
   }
   return Out;
 }

@@ -20,13 +20,6 @@
 
 namespace cublas_tidy {
 
-/// The pointer parameters of `FD` (defined in this unit) that it passes,
-/// unchanged, as memory operands of its cuBLAS calls, with the type it
-/// declares for each, and, `WithSpans`, the memory each call spans.
-std::vector<FunctionSummary::BufferParam>
-bufferParams(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
-             bool WithSpans);
-
 /// The informative summaries of the functions among `Callables` (the
 /// definitions of user code) that the main file defines and other units
 /// can call.

@@ -1,0 +1,51 @@
+//===- BufferParams.h - The pointers a function gives to cuBLAS -----------===//
+//
+// A function of the project that takes a pointer and gives it, unchanged,
+// as a memory operand to a cuBLAS call: a GEMM wrapper, a helper that
+// fills a vector. What the call needs of that memory (its memory space,
+// the elements it spans, the cudaDataType_t the function states for it) is
+// what the function's callers must give it. Made here from the body of a
+// function of this unit, and kept in its summary (facts/Summaries.h) for
+// the callers in other units.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_BUFFERPARAMS_H
+#define CUBLAS_TIDY_LIB_FACTS_BUFFERPARAMS_H
+
+#include "facts/Summaries.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cublas_tidy {
+
+/// The pointer parameters of `FD` (defined in this unit) that it passes,
+/// unchanged, as memory operands of its cuBLAS calls, with the type it
+/// declares for each, and, `WithSpans`, the memory each call spans.
+std::vector<FunctionSummary::BufferParam>
+bufferParams(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+             bool WithSpans);
+
+/// The pointer parameters of a callee that it gives to cuBLAS with a
+/// cudaDataType_t of its own, and where it is defined.
+struct TypedBuffers {
+  llvm::ArrayRef<FunctionSummary::BufferParam> Buffers;
+  /// The file of its definition, when in another unit; empty otherwise.
+  std::string File;
+};
+
+/// The typed buffers of the function `Call` calls: from its body when this
+/// unit defines it (a function of user code with parameters), else from
+/// the project's summary (projectSummaryOfCall). Nothing when it has none.
+std::optional<TypedBuffers> typedBuffersOfCallee(const clang::CallExpr *Call,
+                                                 clang::ASTContext &Ctx);
+
+} // namespace cublas_tidy
+
+#endif
