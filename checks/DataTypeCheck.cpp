@@ -6,6 +6,7 @@
 #include "ast/Callables.h"
 #include "ast/CompileErrors.h"
 #include "facts/CallGeometry.h"
+#include "facts/LibraryModel.h"
 #include "facts/LtDescriptors.h"
 #include "facts/OperandTypes.h"
 #include "facts/BufferParams.h"
@@ -116,22 +117,24 @@ void DataTypeCheck::reportPointer(const Expr *Arg, StringRef Param,
     Consequence = ", twice the bytes it holds,";
   else if (D.Bytes && H.Bytes && D.Bytes > H.Bytes)
     Consequence = ", more bytes than it holds,";
-  if (!H.TensorDType.empty())
+  LibraryTerms Terms = H.Library ? H.Library->terms() : LibraryTerms();
+  if (!H.LibraryType.empty())
     diag(userLocation(Arg->getBeginLoc(), SM),
-         "%0 points to a %1 tensor ('%2', %3 bytes) but %4 (%5): cuBLAS reads "
-         "the data as %6%7 and computes garbage")
-        << operandText(Param, Arg, Ctx) << H.TensorDType << H.Spelled
-        << H.Bytes << Declared << elements(D) << D.Plural << Consequence;
+         "%0 points to a %1 %2 ('%3', %4 bytes) but %5 (%6): cuBLAS reads "
+         "the data as %7%8 and computes garbage")
+        << operandText(Param, Arg, Ctx) << H.LibraryType << Terms.Object
+        << H.Spelled << H.Bytes << Declared << elements(D) << D.Plural
+        << Consequence;
   else
     diag(userLocation(Arg->getBeginLoc(), SM),
          "%0 points to '%1' (%2 bytes) but %3 (%4): cuBLAS reads the data as "
          "%5%6 and computes garbage")
         << operandText(Param, Arg, Ctx) << H.Spelled << H.Bytes << Declared
         << elements(D) << D.Plural << Consequence;
-  if (H.DTypeFrom && !containsStmt(Arg, H.DTypeFrom))
-    diag(userLocation(H.DTypeFrom->getBeginLoc(), SM),
-         "the tensor's dtype is %0 from here", DiagnosticIDs::Note)
-        << H.TensorDType;
+  if (H.LibraryTypeFrom && !containsStmt(Arg, H.LibraryTypeFrom))
+    diag(userLocation(H.LibraryTypeFrom->getBeginLoc(), SM),
+         "the %0's %1 is %2 from here", DiagnosticIDs::Note)
+        << Terms.Object << Terms.ElementType << H.LibraryType;
   if (DeclaredAt)
     diag(userLocation(DeclaredAt->getBeginLoc(), SM),
          "the layout is created here", DiagnosticIDs::Note);

@@ -9,9 +9,9 @@
 #include "model/CublasApi.h"
 #include "facts/CallGeometry.h"
 #include "facts/LtDescriptors.h"
-#include "facts/TensorMatrices.h"
+#include "facts/LibraryModel.h"
+#include "facts/StorageMatrices.h"
 #include "facts/ValueBounds.h"
-#include "facts/libraries/TorchModel.h"
 #include "model/OperandShapes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -89,10 +89,12 @@ std::string allocationTextOf(const Extent &X, const ASTContext &Ctx) {
                   : X.Bytes.str() + " bytes") +
            " " + Type + " values";
   }
-  if (Allocator == "tensor") {
-    // "tensor of size {m, n}": the count is in the message already.
+  if (libraryOfObjects(Allocator)) {
+    // A library object "of size {m, n}": the count is in the message
+    // already.
     std::string Sizes = sourceText(X.SizeExpr, Ctx);
-    return Sizes.empty() ? "a tensor" : "tensor of size " + Sizes;
+    return Sizes.empty() ? "a " + Allocator.str()
+                         : Allocator.str() + " of size " + Sizes;
   }
   if (X.PitchBytes) {
     std::string Height = sourceText(X.SizeExpr, Ctx);
@@ -149,7 +151,7 @@ private:
                            StringRef Same = "");
   void checkFootprint(const OperandAtCall &O);
   void checkPointerArray(int Param);
-  void checkTensorLayout(const OperandAtCall &O);
+  void checkStorageLayout(const OperandAtCall &O);
   void checkLayout();
   void checkWorkspace();
   void checkPreferenceWorkspace(const Extent &X, const SymExpr &Remaining);
@@ -268,7 +270,7 @@ void CallAnalysis::checkLeadingDimension(const OperandAtCall &O) {
 /// column count `Cols`, a value other than its `Rows` that nothing orders
 /// against it (their types and the call's bounds, a comparison in the
 /// code). Sizes that are constants are decided by ld < rows alone; a
-/// library's values (a tensor's sizes) by the tensor layout rule.
+/// library's values (an object's sizes) by the storage layout rule.
 bool CallAnalysis::isColumnCountLd(const ArgValue &Ld, const ArgValue &Rows,
                                    const ArgValue &Cols, const Expr *LdArg,
                                    const Expr *RowsArg) const {
@@ -341,19 +343,19 @@ std::string CallAnalysis::named(StringRef Name, const ArgValue &V,
   return Name.str() + " (" + Text + ")";
 }
 
-/// The leading dimension of a matrix that is a tensor's storage, against
-/// the tensor's layout: a row-major {R, C} tensor is, for column-major
-/// cuBLAS, C x R with leading dimension C (its last size), whichever view
-/// (`.t()`) the pointer was taken from. A leading dimension that is R, or
-/// any size but the last, describes another layout.
-void CallAnalysis::checkTensorLayout(const OperandAtCall &O) {
+/// The leading dimension of a matrix that is a library object's storage,
+/// against the object's layout: a row-major {R, C} object is, for
+/// column-major cuBLAS, C x R with leading dimension C (its last size),
+/// whichever view (`.t()`) the pointer was taken from. A leading dimension
+/// that is R, or any size but the last, describes another layout.
+void CallAnalysis::checkStorageLayout(const OperandAtCall &O) {
   const OperandParams &P = O.Params;
   if (!O.Ld || P.Memory < 0 || P.Ld < 0)
     return;
-  std::optional<TensorMatrix> M = tensorMatrix(arg(P.Memory), VF);
+  std::optional<StorageMatrix> M = storageMatrix(arg(P.Memory), VF);
   if (!M)
     return;
-  const TensorLayout &L = M->Layout;
+  const StorageLayout &L = M->Layout;
   std::vector<SymExpr> CallValues;
   for (unsigned I = 0; I < F.NumParams; ++I)
     if (std::optional<Value> A = valueOf(int(I)))
@@ -361,8 +363,8 @@ void CallAnalysis::checkTensorLayout(const OperandAtCall &O) {
   std::optional<SymExpr> Cols;
   if (O.Cols)
     Cols = O.Cols->V;
-  std::optional<MisreadTensorLd> Misread =
-      misreadTensorLd(*M, O.Ld->V, Cols, CallValues, Bounds);
+  std::optional<MisreadStorageLd> Misread =
+      misreadStorageLd(*M, O.Ld->V, Cols, CallValues, Bounds);
   if (!Misread)
     return;
   int Named = Misread->Named;
@@ -373,18 +375,19 @@ void CallAnalysis::checkTensorLayout(const OperandAtCall &O) {
       L.StorageVar ? L.StorageVar->getName().str() : sourceText(L.Storage, Ctx);
   if (Storage.empty())
     return;
-  // "b.size(0)": by the symbol where the size is a tensor's by name.
+  // "b.size(0)": by the symbol where the size is an object's by name.
+  const LibraryModel &Library = *M->Library;
   auto SizeText = [&](int Dim) {
     if (Dim >= 0 && unsigned(Dim) < M->Sizes.size() && M->Sizes[Dim])
       if (std::optional<Symbol> S = M->Sizes[Dim]->asSymbol();
-          S && tensorSizeOf(*S))
+          S && Library.sizeSymbolOf(*S))
         return S->name();
-    // The tensor the sizes are named after.
+    // The object the sizes are named after.
     std::string Of = Storage;
     if (std::optional<Symbol> S = M->Sizes[Named]->asSymbol())
-      if (auto Var = tensorSizeOf(*S))
+      if (auto Var = Library.sizeSymbolOf(*S))
         Of = Var->first->getName().str();
-    return Of + ".size(" + std::to_string(Dim) + ")";
+    return Library.sizeSpelling(Of, Dim);
   };
   std::string Leading = L.Dims ? SizeText(int(*L.Dims) - 1)
                                 : SizeText(-1) + ", its last size";
@@ -395,8 +398,8 @@ void CallAnalysis::checkTensorLayout(const OperandAtCall &O) {
   if (LdText != SizeText(Named))
     Message += " is " + SizeText(Named);
   std::vector<std::pair<SourceLocation, std::string>> Notes;
-  std::string View = sourceText(M->Tensor, Ctx);
-  if (L.Order == TensorOrder::Transposed) {
+  std::string View = sourceText(M->Object, Ctx);
+  if (L.Order == StorageOrder::Transposed) {
     Message += ", but '" + View + "' is a transposed view of the row-major '" +
                Storage + "' and shares its storage, which, read column-major, "
                "has leading dimension " +
@@ -416,7 +419,7 @@ void CallAnalysis::checkTensorLayout(const OperandAtCall &O) {
   if (L.Why && !(L.View && containsStmt(L.View, L.Why)))
     Notes.push_back({userLocation(L.Why->getBeginLoc(), SM),
                      "'" + Storage + "' is row-major (contiguous) here"});
-  report("tensor-ld:" + std::to_string(P.Ld), arg(P.Ld), Message,
+  report("storage-ld:" + std::to_string(P.Ld), arg(P.Ld), Message,
          std::move(Notes));
 }
 
@@ -776,7 +779,7 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
     if (!LdError)
       for (const OperandAtCall &O : Geometry.operands())
         if (O.Params.Shape->Kind == ShapeKind::Matrix)
-          checkTensorLayout(O);
+          checkStorageLayout(O);
     // A call that cuBLAS rejects touches no memory.
     if (!LdError) {
       for (const OperandAtCall &O : Geometry.operands())

@@ -7,6 +7,7 @@
 
 #include "ast/AstUtils.h"
 #include "facts/CallerFacts.h"
+#include "facts/LibraryModel.h"
 #include "facts/PointerModes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -34,12 +35,13 @@ bool isLocal(const ValueDecl *D) {
 /// "a std::vector's host storage", "device memory from 'cudaMalloc'", ...
 std::string describe(const PointerFact &Fact) {
   const PointerOrigin &O = Fact.Origin;
-  if (O.Kind == OriginKind::Tensor) {
+  if (O.Kind == OriginKind::Library && O.Library) {
     std::string Of = O.Object ? " '" + O.Object->getName().str() + "'" : "";
+    LibraryTerms Terms = O.Library->terms();
     if (Fact.Kind == MemoryKind::Device)
-      return "the device storage of CUDA tensor" + Of;
+      return ("the device storage of " + Terms.DeviceObject + Of).str();
     if (Fact.Kind == MemoryKind::PageableHost)
-      return "the host storage of CPU tensor" + Of;
+      return ("the host storage of " + Terms.HostObject + Of).str();
     return "memory";
   }
   if (Fact.Kind == MemoryKind::Device) {
@@ -62,7 +64,7 @@ std::string describe(const PointerFact &Fact) {
   case OriginKind::Variable:
     return isLocal(O.Object) ? "a variable on the host stack"
                              : "a host variable";
-  case OriginKind::Tensor:
+  case OriginKind::Library:
   case OriginKind::None:
     break;
   }
@@ -304,12 +306,13 @@ void MemorySpaceCheck::noteOrigin(const Expr *Arg, const PointerFact &Fact,
            DiagnosticIDs::Note)
           << O.Object->getName();
     break;
-  case OriginKind::Tensor:
-    // What made it a CPU or a CUDA tensor.
-    if (O.Established && !containsStmt(Arg, O.Established)) {
-      bool Cuda = Fact.Kind == MemoryKind::Device;
+  case OriginKind::Library:
+    // What made its memory the host's or the device's.
+    if (O.Established && O.Library && !containsStmt(Arg, O.Established)) {
+      LibraryTerms Terms = O.Library->terms();
+      bool Device = Fact.Kind == MemoryKind::Device;
       std::string Name = O.Object ? "'" + O.Object->getName().str() + "'"
-                                  : std::string("the tensor");
+                                  : ("the " + Terms.Object).str();
       if (O.DefaultDevice)
         diag(userLocation(O.Established->getBeginLoc(), SM),
              "%0 is made here on the CPU: its options name no device",
@@ -317,9 +320,8 @@ void MemorySpaceCheck::noteOrigin(const Expr *Arg, const PointerFact &Fact,
             << Name;
       else
         diag(userLocation(O.Established->getBeginLoc(), SM),
-             "%0 is a %select{CPU|CUDA}1 tensor: its device is set here",
-             DiagnosticIDs::Note)
-            << Name << Cuda;
+             "%0 is a %1: its device is set here", DiagnosticIDs::Note)
+            << Name << (Device ? Terms.DeviceObject : Terms.HostObject);
     }
     break;
   case OriginKind::None:

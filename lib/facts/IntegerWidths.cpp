@@ -3,6 +3,7 @@
 #include "facts/IntegerWidths.h"
 
 #include "ast/AstUtils.h"
+#include "facts/LibraryModel.h"
 #include "facts/MemoryObjects.h"
 #include "model/LtAttributes.h"
 
@@ -280,8 +281,10 @@ public:
       return BO->getOpcode() == BO_Mul && !isConstant(BO->getLHS()) &&
              !isConstant(BO->getRHS());
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-      if (const auto *M = MC->getMethodDecl())
-        return M->getName() == "numel" || M->getName() == "nbytes";
+      if (MC->getMethodDecl())
+        return llvm::any_of(libraryModels(), [&](const LibraryModel *M) {
+          return M->isElementCount(MC);
+        });
     if (const DeclRefExpr *Read = localRead(E); Read && Depth == 0)
       return llvm::any_of(storedValues(Read, Facts), [&](const Expr *V) {
         return isProduct(V, Depth + 1);

@@ -59,7 +59,7 @@ bool viewOfUntypedMemory(const Expr *E, const ASTContext &Ctx,
     if (isUntypedPointer(From->getType())) {
       for (const LibraryModel *M : libraryModels())
         if (M->heldType(From, Ctx))
-          return false; // `(__half *)t.data_ptr()`: the tensor says
+          return false; // `(__half *)t.data_ptr()`: the library says
       return true;
     }
     return viewOfUntypedMemory(From, Ctx, Depth + 1);

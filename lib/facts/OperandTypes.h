@@ -6,8 +6,8 @@
 // reads that type and the model's cudaDataType_t parameters that describe
 // each pointer, for the checks to compare.
 //
-// A tensor's `data_ptr()` (void *) holds what the tensor's dtype says,
-// where the source states it (facts/TensorFacts.h).
+// A library's type-erased pointer (PyTorch's `t.data_ptr()`, a `void *`)
+// holds what the library model says (LibraryModel.h's heldType).
 //
 // Unknown means null: `void *` (after looking through casts to `void *`),
 // a typed view of untyped memory (`(__half *)workspace`, an offset from it,
@@ -33,15 +33,19 @@
 
 namespace cublas_tidy {
 
+class LibraryModel;
+
 /// What a pointer argument points to.
 struct HeldType {
   const DataTypeInfo *Type = nullptr; // never null in a result
   std::string Spelled;                // as the source names it: "half"
   unsigned Bytes = 0;                 // sizeof the element
-  /// For `t.data_ptr()` (void *): the tensor's dtype ("Half") and what set
-  /// it (facts/TensorFacts.h); empty for a typed pointer.
-  llvm::StringRef TensorDType;
-  const clang::Expr *DTypeFrom = nullptr;
+  /// For a library's type-erased pointer (PyTorch's `t.data_ptr()`): the
+  /// model that answered, the element type as the library names it
+  /// ("Half"), and what set it; empty for a typed pointer.
+  const LibraryModel *Library = nullptr;
+  llvm::StringRef LibraryType;
+  const clang::Expr *LibraryTypeFrom = nullptr;
 };
 
 /// The element type `Arg` points to (through `Levels` pointers: 2 for an

@@ -4,10 +4,10 @@
 // it by the memory they point to: device memory (cudaMalloc and friends,
 // thrust::device_vector), managed memory (cudaMallocManaged), pinned host
 // memory (cudaMallocHost, cudaHostAlloc), pageable host memory (arrays and
-// variables on the stack, std::vector storage, new[], malloc), the storage
-// of a torch::Tensor whose device the source states (facts/TensorFacts.h),
-// or unknown (parameters, globals, members, function results, anything
-// else).
+// variables on the stack, std::vector storage, new[], malloc), the buffer
+// of a library's object whose memory the library model knows
+// (LibraryModel.h), or unknown (parameters, globals, members, function
+// results, anything else).
 //
 // Values flow through initialisations, assignments, casts, pointer
 // arithmetic, conditional expressions and the output parameter of the CUDA
@@ -39,6 +39,8 @@
 
 namespace cublas_tidy {
 
+class LibraryModel;
+
 /// The memory a pointer points to.
 enum class MemoryKind : std::uint8_t {
   Unknown,      // not known, or different on different paths
@@ -57,9 +59,10 @@ enum class OriginKind : std::uint8_t {
   Container,  // the storage of a container (Name: "std::vector", ...)
   Array,      // an array variable (Object)
   Variable,   // the address of a variable, or of a part of it (Object)
-  Tensor,     // the storage of a torch::Tensor (Where: `t.data_ptr<T>()`;
-              // Object: the tensor variable; Established: what made it a
-              // CPU or CUDA tensor; facts/TensorFacts.h)
+  Library,    // the buffer of a library's object (Where: the expression
+              // that takes it, `t.data_ptr<T>()`; Object: the object's
+              // variable; Library: the model that answered; Established:
+              // what made its memory known)
 };
 
 /// Where a pointer's memory was established.
@@ -73,8 +76,11 @@ struct PointerOrigin {
   /// The allocation function or container class, e.g. "cudaMalloc",
   /// "new[]", "std::vector", "thrust::device_vector".
   llvm::StringRef Name;
-  /// For a tensor: the factory call, `.cpu()`, `.to(...)` or check that
-  /// made its device known, and whether the factory's options named none.
+  /// For a library's object: the model whose object it is, the expression
+  /// that made its memory known (PyTorch's factory call, `.cpu()`,
+  /// `.to(...)` or check), and whether the call that made it named no
+  /// device (the host by default).
+  const LibraryModel *Library = nullptr;
   const clang::Expr *Established = nullptr;
   bool DefaultDevice = false;
 
@@ -83,7 +89,8 @@ struct PointerOrigin {
 
   friend bool operator==(const PointerOrigin &L, const PointerOrigin &R) {
     return L.Kind == R.Kind && L.Where == R.Where && L.Object == R.Object &&
-           L.Name == R.Name && L.Established == R.Established &&
+           L.Name == R.Name && L.Library == R.Library &&
+           L.Established == R.Established &&
            L.DefaultDevice == R.DefaultDevice;
   }
 };

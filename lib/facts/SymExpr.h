@@ -26,8 +26,8 @@
 namespace cublas_tidy {
 
 /// Names the values a library model gives a variable (a tensor's sizes,
-/// facts/libraries/TorchModel.h): a Symbol with a Tag is `Decl`'s value of
-/// that kind.
+/// facts/libraries/torch/TorchModel.h): a Symbol with a Tag is `Decl`'s
+/// value of that kind.
 class SymbolTag {
 public:
   virtual ~SymbolTag();

@@ -540,7 +540,7 @@ std::optional<SymExpr> ValueFacts::evalDefinition(const Definition &D,
   return Result;
 }
 
-/// The value a library model gives `E` (a tensor's size, ...), its
+/// The value a library model gives `E` (an object's size, ...), its
 /// subexpressions evaluated in this context.
 std::optional<SymExpr> ValueFacts::evalLibrary(const Expr *E,
                                                unsigned Depth) const {

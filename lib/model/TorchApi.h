@@ -2,11 +2,11 @@
 //
 // PyTorch C++/CUDA extensions call cuBLAS on the storage of tensors
 // (`a.data_ptr<float>()`), so where that storage is (CPU or CUDA) and what
-// it holds (its dtype) are facts the checks need. This is the small model of
-// the ATen / `torch::` API that lib/facts/TensorFacts.h reads to learn them:
-// which functions make a tensor and from which options, which methods keep
-// a tensor's device and dtype, which change them, and which C++ type holds
-// each dtype. As data, like the cuBLAS model; nothing here knows of clang.
+// it holds (its dtype) are facts the checks need. This is the small model
+// of the ATen / `torch::` API that lib/facts/libraries/torch/ reads to learn
+// them: which functions make a tensor and from which options, which methods
+// keep a tensor's device and dtype, which change them, and which C++ type
+// holds each dtype. As data, like the cuBLAS model; nothing here knows of clang.
 //
 //===----------------------------------------------------------------------===//
 

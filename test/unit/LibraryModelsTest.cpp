@@ -9,7 +9,7 @@
 #include "facts/ValueFacts.h"
 #include "facts/libraries/RmmModel.h"
 #include "facts/libraries/ThrustModel.h"
-#include "facts/libraries/TorchModel.h"
+#include "facts/libraries/torch/TorchModel.h"
 
 #include "gtest/gtest.h"
 

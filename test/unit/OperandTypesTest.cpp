@@ -50,8 +50,8 @@ Strings held(const std::string &Code, const std::string &Before = "") {
     }
     std::string S =
         H->Spelled + " " + std::to_string(H->Bytes) + " " + H->Type->Name;
-    if (!H->TensorDType.empty())
-      S += " dtype " + H->TensorDType.str();
+    if (!H->LibraryType.empty())
+      S += " dtype " + H->LibraryType.str();
     Out.push_back(S);
   }
   return Out;

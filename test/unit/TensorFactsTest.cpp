@@ -1,6 +1,7 @@
 //===- TensorFactsTest.cpp - What the source says of a torch::Tensor ------===//
 
-#include "facts/TensorFacts.h"
+#include "facts/libraries/torch/TensorFacts.h"
+#include "facts/libraries/torch/TensorShapes.h"
 #include "TestAST.h"
 #include "TorchStandIn.h"
 #include "ast/AstUtils.h"

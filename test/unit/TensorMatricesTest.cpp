@@ -1,10 +1,10 @@
 //===- TensorMatricesTest.cpp - Operands that are a tensor's storage ------===//
 //===//
 
-#include "facts/TensorMatrices.h"
+#include "facts/libraries/torch/TensorMatrices.h"
 #include "TestAST.h"
 #include "TorchStandIn.h"
-#include "facts/libraries/TorchModel.h"
+#include "facts/libraries/torch/TorchModel.h"
 
 #include "gtest/gtest.h"
 

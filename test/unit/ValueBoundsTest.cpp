@@ -2,7 +2,7 @@
 
 #include "facts/ValueBounds.h"
 #include "TestAST.h"
-#include "facts/libraries/TorchModel.h"
+#include "facts/libraries/torch/TorchModel.h"
 
 #include "gtest/gtest.h"
 

@@ -1,7 +1,12 @@
 //===- TensorMatrices.cpp -------------------------------------------------===//
 
-#include "facts/TensorMatrices.h"
-#include "facts/libraries/TorchModel.h"
+#include "facts/libraries/torch/TensorMatrices.h"
+
+#include "facts/libraries/torch/TensorFacts.h"
+#include "facts/libraries/torch/TensorShapes.h"
+#include "facts/libraries/torch/TensorSizes.h"
+
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
@@ -58,11 +63,12 @@ std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
     return std::nullopt;
   TensorMatrix M;
   const ValueFacts *Facts = &VF;
-  M.Data = dataCall(Ptr, Facts);
-  M.Tensor = M.Data ? dataPointerTensor(M.Data) : nullptr;
-  if (!M.Tensor)
+  const CXXMemberCallExpr *Data = dataCall(Ptr, Facts);
+  M.Data = Data;
+  M.Object = Data ? dataPointerTensor(Data) : nullptr;
+  if (!M.Object)
     return std::nullopt;
-  M.Layout = tensorLayout(M.Tensor);
+  M.Layout = tensorLayout(M.Object);
   if (M.Layout.Order == TensorOrder::Unknown || !M.Layout.Storage)
     return std::nullopt;
   unsigned N = M.Layout.Dims ? *M.Layout.Dims : ProbedDims;
@@ -76,43 +82,6 @@ std::optional<int> sizeDimOf(const Symbol &S, const VarDecl *Tensor) {
   if (!Of || !Tensor || Of->first != Tensor)
     return std::nullopt;
   return Of->second;
-}
-
-std::optional<MisreadTensorLd>
-misreadTensorLd(const TensorMatrix &M, const SymExpr &Ld,
-                const std::optional<SymExpr> &Cols,
-                llvm::ArrayRef<SymExpr> CallValues,
-                const SymbolBounds &Bounds) {
-  MisreadTensorLd R;
-  for (unsigned Dim = 0; Dim < M.Sizes.size(); ++Dim)
-    if (M.Sizes[Dim] && *M.Sizes[Dim] == Ld) {
-      R.Named = int(Dim);
-      break;
-    }
-  if (R.Named < 0 || (Cols && Cols->getConstant() == 1))
-    return std::nullopt;
-  const TensorLayout &L = M.Layout;
-  if (L.Dims) {
-    if (unsigned(R.Named) + 1 >= *L.Dims)
-      return std::nullopt; // the last size: right
-    R.Last = M.Sizes.back();
-    if (R.Last && (compare(Ld, *R.Last, Bounds) == Order::Equal ||
-                   R.Last->getConstant() == 1))
-      return std::nullopt;
-    return R;
-  }
-  std::optional<Symbol> Sym = Ld.asSymbol();
-  std::optional<std::pair<const clang::VarDecl *, int>> Of =
-      Sym ? tensorSizeOf(*Sym) : std::nullopt;
-  if (!Of)
-    return std::nullopt;
-  for (const SymExpr &V : CallValues)
-    for (const auto &[Mono, Coef] : V.terms())
-      for (const Symbol *S : {&Mono.First, &Mono.Second})
-        if (std::optional<int> D = sizeDimOf(*S, Of->first);
-            D && *D > R.Named)
-          return R;
-  return std::nullopt;
 }
 
 } // namespace cublas_tidy

@@ -1,57 +1,26 @@
 //===- TorchModel.cpp -----------------------------------------------------===//
 
-#include "facts/libraries/TorchModel.h"
+#include "facts/libraries/torch/TorchModel.h"
 
 #include "facts/Allocations.h"
 #include "facts/OperandTypes.h"
 #include "facts/PointerProvenance.h"
-#include "facts/TensorFacts.h"
+#include "facts/StorageMatrices.h"
+#include "facts/libraries/torch/TensorFacts.h"
+#include "facts/libraries/torch/TensorMatrices.h"
+#include "facts/libraries/torch/TensorShapes.h"
 
 #include "ast/TypeNames.h"
 #include "model/ComputeTypes.h"
 #include "model/TorchApi.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "llvm/ADT/Twine.h"
 
 using namespace clang;
 
 namespace cublas_tidy {
 
 namespace {
-
-/// One tag per dimension, -8 to 7: a tensor size symbol's Tag.
-constexpr int MinTensorDim = -8, MaxTensorDim = 7;
-
-class TensorSizeTag : public SymbolTag {
-public:
-  int Dim = 0;
-  std::string name(llvm::StringRef Var) const override {
-    return (Var + ".size(" + llvm::Twine(Dim) + ")").str();
-  }
-};
-
-struct TensorSizeTags {
-  TensorSizeTag Tags[MaxTensorDim - MinTensorDim + 1];
-  TensorSizeTags() {
-    for (int D = MinTensorDim; D <= MaxTensorDim; ++D)
-      Tags[D - MinTensorDim].Dim = D;
-  }
-};
-
-const TensorSizeTags &sizeTags() {
-  static const TensorSizeTags Tags;
-  return Tags;
-}
-
-std::optional<SymExpr> sizeValue(const std::optional<TensorSize> &S) {
-  if (!S || !S->Tensor)
-    return std::nullopt;
-  Symbol Sym = tensorSizeSymbol(S->Tensor, S->Dim);
-  if (!Sym.Decl)
-    return std::nullopt;
-  return SymExpr::symbol(Sym);
-}
 
 /// The C++ element type a tensor's dtype is held in, when the source states
 /// the dtype and the model knows a type for it.
@@ -72,7 +41,8 @@ public:
       return std::nullopt;
     TensorFact T = tensorFact(dataPointerTensor(Data), Q.context());
     PointerFact F;
-    F.Origin.Kind = OriginKind::Tensor;
+    F.Origin.Kind = OriginKind::Library;
+    F.Origin.Library = this;
     F.Origin.Where = Data;
     F.Origin.Object = T.Var;
     F.Origin.Name = "torch::Tensor";
@@ -129,7 +99,7 @@ public:
     X.Bytes = *Bytes;
     X.Origin = A->Factory;
     X.OriginVar = A->Var;
-    X.Allocator = "tensor";
+    X.Allocator = terms().Object;
     X.SizeExpr = A->SizeList;
     X.ElementType = Elem;
     return X;
@@ -140,10 +110,7 @@ public:
                                  IntegerEvaluator Evaluate) const override {
     if (!isa<CXXMemberCallExpr, CXXOperatorCallExpr>(E))
       return std::nullopt;
-    std::optional<TensorSize> S = tensorSizeRead(E);
-    if (S && S->Written)
-      return Evaluate(S->Written);
-    return sizeValue(S);
+    return tensorSizeReadValue(E, Evaluate);
   }
 
   /// `t.data_ptr()` (void *) of a tensor whose dtype the source states.
@@ -161,14 +128,49 @@ public:
     H.Type = Type;
     H.Spelled = Element.str();
     H.Bytes = Type->Bytes;
-    H.TensorDType = Tensor.DType;
-    H.DTypeFrom = Tensor.DTypeFrom;
+    H.Library = this;
+    H.LibraryType = Tensor.DType;
+    H.LibraryTypeFrom = Tensor.DTypeFrom;
     return H;
   }
 
   /// `at::cuda::getCurrentCUDABlasHandle()` and its cuBLASLt twin.
   const CallExpr *ownedHandle(const Expr *E) const override {
     return torchOwnedHandle(E);
+  }
+
+  /// `t.data_ptr<float>()` of a row-major tensor or a transposed view.
+  std::optional<StorageMatrix> matrix(const Expr *Ptr,
+                                      const ValueFacts &VF) const override {
+    std::optional<StorageMatrix> M = tensorMatrix(Ptr, VF);
+    if (M)
+      M->Library = this;
+    return M;
+  }
+
+  std::optional<std::pair<const VarDecl *, int>>
+  sizeSymbolOf(const Symbol &S) const override {
+    return tensorSizeOf(S);
+  }
+
+  std::string sizeSpelling(llvm::StringRef Object, int Dim) const override {
+    return tensorSizeName(Object, Dim);
+  }
+
+  /// `t.numel()`, `t.nbytes()` (by the method's name alone).
+  bool isElementCount(const Expr *E) const override {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+    return M && (M->getName() == "numel" || M->getName() == "nbytes");
+  }
+
+  LibraryTerms terms() const override {
+    LibraryTerms T;
+    T.Object = "tensor";
+    T.DeviceObject = "CUDA tensor";
+    T.HostObject = "CPU tensor";
+    T.ElementType = "dtype";
+    return T;
   }
 };
 
@@ -177,35 +179,6 @@ public:
 const LibraryModel &torchModel() {
   static const TorchModel Model;
   return Model;
-}
-
-Symbol tensorSizeSymbol(const VarDecl *Tensor, int Dim) {
-  Symbol S;
-  S.Decl = Tensor;
-  if (Dim >= MinTensorDim && Dim <= MaxTensorDim)
-    S.Tag = &sizeTags().Tags[Dim - MinTensorDim];
-  else
-    S.Decl = nullptr;
-  S.NonNegative = true;
-  return S;
-}
-
-std::optional<std::pair<const VarDecl *, int>>
-tensorSizeOf(const Symbol &S) {
-  const TensorSizeTag *First = &sizeTags().Tags[0];
-  const TensorSizeTag *Last = &sizeTags().Tags[MaxTensorDim - MinTensorDim];
-  for (const TensorSizeTag *T = First; T <= Last; ++T)
-    if (S.Decl && S.Tag == T)
-      return std::pair(cast<VarDecl>(S.Decl), T->Dim);
-  return std::nullopt;
-}
-
-std::optional<SymExpr> tensorSizeValue(const Expr *Tensor, int Dim,
-                                       const ValueFacts &Facts) {
-  std::optional<TensorSize> S = tensorSize(Tensor, Dim);
-  if (S && S->Written)
-    return Facts.evaluate(S->Written);
-  return sizeValue(S);
 }
 
 } // namespace cublas_tidy

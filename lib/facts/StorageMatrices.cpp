@@ -1,0 +1,77 @@
+//===- StorageMatrices.cpp ------------------------------------------------===//
+
+#include "facts/StorageMatrices.h"
+
+#include "facts/LibraryModel.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+/// The dimension of the variable `Object` whose size the symbol `S` is, as
+/// `Library` names its sizes.
+std::optional<int> dimOfSize(const LibraryModel &Library, const Symbol &S,
+                             const VarDecl *Object) {
+  std::optional<std::pair<const VarDecl *, int>> Of = Library.sizeSymbolOf(S);
+  if (!Of || !Object || Of->first != Object)
+    return std::nullopt;
+  return Of->second;
+}
+
+/// Whether a size of `Object` larger than dimension `Named` is among the
+/// symbols of `CallValues`.
+bool laterSizeRead(const LibraryModel &Library, const VarDecl *Object,
+                   int Named, llvm::ArrayRef<SymExpr> CallValues) {
+  for (const SymExpr &V : CallValues)
+    for (const auto &[Mono, Coef] : V.terms())
+      for (const Symbol *S : {&Mono.First, &Mono.Second})
+        if (std::optional<int> D = dimOfSize(Library, *S, Object);
+            D && *D > Named)
+          return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<StorageMatrix> storageMatrix(const Expr *Ptr,
+                                           const ValueFacts &VF) {
+  for (const LibraryModel *M : libraryModels())
+    if (std::optional<StorageMatrix> Matrix = M->matrix(Ptr, VF))
+      return Matrix;
+  return std::nullopt;
+}
+
+std::optional<MisreadStorageLd>
+misreadStorageLd(const StorageMatrix &M, const SymExpr &Ld,
+                 const std::optional<SymExpr> &Cols,
+                 llvm::ArrayRef<SymExpr> CallValues,
+                 const SymbolBounds &Bounds) {
+  MisreadStorageLd R;
+  for (unsigned Dim = 0; Dim < M.Sizes.size(); ++Dim)
+    if (M.Sizes[Dim] && *M.Sizes[Dim] == Ld) {
+      R.Named = int(Dim);
+      break;
+    }
+  if (R.Named < 0 || (Cols && Cols->getConstant() == 1) || !M.Library)
+    return std::nullopt;
+  const StorageLayout &L = M.Layout;
+  if (L.Dims) {
+    if (unsigned(R.Named) + 1 >= *L.Dims)
+      return std::nullopt; // the last size: right
+    R.Last = M.Sizes.back();
+    if (R.Last && (compare(Ld, *R.Last, Bounds) == Order::Equal ||
+                   R.Last->getConstant() == 1))
+      return std::nullopt;
+    return R;
+  }
+  std::optional<Symbol> Sym = Ld.asSymbol();
+  std::optional<std::pair<const VarDecl *, int>> Of =
+      Sym ? M.Library->sizeSymbolOf(*Sym) : std::nullopt;
+  if (!Of || !laterSizeRead(*M.Library, Of->first, R.Named, CallValues))
+    return std::nullopt;
+  return R;
+}
+
+} // namespace cublas_tidy

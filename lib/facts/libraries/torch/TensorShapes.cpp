@@ -1,0 +1,390 @@
+//===- TensorShapes.cpp ---------------------------------------------------===//
+
+#include "facts/libraries/torch/TensorShapes.h"
+
+#include "facts/libraries/torch/TensorChecks.h"
+#include "facts/libraries/torch/TorchExprs.h"
+
+#include "model/TorchApi.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace torch_facts {
+
+namespace {
+
+/// The dimensions of `permute({...})` as written constants, negative ones
+/// counted from the end; nullopt when one is not a constant.
+std::optional<llvm::SmallVector<int, 4>>
+permutation(const CXXMemberCallExpr *MC) {
+  const InitListExpr *List =
+      MC->getNumArgs() == 1 ? bracedList(MC->getArg(0)) : nullptr;
+  if (!List)
+    return std::nullopt;
+  llvm::SmallVector<int, 4> Dims;
+  int N = int(List->getNumInits());
+  for (const Expr *E : List->inits()) {
+    std::optional<int> D = smallConstant(E);
+    if (!D || *D >= N || *D < -N)
+      return std::nullopt;
+    Dims.push_back(*D < 0 ? *D + N : *D);
+  }
+  return Dims;
+}
+
+/// The dimensions `transpose(i, j)` swaps, when both are written as
+/// constants that are not negative; `t()` swaps 0 and 1; `permute({1, 0})`.
+std::optional<std::pair<int, int>> swappedDims(const CXXMemberCallExpr *MC,
+                                               llvm::StringRef Name) {
+  if (Name == "permute") {
+    std::optional<llvm::SmallVector<int, 4>> P = permutation(MC);
+    return P && P->size() == 2 && (*P)[0] == 1 && (*P)[1] == 0
+               ? std::optional(std::pair(0, 1))
+               : std::nullopt;
+  }
+  if (Name == "t")
+    return MC->getNumArgs() == 0 ? std::optional(std::pair(0, 1))
+                                 : std::nullopt;
+  if (MC->getNumArgs() != 2)
+    return std::nullopt;
+  std::optional<int> I = smallConstant(MC->getArg(0));
+  std::optional<int> J = smallConstant(MC->getArg(1));
+  if (!I || !J || *I < 0 || *J < 0 || *I == *J)
+    return std::nullopt;
+  return std::pair(*I, *J);
+}
+
+/// One step of a tensor expression, as the walks below see it.
+struct TensorStep {
+  enum StepKind { Other, Parameter, Local, Method, Factory, Like } Kind = Other;
+  /// Parameter, Local: the variable; for a Local its one definition (null
+  /// when something may change it: Written).
+  const VarDecl *Var = nullptr;
+  const Expr *Init = nullptr;
+  bool Written = false;
+  /// Method: the call, its name, its object and how it maps the shape.
+  const CXXMemberCallExpr *Call = nullptr;
+  llvm::StringRef Name;
+  const Expr *Base = nullptr;
+  torch_api::ShapeResult Shape = torch_api::ShapeResult::Unknown;
+  /// Factory: the call and the sizes written in it.
+  const CallExpr *Made = nullptr;
+  const InitListExpr *Sizes = nullptr;
+  /// Like: the tensor whose sizes and layout it takes.
+  const Expr *Of = nullptr;
+};
+
+/// What the (stripped) expression `E` of tensor type is.
+TensorStep stepOf(const Expr *E) {
+  TensorStep S;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !isTensorType(VD->getType()))
+      return S;
+    S.Var = VD;
+    S.Init = singleDefinition(VD, S.Written);
+    S.Kind = isa<ParmVarDecl>(VD) ? TensorStep::Parameter : TensorStep::Local;
+    // `x = x.contiguous()` keeps the sizes.
+    if (S.Written && S.Kind == TensorStep::Parameter &&
+        onlyMadeContiguous(cast<ParmVarDecl>(VD)))
+      S.Written = false;
+    return S;
+  }
+  if ((S.Call = tensorMethod(E, S.Name, S.Base))) {
+    S.Kind = TensorStep::Method;
+    S.Shape = torch_api::shape(S.Name);
+    return S;
+  }
+  torch_api::TensorResult Kind;
+  if (const CallExpr *Call = torchCall(E, Kind)) {
+    if ((S.Sizes = sizeList(Call))) {
+      S.Kind = TensorStep::Factory;
+      S.Made = Call;
+    } else if (Kind == torch_api::TensorResult::Like &&
+               Call->getNumArgs() > 0) {
+      S.Kind = TensorStep::Like;
+      S.Of = Call->getArg(0);
+    }
+  }
+  return S;
+}
+
+/// The number of dimensions of the tensor `E`, when the source fixes it.
+std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  TensorStep S = stepOf(strip(E));
+  switch (S.Kind) {
+  case TensorStep::Parameter: {
+    const auto *P = cast<ParmVarDecl>(S.Var);
+    std::optional<unsigned> N;
+    checkedBefore(P, E, [&](const Expr *C) {
+      N = testedDims(C, P);
+      return N.has_value();
+    });
+    return N;
+  }
+  case TensorStep::Local:
+    return dimsOf(S.Init, Depth + 1);
+  case TensorStep::Method:
+    switch (S.Shape) {
+    case torch_api::ShapeResult::Same:
+    case torch_api::ShapeResult::Contiguous:
+      return dimsOf(S.Base, Depth + 1);
+    case torch_api::ShapeResult::Transposed:
+      if (S.Name == "permute") {
+        std::optional<llvm::SmallVector<int, 4>> P = permutation(S.Call);
+        return P ? std::optional(unsigned(P->size())) : std::nullopt;
+      }
+      return swappedDims(S.Call, S.Name) ? dimsOf(S.Base, Depth + 1)
+                                         : std::nullopt;
+    case torch_api::ShapeResult::Unknown:
+      return std::nullopt;
+    }
+    return std::nullopt;
+  case TensorStep::Factory:
+    return S.Sizes->getNumInits();
+  case TensorStep::Like:
+    return dimsOf(S.Of, Depth + 1);
+  case TensorStep::Other:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth);
+
+/// The size of dimension `Dim` of the Transposed view `S` made of its base.
+std::optional<TensorSize> transposedSize(const TensorStep &S, int Dim,
+                                         unsigned Depth) {
+  if (S.Name == "permute") {
+    std::optional<llvm::SmallVector<int, 4>> P = permutation(S.Call);
+    int N = P ? int(P->size()) : 0;
+    if (!P || Dim >= N || Dim < -N)
+      return std::nullopt;
+    return sizeOf(S.Base, (*P)[Dim < 0 ? Dim + N : Dim], Depth + 1);
+  }
+  std::optional<std::pair<int, int>> Swap = swappedDims(S.Call, S.Name);
+  if (!Swap)
+    return std::nullopt;
+  if (S.Name == "t") {
+    // t() of a 1-D tensor is the tensor itself: size(-1) and size(1)
+    // (which needs two dimensions) are the base's size(0) either way;
+    // size(0) is the base's size(1) only for two dimensions.
+    if (Dim == 1 || Dim == -1)
+      return sizeOf(S.Base, 0, Depth + 1);
+    if (Dim == -2)
+      return sizeOf(S.Base, 1, Depth + 1);
+    std::optional<unsigned> N = dimsOf(S.Base, Depth + 1);
+    return N && *N == 2 && Dim == 0 ? sizeOf(S.Base, 1, Depth + 1)
+                                     : std::nullopt;
+  }
+  if (Dim < 0)
+    return std::nullopt;
+  int From = Dim == Swap->first    ? Swap->second
+             : Dim == Swap->second ? Swap->first
+                                   : Dim;
+  return sizeOf(S.Base, From, Depth + 1);
+}
+
+std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  TensorStep S = stepOf(strip(E));
+  switch (S.Kind) {
+  case TensorStep::Parameter:
+  case TensorStep::Local: {
+    if (S.Written)
+      return std::nullopt;
+    if (std::optional<TensorSize> Size = sizeOf(S.Init, Dim, Depth + 1))
+      return Size;
+    // A parameter's size, or a local's that nothing changes: by name. A
+    // negative dimension counts from the end when the number is known; one
+    // past it has no size.
+    if (std::optional<unsigned> N = dimsOf(E)) {
+      if (Dim >= int(*N) || Dim < -int(*N))
+        return std::nullopt;
+      if (Dim < 0)
+        Dim += int(*N);
+    }
+    TensorSize Size;
+    Size.Tensor = S.Var;
+    Size.Dim = Dim;
+    return Size;
+  }
+  case TensorStep::Method:
+    switch (S.Shape) {
+    case torch_api::ShapeResult::Same:
+    case torch_api::ShapeResult::Contiguous:
+      return sizeOf(S.Base, Dim, Depth + 1);
+    case torch_api::ShapeResult::Transposed:
+      return transposedSize(S, Dim, Depth);
+    case torch_api::ShapeResult::Unknown:
+      return std::nullopt;
+    }
+    return std::nullopt;
+  case TensorStep::Factory: {
+    int N = int(S.Sizes->getNumInits());
+    int At = Dim < 0 ? Dim + N : Dim;
+    if (At < 0 || At >= N)
+      return std::nullopt;
+    TensorSize Size;
+    Size.Written = S.Sizes->getInit(unsigned(At));
+    return Size;
+  }
+  case TensorStep::Like:
+    return sizeOf(S.Of, Dim, Depth + 1);
+  case TensorStep::Other:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+TensorLayout layoutOf(const Expr *E, unsigned Depth) {
+  TensorLayout L;
+  if (!E || Depth > MaxDepth)
+    return L;
+  TensorStep S = stepOf(strip(E));
+  switch (S.Kind) {
+  case TensorStep::Parameter: {
+    const auto *P = cast<ParmVarDecl>(S.Var);
+    const Expr *Cond = checkedBefore(P, E, [&](const Expr *C) {
+      return testsIsContiguous(C, P);
+    });
+    if (!Cond)
+      Cond = statementBefore(P, E, [&](const Stmt *St) {
+        return madeContiguous(St, P);
+      });
+    if (Cond) {
+      L.Order = TensorOrder::RowMajor;
+      L.Storage = E;
+      L.StorageVar = P;
+      L.Why = Cond;
+      L.Dims = dimsOf(E);
+    }
+    return L;
+  }
+  case TensorStep::Local:
+    L = layoutOf(S.Init, Depth + 1);
+    if (L.Order == TensorOrder::RowMajor && !L.StorageVar) {
+      L.Storage = E;
+      L.StorageVar = S.Var;
+    }
+    return L;
+  case TensorStep::Method:
+    switch (S.Shape) {
+    case torch_api::ShapeResult::Same:
+      return layoutOf(S.Base, Depth + 1);
+    case torch_api::ShapeResult::Contiguous:
+      L.Order = TensorOrder::RowMajor;
+      L.Storage = S.Call;
+      L.Why = S.Call;
+      L.Dims = dimsOf(S.Base, Depth + 1);
+      return L;
+    case torch_api::ShapeResult::Transposed: {
+      std::optional<std::pair<int, int>> Swap = swappedDims(S.Call, S.Name);
+      TensorLayout Of = layoutOf(S.Base, Depth + 1);
+      if (S.Name == "permute" && Swap && !Of.Dims)
+        Of.Dims = 2; // permute names every dimension
+      if (!Swap || Of.Order != TensorOrder::RowMajor ||
+          (Of.Dims && *Of.Dims != 2) ||
+          (S.Name != "t" && !(Of.Dims && Swap->first + Swap->second == 1)))
+        return L;
+      Of.Order = TensorOrder::Transposed;
+      Of.View = S.Call;
+      return Of;
+    }
+    case torch_api::ShapeResult::Unknown:
+      return L;
+    }
+    return L;
+  case TensorStep::Factory:
+    L.Order = TensorOrder::RowMajor;
+    L.Storage = S.Made;
+    L.Why = S.Made;
+    L.Dims = S.Sizes->getNumInits();
+    return L;
+  case TensorStep::Like:
+    return layoutOf(S.Of, Depth + 1);
+  case TensorStep::Other:
+    return L;
+  }
+  return L;
+}
+
+} // namespace
+
+} // namespace torch_facts
+
+std::optional<TensorAllocation> tensorAllocation(const Expr *E) {
+  using namespace torch_facts;
+  const VarDecl *Var = nullptr;
+  for (unsigned Depth = 0; E && Depth < MaxDepth; ++Depth) {
+    TensorStep S = stepOf(strip(E));
+    switch (S.Kind) {
+    case TensorStep::Local:
+      if (!Var)
+        Var = S.Var;
+      E = S.Init;
+      continue;
+    case TensorStep::Method:
+      // .contiguous() of a factory's row-major tensor: the same storage.
+      if (S.Name != "contiguous")
+        return std::nullopt;
+      E = S.Base;
+      continue;
+    case TensorStep::Factory: {
+      TensorAllocation A;
+      A.Factory = S.Made;
+      A.SizeList = S.Sizes;
+      A.Var = Var;
+      for (const Expr *Size : S.Sizes->inits())
+        A.Sizes.push_back(Size);
+      return A;
+    }
+    case TensorStep::Parameter:
+    case TensorStep::Like:
+    case TensorStep::Other:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<TensorSize> tensorSizeRead(const Expr *E) {
+  using namespace torch_facts;
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  llvm::StringRef Name;
+  const Expr *Base;
+  if (const CXXMemberCallExpr *MC = tensorMethod(E, Name, Base)) {
+    std::optional<int> Dim =
+        MC->getNumArgs() == 1 ? smallConstant(MC->getArg(0)) : std::nullopt;
+    return Name == "size" && Dim ? sizeOf(Base, *Dim, 0) : std::nullopt;
+  }
+  // t.sizes()[d]
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+  if (!Op || Op->getOperator() != OO_Subscript || Op->getNumArgs() != 2)
+    return std::nullopt;
+  const CXXMemberCallExpr *Sizes =
+      tensorMethod(strip(Op->getArg(0)), Name, Base);
+  std::optional<int> Dim = smallConstant(Op->getArg(1));
+  if (!Sizes || Name != "sizes" || Sizes->getNumArgs() != 0 || !Dim)
+    return std::nullopt;
+  return sizeOf(Base, *Dim, 0);
+}
+
+std::optional<TensorSize> tensorSize(const Expr *T, int Dim) {
+  return torch_facts::sizeOf(T, Dim, 0);
+}
+
+TensorLayout tensorLayout(const Expr *E) {
+  return torch_facts::layoutOf(E, 0);
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,105 @@
+//===- StorageMatricesTest.cpp - Operands that are an object's storage ----===//
+
+#include "facts/StorageMatrices.h"
+#include "TestAST.h"
+#include "TorchStandIn.h"
+#include "facts/LibraryModel.h"
+#include "facts/libraries/torch/TorchModel.h"
+
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace cublas_tidy;
+
+namespace {
+
+const char Prelude[] = R"(
+void use(const void *);
+float *other();
+)";
+
+/// The storage matrices of the `use(p)` calls of `f`, with the facts of
+/// `f`, for `Test` to look at.
+void withMatrices(
+    const std::string &Code,
+    llvm::function_ref<void(llvm::ArrayRef<std::optional<StorageMatrix>>)>
+        Test) {
+  auto AST = test::buildAST(std::string(test::TorchStandIn) + Prelude + Code);
+  ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  ValueFacts Facts(F, AST->getASTContext());
+  std::vector<std::optional<StorageMatrix>> Matrices;
+  for (const CallExpr *Call : test::callsTo(*AST, F, "use"))
+    Matrices.push_back(storageMatrix(Call->getArg(0), Facts));
+  Test(Matrices);
+}
+
+SymExpr sizeOf(const StorageMatrix &M, unsigned Dim) {
+  return *M.Sizes[Dim];
+}
+
+// The PyTorch model answers for a tensor's storage, and names itself; a
+// pointer that is no library object's storage is no matrix.
+TEST(StorageMatrices, AskTheLibraryModels) {
+  withMatrices(R"(void f(int m, int k) {
+    auto a = torch::empty({m, k}, torch::device(torch::kCUDA));
+    use(a.data_ptr<float>());
+    use(other());
+  })",
+               [](llvm::ArrayRef<std::optional<StorageMatrix>> M) {
+                 ASSERT_EQ(M.size(), 2u);
+                 ASSERT_TRUE(M[0]);
+                 EXPECT_EQ(M[0]->Library, &torchModel());
+                 EXPECT_EQ(M[0]->Layout.Order, StorageOrder::RowMajor);
+                 EXPECT_EQ(M[0]->Library->terms().Object, "tensor");
+                 EXPECT_FALSE(M[1]);
+               });
+}
+
+// With the number of dimensions known, a leading dimension that is a size
+// other than the last misreads the storage; the last size, or a matrix of
+// one column, does not.
+TEST(StorageMatrices, MisreadWithKnownDimensions) {
+  withMatrices(R"(void f(int m, int k) {
+    auto a = torch::empty({m, k}, torch::device(torch::kCUDA));
+    use(a.data_ptr<float>());
+  })",
+               [](llvm::ArrayRef<std::optional<StorageMatrix>> M) {
+                 ASSERT_TRUE(M.size() == 1 && M[0]);
+                 SymExpr Rows = sizeOf(*M[0], 0), Cols = sizeOf(*M[0], 1);
+                 SymbolBounds Bounds;
+                 auto Misread =
+                     misreadStorageLd(*M[0], Rows, Cols, {}, Bounds);
+                 ASSERT_TRUE(Misread);
+                 EXPECT_EQ(Misread->Named, 0);
+                 ASSERT_TRUE(Misread->Last);
+                 EXPECT_EQ(Misread->Last->str(), "k");
+                 EXPECT_FALSE(misreadStorageLd(*M[0], Cols, Rows, {}, Bounds));
+                 EXPECT_FALSE(misreadStorageLd(*M[0], Rows,
+                                               SymExpr::constant(1), {},
+                                               Bounds));
+               });
+}
+
+// Without the number of dimensions, only a larger size of the same object
+// among the call's values shows that the named size is not the last.
+TEST(StorageMatrices, MisreadWithUnknownDimensions) {
+  withMatrices(R"(void f(at::Tensor x) {
+    TORCH_CHECK(x.is_contiguous(), "x");
+    use(x.data_ptr<float>());
+  })",
+               [](llvm::ArrayRef<std::optional<StorageMatrix>> M) {
+                 ASSERT_TRUE(M.size() == 1 && M[0]);
+                 SymExpr First = sizeOf(*M[0], 0), Second = sizeOf(*M[0], 1);
+                 SymbolBounds Bounds;
+                 EXPECT_FALSE(misreadStorageLd(*M[0], First, std::nullopt,
+                                               {First}, Bounds));
+                 auto Misread = misreadStorageLd(*M[0], First, std::nullopt,
+                                                 {First, Second}, Bounds);
+                 ASSERT_TRUE(Misread);
+                 EXPECT_EQ(Misread->Named, 0);
+                 EXPECT_EQ(M[0]->Library->sizeSpelling("x", 1), "x.size(1)");
+               });
+}
+
+} // namespace
