@@ -9,6 +9,7 @@
 #include "ast/CutOffs.h"
 #include "ast/SharedCfg.h"
 #include "ast/LocalUses.h"
+#include "model/RuntimeCalls.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -379,9 +380,8 @@ const Stmt *exitStatement(const CFGBlock *From) {
 
 bool isDeviceMode(const Expr *E, const ASTContext &Ctx) {
   Expr::EvalResult R;
-  // CUBLAS_POINTER_MODE_DEVICE = 1.
   return E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
-         R.Val.isInt() && R.Val.getInt() == 1;
+         R.Val.isInt() && R.Val.getInt() == runtime_api::PointerModeDevice;
 }
 
 /// True when something besides the body's own statements may set the

@@ -2,6 +2,7 @@
 
 #include "facts/MemberHandles.h"
 
+#include "facts/MemoryObjects.h"
 #include "facts/Summaries.h"
 
 #include "ast/AstUtils.h"
@@ -670,15 +671,10 @@ const CXXRecordDecl *copiedIntoContainer(const CXXMemberCallExpr *MC) {
   if (Kind != "vector" && Kind != "deque" && Kind != "list" &&
       Kind != "forward_list")
     return nullptr;
-  llvm::StringRef Name = M->getName();
-  unsigned Args;
-  if (Name == "push_back" || Name == "push_front" ||
-      Name == "emplace_back" || Name == "emplace_front")
-    Args = 1;
-  else if (Name == "insert" || Name == "emplace")
-    Args = 2; // a position, then the value
-  else
+  const memory_api::ContainerMethod *Method = containerMethodOf(M);
+  if (!Method || !Method->inserts())
     return nullptr;
+  unsigned Args = Method->insertArgs(); // a position first, or none
   if (MC->getNumArgs() != Args)
     return nullptr;
   const Expr *Value = MC->getArg(Args - 1);

@@ -421,8 +421,7 @@ std::optional<SymExpr> ValueFacts::evalCall(const CallExpr *Call,
   if (std::optional<SymExpr> V = evalLibrary(Call, Depth))
     return V;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() && MD->getName() == "size" &&
+    if (callsContainerMethod(MC, memory_api::MethodKind::Size) &&
         MC->getNumArgs() == 0)
       if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
               MC->getImplicitObjectArgument()
