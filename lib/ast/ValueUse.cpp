@@ -563,6 +563,103 @@ bool everyStoreReadNext(const Decl *Callable,
   return true;
 }
 
+/// Judges the stores of one body, each once: a store no path reads, of a
+/// variable that does not escape, is dead. Most stores are read a few
+/// elements later: a short forward search decides them. A store it does
+/// not decide is asked of the liveness of the whole body, computed once,
+/// when first needed: linear however many stores the body has.
+class StoreJudge {
+public:
+  StoreJudge(const Decl *Callable, const CFG &Cfg,
+             llvm::ArrayRef<Store> Stores,
+             const llvm::SmallPtrSetImpl<const DeclRefExpr *> &AssignedRefs)
+      : Callable(Callable), Cfg(Cfg), Stores(Stores),
+        AssignedRefs(AssignedRefs), Budget(overwriteBudget(Cfg)) {
+    for (const DeclRefExpr *DRE : AssignedRefs)
+      AssignedVars.insert(DRE->getDecl());
+  }
+
+  /// `St` as a dead store, with the assignments that overwrite it; nullopt
+  /// when something reads it or its variable escapes.
+  std::optional<DeadStore> dead(const Store &St) {
+    DeadStore Found{St.Var, St.Value, St.S, {}};
+    unsigned Quick = 256;
+    StoreFate Fate = searchRead(St, AssignedRefs, Quick, Found);
+    if (Fate == StoreFate::Read)
+      return std::nullopt;
+    if (Fate == StoreFate::TooBig && !deadByLiveness(St, Found))
+      return std::nullopt;
+    // Which variables escape is asked only of stores found dead: most
+    // stores are read, and the walk over the body costs more than their
+    // searches.
+    if (!Escaped)
+      Escaped = findEscapingVariables(Callable->getBody());
+    if (Escaped->contains(St.Var))
+      return std::nullopt;
+    return Found;
+  }
+
+private:
+  const Decl *Callable;
+  const CFG &Cfg;
+  llvm::ArrayRef<Store> Stores;
+  const llvm::SmallPtrSetImpl<const DeclRefExpr *> &AssignedRefs;
+  std::optional<StoreLiveness> Liveness;
+  std::optional<llvm::DenseSet<const VarDecl *>> Escaped;
+  /// A variable never assigned (only initialized) has no overwrites to
+  /// find.
+  llvm::SmallPtrSet<const Decl *, 16> AssignedVars;
+  unsigned Budget;
+  bool Cut = false;
+
+  /// The overwriting assignments of a dead store are looked for within a
+  /// budget that grows with the body; past it a dead store is still
+  /// reported, with the overwrites found so far.
+  static unsigned overwriteBudget(const CFG &Cfg) {
+    unsigned Elements = 0;
+    for (const CFGBlock *B : Cfg)
+      Elements += B->size();
+    return 64 * Cfg.getNumBlockIDs() + 16 * Elements + 4096;
+  }
+
+  /// A store the short search did not decide: dead when the liveness of
+  /// the body says so; then its overwrites, within the budget.
+  bool deadByLiveness(const Store &St, DeadStore &Found) {
+    if (!Liveness)
+      Liveness.emplace(Cfg, Stores, AssignedRefs);
+    if (Liveness->readAfter(St))
+      return false;
+    Found.Overwrites.clear();
+    if (!Cut && AssignedVars.contains(St.Var) &&
+        searchRead(St, AssignedRefs, Budget, Found) == StoreFate::TooBig) {
+      Cut = true;
+      reportCutOff("the dead-store analysis", Callable,
+                   "the search for the assignments that overwrite its "
+                   "stores ran past its budget; later findings have no "
+                   "'overwritten here' notes");
+    }
+    return true;
+  }
+};
+
+/// `Stores` in source order, one per store and variable, each with its
+/// overwrites in source order.
+void sortBySource(std::vector<DeadStore> &Stores, const SourceManager &SM) {
+  auto Before = [&](const Stmt *L, const Stmt *R) {
+    return SM.isBeforeInTranslationUnit(L->getBeginLoc(), R->getBeginLoc());
+  };
+  for (DeadStore &D : Stores)
+    llvm::sort(D.Overwrites, Before);
+  llvm::sort(Stores, [&](const DeadStore &L, const DeadStore &R) {
+    return Before(L.Store, R.Store);
+  });
+  Stores.erase(std::unique(Stores.begin(), Stores.end(),
+                           [](const DeadStore &L, const DeadStore &R) {
+                             return L.Store == R.Store && L.Var == R.Var;
+                           }),
+               Stores.end());
+}
+
 } // namespace
 
 std::vector<DeadStore>
@@ -590,70 +687,13 @@ findDeadStores(const Decl *Callable, ASTContext &Ctx,
   if (Stores.empty())
     return Result;
   dropReadAssignments(Callable, Stores);
-
-  // Which variables escape is asked only of stores found dead: most stores
-  // are read, and the walk over the body costs more than their searches.
-  std::optional<llvm::DenseSet<const VarDecl *>> Escaped;
   llvm::DenseSet<const CFGBlock *> Reachable = reachableBlocks(*Cfg);
-  const SourceManager &SM = Ctx.getSourceManager();
-  // Most stores are read a few elements later: a short forward search
-  // decides them. A store it does not decide is asked of the liveness of
-  // the whole body, computed once, when first needed: linear however many
-  // stores the body has.
-  std::optional<StoreLiveness> Liveness;
-  // The overwriting assignments of a dead store are looked for within a
-  // budget that grows with the body; past it a dead store is still
-  // reported, with the overwrites found so far.
-  unsigned Elements = 0;
-  for (const CFGBlock *B : *Cfg)
-    Elements += B->size();
-  unsigned Budget = 64 * Cfg->getNumBlockIDs() + 16 * Elements + 4096;
-  bool Cut = false;
-  // A variable never assigned (only initialized) has no overwrites to find.
-  llvm::SmallPtrSet<const Decl *, 16> AssignedVars;
-  for (const DeclRefExpr *DRE : AssignedRefs)
-    AssignedVars.insert(DRE->getDecl());
-  for (const Store &St : Stores) {
-    if (!Reachable.contains(St.Block))
-      continue;
-    DeadStore Found{St.Var, St.Value, St.S, {}};
-    unsigned Quick = 256;
-    StoreFate Fate = searchRead(St, AssignedRefs, Quick, Found);
-    if (Fate == StoreFate::Read)
-      continue;
-    if (Fate == StoreFate::TooBig) {
-      if (!Liveness)
-        Liveness.emplace(*Cfg, Stores, AssignedRefs);
-      if (Liveness->readAfter(St))
-        continue;
-      Found.Overwrites.clear();
-      if (!Cut && AssignedVars.contains(St.Var) &&
-          searchRead(St, AssignedRefs, Budget, Found) == StoreFate::TooBig) {
-        Cut = true;
-        reportCutOff("the dead-store analysis", Callable,
-                     "the search for the assignments that overwrite its "
-                     "stores ran past its budget; later findings have no "
-                     "'overwritten here' notes");
-      }
-    }
-    if (!Escaped)
-      Escaped = findEscapingVariables(Callable->getBody());
-    if (Escaped->contains(St.Var))
-      continue;
-    llvm::sort(Found.Overwrites, [&](const Stmt *L, const Stmt *R) {
-      return SM.isBeforeInTranslationUnit(L->getBeginLoc(), R->getBeginLoc());
-    });
-    Result.push_back(std::move(Found));
-  }
-  llvm::sort(Result, [&](const DeadStore &L, const DeadStore &R) {
-    return SM.isBeforeInTranslationUnit(L.Store->getBeginLoc(),
-                                        R.Store->getBeginLoc());
-  });
-  Result.erase(std::unique(Result.begin(), Result.end(),
-                           [](const DeadStore &L, const DeadStore &R) {
-                             return L.Store == R.Store && L.Var == R.Var;
-                           }),
-               Result.end());
+  StoreJudge Judge(Callable, *Cfg, Stores, AssignedRefs);
+  for (const Store &St : Stores)
+    if (Reachable.contains(St.Block))
+      if (std::optional<DeadStore> Found = Judge.dead(St))
+        Result.push_back(std::move(*Found));
+  sortBySource(Result, Ctx.getSourceManager());
   return Result;
 }
 

@@ -7,6 +7,7 @@
 #include "ast/Callables.h"
 #include "ast/TypeNames.h"
 #include "model/CublasApi.h"
+#include "model/RuntimeCalls.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -14,6 +15,8 @@
 using namespace clang;
 
 namespace cublas_tidy {
+
+using runtime_api::RuntimeKind;
 
 namespace {
 
@@ -357,8 +360,7 @@ std::optional<Extent> Resolver::call(const CallExpr *Call, unsigned Depth) {
     if (std::optional<Extent> X = M->extent(Call, Q))
       return X;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() && MD->getName() == "data" &&
+    if (callsContainerMethod(MC, memory_api::MethodKind::StoragePointer) &&
         MC->getNumArgs() == 0)
       return container(MC->getImplicitObjectArgument());
     return std::nullopt;
@@ -441,12 +443,13 @@ const CallExpr *onlyCopyInto(const VarDecl *Var, const Decl *Callable) {
         return nullptr;
       continue;
     }
-    if (lookupFunction(Name) || Name == "cudaFree")
+    const runtime_api::RuntimeCall *R = runtime_api::lookupRuntimeCall(Name);
+    if (lookupFunction(Name) || (R && R->Kind == RuntimeKind::Free))
       continue;
-    if (Name == "cudaMemcpy" || Name == "cudaMemcpyAsync") {
-      if (Arg == 1)
+    if (R && R->Kind == RuntimeKind::Copy) {
+      if (Arg == R->SourceArg)
         continue; // copied from
-      if (Arg != 0 || Copy)
+      if (Arg != R->TargetArg || Copy)
         return nullptr;
       Copy = Call;
       continue;
@@ -472,9 +475,13 @@ shortPointerArray(const Expr *Array, const SymExpr &Count,
   const auto *Ref = dyn_cast<DeclRefExpr>(Array->IgnoreParenCasts());
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const CallExpr *Copy = onlyCopyInto(Var, Facts.callable());
-  if (!Copy || Copy->getNumArgs() < 3)
+  const runtime_api::RuntimeCall *R =
+      Copy ? runtime_api::lookupRuntimeCall(
+                 Copy->getDirectCallee()->getName())
+           : nullptr;
+  if (!R || R->BytesArg < 0 || Copy->getNumArgs() <= unsigned(R->BytesArg))
     return std::nullopt;
-  std::optional<SymExpr> Copied = Facts.evaluate(Copy->getArg(2));
+  std::optional<SymExpr> Copied = Facts.evaluate(Copy->getArg(R->BytesArg));
   if (!Copied || !provenLess(*Copied, *Needed, Bounds))
     return std::nullopt;
   return ShortPointerArray{*Copied, std::nullopt, Copy};

@@ -2,6 +2,8 @@
 
 #include "facts/Concurrency.h"
 
+#include "facts/MemoryObjects.h"
+
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/TypeNames.h"
@@ -56,10 +58,12 @@ const Decl *threadStart(const Stmt *S, ConcurrentCode::Kind &How) {
     return calleeOf(CE->getArg(0));
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (!MD || !MD->getIdentifier() || MC->getNumArgs() == 0 ||
-        (MD->getName() != "emplace_back" && MD->getName() != "emplace"))
+    // A thread constructed in place at the back or at a position.
+    const memory_api::ContainerMethod *M = calledContainerMethod(MC);
+    if (!M || M->Kind != memory_api::MethodKind::Emplace ||
+        M->At == memory_api::InsertAt::Front || MC->getNumArgs() == 0)
       return nullptr;
+    const CXXMethodDecl *MD = MC->getMethodDecl();
     const auto *Spec =
         dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent());
     if (!Spec || Spec->getTemplateArgs().size() == 0 ||

@@ -69,14 +69,6 @@ bool isCandidate(const VarDecl *VD) {
 
 const DeclRefExpr *refTo(const Expr *E) { return plainReference(E); }
 
-/// Members of a sized container that leave its size unchanged.
-bool isSizePreservingMember(StringRef Name) {
-  return Name == "size" || Name == "data" || Name == "begin" || Name == "end" ||
-         Name == "cbegin" || Name == "cend" || Name == "empty" ||
-         Name == "front" || Name == "back" || Name == "at" ||
-         Name == "rbegin" || Name == "rend" || Name == "capacity";
-}
-
 /// Decides, for each DeclRefExpr to a candidate variable, whether it is a
 /// plain read, a definition the CFG scan will find, or an escape (anything
 /// else). Variables with an escaping use are not tracked.
@@ -141,8 +133,9 @@ private:
         markContainer(Op->getArg(0));
   }
   void visitCXXMemberCallExpr(const CXXMemberCallExpr *Call) {
-    const CXXMethodDecl *MD = Call->getMethodDecl();
-    if (MD && MD->getIdentifier() && isSizePreservingMember(MD->getName()))
+    // Members of a sized container that leave its size unchanged.
+    const memory_api::ContainerMethod *M = calledContainerMethod(Call);
+    if (M && M->preservesSize())
       markContainer(Call->getImplicitObjectArgument());
   }
   void visitCXXConstructExpr(const CXXConstructExpr *CE) {

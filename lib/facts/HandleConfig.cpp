@@ -9,6 +9,7 @@
 #include "ast/CutOffs.h"
 #include "ast/SharedCfg.h"
 #include "ast/LocalUses.h"
+#include "model/RuntimeCalls.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -379,9 +380,8 @@ const Stmt *exitStatement(const CFGBlock *From) {
 
 bool isDeviceMode(const Expr *E, const ASTContext &Ctx) {
   Expr::EvalResult R;
-  // CUBLAS_POINTER_MODE_DEVICE = 1.
   return E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
-         R.Val.isInt() && R.Val.getInt() == 1;
+         R.Val.isInt() && R.Val.getInt() == runtime_api::PointerModeDevice;
 }
 
 /// True when something besides the body's own statements may set the
@@ -778,11 +778,9 @@ callerPays(const ParmVarDecl *P, const Decl *Self,
   return {!AnyCaller, {nullptr, nullptr}};
 }
 
-} // namespace
-
-std::vector<PointerModeLeak>
-leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
-  std::vector<PointerModeLeak> Leaks;
+/// The calls of `Callable` that set a handle's pointer mode to the device
+/// mode.
+llvm::SmallVector<const CallExpr *, 4> deviceModeSets(const Decl *Callable) {
   const ASTContext &Ctx = Callable->getASTContext();
   llvm::SmallVector<const CallExpr *, 4> Sets;
   for (const CallExpr *Call : callsIn(Callable))
@@ -791,9 +789,95 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
         Call->getNumArgs() > F->ValueArg &&
         isDeviceMode(Call->getArg(F->ValueArg), Ctx))
       Sets.push_back(Call);
+  return Sets;
+}
+
+/// What a statement after the device mode is set on `H` does to the search
+/// for a way out that leaves it set: the mode set again on `H` (back, or to
+/// the device mode, a call judged on its own), `H` destroyed, or a helper
+/// that sets a mode ends the path; work on `H` (a cuBLAS call, or a helper
+/// given it) marks it.
+struct AfterDeviceMode {
+  const HandleName &H;
+  const Decl *Callable;
+  StableVariables &Stable;
+
+  Step operator()(const Stmt *S) const {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return Step::Pass;
+    if (const ConfigFunction *F = calledConfigFunction(Call))
+      return modeSet(Call, *F);
+    if (const FunctionInfo *F = calledCublasFunction(Call)) {
+      if (F->Destroys == ResourceKind::Handle &&
+          passesHandle(Call, H, Callable, Stable))
+        return Step::Stop;
+      const Expr *Arg = workHandleArg(Call);
+      std::optional<HandleName> N =
+          Arg ? handleNamed(Arg, Callable, Stable) : std::nullopt;
+      return N && *N == H ? Step::Mark : Step::Pass;
+    }
+    if (const FunctionDecl *FD = userCallee(Call))
+      return helperCall(Call, FD);
+    return Step::Pass;
+  }
+
+private:
+  Step modeSet(const CallExpr *Call, const ConfigFunction &F) const {
+    if (!F.Sets || F.What != Setting::PointerMode ||
+        Call->getNumArgs() <= F.ValueArg)
+      return Step::Pass;
+    std::optional<HandleName> N =
+        handleNamed(Call->getArg(0), Callable, Stable);
+    return N && !(*N == H) ? Step::Pass : Step::Stop;
+  }
+
+  Step helperCall(const CallExpr *Call, const FunctionDecl *FD) const {
+    const FunctionDecl *Def = nullptr;
+    bool Passes = passesHandle(Call, H, Callable, Stable);
+    if (FD->hasBody(Def) && Def) {
+      if (callsConfig(Def, Setting::PointerMode))
+        return Step::Stop;
+    } else if (Passes) {
+      return Step::Stop; // it may set the mode back
+    }
+    return Passes ? Step::Mark : Step::Pass;
+  }
+};
+
+/// Who pays for the device mode left on `H`, owned as `Owner` by
+/// `Callable`: a call of another function of `Unit` that reads a host
+/// scalar on it ({null, null} when a parameter's unknown callers may).
+/// Nullopt when nobody does.
+std::optional<std::pair<const CallExpr *, const Decl *>>
+whoPays(const HandleName &H, HandleOwner Owner, const Decl *Callable,
+        llvm::ArrayRef<const Decl *> Unit) {
+  if (Owner == HandleOwner::Member || Owner == HandleOwner::Global ||
+      Owner == HandleOwner::Accessor) {
+    std::pair<const CallExpr *, const Decl *> Victim =
+        hostScalarUser(H, Callable, Unit);
+    if (!Victim.first)
+      return std::nullopt;
+    return Victim;
+  }
+  if (Owner == HandleOwner::Parameter) {
+    auto [Pays, Call] = callerPays(cast<ParmVarDecl>(H.Base), Callable, Unit);
+    if (!Pays)
+      return std::nullopt;
+    return Call;
+  }
+  return std::pair<const CallExpr *, const Decl *>{nullptr, nullptr};
+}
+
+} // namespace
+
+std::vector<PointerModeLeak>
+leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
+  std::vector<PointerModeLeak> Leaks;
+  llvm::SmallVector<const CallExpr *, 4> Sets = deviceModeSets(Callable);
   if (Sets.empty() || restoredOutOfLine(Callable) || isModeGuard(Callable))
     return Leaks;
-  const CFG *Cfg = sharedCfg(Callable, const_cast<ASTContext &>(Ctx));
+  const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
   if (!Cfg)
     return Leaks;
   llvm::DenseMap<const Stmt *, Position> At = positionsIn(*Cfg, Sets);
@@ -808,70 +892,24 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     HandleOwner Owner = ownerOf(*H, Callable, Stable);
     if (Owner == HandleOwner::Unknown || Owner == HandleOwner::Function)
       continue;
-    auto Classify = [&](const Stmt *S) {
-      const auto *Call = dyn_cast<CallExpr>(S);
-      if (!Call)
-        return Step::Pass;
-      if (const ConfigFunction *F = calledConfigFunction(Call)) {
-        if (!F->Sets || F->What != Setting::PointerMode ||
-            Call->getNumArgs() <= F->ValueArg)
-          return Step::Pass;
-        std::optional<HandleName> N =
-            handleNamed(Call->getArg(0), Callable, Stable);
-        if (N && !(*N == *H))
-          return Step::Pass;
-        // Set back, to anything but the device mode; or set to the device
-        // mode again (that call is judged on its own).
-        return Step::Stop;
-      }
-      if (const FunctionInfo *F = calledCublasFunction(Call)) {
-        if (F->Destroys == ResourceKind::Handle &&
-            passesHandle(Call, *H, Callable, Stable))
-          return Step::Stop;
-        const Expr *Arg = workHandleArg(Call);
-        std::optional<HandleName> N =
-            Arg ? handleNamed(Arg, Callable, Stable) : std::nullopt;
-        return N && *N == *H ? Step::Mark : Step::Pass;
-      }
-      if (const FunctionDecl *FD = userCallee(Call)) {
-        const FunctionDecl *Def = nullptr;
-        bool Passes = passesHandle(Call, *H, Callable, Stable);
-        if (FD->hasBody(Def) && Def) {
-          if (callsConfig(Def, Setting::PointerMode))
-            return Step::Stop;
-        } else if (Passes) {
-          return Step::Stop; // it may set the mode back
-        }
-        return Passes ? Step::Mark : Step::Pass;
-      }
-      return Step::Pass;
-    };
     PathSearch Search(*Cfg, Callable, Stable);
-    Found F = Search.run(Set, Where->second, Classify, /*ExitCounts=*/true,
-                         /*ExitNeedsMark=*/true);
+    Found F = Search.run(Set, Where->second,
+                         AfterDeviceMode{*H, Callable, Stable},
+                         /*ExitCounts=*/true, /*ExitNeedsMark=*/true);
     if (F.CutOff || !F.ExitFrom)
       continue;
     // Who pays, asked only of a leak (it reads the other functions).
-    std::pair<const CallExpr *, const Decl *> Victim{nullptr, nullptr};
-    if (Owner == HandleOwner::Member || Owner == HandleOwner::Global ||
-        Owner == HandleOwner::Accessor) {
-      Victim = hostScalarUser(*H, Callable, Unit);
-      if (!Victim.first)
-        continue;
-    } else if (Owner == HandleOwner::Parameter) {
-      auto [Pays, Call] =
-          callerPays(cast<ParmVarDecl>(H->Base), Callable, Unit);
-      if (!Pays)
-        continue;
-      Victim = Call;
-    }
+    std::optional<std::pair<const CallExpr *, const Decl *>> Victim =
+        whoPays(*H, Owner, Callable, Unit);
+    if (!Victim)
+      continue;
     PointerModeLeak L;
     L.Set = Set;
     L.Exit = exitStatement(F.ExitFrom);
     L.Handle = *H;
     L.Owner = Owner;
-    L.Victim = Victim.first;
-    L.VictimIn = Victim.second;
+    L.Victim = Victim->first;
+    L.VictimIn = Victim->second;
     Leaks.push_back(L);
   }
   return Leaks;

@@ -114,7 +114,7 @@ llvm::SmallVector<const Expr *, 4> storedValues(const DeclRefExpr *Read,
 const VarDecl *sizedVariable(const Expr *E) {
   const auto *MC =
       dyn_cast<CXXMemberCallExpr>(stripped(E)->IgnoreParenImpCasts());
-  if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "size")
+  if (!callsContainerMethod(MC, memory_api::MethodKind::Size))
     return nullptr;
   const auto *Obj = dyn_cast<DeclRefExpr>(
       MC->getImplicitObjectArgument()->IgnoreParenImpCasts());

@@ -2,6 +2,7 @@
 
 #include "facts/MemberHandles.h"
 
+#include "facts/MemoryObjects.h"
 #include "facts/Summaries.h"
 
 #include "ast/AstUtils.h"
@@ -162,6 +163,179 @@ memberCreates(llvm::ArrayRef<const Decl *> Callables,
   return Candidates;
 }
 
+namespace {
+
+/// The uses of the candidate members in the callables of a file, one
+/// statement at a time (unclearMembers()): which members may be released,
+/// and which accessors only hand their member to cuBLAS.
+class MemberUses {
+public:
+  MemberUses(const ResourceTable &Table,
+             const llvm::DenseSet<const FieldDecl *> &Fields)
+      : Table(Table), Fields(Fields) {}
+
+  llvm::DenseSet<const FieldDecl *> Unclear;
+  /// Accessors (canonical) and the member each returns.
+  llvm::DenseMap<const CXXMethodDecl *, const FieldDecl *> Getters;
+
+  /// Follows the calls of the accessors of the candidates instead of
+  /// taking their reads of the member as unclear.
+  void followAccessors(llvm::ArrayRef<Candidate> Candidates) {
+    for (const Candidate &C : Candidates)
+      for (const CXXMethodDecl *M : C.Class->methods())
+        if (const MemberExpr *ME = accessedMember(
+                dyn_cast_or_null<CXXMethodDecl>(M->getDefinition()), Fields);
+            ME && ME->getMemberDecl() == C.Field) {
+          Getters[M->getCanonicalDecl()] = C.Field;
+          Allowed.insert(ME);
+        }
+  }
+
+  /// One statement, in pre-order: a call is seen before the member
+  /// expressions among its arguments, so they are allowed before they are
+  /// looked at.
+  void visit(const Stmt *S) {
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      return visitCall(C);
+    if (!Getters.empty()) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        return visitHolders(DS);
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        return visitHolderUse(DRE);
+    }
+    const auto *ME = dyn_cast<MemberExpr>(S);
+    const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    if (F && Fields.count(F) && !Allowed.count(ME))
+      Unclear.insert(F);
+  }
+
+  /// After every callable: the member of an accessor whose result goes
+  /// anywhere but to cuBLAS is unclear.
+  void settleAccessorCalls() {
+    for (const CXXMemberCallExpr *MC : GetterCalls) {
+      bool Kept =
+          ToCublas.count(MC) || (HeldCalls.count(MC) && !Spilled.count(MC));
+      if (!Kept)
+        Unclear.insert(
+            Getters.lookup(MC->getMethodDecl()->getCanonicalDecl()));
+    }
+  }
+
+private:
+  using EntryFn = llvm::function_ref<const ResourceTable::Entry *()>;
+
+  const ResourceTable &Table;
+  const llvm::DenseSet<const FieldDecl *> &Fields;
+  llvm::DenseSet<const MemberExpr *> Allowed;
+  /// The calls of accessors, and where their results go.
+  llvm::SmallVector<const CXXMemberCallExpr *, 8> GetterCalls;
+  llvm::DenseSet<const Expr *> ToCublas; // a call or a reference
+  llvm::DenseMap<const VarDecl *, const CXXMemberCallExpr *> Holders;
+  llvm::DenseSet<const CXXMemberCallExpr *> HeldCalls, Spilled;
+
+  const CXXMemberCallExpr *getterCall(const Expr *E) const {
+    const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
+        E ? E->IgnoreParenImpCasts() : nullptr);
+    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+    return M && Getters.count(M->getCanonicalDecl()) ? MC : nullptr;
+  }
+
+  void visitCall(const CallExpr *C) {
+    if (const CXXMemberCallExpr *MC = getterCall(C))
+      GetterCalls.push_back(MC);
+    // Only the candidate members matter: what the call is, is looked up
+    // when one of them is among its arguments.
+    std::optional<const ResourceTable::Entry *> Looked;
+    auto Entry = [&] {
+      if (!Looked)
+        Looked = Table.lookup(C);
+      return *Looked;
+    };
+    for (const Expr *Arg : C->arguments())
+      visitArgument(C, Arg->IgnoreParenImpCasts(), Entry);
+  }
+
+  /// Argument `A` of `C`: an accessor's result (or a local holding one)
+  /// given to cuBLAS; a candidate member created, destroyed or used.
+  void visitArgument(const CallExpr *C, const Expr *A, EntryFn Entry) {
+    if (!Getters.empty()) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(A);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if ((getterCall(A) || (VD && Holders.count(VD))) &&
+          calledCublasFunction(C) && !(Entry() && !Entry()->IsCreate))
+        ToCublas.insert(A);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(A);
+        U && U->getOpcode() == UO_AddrOf) {
+      if (!Entry() || !Entry()->IsCreate)
+        return;
+      A = U->getSubExpr()->IgnoreParenImpCasts();
+    }
+    const auto *ME = dyn_cast<MemberExpr>(A);
+    const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    if (!F || !Fields.count(F))
+      return;
+    if (const ResourceTable::Entry *E = Entry(); E && !E->IsCreate)
+      Unclear.insert(F); // destroyed here
+    else if ((E && E->IsCreate) || calledCublasFunction(C))
+      Allowed.insert(ME);
+  }
+
+  /// Locals initialised with an accessor's result.
+  void visitHolders(const DeclStmt *DS) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D);
+          VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType())
+        if (const CXXMemberCallExpr *MC =
+                getterCall(VD->getInit() ? VD->getInit()->IgnoreImplicit()
+                                         : nullptr)) {
+          Holders[VD] = MC;
+          HeldCalls.insert(MC);
+        }
+  }
+
+  /// A read of such a local that is not an argument of cuBLAS.
+  void visitHolderUse(const DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    auto It = VD ? Holders.find(VD) : Holders.end();
+    if (It != Holders.end() && !ToCublas.count(DRE))
+      Spilled.insert(It->second);
+  }
+};
+
+/// The callables that may name the candidates: a private member of a
+/// class without friends is named only inside the class (its member
+/// functions, their lambdas, nested classes), so when every candidate is
+/// one, only those callables are read. An accessor's calls may be anywhere.
+class NamingScope {
+public:
+  NamingScope(llvm::ArrayRef<Candidate> Candidates, bool FollowsAccessors)
+      : AllPrivate(!FollowsAccessors) {
+    for (const Candidate &C : Candidates) {
+      Classes.insert(C.Class->getCanonicalDecl());
+      AllPrivate = AllPrivate && C.Field->getAccess() == AS_private &&
+                   !C.Class->hasFriends();
+    }
+  }
+
+  bool mayName(const Decl *D) const {
+    if (!AllPrivate)
+      return true;
+    for (const DeclContext *DC = D->getDeclContext(); DC;
+         DC = DC->getParent())
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(DC);
+          RD && Classes.contains(RD->getCanonicalDecl()))
+        return true;
+    return false;
+  }
+
+private:
+  llvm::SmallPtrSet<const CXXRecordDecl *, 4> Classes;
+  bool AllPrivate;
+};
+
+} // namespace
+
 /// What the file does with the candidate members: passing one to cuBLAS is
 /// fine; a destroy, or anything else, means it may be released (Unclear).
 ///
@@ -178,135 +352,24 @@ unclearMembers(llvm::ArrayRef<const Decl *> Callables,
                const llvm::DenseSet<const FieldDecl *> &Fields,
                llvm::DenseMap<const FieldDecl *, const CXXMethodDecl *>
                    *Accessors = nullptr) {
-  llvm::DenseSet<const FieldDecl *> Unclear;
-  llvm::DenseSet<const MemberExpr *> Allowed;
-  // Accessors (canonical) and the member each returns.
-  llvm::DenseMap<const CXXMethodDecl *, const FieldDecl *> Getters;
+  MemberUses Uses(Table, Fields);
   if (Accessors)
-    for (const Candidate &C : Candidates)
-      for (const CXXMethodDecl *M : C.Class->methods())
-        if (const MemberExpr *ME = accessedMember(
-                dyn_cast_or_null<CXXMethodDecl>(M->getDefinition()), Fields);
-            ME && ME->getMemberDecl() == C.Field) {
-          Getters[M->getCanonicalDecl()] = C.Field;
-          Allowed.insert(ME);
-        }
-  // The calls of accessors, and where their results go.
-  llvm::SmallVector<const CXXMemberCallExpr *, 8> GetterCalls;
-  llvm::DenseSet<const Expr *> ToCublas;      // a call or a reference
-  llvm::DenseMap<const VarDecl *, const CXXMemberCallExpr *> Holders;
-  llvm::DenseSet<const CXXMemberCallExpr *> HeldCalls, Spilled;
-  auto GetterCall = [&](const Expr *E) -> const CXXMemberCallExpr * {
-    const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
-        E ? E->IgnoreParenImpCasts() : nullptr);
-    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
-    return M && Getters.count(M->getCanonicalDecl()) ? MC : nullptr;
-  };
-  // One pre-order pass per callable: a call is seen before the member
-  // expressions among its arguments, so they are allowed before they are
-  // looked at. The body's statements come from the shared list.
-  auto Visit = [&](const Stmt *S) {
-    if (const auto *C = dyn_cast<CallExpr>(S)) {
-      if (const CXXMemberCallExpr *MC = GetterCall(C))
-        GetterCalls.push_back(MC);
-      // Only the candidate members matter: what the call is, is looked up
-      // when one of them is among its arguments.
-      std::optional<const ResourceTable::Entry *> Looked;
-      auto Entry = [&] {
-        if (!Looked)
-          Looked = Table.lookup(C);
-        return *Looked;
-      };
-      for (const Expr *Arg : C->arguments()) {
-        const Expr *A = Arg->IgnoreParenImpCasts();
-        if (!Getters.empty()) {
-          const auto *DRE = dyn_cast<DeclRefExpr>(A);
-          const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-          if ((GetterCall(A) || (VD && Holders.count(VD))) &&
-              calledCublasFunction(C) && !(Entry() && !Entry()->IsCreate))
-            ToCublas.insert(A);
-        }
-        if (const auto *U = dyn_cast<UnaryOperator>(A);
-            U && U->getOpcode() == UO_AddrOf) {
-          if (!Entry() || !Entry()->IsCreate)
-            continue;
-          A = U->getSubExpr()->IgnoreParenImpCasts();
-        }
-        const auto *ME = dyn_cast<MemberExpr>(A);
-        const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-        if (!F || !Fields.count(F))
-          continue;
-        if (const ResourceTable::Entry *E = Entry(); E && !E->IsCreate)
-          Unclear.insert(F); // destroyed here
-        else if ((E && E->IsCreate) || calledCublasFunction(C))
-          Allowed.insert(ME);
-      }
-      return;
-    }
-    if (!Getters.empty()) {
-      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D);
-              VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType())
-            if (const CXXMemberCallExpr *MC =
-                    GetterCall(VD->getInit() ? VD->getInit()->IgnoreImplicit()
-                                             : nullptr)) {
-              Holders[VD] = MC;
-              HeldCalls.insert(MC);
-            }
-        return;
-      }
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        auto It = VD ? Holders.find(VD) : Holders.end();
-        if (It != Holders.end() && !ToCublas.count(DRE))
-          Spilled.insert(It->second);
-        return;
-      }
-    }
-    const auto *ME = dyn_cast<MemberExpr>(S);
-    const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-    if (F && Fields.count(F) && !Allowed.count(ME))
-      Unclear.insert(F);
-  };
-  // A private member of a class without friends is named only inside the
-  // class (its member functions, their lambdas, nested classes): when every
-  // candidate is one, only those callables are read.
-  llvm::SmallPtrSet<const CXXRecordDecl *, 4> Classes;
-  // An accessor's calls may be anywhere.
-  bool AllPrivate = Getters.empty();
-  for (const Candidate &C : Candidates) {
-    Classes.insert(C.Class->getCanonicalDecl());
-    AllPrivate = AllPrivate && C.Field->getAccess() == AS_private &&
-                 !C.Class->hasFriends();
-  }
-  auto MayName = [&](const Decl *D) {
-    if (!AllPrivate)
-      return true;
-    for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-      if (const auto *RD = dyn_cast<CXXRecordDecl>(DC);
-          RD && Classes.contains(RD->getCanonicalDecl()))
-        return true;
-    return false;
-  };
+    Uses.followAccessors(Candidates);
+  NamingScope Scope(Candidates, !Uses.Getters.empty());
+  // One pre-order pass per callable, over the shared statement lists.
   for (const Decl *D : Callables) {
-    if (!MayName(D))
+    if (!Scope.mayName(D))
       continue;
-    if (!visitParts(D, Visit))
+    if (!visitParts(D, [&](const Stmt *S) { Uses.visit(S); }))
       for (const Candidate &C : Candidates)
-        Unclear.insert(C.Field);
+        Uses.Unclear.insert(C.Field);
   }
-  for (const CXXMemberCallExpr *MC : GetterCalls) {
-    bool Kept =
-        ToCublas.count(MC) || (HeldCalls.count(MC) && !Spilled.count(MC));
-    if (!Kept)
-      Unclear.insert(Getters.lookup(MC->getMethodDecl()->getCanonicalDecl()));
-  }
+  Uses.settleAccessorCalls();
   if (Accessors)
-    for (const auto &[M, F] : Getters)
-      if (!Unclear.count(F))
+    for (const auto &[M, F] : Uses.Getters)
+      if (!Uses.Unclear.count(F))
         (*Accessors)[F] = M;
-  return Unclear;
+  return std::move(Uses.Unclear);
 }
 
 /// An object of the candidate's class made in the file, not of static
@@ -473,17 +536,10 @@ struct DestroyedMember {
   unsigned KindId = 0;
 };
 
-/// The handle member the destructor of `Class` destroys, when whether it
-/// does depends on nothing but the handle itself.
-std::optional<DestroyedMember> destroyedByDestructor(const CXXRecordDecl *Class,
-                                                     const ResourceTable &Table) {
-  const CXXDestructorDecl *Dtor = Class->getDestructor();
-  if (!Dtor || !Dtor->isUserProvided())
-    return std::nullopt;
-  const auto *Def = dyn_cast_or_null<CXXMethodDecl>(Dtor->getDefinition());
-  if (!Def)
-    return std::nullopt;
-  llvm::SmallVector<const Stmt *, 8> Bodies = bodiesOnThis(Def);
+/// The first destroy of a handle member of `Class` in `Bodies`.
+std::optional<DestroyedMember>
+firstMemberDestroy(llvm::ArrayRef<const Stmt *> Bodies,
+                   const CXXRecordDecl *Class, const ResourceTable &Table) {
   std::optional<DestroyedMember> Found;
   for (const Stmt *Body : Bodies)
     walk(Body, [&](const Stmt *S) {
@@ -495,73 +551,133 @@ std::optional<DestroyedMember> destroyedByDestructor(const CXXRecordDecl *Class,
         if (const FieldDecl *F = memberOfThis(Arg); F && F->getParent() == Class)
           Found = DestroyedMember{F, C, E->KindId};
     });
-  if (!Found)
-    return std::nullopt;
-  // Whether the destroy runs may depend only on the handle: the conditions
-  // around it (and around the call that leads to it) test the handle
-  // alone, and so do all of them when a body can leave before it.
-  llvm::DenseMap<const Stmt *, const Stmt *> Parent;
-  llvm::SmallVector<std::pair<const Stmt *, const Stmt *>, 4> Exits; // body
-  for (const Stmt *Body : Bodies) {
-    bool Whole = walk(Body, [&](const Stmt *S) {
-      if (isa<ReturnStmt, CXXThrowExpr, GotoStmt, CXXTryStmt>(S))
-        Exits.push_back({S, Body});
-      if (!isa<LambdaExpr>(S))
-        for (const Stmt *Child : S->children())
-          if (Child)
-            Parent[Child] = S;
-    });
-    if (!Whole)
-      return std::nullopt;
+  return Found;
+}
+
+/// The bodies that run on `this` in a destructor (bodiesOnThis(), the
+/// destructor's first), with the parent of each statement and the ways out
+/// of them: whether a destroy among them runs depending on nothing but the
+/// handle it destroys.
+class DestructorBodies {
+public:
+  explicit DestructorBodies(llvm::ArrayRef<const Stmt *> Bodies)
+      : Bodies(Bodies) {}
+
+  /// Reads the parents and the ways out; false when a body is cut short.
+  bool index() {
+    for (const Stmt *Body : Bodies) {
+      bool Whole = walk(Body, [&](const Stmt *S) {
+        if (isa<ReturnStmt, CXXThrowExpr, GotoStmt, CXXTryStmt>(S))
+          Exits.push_back({S, Body});
+        if (!isa<LambdaExpr>(S))
+          for (const Stmt *Child : S->children())
+            if (Child)
+              Parent[Child] = S;
+      });
+      if (!Whole)
+        return false;
+    }
+    return true;
   }
-  auto RootOf = [&](const Stmt *S) {
+
+  /// The conditions around the destroy (and around the call that leads to
+  /// it) test the handle alone, and so do all of them when a body can leave
+  /// before it.
+  bool onlyHandleDecides(const DestroyedMember &D,
+                         const SourceManager &SM) const {
+    llvm::DenseMap<const Stmt *, const Stmt *> Point;
+    if (!reachPoints(D, Point) || !conditionsClear(D.Destroy, D.Field))
+      return false;
+    return !mayLeaveBefore(Point, SM) || allConditionsTest(D.Field);
+  }
+
+private:
+  llvm::ArrayRef<const Stmt *> Bodies;
+  llvm::DenseMap<const Stmt *, const Stmt *> Parent;
+  /// A way out, and the body it leaves.
+  llvm::SmallVector<std::pair<const Stmt *, const Stmt *>, 4> Exits;
+
+  const Stmt *rootOf(const Stmt *S) const {
     while (const Stmt *P = Parent.lookup(S))
       S = P;
     return S;
-  };
-  auto ConditionsClear = [&](const Stmt *From) {
+  }
+
+  /// Every condition around `From` tests `Field` alone.
+  bool conditionsClear(const Stmt *From, const FieldDecl *Field) const {
     for (const Stmt *S = Parent.lookup(From); S; S = Parent.lookup(S))
-      if (const Expr *Cond = conditionOf(S); Cond && !testsOnly(Cond, Found->Field))
+      if (const Expr *Cond = conditionOf(S); Cond && !testsOnly(Cond, Field))
         return false;
     return true;
-  };
-  // Where each body reaches the destroy: the destroy itself, or (in the
-  // destructor) the call of the member function that holds it.
-  llvm::DenseMap<const Stmt *, const Stmt *> Point;
-  const Stmt *Holder = RootOf(Found->Destroy);
-  Point[Holder] = Found->Destroy;
-  if (Holder != Bodies.front()) {
+  }
+
+  /// Where each body reaches the destroy (`Point`): the destroy itself,
+  /// or (in the destructor) the call of the member function that holds
+  /// it. False when such a call is under a condition on anything else.
+  bool reachPoints(const DestroyedMember &D,
+                   llvm::DenseMap<const Stmt *, const Stmt *> &Point) const {
+    const Stmt *Holder = rootOf(D.Destroy);
+    Point[Holder] = D.Destroy;
+    if (Holder == Bodies.front())
+      return true;
     bool Clear = true;
     walk(Bodies.front(), [&](const Stmt *S) {
       const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
       const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
       if (!M || analysableBody(M->getDefinition()) != Holder)
         return;
-      Clear &= ConditionsClear(MC);
+      Clear &= conditionsClear(MC, D.Field);
       Point.try_emplace(Bodies.front(), MC);
     });
-    if (!Clear)
-      return std::nullopt;
+    return Clear;
   }
-  if (!ConditionsClear(Found->Destroy))
-    return std::nullopt;
-  const SourceManager &SM = Class->getASTContext().getSourceManager();
-  bool Early = llvm::any_of(Exits, [&](const auto &X) {
-    const Stmt *At = Point.lookup(X.second);
-    return isa<CXXTryStmt>(X.first) || !At ||
-           !SM.isBeforeInTranslationUnit(At->getBeginLoc(),
-                                         X.first->getBeginLoc());
-  });
-  if (Early)
+
+  /// A body may leave before it reaches the destroy (or has a `try`).
+  bool mayLeaveBefore(const llvm::DenseMap<const Stmt *, const Stmt *> &Point,
+                      const SourceManager &SM) const {
+    return llvm::any_of(Exits, [&](const auto &X) {
+      const Stmt *At = Point.lookup(X.second);
+      return isa<CXXTryStmt>(X.first) || !At ||
+             !SM.isBeforeInTranslationUnit(At->getBeginLoc(),
+                                           X.first->getBeginLoc());
+    });
+  }
+
+  /// Every condition of every body tests `Field` alone.
+  bool allConditionsTest(const FieldDecl *Field) const {
     for (const Stmt *Body : Bodies) {
       bool Clear = true;
       walk(Body, [&](const Stmt *S) {
         if (const Expr *Cond = conditionOf(S))
-          Clear &= testsOnly(Cond, Found->Field);
+          Clear &= testsOnly(Cond, Field);
       });
       if (!Clear)
-        return std::nullopt;
+        return false;
     }
+    return true;
+  }
+};
+
+/// The handle member the destructor of `Class` destroys, when whether it
+/// does depends on nothing but the handle itself.
+std::optional<DestroyedMember>
+destroyedByDestructor(const CXXRecordDecl *Class, const ResourceTable &Table) {
+  const CXXDestructorDecl *Dtor = Class->getDestructor();
+  if (!Dtor || !Dtor->isUserProvided())
+    return std::nullopt;
+  const auto *Def = dyn_cast_or_null<CXXMethodDecl>(Dtor->getDefinition());
+  if (!Def)
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 8> Bodies = bodiesOnThis(Def);
+  std::optional<DestroyedMember> Found =
+      firstMemberDestroy(Bodies, Class, Table);
+  if (!Found)
+    return std::nullopt;
+  DestructorBodies Run(Bodies);
+  if (!Run.index() ||
+      !Run.onlyHandleDecides(*Found,
+                             Class->getASTContext().getSourceManager()))
+    return std::nullopt;
   return Found;
 }
 
@@ -670,15 +786,10 @@ const CXXRecordDecl *copiedIntoContainer(const CXXMemberCallExpr *MC) {
   if (Kind != "vector" && Kind != "deque" && Kind != "list" &&
       Kind != "forward_list")
     return nullptr;
-  llvm::StringRef Name = M->getName();
-  unsigned Args;
-  if (Name == "push_back" || Name == "push_front" ||
-      Name == "emplace_back" || Name == "emplace_front")
-    Args = 1;
-  else if (Name == "insert" || Name == "emplace")
-    Args = 2; // a position, then the value
-  else
+  const memory_api::ContainerMethod *Method = containerMethodOf(M);
+  if (!Method || !Method->inserts())
     return nullptr;
+  unsigned Args = Method->insertArgs(); // a position first, or none
   if (MC->getNumArgs() != Args)
     return nullptr;
   const Expr *Value = MC->getArg(Args - 1);

@@ -55,4 +55,21 @@ bool isSizedContainer(QualType T, QualType *Elem) {
   return true;
 }
 
+const memory_api::ContainerMethod *containerMethodOf(const CXXMethodDecl *MD) {
+  if (!MD || !MD->getIdentifier())
+    return nullptr;
+  return memory_api::containerMethod(MD->getName());
+}
+
+const memory_api::ContainerMethod *
+calledContainerMethod(const CXXMemberCallExpr *Call) {
+  return Call ? containerMethodOf(Call->getMethodDecl()) : nullptr;
+}
+
+bool callsContainerMethod(const CXXMemberCallExpr *Call,
+                          memory_api::MethodKind Kind) {
+  const memory_api::ContainerMethod *M = calledContainerMethod(Call);
+  return M && M->Kind == Kind;
+}
+
 } // namespace cublas_tidy

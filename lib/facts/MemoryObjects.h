@@ -2,9 +2,10 @@
 //
 // The tables of lib/model/Allocators.h and Containers.h matched against a
 // program: which call is an allocator's, which type is a container's and
-// where that container keeps its elements. Every analysis that needs to
-// know an allocation function or a container asks here (PointerProvenance,
-// Allocations, ValueFacts).
+// where that container keeps its elements, what a container method called
+// does. Every analysis that needs to know an allocation function, a
+// container or a container's method asks here (PointerProvenance,
+// Allocations, ValueFacts, Definitions, ...).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +15,7 @@
 #include "model/Allocators.h"
 #include "model/Containers.h"
 
-#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 
 #include <optional>
 
@@ -49,6 +50,19 @@ std::optional<ContainerType> containerType(clang::QualType T,
 /// True for the containers whose element count ValueFacts follows
 /// (std::vector, the thrust vectors), with their element type in `Elem`.
 bool isSizedContainer(clang::QualType T, clang::QualType *Elem = nullptr);
+
+/// The row of the container method `MD` (by its name: the class is not
+/// asked), or null.
+const memory_api::ContainerMethod *
+containerMethodOf(const clang::CXXMethodDecl *MD);
+
+/// The row of the container method `Call` calls, or null.
+const memory_api::ContainerMethod *
+calledContainerMethod(const clang::CXXMemberCallExpr *Call);
+
+/// True when `Call` calls a container method of kind `Kind`.
+bool callsContainerMethod(const clang::CXXMemberCallExpr *Call,
+                          memory_api::MethodKind Kind);
 
 } // namespace cublas_tidy
 

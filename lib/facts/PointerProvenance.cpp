@@ -15,6 +15,7 @@
 #include "ast/LocalUses.h"
 #include "ast/PlainUses.h"
 #include "model/CublasApi.h"
+#include "model/RuntimeCalls.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -672,10 +673,7 @@ Value PointerProvenance::Impl::evalAddress(const Expr *E, const State &S,
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     // &v.front(), &v.back(), &v.at(i)
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() &&
-        (MD->getName() == "front" || MD->getName() == "back" ||
-         MD->getName() == "at"))
+    if (callsContainerMethod(MC, memory_api::MethodKind::ElementAccess))
       if (const auto *ME =
               dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
         return evalContainer(E, ME->getBase(), ME->isArrow(), S, Depth);
@@ -784,8 +782,8 @@ Value PointerProvenance::Impl::evalCall(const CallExpr *Call, const State &S,
     const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
     if (!ME)
       return Value::top();
-    if ((Name == "data" || Name == "c_str") && MC->getNumArgs() == 0 &&
-        MC->getType()->isPointerType())
+    if (callsContainerMethod(MC, memory_api::MethodKind::StoragePointer) &&
+        MC->getNumArgs() == 0 && MC->getType()->isPointerType())
       return evalContainer(Call, ME->getBase(), ME->isArrow(), S, Depth);
     // std::unique_ptr::get() with the default deleter: memory from `new`.
     if (Name == "get" && MC->getNumArgs() == 0 &&
@@ -941,9 +939,13 @@ void PointerProvenance::Impl::record(const CallExpr *Call, bool Cublas,
     }
   }
   const FunctionDecl *FD = Call->getDirectCallee();
-  if (FD && isGlobalFunction(FD) && FD->getName() == "cudaHostRegister" &&
-      Call->getNumArgs() > 0)
-    Registered.push_back(eval(Call->getArg(0), St));
+  const runtime_api::RuntimeCall *R =
+      FD && isGlobalFunction(FD)
+          ? runtime_api::lookupRuntimeCall(FD->getName())
+          : nullptr;
+  if (R && R->Kind == runtime_api::RuntimeKind::Register &&
+      Call->getNumArgs() > unsigned(R->TargetArg))
+    Registered.push_back(eval(Call->getArg(R->TargetArg), St));
 }
 
 /// What the call may write through its arguments (`&p`, or `p` bound to a
@@ -1003,11 +1005,10 @@ void PointerProvenance::Impl::setPointerMode(const CallExpr *Call,
   Expr::EvalResult R;
   if (!ModeExpr->isValueDependent() && ModeExpr->EvaluateAsInt(R, *Ctx) &&
       R.Val.isInt()) {
-    // CUBLAS_POINTER_MODE_HOST = 0, CUBLAS_POINTER_MODE_DEVICE = 1.
     llvm::APSInt V = R.Val.getInt();
-    if (V == 0)
+    if (V == runtime_api::PointerModeHost)
       Mode = PointerMode::Host;
-    else if (V == 1)
+    else if (V == runtime_api::PointerModeDevice)
       Mode = PointerMode::Device;
   }
   if (!Key) {
@@ -1347,8 +1348,7 @@ bool addressOfHostVariable(const Expr *E) {
 /// `v.data()` of a container whose buffer is host memory.
 bool hostContainerData(const Expr *E) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenCasts());
-  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-  if (!MD || !MD->getIdentifier() || MD->getName() != "data" ||
+  if (!callsContainerMethod(MC, memory_api::MethodKind::StoragePointer) ||
       !MC->getImplicitObjectArgument())
     return false;
   std::optional<ContainerType> C =

@@ -6,6 +6,7 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/CompileErrors.h"
+#include "model/RuntimeCalls.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMap.h"
@@ -197,7 +198,9 @@ bool selectsDevice(const Stmt *S) {
   bool Done = walk(S, [&](const Stmt *N) {
     if (const auto *C = llvm::dyn_cast<CallExpr>(N))
       if (const clang::FunctionDecl *FD = C->getDirectCallee())
-        if (FD->getIdentifier() && FD->getName() == "cudaSetDevice")
+        if (FD->getIdentifier() &&
+            runtime_api::isRuntimeCall(FD->getName(),
+                                       runtime_api::RuntimeKind::SelectDevice))
           Found = true;
   });
   return Found || !Done;

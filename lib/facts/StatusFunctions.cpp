@@ -64,17 +64,79 @@ bool inspected(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {
   return false;
 }
 
-StatusFunctionFacts analyse(const FunctionDecl *Def) {
-  StatusFunctionFacts Out;
-  if (!Def || !analysableBody(Def))
+/// What a body does with statuses, read in one pass over its statements:
+/// the variables that hold the status of a cuBLAS call, the status
+/// variables it inspects, what it returns.
+class StatusUses {
+public:
+  explicit StatusUses(const FunctionDecl *Def)
+      : Def(Def), SM(Def->getASTContext().getSourceManager()),
+        LO(Def->getASTContext().getLangOpts()) {}
+
+  void read(llvm::ArrayRef<BodyStmt> Stmts) {
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const Stmt *S = Stmts[I].S;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (isStatus(DRE) && inspected(Stmts, I))
+            Inspected.insert(VD);
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        declared(DS);
+      else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+               BO && BO->getOpcode() == BO_Assign)
+        assigned(BO);
+      else if (const auto *RS = dyn_cast<ReturnStmt>(S))
+        returned(RS);
+    }
+  }
+
+  /// A checker looks at the status it receives, or at the status it
+  /// returns (every return gives back a status it inspected, or a
+  /// constant). A wrapper returns a cuBLAS status: the one call's, when
+  /// every return gives back that call's status.
+  StatusFunctionFacts role() const {
+    StatusFunctionFacts Out;
+    if (checks()) {
+      Out.Role = StatusFunctionFacts::Checker;
+      return Out;
+    }
+    if (!isCublasStatusType(Def->getReturnType()))
+      return Out;
+    Out.Role = StatusFunctionFacts::Wrapper;
+    if (Returned.size() == 1 && !ReturnsOther) {
+      Out.Wrapped = *Returned.begin();
+      Out.WrappedCall = FirstCall.lookup(Out.Wrapped);
+    }
     return Out;
-  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Def);
-  // Variables that hold the status of a cuBLAS call, by the call's name.
+  }
+
+private:
+  const FunctionDecl *Def;
+  const SourceManager &SM;
+  const LangOptions &LO;
+  /// Variables that hold the status of a cuBLAS call, by the call's name.
   llvm::DenseMap<const VarDecl *, std::string> HeldStatus;
-  const SourceManager &SM = Def->getASTContext().getSourceManager();
-  const LangOptions &LO = Def->getASTContext().getLangOpts();
   llvm::StringMap<const CallExpr *> FirstCall; // by the name returned
-  auto CublasName = [&](const Expr *E) -> std::string {
+  std::set<std::string> Returned;
+  bool ReturnsOther = false;
+  /// Status variables the body inspects, and the variables it returns.
+  llvm::SmallPtrSet<const VarDecl *, 4> Inspected;
+  llvm::SmallVector<const VarDecl *, 4> ReturnedVars;
+  bool ReturnsUninspected = false;
+
+  bool checks() const {
+    for (const ParmVarDecl *P : Def->parameters())
+      if (Inspected.contains(P))
+        return true;
+    return !ReturnedVars.empty() && !ReturnsUninspected &&
+           llvm::all_of(ReturnedVars, [&](const VarDecl *VD) {
+             return Inspected.contains(VD);
+           });
+  }
+
+  /// The name of the cuBLAS function `E` calls, as spelled; empty when it
+  /// is no call of cuBLAS.
+  std::string cublasName(const Expr *E) {
     const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts()
                                                     : nullptr);
     if (!Call || !calledCublasFunction(Call))
@@ -82,72 +144,55 @@ StatusFunctionFacts analyse(const FunctionDecl *Def) {
     std::string Name = spelledCalleeName(Call, SM, LO);
     FirstCall.try_emplace(Name, Call);
     return Name;
-  };
-  std::set<std::string> Returned;
-  bool ReturnsOther = false;
-  // Status variables the body inspects, and the variables it returns.
-  llvm::SmallPtrSet<const VarDecl *, 4> Inspected;
-  llvm::SmallVector<const VarDecl *, 4> ReturnedVars;
-  bool ReturnsUninspected = false;
-  for (size_t I = 0; I < Stmts.size(); ++I) {
-    const Stmt *S = Stmts[I].S;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (isStatus(DRE) && inspected(Stmts, I))
-          Inspected.insert(VD);
-    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          if (std::string N = CublasName(VD->getInit()); !N.empty())
-            HeldStatus[VD] = N;
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
-               BO && BO->getOpcode() == BO_Assign) {
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-          std::string N = CublasName(BO->getRHS());
-          if (N.empty() || (HeldStatus.count(VD) && HeldStatus[VD] != N))
-            HeldStatus[VD] = ""; // holds something else, or several calls
-          else
-            HeldStatus[VD] = N;
-        }
-    } else if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
-      const Expr *V = RS->getRetValue();
-      std::string N = CublasName(V);
-      const VarDecl *RetVar = nullptr;
-      if (V)
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(V->IgnoreParenImpCasts()))
-          RetVar = dyn_cast<VarDecl>(DRE->getDecl());
-      if (N.empty() && RetVar)
-        N = HeldStatus.lookup(RetVar);
-      if (N.empty())
-        ReturnsOther = true;
-      else
-        Returned.insert(N);
-      if (RetVar)
-        ReturnedVars.push_back(RetVar);
-      else if (V && !V->isIntegerConstantExpr(Def->getASTContext()) &&
-               !isa<DeclRefExpr>(V->IgnoreParenImpCasts()))
-        ReturnsUninspected = true; // a call's status, returned untouched
-    }
   }
-  // A checker looks at the status it receives, or at the status it returns
-  // (every return gives back a status it inspected, or a constant).
-  for (const ParmVarDecl *P : Def->parameters())
-    if (Inspected.contains(P))
-      return {StatusFunctionFacts::Checker, ""};
-  if (!ReturnedVars.empty() && !ReturnsUninspected &&
-      llvm::all_of(ReturnedVars,
-                   [&](const VarDecl *VD) { return Inspected.contains(VD); }))
-    return {StatusFunctionFacts::Checker, ""};
-  if (!isCublasStatusType(Def->getReturnType()))
-    return Out;
-  Out.Role = StatusFunctionFacts::Wrapper;
-  if (Returned.size() == 1 && !ReturnsOther) {
-    Out.Wrapped = *Returned.begin();
-    Out.WrappedCall = FirstCall.lookup(Out.Wrapped);
+
+  void declared(const DeclStmt *DS) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (std::string N = cublasName(VD->getInit()); !N.empty())
+          HeldStatus[VD] = N;
   }
-  return Out;
+
+  void assigned(const BinaryOperator *BO) {
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD)
+      return;
+    std::string N = cublasName(BO->getRHS());
+    if (N.empty() || (HeldStatus.count(VD) && HeldStatus[VD] != N))
+      HeldStatus[VD] = ""; // holds something else, or several calls
+    else
+      HeldStatus[VD] = N;
+  }
+
+  void returned(const ReturnStmt *RS) {
+    const Expr *V = RS->getRetValue();
+    std::string N = cublasName(V);
+    const VarDecl *RetVar = nullptr;
+    if (V)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(V->IgnoreParenImpCasts()))
+        RetVar = dyn_cast<VarDecl>(DRE->getDecl());
+    if (N.empty() && RetVar)
+      N = HeldStatus.lookup(RetVar);
+    if (N.empty())
+      ReturnsOther = true;
+    else
+      Returned.insert(N);
+    if (RetVar)
+      ReturnedVars.push_back(RetVar);
+    else if (V && !V->isIntegerConstantExpr(Def->getASTContext()) &&
+             !isa<DeclRefExpr>(V->IgnoreParenImpCasts()))
+      ReturnsUninspected = true; // a call's status, returned untouched
+  }
+};
+
+StatusFunctionFacts analyse(const FunctionDecl *Def) {
+  if (!Def || !analysableBody(Def))
+    return StatusFunctionFacts();
+  StatusUses Uses(Def);
+  Uses.read(stmtsIn(Def));
+  return Uses.role();
 }
 
 /// The facts of a function defined in another unit, from its summary.

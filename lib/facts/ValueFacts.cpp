@@ -240,94 +240,114 @@ static bool cannotFold(const Expr *E, unsigned Depth = 0) {
 /// nothing for anything else (which the evaluator is then asked about).
 static std::optional<llvm::APSInt> literalValue(const Expr *E,
                                                 const ASTContext &Ctx,
-                                                unsigned Depth = 0) {
+                                                unsigned Depth = 0);
+
+/// `E` under the conversions between integer types, written or not; null
+/// under any other cast.
+static const Expr *throughIntegralCasts(const Expr *E) {
+  while (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (!isa<ImplicitCastExpr, CStyleCastExpr, CXXFunctionalCastExpr,
+             CXXStaticCastExpr>(Cast))
+      return nullptr;
+    CastKind K = Cast->getCastKind();
+    if (K != CK_IntegralCast && K != CK_NoOp && K != CK_LValueToRValue)
+      return nullptr;
+    E = Cast->getSubExpr()->IgnoreParens();
+  }
+  return E;
+}
+
+/// `+`, `-`, `*` of constants, in the operator's type (its operands are
+/// converted to it already): an unsigned result wraps, a signed one that
+/// overflows is left to the constant evaluator (which refuses it).
+static std::optional<llvm::APSInt> arithmeticValue(const BinaryOperator *BO,
+                                                   const ASTContext &Ctx,
+                                                   unsigned Depth) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  QualType OT = BO->getType();
+  if ((Op != BO_Add && Op != BO_Sub && Op != BO_Mul) ||
+      !OT->isIntegerType() || OT->isBooleanType() ||
+      BO->getLHS()->getType() != OT || BO->getRHS()->getType() != OT)
+    return std::nullopt;
+  std::optional<llvm::APSInt> L =
+      literalValue(BO->getLHS()->IgnoreParens(), Ctx, Depth + 1);
+  std::optional<llvm::APSInt> R =
+      L ? literalValue(BO->getRHS()->IgnoreParens(), Ctx, Depth + 1)
+        : std::nullopt;
+  if (!L || !R || L->getBitWidth() != R->getBitWidth())
+    return std::nullopt;
+  bool Signed = OT->isSignedIntegerType(), Overflow = false;
+  llvm::APInt Result;
+  switch (Op) {
+  case BO_Add:
+    Result = Signed ? L->sadd_ov(*R, Overflow) : *L + *R;
+    break;
+  case BO_Sub:
+    Result = Signed ? L->ssub_ov(*R, Overflow) : *L - *R;
+    break;
+  default:
+    Result = Signed ? L->smul_ov(*R, Overflow) : *L * *R;
+    break;
+  }
+  if (Overflow)
+    return std::nullopt;
+  return llvm::APSInt(Result, !Signed);
+}
+
+/// An enumerator, or `const int lda = 64;`: the constant its initializer
+/// is.
+static std::optional<llvm::APSInt> namedValue(const DeclRefExpr *DRE,
+                                              const ASTContext &Ctx,
+                                              unsigned Depth) {
+  if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+    return ECD->getInitVal();
+  const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
+  QualType VT = Var ? Var->getType() : QualType();
+  if (!Var || VT.isNull() || !VT.isConstQualified() ||
+      VT.isVolatileQualified() || VT->isReferenceType() ||
+      !VT->isIntegralOrEnumerationType() || !Var->getInit())
+    return std::nullopt;
+  return literalValue(Var->getInit()->IgnoreParens(), Ctx, Depth + 1);
+}
+
+/// `sizeof(float)`, `sizeof x`: the size of a complete type of fixed size.
+static std::optional<llvm::APSInt>
+sizeofValue(const UnaryExprOrTypeTraitExpr *Size, const ASTContext &Ctx) {
+  QualType Of = Size->getTypeOfArgument();
+  if (!Of.isNull())
+    Of = Of.getNonReferenceType(); // sizeof(T &) is sizeof(T)
+  if (Size->getKind() != UETT_SizeOf || Of.isNull() ||
+      Of->isDependentType() || Of->isIncompleteType() ||
+      Of->isVariablyModifiedType() || Of->isFunctionType() ||
+      Of->isVoidType())
+    return std::nullopt;
+  return llvm::APSInt(
+      llvm::APInt(64, Ctx.getTypeSizeInChars(Of).getQuantity()),
+      /*isUnsigned=*/true);
+}
+
+static std::optional<llvm::APSInt>
+literalValue(const Expr *E, const ASTContext &Ctx, unsigned Depth) {
   if (Depth > 8)
     return std::nullopt;
   QualType T = E->getType();
-  const Expr *Inner = E;
-  // Conversions between integer types, written or not.
-  while (const auto *Cast = dyn_cast<CastExpr>(Inner)) {
-    if (!isa<ImplicitCastExpr, CStyleCastExpr, CXXFunctionalCastExpr,
-             CXXStaticCastExpr>(Cast))
-      return std::nullopt;
-    CastKind K = Cast->getCastKind();
-    if (K != CK_IntegralCast && K != CK_NoOp && K != CK_LValueToRValue)
-      return std::nullopt;
-    Inner = Cast->getSubExpr()->IgnoreParens();
-  }
-  llvm::APSInt V;
-  if (const auto *BO = dyn_cast<BinaryOperator>(Inner)) {
-    // `+`, `-`, `*` of constants, in the operator's type (its operands are
-    // converted to it already): an unsigned result wraps, a signed one that
-    // overflows is left to the constant evaluator (which refuses it).
-    BinaryOperatorKind Op = BO->getOpcode();
-    QualType OT = BO->getType();
-    if ((Op != BO_Add && Op != BO_Sub && Op != BO_Mul) ||
-        !OT->isIntegerType() || OT->isBooleanType() ||
-        BO->getLHS()->getType() != OT || BO->getRHS()->getType() != OT)
-      return std::nullopt;
-    std::optional<llvm::APSInt> L =
-        literalValue(BO->getLHS()->IgnoreParens(), Ctx, Depth + 1);
-    std::optional<llvm::APSInt> R =
-        L ? literalValue(BO->getRHS()->IgnoreParens(), Ctx, Depth + 1)
-          : std::nullopt;
-    if (!L || !R || L->getBitWidth() != R->getBitWidth())
-      return std::nullopt;
-    bool Signed = OT->isSignedIntegerType(), Overflow = false;
-    llvm::APInt Result;
-    switch (Op) {
-    case BO_Add:
-      Result = Signed ? L->sadd_ov(*R, Overflow) : *L + *R;
-      break;
-    case BO_Sub:
-      Result = Signed ? L->ssub_ov(*R, Overflow) : *L - *R;
-      break;
-    default:
-      Result = Signed ? L->smul_ov(*R, Overflow) : *L * *R;
-      break;
-    }
-    if (Overflow)
-      return std::nullopt;
-    V = llvm::APSInt(Result, !Signed);
-  } else if (const auto *Lit = dyn_cast<IntegerLiteral>(Inner))
+  const Expr *Inner = throughIntegralCasts(E);
+  if (!Inner)
+    return std::nullopt;
+  std::optional<llvm::APSInt> V;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Inner))
+    V = arithmeticValue(BO, Ctx, Depth);
+  else if (const auto *Lit = dyn_cast<IntegerLiteral>(Inner))
     V = llvm::APSInt(Lit->getValue(),
                      !Lit->getType()->isSignedIntegerOrEnumerationType());
-  else if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner)) {
-    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
-      V = ECD->getInitVal();
-    } else {
-      // `const int lda = 64;`: the constant its initializer is.
-      const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
-      QualType VT = Var ? Var->getType() : QualType();
-      if (!Var || VT.isNull() || !VT.isConstQualified() ||
-          VT.isVolatileQualified() || VT->isReferenceType() ||
-          !VT->isIntegralOrEnumerationType() || !Var->getInit())
-        return std::nullopt;
-      std::optional<llvm::APSInt> Init =
-          literalValue(Var->getInit()->IgnoreParens(), Ctx, Depth + 1);
-      if (!Init)
-        return std::nullopt;
-      V = *Init;
-    }
-  } else if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(Inner)) {
-    // `sizeof(float)`, `sizeof x`: the size of a complete type of fixed size.
-    QualType Of = Size->getTypeOfArgument();
-    if (!Of.isNull())
-      Of = Of.getNonReferenceType(); // sizeof(T &) is sizeof(T)
-    if (Size->getKind() != UETT_SizeOf || Of.isNull() ||
-        Of->isDependentType() || Of->isIncompleteType() ||
-        Of->isVariablyModifiedType() || Of->isFunctionType() ||
-        Of->isVoidType())
-      return std::nullopt;
-    V = llvm::APSInt(llvm::APInt(64, Ctx.getTypeSizeInChars(Of).getQuantity()),
-                     /*isUnsigned=*/true);
-  } else {
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(Inner))
+    V = namedValue(DRE, Ctx, Depth);
+  else if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(Inner))
+    V = sizeofValue(Size, Ctx);
+  if (!V || !T->isIntegralOrEnumerationType() || T->isBooleanType())
     return std::nullopt;
-  }
-  if (!T->isIntegralOrEnumerationType() || T->isBooleanType())
-    return std::nullopt;
-  V = V.extOrTrunc(Ctx.getIntWidth(T));
-  V.setIsSigned(T->isSignedIntegerOrEnumerationType());
+  *V = V->extOrTrunc(Ctx.getIntWidth(T));
+  V->setIsSigned(T->isSignedIntegerOrEnumerationType());
   return V;
 }
 
@@ -421,8 +441,7 @@ std::optional<SymExpr> ValueFacts::evalCall(const CallExpr *Call,
   if (std::optional<SymExpr> V = evalLibrary(Call, Depth))
     return V;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() && MD->getName() == "size" &&
+    if (callsContainerMethod(MC, memory_api::MethodKind::Size) &&
         MC->getNumArgs() == 0)
       if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
               MC->getImplicitObjectArgument()

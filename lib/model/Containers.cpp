@@ -24,12 +24,53 @@ const Container Table[] = {
      S::Managed, 1, "thrust::universal_allocator", true},
 };
 
+using K = MethodKind;
+using At = InsertAt;
+
+// Name, kind, where an insert puts its element.
+const ContainerMethod Methods[] = {
+    {"data", K::StoragePointer, At::None},
+    {"c_str", K::StoragePointer, At::None},
+    {"front", K::ElementAccess, At::None},
+    {"back", K::ElementAccess, At::None},
+    {"at", K::ElementAccess, At::None},
+    {"size", K::Size, At::None},
+    {"begin", K::Observer, At::None},
+    {"end", K::Observer, At::None},
+    {"cbegin", K::Observer, At::None},
+    {"cend", K::Observer, At::None},
+    {"rbegin", K::Observer, At::None},
+    {"rend", K::Observer, At::None},
+    {"empty", K::Observer, At::None},
+    {"capacity", K::Observer, At::None},
+    {"push_back", K::Insert, At::Back},
+    {"push_front", K::Insert, At::Front},
+    {"insert", K::Insert, At::Position},
+    {"emplace_back", K::Emplace, At::Back},
+    {"emplace_front", K::Emplace, At::Front},
+    {"emplace", K::Emplace, At::Position},
+    {"resize", K::Resize, At::None},
+    {"clear", K::Resize, At::None},
+    {"erase", K::Resize, At::None},
+    {"pop_back", K::Resize, At::None},
+    {"pop_front", K::Resize, At::None},
+};
+
 } // namespace
 
 const Container *lookupContainer(llvm::StringRef Name) {
   for (const Container &C : Table)
     if (Name == C.Name)
       return &C;
+  return nullptr;
+}
+
+llvm::ArrayRef<ContainerMethod> containerMethods() { return Methods; }
+
+const ContainerMethod *containerMethod(llvm::StringRef Name) {
+  for (const ContainerMethod &M : Methods)
+    if (Name == M.Name)
+      return &M;
   return nullptr;
 }
 

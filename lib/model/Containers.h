@@ -6,7 +6,10 @@
 // and how messages name it. The memory space of a pointer into it
 // (facts/PointerProvenance.h), its element count (facts/ValueFacts.h) and
 // the size of the buffer (facts/Allocations.h) read this table; adding a
-// container is one row. As data; nothing here knows of clang.
+// container is one row. What the containers' member functions do (give the
+// storage, an element, the size; insert a value; change the size) is a
+// second table, by name; adding a method is one row. As data; nothing here
+// knows of clang.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,7 @@
 
 #include "model/Allocators.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -50,6 +54,56 @@ struct Container {
 
 /// The container whose qualified name is `Name`, or null.
 const Container *lookupContainer(llvm::StringRef Name);
+
+/// What a member function of a container does.
+enum class MethodKind : std::uint8_t {
+  StoragePointer, // data(), c_str(): a pointer to the first element
+  ElementAccess,  // front(), back(), at(i): a reference to one element
+  Size,           // size(): the element count
+  Observer,       // begin(), empty(), capacity(): reads, changes nothing
+  Insert,         // push_back(v), insert(pos, v): copies or moves v in
+  Emplace,        // emplace_back(args...): constructs an element in place
+  Resize,         // resize(n), clear(), erase(pos): changes the count
+};
+
+/// Where an Insert or Emplace puts its element.
+enum class InsertAt : std::uint8_t {
+  None,     // not an insert
+  Back,     // push_back, emplace_back: the value is the only argument
+  Front,    // push_front, emplace_front: the value is the only argument
+  Position, // insert, emplace: a position, then the value
+};
+
+/// One member function of the standard and thrust containers, by name
+/// (the same name means the same on each of them).
+struct ContainerMethod {
+  const char *Name;
+  MethodKind Kind;
+  InsertAt At;
+
+  /// The method leaves the element count as it is: it gives the storage,
+  /// an element or the size, or only observes.
+  bool preservesSize() const {
+    return Kind == MethodKind::StoragePointer ||
+           Kind == MethodKind::ElementAccess || Kind == MethodKind::Size ||
+           Kind == MethodKind::Observer;
+  }
+  /// The method puts one new element in (Insert or Emplace).
+  bool inserts() const {
+    return Kind == MethodKind::Insert || Kind == MethodKind::Emplace;
+  }
+  /// The arguments an insert of one element takes: the value, after the
+  /// position for an insert at a position; 0 for other methods.
+  unsigned insertArgs() const {
+    return At == InsertAt::None ? 0 : At == InsertAt::Position ? 2 : 1;
+  }
+};
+
+/// Every container method, in the table's order.
+llvm::ArrayRef<ContainerMethod> containerMethods();
+
+/// The container method named `Name`, or null.
+const ContainerMethod *containerMethod(llvm::StringRef Name);
 
 } // namespace cublas_tidy::memory_api
 

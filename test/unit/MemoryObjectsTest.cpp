@@ -9,6 +9,7 @@
 
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "gtest/gtest.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -114,6 +115,58 @@ std::vector<double> a; std::string b; const std::vector<double> &c = a;)");
   EXPECT_EQ(Elem.getAsString(), "double");
   EXPECT_FALSE(isSizedContainer(TypeOf("b")));
   EXPECT_TRUE(isSizedContainer(TypeOf("c"))); // through the reference
+}
+
+TEST(ContainerMethods, EveryRowIsConsistent) {
+  for (const memory_api::ContainerMethod &M : memory_api::containerMethods()) {
+    SCOPED_TRACE(M.Name);
+    EXPECT_EQ(memory_api::containerMethod(M.Name), &M);
+    // Only inserts say where they insert, and only they take a value.
+    EXPECT_EQ(M.inserts(), M.At != memory_api::InsertAt::None);
+    EXPECT_EQ(M.insertArgs() != 0, M.inserts());
+    // A method changes the count or keeps it, never both.
+    EXPECT_FALSE(M.preservesSize() &&
+                 (M.inserts() || M.Kind == memory_api::MethodKind::Resize));
+  }
+}
+
+TEST(ContainerMethods, WhatEachDoes) {
+  using memory_api::containerMethod;
+  using memory_api::MethodKind;
+  EXPECT_EQ(containerMethod("data")->Kind, MethodKind::StoragePointer);
+  EXPECT_EQ(containerMethod("c_str")->Kind, MethodKind::StoragePointer);
+  EXPECT_EQ(containerMethod("at")->Kind, MethodKind::ElementAccess);
+  EXPECT_EQ(containerMethod("size")->Kind, MethodKind::Size);
+  EXPECT_TRUE(containerMethod("capacity")->preservesSize());
+  EXPECT_FALSE(containerMethod("resize")->preservesSize());
+  EXPECT_EQ(containerMethod("push_back")->insertArgs(), 1u);
+  EXPECT_EQ(containerMethod("emplace_front")->insertArgs(), 1u);
+  EXPECT_EQ(containerMethod("insert")->insertArgs(), 2u); // position, value
+  EXPECT_EQ(containerMethod("emplace")->Kind, MethodKind::Emplace);
+  EXPECT_EQ(containerMethod("reserve"), nullptr);
+  EXPECT_EQ(containerMethod("Data"), nullptr);
+}
+
+TEST(ContainerMethods, CalledInAProgram) {
+  auto AST = test::buildAST(R"(#include <string>
+#include <vector>
+struct Own { float *data(); };
+void f(std::vector<float> &v, std::string &s, Own &o) {
+  v.data(); v.push_back(1.f); s.c_str(); o.data(); v.reserve(4);
+})");
+  ASSERT_TRUE(AST);
+  std::vector<std::string> Kinds;
+  for (const auto &N :
+       match(cxxMemberCallExpr(isExpansionInMainFile()).bind("x"),
+             AST->getASTContext())) {
+    const auto *MC = N.getNodeAs<CXXMemberCallExpr>("x");
+    const memory_api::ContainerMethod *M = calledContainerMethod(MC);
+    Kinds.push_back(M ? M->Name : "-");
+  }
+  // By the name: a method of the program named like a container's counts.
+  llvm::sort(Kinds);
+  EXPECT_EQ(Kinds, (std::vector<std::string>{"-", "c_str", "data", "data",
+                                             "push_back"}));
 }
 
 TEST(LibraryModels, RegisteredInOrder) {

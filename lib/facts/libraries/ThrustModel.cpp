@@ -3,6 +3,7 @@
 #include "facts/libraries/ThrustModel.h"
 
 #include "facts/Allocations.h"
+#include "facts/MemoryObjects.h"
 #include "facts/PointerProvenance.h"
 
 #include "ast/AstUtils.h"
@@ -71,8 +72,7 @@ PointerFact devicePointer(const Expr *E, const PointerQuery &Q,
     return PointerFact();
   // dv.data()
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *MD = MC->getMethodDecl();
-    if (MD && MD->getIdentifier() && MD->getName() == "data")
+    if (callsContainerMethod(MC, memory_api::MethodKind::StoragePointer))
       if (const auto *ME =
               dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens()))
         return Q.storage(E, ME->getBase(), ME->isArrow());

@@ -1,0 +1,36 @@
+//===- RuntimeCalls.cpp ---------------------------------------------------===//
+
+#include "model/RuntimeCalls.h"
+
+namespace cublas_tidy::runtime_api {
+
+namespace {
+
+using K = RuntimeKind;
+
+// Name, kind, target, source, bytes.
+const RuntimeCall Table[] = {
+    {"cudaMemcpy", K::Copy, 0, 1, 2},
+    {"cudaMemcpyAsync", K::Copy, 0, 1, 2},
+    {"cudaFree", K::Free, 0, -1, -1},
+    {"cudaHostRegister", K::Register, 0, -1, 1},
+    {"cudaSetDevice", K::SelectDevice, 0, -1, -1},
+};
+
+} // namespace
+
+llvm::ArrayRef<RuntimeCall> runtimeCalls() { return Table; }
+
+const RuntimeCall *lookupRuntimeCall(llvm::StringRef Name) {
+  for (const RuntimeCall &R : Table)
+    if (Name == R.Name)
+      return &R;
+  return nullptr;
+}
+
+bool isRuntimeCall(llvm::StringRef Name, RuntimeKind Kind) {
+  const RuntimeCall *R = lookupRuntimeCall(Name);
+  return R && R->Kind == Kind;
+}
+
+} // namespace cublas_tidy::runtime_api
