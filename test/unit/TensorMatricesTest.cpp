@@ -1,5 +1,4 @@
 //===- TensorMatricesTest.cpp - Operands that are a tensor's storage ------===//
-//===//
 
 #include "facts/libraries/torch/TensorMatrices.h"
 #include "TestAST.h"
