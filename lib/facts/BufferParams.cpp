@@ -7,17 +7,20 @@
 #include "ast/CompileErrors.h"
 #include "ast/LocalUses.h"
 #include "ast/TranslationUnitCache.h"
-#include "model/CublasApi.h"
-#include "model/OperandShapes.h"
 #include "facts/CallGeometry.h"
 #include "facts/CallerFacts.h"
 #include "facts/OperandTypes.h"
+#include "facts/SummaryParts.h"
+#include "model/CublasApi.h"
+#include "model/OperandShapes.h"
 
 #include "clang/Basic/SourceManager.h"
 
 #include <memory>
 
 using namespace clang;
+
+namespace json = llvm::json;
 
 namespace cublas_tidy {
 
@@ -163,5 +166,121 @@ std::optional<TypedBuffers> typedBuffersOfCallee(const CallExpr *Call,
     return std::nullopt;
   return TypedBuffers{Local, ""};
 }
+
+// Its summary part "buffers" (facts/SummaryParts.h): the pointer
+// parameters it gives to cuBLAS, with what the call spans through them and
+// the type it states.
+
+namespace {
+
+json::Value spanToJson(const FunctionSummary::BufferParam::Span &P) {
+  json::Array Layout, Positive;
+  for (const auto &[Name, V] : P.Layout)
+    Layout.push_back(json::Array{Name, V.toJson()});
+  for (unsigned I : P.Positive)
+    Positive.push_back(I);
+  return json::Object{
+      {"operand", P.Operand},        {"elementBytes", P.ElementBytes},
+      {"plural", P.Plural},          {"elements", P.Elements.toJson()},
+      {"layout", std::move(Layout)}, {"positive", std::move(Positive)}};
+}
+
+/// One entry of a span's "layout": [name, polynomial].
+bool readLayout(const json::Value &L, FunctionSummary::BufferParam::Span &P) {
+  const json::Array *A = L.getAsArray();
+  std::optional<ParamPolynomial> V =
+      A && A->size() == 2 ? ParamPolynomial::fromJson(&(*A)[1]) : std::nullopt;
+  if (!V || !(*A)[0].getAsString())
+    return false;
+  P.Layout.push_back({(*A)[0].getAsString()->str(), std::move(*V)});
+  return true;
+}
+
+std::optional<FunctionSummary::BufferParam::Span>
+spanFromJson(const json::Object &O) {
+  FunctionSummary::BufferParam::Span P;
+  auto Operand = O.getString("operand"), Plural = O.getString("plural");
+  auto Bytes = O.getInteger("elementBytes");
+  std::optional<ParamPolynomial> Elements =
+      ParamPolynomial::fromJson(O.get("elements"));
+  if (!Operand || !Plural || !Bytes || *Bytes <= 0 || !Elements ||
+      !O.getArray("layout") || !O.getArray("positive"))
+    return std::nullopt;
+  P.Operand = Operand->str();
+  P.Plural = Plural->str();
+  P.ElementBytes = static_cast<unsigned>(*Bytes);
+  P.Elements = std::move(*Elements);
+  if (!summary_json::readEach(
+          O, "layout",
+          [&](const json::Value &L) { return readLayout(L, P); }) ||
+      !summary_json::readEach(O, "positive", [&](const json::Value &I) {
+        std::optional<unsigned> N = summary_json::natural(I);
+        if (N)
+          P.Positive.push_back(*N);
+        return N.has_value();
+      }))
+    return std::nullopt;
+  return P;
+}
+
+/// One entry of "buffers": [index, callee, spelled, arg, line, {more}?].
+json::Value bufferToJson(const FunctionSummary::BufferParam &B) {
+  json::Array T{B.Index, B.Callee, B.Spelled, B.Arg, B.Line};
+  if (B.Spans || !B.DataType.empty()) {
+    json::Object More;
+    if (B.Spans)
+      More["span"] = spanToJson(*B.Spans);
+    if (!B.DataType.empty())
+      More["dataType"] = B.DataType;
+    T.push_back(std::move(More));
+  }
+  return T;
+}
+
+std::optional<FunctionSummary::BufferParam>
+bufferFromJson(const json::Value &B) {
+  const json::Array *T = B.getAsArray();
+  if (!T || T->size() < 5 || T->size() > 6)
+    return std::nullopt;
+  auto Index = summary_json::natural((*T)[0]),
+       Arg = summary_json::natural((*T)[3]),
+       Line = summary_json::natural((*T)[4]);
+  auto Callee = (*T)[1].getAsString(), Spelled = (*T)[2].getAsString();
+  if (!Index || !Arg || !Line || !Callee || !Spelled)
+    return std::nullopt;
+  FunctionSummary::BufferParam P{
+      *Index, Callee->str(), Spelled->str(), *Arg, *Line, std::nullopt, ""};
+  if (T->size() == 6) {
+    const json::Object *More = (*T)[5].getAsObject();
+    if (!More)
+      return std::nullopt;
+    if (const json::Object *Span = More->getObject("span")) {
+      P.Spans = spanFromJson(*Span);
+      if (!P.Spans)
+        return std::nullopt;
+    }
+    P.DataType = More->getString("dataType").value_or("").str();
+  }
+  return P;
+}
+
+} // namespace
+
+const SummaryPart BuffersSummaryPart = {
+    [](const FunctionSummary &S) { return !S.Buffers.empty(); },
+    [](const FunctionSummary &S, json::Object &O) {
+      json::Array A;
+      for (const FunctionSummary::BufferParam &B : S.Buffers)
+        A.push_back(bufferToJson(B));
+      O["buffers"] = std::move(A);
+    },
+    [](const json::Object &O, FunctionSummary &S) {
+      return summary_json::readEach(O, "buffers", [&](const json::Value &B) {
+        std::optional<FunctionSummary::BufferParam> P = bufferFromJson(B);
+        if (P)
+          S.Buffers.push_back(std::move(*P));
+        return P.has_value();
+      });
+    }};
 
 } // namespace cublas_tidy

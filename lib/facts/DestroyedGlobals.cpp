@@ -5,10 +5,13 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "facts/Summaries.h"
+#include "facts/SummaryParts.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
+
+namespace json = llvm::json;
 
 namespace cublas_tidy {
 
@@ -64,5 +67,20 @@ bool destroyedInProject(llvm::StringRef GlobalKey,
   });
   return Destroyed || projectDestroyerOf(GlobalKey, Ctx);
 }
+
+// Its summary part "destroysGlobals" (facts/SummaryParts.h): the globals
+// a destroy in its body names.
+
+const SummaryPart DestroyedGlobalsSummaryPart = {
+    [](const FunctionSummary &S) { return !S.DestroyedGlobals.empty(); },
+    [](const FunctionSummary &S, json::Object &O) {
+      O["destroysGlobals"] = summary_json::stringsToJson(S.DestroyedGlobals);
+    },
+    [](const json::Object &O, FunctionSummary &S) {
+      return summary_json::readEach(
+          O, "destroysGlobals", [&](const json::Value &G) {
+            return summary_json::readName(G, S.DestroyedGlobals);
+          });
+    }};
 
 } // namespace cublas_tidy

@@ -8,10 +8,11 @@
 #include "ast/Callables.h"
 #include "ast/CompileErrors.h"
 #include "ast/CutOffs.h"
-#include "model/CublasApi.h"
 #include "ast/ValueUse.h"
 #include "facts/Exceptions.h"
 #include "facts/Summaries.h"
+#include "facts/SummaryParts.h"
+#include "model/CublasApi.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -26,6 +27,8 @@
 #include <optional>
 
 using namespace clang;
+
+namespace json = llvm::json;
 
 namespace cublas_tidy {
 
@@ -1463,5 +1466,38 @@ bool mayDestroyResource(const FunctionDecl *FD, const ResourceTable &Table,
   Known[Def] = Destroys;
   return Destroys;
 }
+
+// Its summary part "handles" (facts/SummaryParts.h): the handle parameters
+// it destroys or keeps.
+
+namespace {
+
+constexpr llvm::StringLiteral EffectNames[] = {"keeps", "destroys"};
+
+} // namespace
+
+const SummaryPart HandlesSummaryPart = {
+    [](const FunctionSummary &S) { return !S.Handles.empty(); },
+    [](const FunctionSummary &S, json::Object &O) {
+      json::Array A;
+      for (const FunctionSummary::HandleParam &H : S.Handles)
+        A.push_back(
+            json::Array{H.Index, EffectNames[static_cast<int>(H.Effect)]});
+      O["handles"] = std::move(A);
+    },
+    [](const json::Object &O, FunctionSummary &S) {
+      return summary_json::readEach(O, "handles", [&](const json::Value &H) {
+        const json::Array *Pair = H.getAsArray();
+        if (!Pair || Pair->size() != 2)
+          return false;
+        std::optional<unsigned> Index = summary_json::natural((*Pair)[0]);
+        auto Effect = summary_json::enumNamed<FunctionSummary::HandleEffect>(
+            EffectNames, (*Pair)[1].getAsString());
+        if (!Index || !Effect)
+          return false;
+        S.Handles.push_back({*Index, *Effect});
+        return true;
+      });
+    }};
 
 } // namespace cublas_tidy

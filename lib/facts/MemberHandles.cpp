@@ -4,6 +4,7 @@
 
 #include "facts/MemoryObjects.h"
 #include "facts/Summaries.h"
+#include "facts/SummaryParts.h"
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
@@ -16,6 +17,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+
+namespace json = llvm::json;
 
 namespace cublas_tidy {
 
@@ -883,5 +886,23 @@ sharedHandleCopies(llvm::ArrayRef<const Decl *> Callables,
   }
   return Out;
 }
+
+// Its summary part "touchesMembers" (facts/SummaryParts.h): the handle
+// members a member function touches.
+
+const SummaryPart TouchedMembersSummaryPart = {
+    [](const FunctionSummary &S) { return S.TouchedMembers.has_value(); },
+    [](const FunctionSummary &S, json::Object &O) {
+      O["touchesMembers"] = summary_json::stringsToJson(*S.TouchedMembers);
+    },
+    [](const json::Object &O, FunctionSummary &S) {
+      if (!O.getArray("touchesMembers"))
+        return true;
+      S.TouchedMembers.emplace();
+      return summary_json::readEach(
+          O, "touchesMembers", [&](const json::Value &M) {
+            return summary_json::readName(M, *S.TouchedMembers);
+          });
+    }};
 
 } // namespace cublas_tidy

@@ -2,6 +2,7 @@
 
 #include "facts/RepeatedHandles.h"
 #include "facts/Summaries.h"
+#include "facts/SummaryParts.h"
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
@@ -17,6 +18,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
+
+namespace json = llvm::json;
 
 namespace cublas_tidy {
 
@@ -781,5 +784,60 @@ std::vector<RecreatedStatic> recreatedStatics(const Decl *Function,
   }
   return Out;
 }
+
+// Its summary part "perCall" (facts/SummaryParts.h): the handles it
+// creates and destroys on every call.
+
+const SummaryPart PerCallSummaryPart = {
+    [](const FunctionSummary &S) { return !S.PerCall.empty(); },
+    [](const FunctionSummary &S, json::Object &O) {
+      json::Array A;
+      for (const FunctionSummary::PerCallHandle &H : S.PerCall)
+        A.push_back(
+            json::Array{H.Lt ? "lt-handle" : "handle", H.Create, H.Line});
+      O["perCall"] = std::move(A);
+    },
+    [](const json::Object &O, FunctionSummary &S) {
+      return summary_json::readEach(O, "perCall", [&](const json::Value &H) {
+        const json::Array *T = H.getAsArray();
+        if (!T || T->size() != 3)
+          return false;
+        auto Kind = (*T)[0].getAsString(), Create = (*T)[1].getAsString();
+        std::optional<unsigned> Line = summary_json::natural((*T)[2]);
+        if (!Kind || (*Kind != "handle" && *Kind != "lt-handle") || !Create ||
+            !Line)
+          return false;
+        S.PerCall.push_back({*Kind == "lt-handle", Create->str(), *Line});
+        return true;
+      });
+    }};
+
+// Its summary part "createsGlobals" (facts/SummaryParts.h): the globals
+// it creates on every call, unguarded.
+
+const SummaryPart CreatedGlobalsSummaryPart = {
+    [](const FunctionSummary &S) { return !S.CreatedGlobals.empty(); },
+    [](const FunctionSummary &S, json::Object &O) {
+      json::Array A;
+      for (const FunctionSummary::CreatedGlobal &G : S.CreatedGlobals)
+        A.push_back(json::Array{G.Key, G.Name, G.Noun, G.Line});
+      O["createsGlobals"] = std::move(A);
+    },
+    [](const json::Object &O, FunctionSummary &S) {
+      return summary_json::readEach(
+          O, "createsGlobals", [&](const json::Value &G) {
+            const json::Array *T = G.getAsArray();
+            if (!T || T->size() != 4)
+              return false;
+            auto Key = (*T)[0].getAsString(), Name = (*T)[1].getAsString(),
+                 Noun = (*T)[2].getAsString();
+            std::optional<unsigned> Line = summary_json::natural((*T)[3]);
+            if (!Key || Key->empty() || !Name || !Noun || !Line)
+              return false;
+            S.CreatedGlobals.push_back(
+                {Key->str(), Name->str(), Noun->str(), *Line});
+            return true;
+          });
+    }};
 
 } // namespace cublas_tidy

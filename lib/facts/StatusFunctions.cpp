@@ -6,6 +6,7 @@
 #include "ast/Callables.h"
 #include "ast/TranslationUnitCache.h"
 #include "facts/Summaries.h"
+#include "facts/SummaryParts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -14,10 +15,13 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <algorithm>
 #include <memory>
 #include <set>
 
 using namespace clang;
+
+namespace json = llvm::json;
 
 namespace cublas_tidy {
 
@@ -324,5 +328,41 @@ StatusArguments::statusPassedTo(const ParmVarDecl *P) const {
   auto It = Args.find({FD->getDefinition(), P->getFunctionScopeIndex()});
   return It == Args.end() ? nullptr : It->second;
 }
+
+// Its summary part "status" (facts/SummaryParts.h): a checker, or a
+// wrapper of one cuBLAS call.
+
+namespace {
+
+constexpr llvm::StringLiteral StatusNames[] = {"unknown", "checker", "wrapper"};
+
+} // namespace
+
+const SummaryPart StatusSummaryPart = {
+    [](const FunctionSummary &S) {
+      return S.Status != FunctionSummary::StatusRole::Unknown;
+    },
+    [](const FunctionSummary &S, json::Object &O) {
+      O["status"] = StatusNames[static_cast<int>(S.Status)];
+      if (!S.Wrapped.empty()) {
+        O["wrapped"] = S.Wrapped;
+        O["wrappedLine"] = S.WrappedLine;
+      }
+    },
+    [](const json::Object &O, FunctionSummary &S) {
+      if (O.get("status")) {
+        auto Role = summary_json::enumNamed<FunctionSummary::StatusRole>(
+            StatusNames, O.getString("status"));
+        if (!Role)
+          return false;
+        S.Status = *Role;
+      }
+      if (auto Wrapped = O.getString("wrapped")) {
+        S.Wrapped = Wrapped->str();
+        S.WrappedLine = static_cast<unsigned>(
+            std::max<int64_t>(0, O.getInteger("wrappedLine").value_or(0)));
+      }
+      return true;
+    }};
 
 } // namespace cublas_tidy

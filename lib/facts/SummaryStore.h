@@ -44,9 +44,9 @@
 // The store is written as JSON, stamped with the format and the tool's
 // version; each summary holds a hash of the file it summarises, so that a
 // store read from disk does not answer for a file changed since. It is
-// found beside the compile database, as clangd finds the database. The
-// parts of a function's summary are read and written each in one place,
-// listed once (SummaryParts.cpp).
+// found beside the compile database, as clangd finds the database. Each
+// part of a function's summary is read and written by the fact that makes
+// it (facts/SummaryParts.h), and listed once (SummaryParts.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -177,12 +177,12 @@ struct FunctionSummary {
   /// The effect on parameter `Index`, when known.
   std::optional<HandleEffect> handleEffect(unsigned Index) const;
   /// True when it says something an analysis can use: one of its parts
-  /// (the list in SummaryParts.cpp) has something.
+  /// (facts/SummaryParts.h) has something.
   bool informative() const;
   bool operator==(const FunctionSummary &O) const;
 
   /// As JSON: where and what it is, and each part that has something
-  /// (SummaryParts.cpp).
+  /// (facts/SummaryParts.h).
   llvm::json::Value toJson() const;
   static std::optional<FunctionSummary> fromJson(const llvm::json::Value &V);
 };
