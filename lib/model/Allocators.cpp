@@ -1,6 +1,7 @@
 //===- Allocators.cpp -----------------------------------------------------===//
 
 #include "model/Allocators.h"
+#include "model/Rows.h"
 
 namespace cublas_tidy::memory_api {
 
@@ -45,10 +46,7 @@ llvm::StringRef documentedName(llvm::StringRef Name) {
 
 const Allocator *lookupAllocator(llvm::StringRef Name) {
   Name = documentedName(Name);
-  for (const Allocator &A : Table)
-    if (Name == A.Name)
-      return &A;
-  return nullptr;
+  return rowNamed(Table, Name);
 }
 
 } // namespace cublas_tidy::memory_api

@@ -1,6 +1,7 @@
 //===- ComputeTypes.cpp - Compute types, scale types and combinations -----===//
 
 #include "model/ComputeTypes.h"
+#include "model/Rows.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -167,10 +168,7 @@ llvm::StringRef defaultOf(llvm::StringRef Compute) {
 llvm::ArrayRef<ComputeTypeInfo> allComputeTypes() { return ComputeTypes; }
 
 const ComputeTypeInfo *computeTypeByName(llvm::StringRef Name) {
-  for (const ComputeTypeInfo &C : ComputeTypes)
-    if (Name == C.Name)
-      return &C;
-  return nullptr;
+  return rowNamed(ComputeTypes, Name);
 }
 
 const DataTypeInfo *scaleTypeOf(llvm::StringRef ComputeName,

@@ -1,6 +1,7 @@
 //===- Containers.cpp -----------------------------------------------------===//
 
 #include "model/Containers.h"
+#include "model/Rows.h"
 
 namespace cublas_tidy::memory_api {
 
@@ -59,19 +60,13 @@ const ContainerMethod Methods[] = {
 } // namespace
 
 const Container *lookupContainer(llvm::StringRef Name) {
-  for (const Container &C : Table)
-    if (Name == C.Name)
-      return &C;
-  return nullptr;
+  return rowNamed(Table, Name);
 }
 
 llvm::ArrayRef<ContainerMethod> containerMethods() { return Methods; }
 
 const ContainerMethod *containerMethod(llvm::StringRef Name) {
-  for (const ContainerMethod &M : Methods)
-    if (Name == M.Name)
-      return &M;
-  return nullptr;
+  return rowNamed(Methods, Name);
 }
 
 } // namespace cublas_tidy::memory_api

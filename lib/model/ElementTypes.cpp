@@ -1,6 +1,7 @@
 //===- ElementTypes.cpp - The cudaDataType_t table ------------------------===//
 
 #include "model/ElementTypes.h"
+#include "model/Rows.h"
 
 namespace cublas_tidy {
 
@@ -58,10 +59,7 @@ const DataTypeInfo *dataTypeByValue(std::int64_t Value) {
 const DataTypeInfo *dataTypeByName(llvm::StringRef Name) {
   if (Name == "CUDA_R_8F_UE4M3")
     return &DataTypes[28];
-  for (const DataTypeInfo &T : DataTypes)
-    if (Name == T.Name)
-      return &T;
-  return nullptr;
+  return rowNamed(DataTypes, Name);
 }
 
 const DataTypeInfo *dataTypeOf(ElemType Elem) {

@@ -1,6 +1,7 @@
 //===- HandleConfig.cpp ---------------------------------------------------===//
 
 #include "model/HandleConfig.h"
+#include "model/Rows.h"
 
 namespace cublas_tidy::handle_config {
 
@@ -23,10 +24,7 @@ constexpr ConfigFunction Table[] = {
 llvm::ArrayRef<ConfigFunction> configFunctions() { return Table; }
 
 const ConfigFunction *configFunction(llvm::StringRef Name) {
-  for (const ConfigFunction &F : Table)
-    if (Name == F.Name)
-      return &F;
-  return nullptr;
+  return rowNamed(Table, Name);
 }
 
 llvm::StringRef settingName(Setting S) {

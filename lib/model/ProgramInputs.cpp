@@ -1,6 +1,7 @@
 //===- ProgramInputs.cpp --------------------------------------------------===//
 
 #include "model/ProgramInputs.h"
+#include "model/Rows.h"
 
 namespace cublas_tidy::input_api {
 
@@ -42,10 +43,7 @@ const InputFunction Table[] = {
 llvm::ArrayRef<InputFunction> inputFunctions() { return Table; }
 
 const InputFunction *lookupInputFunction(llvm::StringRef Name) {
-  for (const InputFunction &F : Table)
-    if (Name == F.Name)
-      return &F;
-  return nullptr;
+  return rowNamed(Table, Name);
 }
 
 bool isCommandLineVariable(llvm::StringRef Name) { return Name == "optarg"; }

@@ -41,6 +41,26 @@ struct BufferClass {
 /// The buffer class named `QualifiedName`, or null.
 const BufferClass *lookupBuffer(llvm::StringRef QualifiedName);
 
+/// What a method of a buffer class gives. Every method of the table
+/// neither changes the size nor moves the storage (size(), data(),
+/// element(i, stream), set_element_async, ...).
+enum class MethodKind : std::uint8_t {
+  Start,   // data(), begin(): a pointer to the first element
+  Element, // element_ptr(i): a pointer to element i
+  Size,    // size(): the size it counts (BufferClass::Size)
+  Other,   // anything else that keeps the storage
+};
+
+/// One method of the buffer classes.
+struct BufferMethod {
+  const char *Name;
+  MethodKind Kind;
+};
+
+/// The method named `Method`, or null for one that may change the size or
+/// move the storage (resize, reserve, release, ...).
+const BufferMethod *lookupMethod(llvm::StringRef Method);
+
 /// How a method gives a pointer into the storage.
 enum class PointerMethod : std::uint8_t {
   None,
@@ -49,9 +69,12 @@ enum class PointerMethod : std::uint8_t {
 };
 PointerMethod pointerMethod(llvm::StringRef Method);
 
-/// Methods that neither change the size nor move the storage (size(),
-/// data(), element(i, stream), set_element_async, ...).
+/// Methods that neither change the size nor move the storage: those of
+/// the table.
 bool keepsStorage(llvm::StringRef Method);
+
+/// size(): the size the buffer counts.
+bool givesSize(llvm::StringRef Method);
 
 } // namespace cublas_tidy::rmm_api
 

@@ -1,6 +1,7 @@
 //===- RuntimeCalls.cpp ---------------------------------------------------===//
 
 #include "model/RuntimeCalls.h"
+#include "model/Rows.h"
 
 namespace cublas_tidy::runtime_api {
 
@@ -22,10 +23,7 @@ const RuntimeCall Table[] = {
 llvm::ArrayRef<RuntimeCall> runtimeCalls() { return Table; }
 
 const RuntimeCall *lookupRuntimeCall(llvm::StringRef Name) {
-  for (const RuntimeCall &R : Table)
-    if (Name == R.Name)
-      return &R;
-  return nullptr;
+  return rowNamed(Table, Name);
 }
 
 bool isRuntimeCall(llvm::StringRef Name, RuntimeKind Kind) {

@@ -1,6 +1,7 @@
 //===- TorchApi.cpp -------------------------------------------------------===//
 
 #include "model/TorchApi.h"
+#include "model/Rows.h"
 
 namespace cublas_tidy::torch_api {
 
@@ -88,27 +89,17 @@ const Element Elements[] = {
     {"Float8_e5m2", "c10::Float8_e5m2"},
 };
 
-/// The row of `Table` whose key (the member `Key`) is `Name`.
-template <typename Row, size_t N>
-const Row *find(const Row (&Table)[N], const char *Row::*Key,
-                llvm::StringRef Name) {
-  for (const Row &R : Table)
-    if (Name == R.*Key)
-      return &R;
-  return nullptr;
-}
-
 } // namespace
 
 TensorResult freeFunction(llvm::StringRef Name) {
-  const Entry *E = find(FreeFunctions, &Entry::Name, Name);
+  const Entry *E = rowNamed(FreeFunctions, Name);
   return E ? E->Result : TensorResult::Unknown;
 }
 
 TensorResult method(llvm::StringRef Name) {
-  if (const Entry *E = find(Methods, &Entry::Name, Name))
+  if (const Entry *E = rowNamed(Methods, Name))
     return E->Result;
-  if (find(Casts, &Cast::Method, Name))
+  if (rowNamed(Casts, Name, &Cast::Method))
     return TensorResult::Cast;
   if (Name.size() > 1 && Name.ends_with("_") && Name != "set_")
     return TensorResult::SameAsSelf;
@@ -116,7 +107,7 @@ TensorResult method(llvm::StringRef Name) {
 }
 
 llvm::StringRef castType(llvm::StringRef Method) {
-  const Cast *C = find(Casts, &Cast::Method, Method);
+  const Cast *C = rowNamed(Casts, Method, &Cast::Method);
   return C ? C->ScalarType : "";
 }
 
@@ -126,7 +117,7 @@ bool isDataPointerMethod(llvm::StringRef Name) {
 }
 
 llvm::StringRef elementTypeOf(llvm::StringRef ScalarType) {
-  const Element *E = find(Elements, &Element::ScalarType, ScalarType);
+  const Element *E = rowNamed(Elements, ScalarType, &Element::ScalarType);
   return E ? E->CppType : "";
 }
 
@@ -168,7 +159,7 @@ ShapeResult shape(llvm::StringRef Method) {
     return ShapeResult::Transposed;
   if (Method == "clone" || Method == "detach" || Method == "cuda" ||
       Method == "cpu" || Method == "to" || Method == "type_as" ||
-      find(Casts, &Cast::Method, Method))
+      rowNamed(Casts, Method, &Cast::Method))
     return ShapeResult::Same;
   if (Method.size() > 1 && Method.ends_with("_") &&
       !changesShapeInPlace(Method))

@@ -207,7 +207,7 @@ public:
                                  IntegerEvaluator Evaluate) const override {
     const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
     const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
-    if (!MD || !MD->getIdentifier() || MD->getName() != "size" ||
+    if (!MD || !MD->getIdentifier() || !rmm_api::givesSize(MD->getName()) ||
         MC->getNumArgs() != 0)
       return std::nullopt;
     const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());

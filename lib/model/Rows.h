@@ -1,0 +1,32 @@
+//===- Rows.h - The row of a table that has a name ------------------------===//
+//
+// The model is tables of rows (allocators, containers and their methods,
+// runtime calls, data and compute types, ...), each row with its name.
+// rowNamed is the one lookup by name they share. Header-only, as the
+// model's library uses no LLVMSupport symbol.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_MODEL_ROWS_H
+#define CUBLAS_TIDY_LIB_MODEL_ROWS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+
+namespace cublas_tidy {
+
+/// The first row of `Table` whose `Key` (its `Name` by default) is `Name`,
+/// or null.
+template <typename RowT, std::size_t N, typename KeyT = const char *>
+const RowT *rowNamed(const RowT (&Table)[N], llvm::StringRef Name,
+                     KeyT RowT::*Key = &RowT::Name) {
+  for (const RowT &R : Table)
+    if (Name == R.*Key)
+      return &R;
+  return nullptr;
+}
+
+} // namespace cublas_tidy
+
+#endif // CUBLAS_TIDY_LIB_MODEL_ROWS_H
