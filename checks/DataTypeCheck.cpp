@@ -49,6 +49,30 @@ SourceLocation lineStart(FileID FID, unsigned Line, const SourceManager &SM) {
   return Loc.getLocWithOffset(Skip);
 }
 
+/// The compute capabilities (x10) named in `Text`: "sm_90,sm_100",
+/// "90;100a", "compute_89", separated by commas, semicolons or blanks.
+/// Words without a number are left out.
+std::vector<unsigned> parseCudaArchitectures(StringRef Text) {
+  std::vector<unsigned> Out;
+  SmallVector<StringRef, 4> Words;
+  Text.split(Words, ',');
+  for (StringRef Part : Words) {
+    SmallVector<StringRef, 4> More;
+    Part.split(More, ';');
+    for (StringRef W : More)
+      for (StringRef Word = W.trim(); !Word.empty();) {
+        auto [Head, Tail] = Word.split(' ');
+        Word = Tail.trim();
+        StringRef Digits =
+            Head.drop_until(llvm::isDigit).take_while(llvm::isDigit);
+        unsigned Sm = 0;
+        if (!Digits.empty() && !Digits.getAsInteger(10, Sm))
+          Out.push_back(Sm);
+      }
+  }
+  return Out;
+}
+
 /// Argument `I` of `Call`, or null.
 const Expr *argOf(const CallExpr *Call, int I) {
   return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I) : nullptr;
@@ -159,6 +183,48 @@ void DataTypeCheck::reportScalar(const Expr *Arg, StringRef Param,
          "the matmul descriptor is created here", DiagnosticIDs::Note);
 }
 
+DataTypeCheck::DataTypeCheck(StringRef Name, ClangTidyContext *Context)
+    : CublasCallCheck(Name, Context, OtherCalls),
+      CudaArchitecturesText(Options.get("CudaArchitectures", "")),
+      CudaArchitectures(parseCudaArchitectures(CudaArchitecturesText)) {}
+
+void DataTypeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "CudaArchitectures", CudaArchitecturesText);
+}
+
+void DataTypeCheck::checkFp8Layout(const CallExpr *Call, const DataTypeInfo *A,
+                                   const DataTypeInfo *B,
+                                   const LtMatmulDescFacts &D,
+                                   ASTContext &Ctx) {
+  if (!A || !B || (!isFp8Operand(*A) && !isFp8Operand(*B)) || !D.TransA ||
+      !D.TransB || (*D.TransA == 1 && *D.TransB == 0))
+    return;
+  const char *TransA = operationName(*D.TransA);
+  const char *TransB = operationName(*D.TransB);
+  if (!TransA || !TransB)
+    return;
+  // The targets that refuse: all of them when none is named.
+  std::string Refusing;
+  for (unsigned Sm : CudaArchitectures)
+    if (Sm < Fp8AnyLayoutFromSm)
+      Refusing += (Refusing.empty() ? "sm_" : ", sm_") + std::to_string(Sm);
+  if (!CudaArchitectures.empty() && Refusing.empty())
+    return;
+  if (Refusing.empty())
+    Refusing = "Ada and Hopper GPUs (sm_89, sm_90)";
+  const SourceManager &SM = Ctx.getSourceManager();
+  diag(userLocation(Call->getBeginLoc(), SM),
+       "FP8 A and B (%0, %1) with transa %2 and transb %3: on %4 "
+       "cublasLtMatmul runs FP8 only with A transposed and B not (transa "
+       "CUBLAS_OP_T, transb CUBLAS_OP_N) and returns "
+       "CUBLAS_STATUS_NOT_SUPPORTED; Blackwell (sm_%5 and later) accepts the "
+       "other layouts")
+      << A->Name << B->Name << TransA << TransB << Refusing
+      << Fp8AnyLayoutFromSm;
+  diag(userLocation(D.Create->getBeginLoc(), SM),
+       "the matmul descriptor is created here", DiagnosticIDs::Note);
+}
+
 void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
                                   const ValueFacts &Facts, ASTContext &Ctx) {
   llvm::ArrayRef<ParamInfo> Params = F.params();
@@ -181,8 +247,10 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
         "its layout '" + L->Var->getName().str() + "' is " + L->Type->Name,
         L->Create, Ctx);
   }
-  // alpha and beta against the descriptor's scale type.
   std::optional<LtMatmulDescFacts> D = ltMatmulDescOf(Call, F, Facts);
+  if (D)
+    checkFp8Layout(Call, Types[0], Types[1], *D, Ctx);
+  // alpha and beta against the descriptor's scale type.
   const DataTypeInfo *Scale = D ? dataTypeByName(D->ScaleType) : nullptr;
   if (!Scale)
     return;

@@ -5,6 +5,7 @@
 
 #include "CublasCallCheck.h"
 #include "facts/CallerFacts.h"
+#include "facts/LtDescriptors.h"
 #include "facts/OperandTypes.h"
 #include "facts/Summaries.h"
 
@@ -15,14 +16,15 @@ namespace clang::tidy::cublas {
 /// Finds the element types of the Ex routines that contradict the source:
 /// a pointer whose type is not the cudaDataType_t given for it, alpha and
 /// beta of another type than the compute type's scale type, and type
-/// combinations cublasGemmEx and its batched forms do not support.
+/// combinations cublasGemmEx and its batched forms do not support, and FP8
+/// matmuls in a layout the targeted GPUs refuse.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/cublas-data-type.md
 class DataTypeCheck : public CublasCallCheck {
 public:
-  DataTypeCheck(StringRef Name, ClangTidyContext *Context)
-      : CublasCallCheck(Name, Context, OtherCalls) {}
+  DataTypeCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
   /// The calls that name a cudaDataType_t, and cublasLtMatmul.
@@ -56,6 +58,15 @@ private:
                     const std::string &Reader, const CallExpr *ReaderAt,
                     ASTContext &Ctx);
 
+  /// FP8 A or B in a layout other than TN (on targets below sm_100).
+  void checkFp8Layout(const CallExpr *Call, const cublas_tidy::DataTypeInfo *A,
+                      const cublas_tidy::DataTypeInfo *B,
+                      const cublas_tidy::LtMatmulDescFacts &D, ASTContext &Ctx);
+
+  /// The option CudaArchitectures: the GPUs the code is built for
+  /// ("sm_90,sm_100"); empty: not known.
+  std::string CudaArchitecturesText;
+  std::vector<unsigned> CudaArchitectures;
   cublas_tidy::CallerFacts Callers{0};
 };
 

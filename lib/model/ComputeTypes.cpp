@@ -171,6 +171,17 @@ const ComputeTypeInfo *computeTypeByName(llvm::StringRef Name) {
   return rowNamed(ComputeTypes, Name);
 }
 
+bool isFp8Operand(const DataTypeInfo &T) {
+  llvm::StringRef Name = T.Name;
+  return Name == "CUDA_R_8F_E4M3" || Name == "CUDA_R_8F_E5M2";
+}
+
+const char *operationName(int64_t Op) {
+  static const char *const Names[] = {"CUBLAS_OP_N", "CUBLAS_OP_T",
+                                      "CUBLAS_OP_C"};
+  return Op >= 0 && Op < 3 ? Names[Op] : nullptr;
+}
+
 const DataTypeInfo *scaleTypeOf(llvm::StringRef ComputeName,
                                 const DataTypeInfo *C) {
   if (const ComputeTypeInfo *CT = computeTypeByName(ComputeName)) {

@@ -24,6 +24,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
+
 namespace cublas_tidy {
 
 struct ComputeTypeInfo {
@@ -86,6 +88,19 @@ bool ltMatmulTableCovers(llvm::StringRef ComputeName);
 bool ltMatmulSupports(llvm::StringRef ComputeName, llvm::StringRef Scale,
                       llvm::StringRef A, llvm::StringRef B, llvm::StringRef C,
                       llvm::StringRef D);
+
+/// FP8 in cublasLtMatmul: whether `T` is an FP8 element type of A or B
+/// (CUDA_R_8F_E4M3, CUDA_R_8F_E5M2).
+bool isFp8Operand(const DataTypeInfo &T);
+
+/// The compute capability (x10, sm_100 is 100) from which cublasLtMatmul
+/// takes FP8 A and B in any layout; below it (Ada sm_89, Hopper sm_90) only
+/// A transposed and B not, the "TN" layout (CUBLAS_OP_T, CUBLAS_OP_N),
+/// else CUBLAS_STATUS_NOT_SUPPORTED.
+constexpr unsigned Fp8AnyLayoutFromSm = 100;
+
+/// The name of a cublasOperation_t value ("CUBLAS_OP_T"); null for another.
+const char *operationName(int64_t Op);
 
 /// The cudaDataType_t whose elements a C or C++ type holds, by the type's
 /// name as written in the headers ("float", "__half", "__nv_bfloat16",

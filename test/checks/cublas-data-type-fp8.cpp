@@ -1,0 +1,124 @@
+// RUN: %check_clang_tidy -check-suffix=ANY %s cublas-data-type %t.any -- -- -std=c++17
+// RUN: %check_clang_tidy -check-suffix=HOPPER %s cublas-data-type %t.hopper \
+// RUN:   -config="{CheckOptions: {cublas-data-type.CudaArchitectures: 'sm_90,sm_100'}}" -- -- -std=c++17
+// RUN: %check_clang_tidy -check-suffix=BLACKWELL %s cublas-data-type %t.blackwell \
+// RUN:   -config="{CheckOptions: {cublas-data-type.CudaArchitectures: 'sm_100;sm_120'}}" -- -- -std=c++17
+
+// FP8 matmuls in cuBLASLt: on Ada and Hopper (sm_89, sm_90) A must be
+// transposed and B not, the "TN" layout; data-center Blackwell (sm_100)
+// and later accept the others. The architectures come from the option
+// CudaArchitectures; when it is not set, the message names the ones that
+// refuse. And the set-ups a naive rule would flag.
+
+#include <cublasLt.h>
+#include <cuda_bf16.h>
+#include <cuda_fp8.h>
+
+// --- Reported (unless every target is Blackwell) --------------------------
+
+// The FP8 sample with the transposes forgotten: NN, the descriptor's
+// default.
+void fp8_nn(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
+            const __nv_fp8_e4m3 *B, __nv_bfloat16 *C, int n, void *ws,
+            size_t ws_size, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, a, &beta, C, c, C, c, nullptr, ws,
+                 ws_size, stream);
+  // CHECK-NOTES-ANY: :[[@LINE-2]]:3: warning: FP8 A and B (CUDA_R_8F_E4M3, CUDA_R_8F_E4M3) with transa CUBLAS_OP_N and transb CUBLAS_OP_N: on Ada and Hopper GPUs (sm_89, sm_90) cublasLtMatmul runs FP8 only with A transposed and B not (transa CUBLAS_OP_T, transb CUBLAS_OP_N) and returns CUBLAS_STATUS_NOT_SUPPORTED; Blackwell (sm_100 and later) accepts the other layouts [cublas-data-type]
+  // CHECK-NOTES-ANY: :[[@LINE-8]]:3: note: the matmul descriptor is created here
+  // CHECK-NOTES-HOPPER: :[[@LINE-4]]:3: warning: FP8 A and B (CUDA_R_8F_E4M3, CUDA_R_8F_E4M3) with transa CUBLAS_OP_N and transb CUBLAS_OP_N: on sm_90 cublasLtMatmul runs FP8 only with A transposed and B not (transa CUBLAS_OP_T, transb CUBLAS_OP_N) and returns CUBLAS_STATUS_NOT_SUPPORTED; Blackwell (sm_100 and later) accepts the other layouts [cublas-data-type]
+  // CHECK-NOTES-HOPPER: :[[@LINE-10]]:3: note: the matmul descriptor is created here
+}
+
+// Both transposed, set as attributes; one operand FP8 (E5M2) is enough.
+void fp8_tt(cublasLtHandle_t lt, const __nv_fp8_e5m2 *A,
+            const __nv_fp8_e4m3 *B, float *C, int n, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                 sizeof(t));
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &t,
+                                 sizeof(t));
+  cublasLtMatrixLayout_t a, b, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E5M2, n, n, n);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_32F, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr,
+                 nullptr, 0, stream);
+  // CHECK-NOTES-ANY: :[[@LINE-2]]:3: warning: FP8 A and B (CUDA_R_8F_E5M2, CUDA_R_8F_E4M3) with transa CUBLAS_OP_T and transb CUBLAS_OP_T: on Ada and Hopper GPUs (sm_89, sm_90) cublasLtMatmul runs FP8 only with A transposed and B not (transa CUBLAS_OP_T, transb CUBLAS_OP_N) and returns CUBLAS_STATUS_NOT_SUPPORTED; Blackwell (sm_100 and later) accepts the other layouts [cublas-data-type]
+  // CHECK-NOTES-ANY: :[[@LINE-14]]:3: note: the matmul descriptor is created here
+  // CHECK-NOTES-HOPPER: :[[@LINE-4]]:3: warning: FP8 A and B (CUDA_R_8F_E5M2, CUDA_R_8F_E4M3) with transa CUBLAS_OP_T and transb CUBLAS_OP_T: on sm_90 cublasLtMatmul runs FP8 only with A transposed and B not (transa CUBLAS_OP_T, transb CUBLAS_OP_N) and returns CUBLAS_STATUS_NOT_SUPPORTED; Blackwell (sm_100 and later) accepts the other layouts [cublas-data-type]
+  // CHECK-NOTES-HOPPER: :[[@LINE-16]]:3: note: the matmul descriptor is created here
+}
+
+// --- Not reported ----------------------------------------------------------
+
+// TN, as the FP8 sample sets it.
+void fp8_tn(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
+            const __nv_fp8_e4m3 *B, __nv_bfloat16 *C, int m, int n, int k,
+            cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasOperation_t t = CUBLAS_OP_T, nt = CUBLAS_OP_N;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                 sizeof(t));
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &nt,
+                                 sizeof(nt));
+  cublasLtMatrixLayout_t a, b, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, k, m, k);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E4M3, k, n, k);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, m, n, m);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, C, c, nullptr,
+                 nullptr, 0, stream);
+}
+
+// The transposes chosen at run time (an engine that asks which GPU it
+// runs on): unknown, silent.
+void fp8_runtime_layout(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
+                        const __nv_fp8_e4m3 *B, __nv_bfloat16 *C, int n,
+                        bool blackwell, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasOperation_t ta = blackwell ? CUBLAS_OP_N : CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &ta,
+                                 sizeof(ta));
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, a, &beta, C, c, C, c, nullptr,
+                 nullptr, 0, stream);
+}
+
+// Half inputs in NN: the TN rule is FP8's alone.
+void half_nn(cublasLtHandle_t lt, const __half *A, __half *C, int n,
+             cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, a, C, a, nullptr,
+                 nullptr, 0, stream);
+}
+
+// The layout's type unknown (a parameter): nothing known to be FP8.
+void type_unknown(cublasLtHandle_t lt, const void *A, __nv_bfloat16 *C,
+                  int n, cudaDataType_t type, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&a, type, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, C, c, nullptr,
+                 nullptr, 0, stream);
+}
