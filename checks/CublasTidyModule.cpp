@@ -1,5 +1,6 @@
 //===- CublasTidyModule.cpp - Registers the cublas-* checks ---------------===//
 
+#include "AlignmentCheck.h"
 #include "ClangTidyModule.h"
 #include "DataTypeCheck.h"
 #include "DevicePointerCheck.h"
@@ -23,6 +24,7 @@ namespace cublas {
 class CublasTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<AlignmentCheck>("cublas-alignment");
     Factories.registerCheck<DataTypeCheck>("cublas-data-type");
     Factories.registerCheck<HandleLeakCheck>("cublas-handle-leak");
     Factories.registerCheck<HandlePerCallCheck>("cublas-handle-per-call");

@@ -810,26 +810,7 @@ void MatrixExtentsCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxCallSites", MaxCallSites);
 }
 
-std::pair<SourceLocation, std::string>
-MatrixExtentsCheck::callSiteNote(const CallerFacts::Site &S,
-                                 const SourceManager &SM) const {
-  const auto &[Call, Caller] = S;
-  std::string Name = "a lambda";
-  if (const auto *FD = dyn_cast<FunctionDecl>(Caller); FD && FD->getIdentifier())
-    Name = "'" + FD->getName().str() + "'";
-  return {userLocation(Call->getBeginLoc(), SM),
-          "with the arguments of this call from " + Name};
-}
-
-void MatrixExtentsCheck::emit(const Finding &F) {
-  if (!Emitted.insert({F.Loc, F.Message}).second)
-    return;
-  // The messages quote the user's code, which may hold a '%': they are
-  // arguments, never formats.
-  diag(F.Loc, "%0") << F.Message;
-  for (const auto &[Loc, Text] : F.Notes)
-    diag(Loc, "%0", DiagnosticIDs::Note) << Text;
-}
+void MatrixExtentsCheck::emit(const Finding &F) { Sink.emit(*this, F); }
 
 bool MatrixExtentsCheck::wants(const FunctionInfo &F) const {
   return !operandShapes(F).empty() ||
@@ -929,28 +910,12 @@ void MatrixExtentsCheck::checkCall(const CallExpr *Call,
   const FunctionInfo *Info = &InfoRef;
 
   const ValueFacts &Own = Callers.factsFor(Callable, Ctx);
-  std::vector<Finding> Direct = CallAnalysis(Call, *Info, Own, Ctx).run();
-  std::set<std::string> Keys;
-  for (const Finding &F : Direct) {
-    Keys.insert(F.Key);
-    emit(F);
-  }
-
-  // Facts that flow in from the callers of this function: its direct
-  // callers, and theirs (bounded by MaxCallSites at each level).
-  const auto *FD = dyn_cast<FunctionDecl>(Callable);
-  if (!FD)
-    return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const CallerFacts::Context &C : Callers.contextsOf(FD, Ctx)) {
-    for (Finding F : CallAnalysis(Call, *Info, *C.Facts, Ctx).run()) {
-      if (Keys.count(F.Key))
-        continue;
-      for (const CallerFacts::Site &S : C.Chain)
-        F.Notes.push_back(callSiteNote(S, SM));
-      emit(F);
-    }
-  }
+  judgeInContexts(
+      Callable, Own, Callers, Ctx,
+      [&](const ValueFacts &Facts) {
+        return CallAnalysis(Call, *Info, Facts, Ctx).run();
+      },
+      [&](const Finding &F) { emit(F); });
 }
 
 } // namespace clang::tidy::cublas

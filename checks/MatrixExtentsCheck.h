@@ -3,12 +3,12 @@
 #ifndef CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
 #define CUBLAS_TIDY_CHECKS_MATRIXEXTENTSCHECK_H
 
+#include "CallerContexts.h"
 #include "CublasCallCheck.h"
-#include "model/CublasApi.h"
-#include "llvm/ADT/DenseSet.h"
 #include "facts/CallerFacts.h"
 #include "facts/Summaries.h"
-
+#include "model/CublasApi.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <memory>
@@ -28,12 +28,7 @@ public:
   MatrixExtentsCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
-  struct Finding {
-    std::string Key; // which rule on which operand, to merge contexts
-    SourceLocation Loc;
-    std::string Message;
-    std::vector<std::pair<SourceLocation, std::string>> Notes;
-  };
+  using Finding = ContextFinding;
 
 private:
   /// The routines whose extents the check knows.
@@ -52,15 +47,11 @@ private:
                         const cublas_tidy::FunctionSummary &S,
                         const Decl *Callable, ASTContext &Ctx);
 
-  /// The note that names one call site of a context.
-  std::pair<SourceLocation, std::string>
-  callSiteNote(const cublas_tidy::CallerFacts::Site &S,
-               const SourceManager &SM) const;
   void emit(const Finding &F);
 
   const unsigned MaxCallSites;
   cublas_tidy::CallerFacts Callers;
-  std::set<std::pair<SourceLocation, std::string>> Emitted;
+  FindingSink Sink;
 
   /// The facts at a call may come from the callers of its function, which
   /// the matchers may not have reached yet: every callable is analysed at
@@ -68,7 +59,7 @@ private:
   void beforeUnitCalls(ASTContext &Ctx) override;
   void clearUnit() override {
     Callers.clear();
-    Emitted.clear();
+    Sink.clear();
   }
 };
 

@@ -39,6 +39,14 @@ const Allocator Table[] = {
 
 llvm::ArrayRef<Allocator> allocators() { return Table; }
 
+unsigned guaranteedAlignment(const Allocator &A) {
+  llvm::StringRef Name = A.Name;
+  return Name == "cudaMalloc" || Name == "cudaMallocPitch" ||
+                 Name == "cudaMallocManaged"
+             ? 256
+             : 0;
+}
+
 llvm::StringRef documentedName(llvm::StringRef Name) {
   Name.consume_back("_ptsz");
   return Name;

@@ -53,6 +53,12 @@ struct Allocator {
   }
 };
 
+/// The alignment in bytes every pointer `A` returns is known to have: 256
+/// for cudaMalloc, cudaMallocPitch (the first row) and cudaMallocManaged
+/// (CUDA C++ Programming Guide, "Device Memory Accesses"); 0 when not
+/// known.
+unsigned guaranteedAlignment(const Allocator &A);
+
 /// Every allocator, in the table's order.
 llvm::ArrayRef<Allocator> allocators();
 

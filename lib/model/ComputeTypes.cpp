@@ -176,6 +176,20 @@ bool isFp8Operand(const DataTypeInfo &T) {
   return Name == "CUDA_R_8F_E4M3" || Name == "CUDA_R_8F_E5M2";
 }
 
+const OperandAlignment *integerGemmAlignment(llvm::StringRef ComputeName) {
+  static const OperandAlignment Integer = {"CUBLAS_COMPUTE_32I", 4, 4};
+  if (ComputeName == "CUBLAS_COMPUTE_32I" ||
+      ComputeName == "CUBLAS_COMPUTE_32I_PEDANTIC" ||
+      ComputeName == "CUDA_R_32I")
+    return &Integer;
+  return nullptr;
+}
+
+const OperandAlignment &fp8MatmulAlignment() {
+  static const OperandAlignment Fp8 = {"FP8", 16, 16};
+  return Fp8;
+}
+
 const char *operationName(int64_t Op) {
   static const char *const Names[] = {"CUBLAS_OP_N", "CUBLAS_OP_T",
                                       "CUBLAS_OP_C"};

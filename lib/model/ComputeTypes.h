@@ -99,6 +99,28 @@ bool isFp8Operand(const DataTypeInfo &T);
 /// else CUBLAS_STATUS_NOT_SUPPORTED.
 constexpr unsigned Fp8AnyLayoutFromSm = 100;
 
+/// What a kind of matrix product needs of the memory of A and B, else it
+/// returns CUBLAS_STATUS_NOT_SUPPORTED (cuBLAS 13 on an H200; the
+/// documentation of cublasGemmEx and cublasLtMatmul states the same).
+struct OperandAlignment {
+  /// The product, for messages: "CUBLAS_COMPUTE_32I", "FP8".
+  const char *What;
+  /// A and B start on a multiple of this many bytes.
+  unsigned PointerBytes;
+  /// lda and ldb are multiples of this many elements.
+  unsigned LdMultiple;
+};
+
+/// cublasGemmEx and its strided form with an integer compute type
+/// (CUBLAS_COMPUTE_32I, its _PEDANTIC form, or CUDA_R_32I through the C++
+/// overload): A and B 4-byte aligned, lda and ldb multiples of 4. Null for
+/// other compute types.
+const OperandAlignment *integerGemmAlignment(llvm::StringRef ComputeName);
+
+/// cublasLtMatmul with FP8 A or B (isFp8Operand): 16-byte aligned A and B,
+/// and their leading dimensions multiples of 16.
+const OperandAlignment &fp8MatmulAlignment();
+
 /// The name of a cublasOperation_t value ("CUBLAS_OP_T"); null for another.
 const char *operationName(int64_t Op);
 

@@ -1,0 +1,176 @@
+//===- AlignmentCheck.cpp - cublas-alignment ------------------------------===//
+
+#include "AlignmentCheck.h"
+
+#include "ast/AstUtils.h"
+#include "facts/Allocations.h"
+#include "facts/CallGeometry.h"
+#include "facts/LtDescriptors.h"
+#include "model/Allocators.h"
+
+#include "clang/AST/ASTContext.h"
+
+using namespace cublas_tidy;
+
+namespace clang::tidy::cublas {
+
+namespace {
+
+/// Argument `I` of `Call`, or null.
+const Expr *argOf(const CallExpr *Call, int I) {
+  return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I) : nullptr;
+}
+
+/// The value of a known constant argument.
+std::optional<int64_t> constantOf(const std::optional<ArgValue> &A) {
+  return A ? A->V.getConstant() : std::nullopt;
+}
+
+/// The alignment of one call's A and B, in one set of facts.
+class CallAlignment {
+public:
+  CallAlignment(const CallExpr *Call, const FunctionInfo &F,
+                const ValueFacts &Facts, ASTContext &Ctx)
+      : Call(Call), F(F), Facts(Facts), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  std::vector<ContextFinding> run() {
+    if (StringRef(F.Name) == "cublasLtMatmul")
+      checkLtMatmul();
+    else
+      checkGemmEx();
+    return std::move(Findings);
+  }
+
+private:
+  void checkGemmEx();
+  void checkLtMatmul();
+  /// "`Ptr` (`Operand`) is N bytes past the start of its allocation", when
+  /// it is known to be and N is not a multiple of the rule's bytes.
+  void checkPointer(const Expr *Ptr, StringRef Operand, StringRef Product,
+                    const OperandAlignment &Rule);
+  /// "'d_A + 2' (A)", or "'A'" when the argument is written as its name.
+  std::string operandText(StringRef Operand, const Expr *Arg) const {
+    std::string Written = writtenText(Arg, Ctx, 40);
+    if (Written.empty() || Written == Operand)
+      return "'" + Operand.str() + "'";
+    return "'" + Written + "' (" + Operand.str() + ")";
+  }
+
+  const CallExpr *Call;
+  const FunctionInfo &F;
+  const ValueFacts &Facts;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::vector<ContextFinding> Findings;
+};
+
+void CallAlignment::checkPointer(const Expr *Ptr, StringRef Operand,
+                                 StringRef Product,
+                                 const OperandAlignment &Rule) {
+  if (!Ptr)
+    return;
+  std::optional<Extent> X = pointerExtent(Ptr, Facts);
+  const memory_api::Allocator *A =
+      X ? memory_api::lookupAllocator(X->Allocator) : nullptr;
+  std::optional<int64_t> Offset =
+      X ? X->OffsetBytes.getConstant() : std::nullopt;
+  if (!A || !Offset || *Offset < 0 || !X->Origin ||
+      memory_api::guaranteedAlignment(*A) < Rule.PointerBytes ||
+      *Offset % Rule.PointerBytes == 0)
+    return;
+  ContextFinding Out;
+  Out.Key = "pointer " + Operand.str();
+  Out.Loc = userLocation(Ptr->getBeginLoc(), SM);
+  Out.Message = operandText(Operand, Ptr) + " is " + std::to_string(*Offset) +
+                " bytes past the start of its " + X->Allocator.str() +
+                " allocation, not a multiple of " +
+                std::to_string(Rule.PointerBytes) + ": " + F.Name + " with " +
+                Product.str() + " needs A and B " +
+                std::to_string(Rule.PointerBytes) +
+                "-byte aligned and returns CUBLAS_STATUS_NOT_SUPPORTED";
+  Out.Notes.push_back(
+      {userLocation(X->Origin->getBeginLoc(), SM), "allocated here"});
+  Findings.push_back(std::move(Out));
+}
+
+void CallAlignment::checkGemmEx() {
+  std::unique_ptr<CallArguments> Args = argumentsAt(Call, Facts, Ctx);
+  std::string Compute =
+      Args->knownEnumerator(F.findParam(ParamRole::ComputeType));
+  const OperandAlignment *Rule = integerGemmAlignment(Compute);
+  if (!Rule)
+    return;
+  llvm::ArrayRef<ParamInfo> Params = F.params();
+  for (Operand Op : {Operand::A, Operand::B}) {
+    int Ld = F.findParam(ParamRole::LeadingDim, Op);
+    std::optional<ArgValue> V = Args->value(Ld);
+    std::optional<int64_t> C = constantOf(V);
+    if (C && *C > 0 && *C % Rule->LdMultiple != 0)
+      Findings.push_back({"ld " + std::string(Params[Ld].Name),
+                          userLocation(argOf(Call, Ld)->getBeginLoc(), SM),
+                          std::string(Params[Ld].Name) + " = " + V->describe() +
+                              " is not a multiple of " +
+                              std::to_string(Rule->LdMultiple) + ": " + F.Name +
+                              " with " + Compute +
+                              " needs lda and ldb multiples of " +
+                              std::to_string(Rule->LdMultiple) +
+                              " and returns CUBLAS_STATUS_NOT_SUPPORTED",
+                          {}});
+    int Ptr = F.findParam(ParamRole::DeviceMatrix, Op);
+    if (Ptr >= 0)
+      checkPointer(argOf(Call, Ptr), Params[Ptr].Name, Compute, *Rule);
+  }
+}
+
+void CallAlignment::checkLtMatmul() {
+  std::array<LtOperand, 4> Ops = ltMatmulOperands(Call, F, Facts);
+  auto Fp8 = [&](unsigned At) {
+    const std::optional<LtLayoutFacts> &L = Ops[At].Facts;
+    return L && L->Type && isFp8Operand(*L->Type);
+  };
+  if (!Fp8(0) && !Fp8(1))
+    return;
+  const OperandAlignment &Rule = fp8MatmulAlignment();
+  llvm::ArrayRef<ParamInfo> Params = F.params();
+  for (unsigned At = 0; At < 2; ++At) {
+    const std::optional<LtLayoutFacts> &L = Ops[At].Facts;
+    std::optional<int64_t> Ld = L ? constantOf(L->Ld) : std::nullopt;
+    StringRef Name = At == 0 ? "A" : "B";
+    if (Ld && *Ld > 0 && *Ld % Rule.LdMultiple != 0 && L->Var && L->Create)
+      Findings.push_back(
+          {"ld " + Name.str(),
+           userLocation(Call->getBeginLoc(), SM),
+           "the leading dimension of " + Name.str() + "'s layout '" +
+               L->Var->getName().str() + "' is " + std::to_string(*Ld) +
+               ", not a multiple of " + std::to_string(Rule.LdMultiple) +
+               ": cublasLtMatmul with FP8 inputs needs leading dimensions "
+               "that are multiples of " +
+               std::to_string(Rule.LdMultiple) +
+               " and returns CUBLAS_STATUS_NOT_SUPPORTED",
+           {{userLocation(L->Create->getBeginLoc(), SM),
+             "the layout is created here"}}});
+    if (Ops[At].Pointer >= 0)
+      checkPointer(argOf(Call, Ops[At].Pointer), Params[Ops[At].Pointer].Name,
+                   "FP8 inputs", Rule);
+  }
+}
+
+} // namespace
+
+bool AlignmentCheck::wants(const FunctionInfo &F) const {
+  return StringRef(F.Name) == "cublasLtMatmul" ||
+         (F.findParam(ParamRole::ComputeType) >= 0 &&
+          F.findParam(ParamRole::LeadingDim, Operand::A) >= 0);
+}
+
+void AlignmentCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
+                               const Decl *Callable, ASTContext &Ctx) {
+  judgeInContexts(
+      Callable, Callers.factsFor(Callable, Ctx), Callers, Ctx,
+      [&](const ValueFacts &Facts) {
+        return CallAlignment(Call, F, Facts, Ctx).run();
+      },
+      [&](const ContextFinding &Found) { Sink.emit(*this, Found); });
+}
+
+} // namespace clang::tidy::cublas
