@@ -255,13 +255,20 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
   if (!Scale)
     return;
   // The combination of types, when every one is known and no pointer
-  // contradicts its layout (the FP8 types have a table of their own).
-  bool AllKnown = llvm::all_of(Types, [](const DataTypeInfo *T) {
-    return T && !StringRef(T->Name).starts_with("CUDA_R_8F");
-  });
-  if (!Mismatch && AllKnown && ltMatmulTableCovers(D->ComputeType) &&
-      !ltMatmulSupports(D->ComputeType, Scale->Name, Types[0]->Name,
-                        Types[1]->Name, Types[2]->Name, Types[3]->Name)) {
+  // contradicts its layout: the regular table, or FP8's own.
+  bool AllKnown = llvm::all_of(Types, [](const DataTypeInfo *T) { return T; });
+  bool Fp8 = AllKnown && isFp8Operand(*Types[0]) && isFp8Operand(*Types[1]);
+  bool Regular = AllKnown && llvm::none_of(Types, [](const DataTypeInfo *T) {
+                   return StringRef(T->Name).starts_with("CUDA_R_8F");
+                 });
+  bool Unsupported =
+      (Regular && ltMatmulTableCovers(D->ComputeType) &&
+       !ltMatmulSupports(D->ComputeType, Scale->Name, Types[0]->Name,
+                         Types[1]->Name, Types[2]->Name, Types[3]->Name)) ||
+      (Fp8 && ltFp8TableCovers(D->ComputeType, Scale->Name) &&
+       !ltFp8MatmulSupports(Types[0]->Name, Types[1]->Name, Types[2]->Name,
+                            Types[3]->Name));
+  if (!Mismatch && Unsupported) {
     const SourceManager &SM = Ctx.getSourceManager();
     diag(userLocation(Call->getBeginLoc(), SM),
          "A/B %0/%1, C %2, D %3 with %4 and scale type %5 is not a "

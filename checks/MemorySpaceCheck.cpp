@@ -2,6 +2,8 @@
 
 #include "MemorySpaceCheck.h"
 
+#include "model/LtAttributes.h"
+
 #include "ast/Callables.h"
 #include "ast/TranslationUnitCache.h"
 
@@ -222,6 +224,38 @@ void MemorySpaceCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
                                                : Expected::HostMemory,
              Ctx, &M.Mode, M.Handle, M.Name);
   }
+  if (StringRef(F.Name) == "cublasLtMatmulDescSetAttribute" &&
+      expectationFor(ParamRole::DeviceVector) == Expected::DeviceMemory)
+    checkPointerAttribute(Call, P, Callable, Ctx);
+}
+
+void MemorySpaceCheck::checkPointerAttribute(const CallExpr *Call,
+                                             const PointerProvenance &P,
+                                             const Decl *Callable,
+                                             ASTContext &Ctx) {
+  if (Call->getNumArgs() < 3)
+    return;
+  std::optional<SymExpr> Attr =
+      sharedValueFacts(Callable, Ctx).evaluate(Call->getArg(1));
+  std::optional<int64_t> Value = Attr ? Attr->getConstant() : std::nullopt;
+  const char *Name =
+      Value ? lt_api::devicePointerAttributeName(*Value) : nullptr;
+  const auto *Address =
+      dyn_cast<UnaryOperator>(Call->getArg(2)->IgnoreParenImpCasts());
+  if (!Name || !Address || Address->getOpcode() != UO_AddrOf ||
+      !Address->getSubExpr()->getType()->isPointerType())
+    return;
+  const Expr *Ptr = Address->getSubExpr();
+  PointerFact Fact = P.heldBy(Call, Ptr);
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = userLocation(Ptr->getBeginLoc(), SM);
+  if (Fact.Kind != Wrong || Loc.isInvalid() ||
+      !Reported.insert({Loc.getRawEncoding(), 2}).second)
+    return;
+  diag(Loc, "%0 points to %1, but %2 of the matmul descriptor must point to "
+            "device memory: cublasLtMatmul dereferences it on the GPU")
+      << quoted(Ptr, Ctx, "the pointer") << describe(Fact) << Name;
+  noteOrigin(Ptr, Fact, SM);
 }
 
 void MemorySpaceCheck::report(const CallExpr *Call, const FunctionInfo &F,

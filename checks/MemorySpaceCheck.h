@@ -68,6 +68,12 @@ private:
                   const SourceManager &SM);
   void checkCall(const CallExpr *Call, const cublas_tidy::FunctionInfo &F,
                  const Decl *Callable, ASTContext &Ctx) override;
+  /// cublasLtMatmulDescSetAttribute of an attribute that holds a device
+  /// pointer (the FP8 scales, the bias), given the address of a pointer to
+  /// wrong memory.
+  void checkPointerAttribute(const CallExpr *Call,
+                             const cublas_tidy::PointerProvenance &P,
+                             const Decl *Callable, ASTContext &Ctx);
   /// Reports argument `Index` of `Call`, which points to the memory `Fact`
   /// describes, where `Want` was expected; for a scalar, `Mode` is the
   /// handle's pointer mode and `Handle` the handle argument.

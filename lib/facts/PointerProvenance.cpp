@@ -1280,6 +1280,21 @@ PointerFact PointerProvenance::pointee(const CallExpr *Call,
       I->applyRegistrations(I->eval(E, I->Snapshots[It->second])));
 }
 
+PointerFact PointerProvenance::heldBy(const CallExpr *Call,
+                                      const Expr *Lvalue) const {
+  PointerFact F;
+  const VarDecl *VD = Lvalue ? I->trackedPointer(Lvalue) : nullptr;
+  if (!I->Complete || !Call || !VD)
+    return F;
+  auto It = I->CallIndex.find(Call);
+  if (It == I->CallIndex.end())
+    return F;
+  const State &S = I->Snapshots[It->second];
+  auto Held = S.Ptrs.find(VD);
+  return toFact(I->applyRegistrations(Held == S.Ptrs.end() ? Value::bottom()
+                                                           : Held->second));
+}
+
 PointerFact PointerProvenance::argument(const CallExpr *Call,
                                         unsigned Index) const {
   if (!Call || Index >= Call->getNumArgs())

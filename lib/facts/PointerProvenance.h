@@ -167,6 +167,13 @@ public:
   /// Unknown for calls that are not in calls().
   PointerFact pointee(const clang::CallExpr *Call, const clang::Expr *E) const;
 
+  /// What the pointer variable `Lvalue` names holds when `Call` is reached
+  /// (`p` of `&p` given to a call that copies the pointer out, as
+  /// cublasLtMatmulDescSetAttribute does). Unknown for an expression that
+  /// names no tracked pointer variable.
+  PointerFact heldBy(const clang::CallExpr *Call,
+                     const clang::Expr *Lvalue) const;
+
   /// The same for argument `Index` of `Call`.
   PointerFact argument(const clang::CallExpr *Call, unsigned Index) const;
 

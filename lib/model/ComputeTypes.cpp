@@ -243,6 +243,25 @@ bool ltMatmulSupports(llvm::StringRef ComputeName, llvm::StringRef Scale,
          rowFor(LtMatmulRows, ltDefaultOf(ComputeName), Scale, A, B, C);
 }
 
+bool ltFp8TableCovers(llvm::StringRef ComputeName, llvm::StringRef Scale) {
+  return ComputeName == "CUBLAS_COMPUTE_32F" && Scale == "CUDA_R_32F";
+}
+
+bool ltFp8MatmulSupports(llvm::StringRef A, llvm::StringRef B,
+                         llvm::StringRef C, llvm::StringRef D) {
+  auto Fp8 = [](llvm::StringRef T) {
+    return T == "CUDA_R_8F_E4M3" || T == "CUDA_R_8F_E5M2";
+  };
+  if (!Fp8(A) || !Fp8(B) || (A == "CUDA_R_8F_E5M2" && B == A))
+    return false;
+  if (C == "CUDA_R_32F")
+    return D == C;
+  if (C != "CUDA_R_16F" && C != "CUDA_R_16BF")
+    return false;
+  bool AnyE5M2 = A == "CUDA_R_8F_E5M2" || B == "CUDA_R_8F_E5M2";
+  return D == C || D == "CUDA_R_8F_E4M3" || (AnyE5M2 && D == "CUDA_R_8F_E5M2");
+}
+
 const DataTypeInfo *dataTypeOfTypeName(llvm::StringRef Name) {
   for (const TypeName &T : TypeNames)
     if (Name == T.Name)

@@ -89,6 +89,17 @@ bool ltMatmulSupports(llvm::StringRef ComputeName, llvm::StringRef Scale,
                       llvm::StringRef A, llvm::StringRef B, llvm::StringRef C,
                       llvm::StringRef D);
 
+/// The FP8 table of cublasLtMatmul (A and B both FP8): whether it has rows
+/// for this compute and scale type (CUBLAS_COMPUTE_32F with a CUDA_R_32F
+/// scale; the others are not judged), and whether the types are a row:
+/// A and B E4M3 or E5M2 but not both E5M2; C CUDA_R_16F, CUDA_R_16BF or
+/// CUDA_R_32F; D of C's type, or, for a 16-bit C, E4M3 (E5M2 too when an
+/// input is E5M2). All 19 rows, and nothing else of these types, ran on an
+/// H200 with cuBLAS 13.0.
+bool ltFp8TableCovers(llvm::StringRef ComputeName, llvm::StringRef Scale);
+bool ltFp8MatmulSupports(llvm::StringRef A, llvm::StringRef B,
+                         llvm::StringRef C, llvm::StringRef D);
+
 /// FP8 in cublasLtMatmul: whether `T` is an FP8 element type of A or B
 /// (CUDA_R_8F_E4M3, CUDA_R_8F_E5M2).
 bool isFp8Operand(const DataTypeInfo &T);

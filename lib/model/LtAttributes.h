@@ -30,12 +30,42 @@ enum LayoutAttribute : std::int64_t {
 
 /// cublasLtMatmulDescAttributes_t (the ones read).
 enum MatmulDescAttribute : std::int64_t {
-  DescComputeType = 0, // CUBLASLT_MATMUL_DESC_COMPUTE_TYPE
-  DescScaleType = 1,   // CUBLASLT_MATMUL_DESC_SCALE_TYPE
-  DescPointerMode = 2, // CUBLASLT_MATMUL_DESC_POINTER_MODE
-  DescTransA = 3,      // CUBLASLT_MATMUL_DESC_TRANSA
-  DescTransB = 4,      // CUBLASLT_MATMUL_DESC_TRANSB
+  DescComputeType = 0,    // CUBLASLT_MATMUL_DESC_COMPUTE_TYPE
+  DescScaleType = 1,      // CUBLASLT_MATMUL_DESC_SCALE_TYPE
+  DescPointerMode = 2,    // CUBLASLT_MATMUL_DESC_POINTER_MODE
+  DescTransA = 3,         // CUBLASLT_MATMUL_DESC_TRANSA
+  DescTransB = 4,         // CUBLASLT_MATMUL_DESC_TRANSB
+  DescBiasPointer = 8,    // CUBLASLT_MATMUL_DESC_BIAS_POINTER
+  DescAScalePointer = 17, // CUBLASLT_MATMUL_DESC_A_SCALE_POINTER
+  DescBScalePointer = 18, // CUBLASLT_MATMUL_DESC_B_SCALE_POINTER
+  DescCScalePointer = 19, // CUBLASLT_MATMUL_DESC_C_SCALE_POINTER
+  DescDScalePointer = 20, // CUBLASLT_MATMUL_DESC_D_SCALE_POINTER
+  DescAmaxDPointer = 21,  // CUBLASLT_MATMUL_DESC_AMAX_D_POINTER
 };
+
+/// The name of a matmul descriptor attribute whose value is a pointer to
+/// device memory that cublasLtMatmul reads or writes on the GPU (the bias
+/// vector, the FP8 scales, the amax of D); null for another attribute. A
+/// host pointer there is an illegal address on the GPU (seen on an H200
+/// for the A scale).
+inline const char *devicePointerAttributeName(std::int64_t Attr) {
+  switch (Attr) {
+  case DescBiasPointer:
+    return "CUBLASLT_MATMUL_DESC_BIAS_POINTER";
+  case DescAScalePointer:
+    return "CUBLASLT_MATMUL_DESC_A_SCALE_POINTER";
+  case DescBScalePointer:
+    return "CUBLASLT_MATMUL_DESC_B_SCALE_POINTER";
+  case DescCScalePointer:
+    return "CUBLASLT_MATMUL_DESC_C_SCALE_POINTER";
+  case DescDScalePointer:
+    return "CUBLASLT_MATMUL_DESC_D_SCALE_POINTER";
+  case DescAmaxDPointer:
+    return "CUBLASLT_MATMUL_DESC_AMAX_D_POINTER";
+  default:
+    return nullptr;
+  }
+}
 
 /// cublasLtMatmulPreferenceAttributes_t (the ones read).
 enum PreferenceAttribute : std::int64_t {

@@ -58,7 +58,81 @@ void fp8_tt(cublasLtHandle_t lt, const __nv_fp8_e5m2 *A,
   // CHECK-NOTES-HOPPER: :[[@LINE-16]]:3: note: the matmul descriptor is created here
 }
 
+// Both inputs E5M2: no row of the FP8 table has them (in TN too).
+void fp8_both_e5m2(cublasLtHandle_t lt, const __nv_fp8_e5m2 *A,
+                   __nv_bfloat16 *C, int n, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                 sizeof(t));
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E5M2, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, C, c, nullptr,
+                 nullptr, 0, stream);
+  // CHECK-NOTES-ANY: :[[@LINE-2]]:3: warning: A/B CUDA_R_8F_E5M2/CUDA_R_8F_E5M2, C CUDA_R_16BF, D CUDA_R_16BF with CUBLAS_COMPUTE_32F and scale type CUDA_R_32F is not a combination cublasLtMatmul supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES-ANY: :[[@LINE-11]]:3: note: the matmul descriptor is created here
+  // CHECK-NOTES-HOPPER: :[[@LINE-4]]:3: warning: A/B CUDA_R_8F_E5M2/CUDA_R_8F_E5M2, C CUDA_R_16BF, D CUDA_R_16BF with CUBLAS_COMPUTE_32F and scale type CUDA_R_32F is not a combination cublasLtMatmul supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES-HOPPER: :[[@LINE-13]]:3: note: the matmul descriptor is created here
+  // CHECK-NOTES-BLACKWELL: :[[@LINE-6]]:3: warning: A/B CUDA_R_8F_E5M2/CUDA_R_8F_E5M2, C CUDA_R_16BF, D CUDA_R_16BF with CUBLAS_COMPUTE_32F and scale type CUDA_R_32F is not a combination cublasLtMatmul supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES-BLACKWELL: :[[@LINE-15]]:3: note: the matmul descriptor is created here
+}
+
+// E4M3 inputs with an E5M2 output: E5M2 D needs an E5M2 input.
+void fp8_e5m2_out(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
+                  const __half *C, __nv_fp8_e5m2 *D, int n,
+                  cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                 sizeof(t));
+  cublasLtMatrixLayout_t a, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16F, n, n, n);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_8F_E5M2, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, D, d, nullptr,
+                 nullptr, 0, stream);
+  // CHECK-NOTES-ANY: :[[@LINE-2]]:3: warning: A/B CUDA_R_8F_E4M3/CUDA_R_8F_E4M3, C CUDA_R_16F, D CUDA_R_8F_E5M2 with CUBLAS_COMPUTE_32F and scale type CUDA_R_32F is not a combination cublasLtMatmul supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES-ANY: :[[@LINE-12]]:3: note: the matmul descriptor is created here
+  // CHECK-NOTES-HOPPER: :[[@LINE-4]]:3: warning: A/B CUDA_R_8F_E4M3/CUDA_R_8F_E4M3, C CUDA_R_16F, D CUDA_R_8F_E5M2 with CUBLAS_COMPUTE_32F and scale type CUDA_R_32F is not a combination cublasLtMatmul supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES-HOPPER: :[[@LINE-14]]:3: note: the matmul descriptor is created here
+  // CHECK-NOTES-BLACKWELL: :[[@LINE-6]]:3: warning: A/B CUDA_R_8F_E4M3/CUDA_R_8F_E4M3, C CUDA_R_16F, D CUDA_R_8F_E5M2 with CUBLAS_COMPUTE_32F and scale type CUDA_R_32F is not a combination cublasLtMatmul supports: it returns CUBLAS_STATUS_NOT_SUPPORTED [cublas-data-type]
+  // CHECK-NOTES-BLACKWELL: :[[@LINE-16]]:3: note: the matmul descriptor is created here
+}
+
 // --- Not reported ----------------------------------------------------------
+
+// Rows of the FP8 table: an E4M3 output from a bf16 C, a float C and D,
+// mixed inputs with an E5M2 output.
+void fp8_rows(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
+              const __nv_fp8_e5m2 *B, const __nv_bfloat16 *C,
+              __nv_fp8_e4m3 *D, float *F, __nv_fp8_e5m2 *E, int n,
+              cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                 sizeof(t));
+  cublasLtMatrixLayout_t a, b, c, d, f, e;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_8F_E5M2, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, n, n, n);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatrixLayoutCreate(&f, CUDA_R_32F, n, n, n);
+  cublasLtMatrixLayoutCreate(&e, CUDA_R_8F_E5M2, n, n, n);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, C, c, D, d, nullptr,
+                 nullptr, 0, stream);
+  cublasLtMatmul(lt, op, &alpha, A, a, A, a, &beta, F, f, F, f, nullptr,
+                 nullptr, 0, stream);
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, E, e, nullptr,
+                 nullptr, 0, stream);
+}
+
 
 // TN, as the FP8 sample sets it.
 void fp8_tn(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,

@@ -265,6 +265,34 @@ TEST(PointerProvenance, CastToVoidIsNoEscape) {
   expectKinds(A, {MemoryKind::PageableHost});
 }
 
+// `&p` given to a call that copies the pointer out: what `p` holds there.
+TEST(PointerProvenance, HeldByAVariableWhoseAddressIsGiven) {
+  Analysis A = analyze(R"(
+    void f(int n, float *given) {
+      float *d;
+      cudaMalloc(&d, 4);
+      float *h = static_cast<float *>(malloc(4));
+      float *p = h;
+      p = d;
+      sink(&h);
+      sink(&p);
+      sink(&given);
+    }
+  )");
+  ASSERT_TRUE(A.P && A.P->complete());
+  ASSERT_EQ(A.Sinks.size(), 3u);
+  auto HeldAt = [&](unsigned N) {
+    const auto *Address =
+        cast<UnaryOperator>(A.Sinks[N]->getArg(0)->IgnoreParenImpCasts());
+    return A.P->heldBy(A.Sinks[N], Address->getSubExpr()).Kind;
+  };
+  EXPECT_EQ(HeldAt(0), MemoryKind::PageableHost);
+  EXPECT_EQ(HeldAt(1), MemoryKind::Device); // flow-sensitive: p = d
+  EXPECT_EQ(HeldAt(2), MemoryKind::Unknown); // a parameter: not tracked
+  // The address itself is the host stack's, as before.
+  EXPECT_EQ(A.kindAt(0), MemoryKind::PageableHost);
+}
+
 TEST(PointerProvenance, HostRegisterPinsThatMemory) {
   Analysis A = analyze(R"(
     void f(int n) {
