@@ -83,12 +83,15 @@ void HandleStateCheck::reportWorkspaces(const Decl *Callable) {
     std::string Handle = handleText(L.Stream->getArg(0), Ctx);
     std::string Stream = calleeText(L.Stream, Ctx);
     if (!L.WorkspaceIn) {
-      std::string Use = L.Use ? calleeText(L.Use, Ctx) : "the next call";
+      std::string Use =
+          L.Use      ? calleeText(L.Use, Ctx) + " runs"
+          : L.AtReturn ? "every call on " + Handle + " after " +
+                           functionText(Callable) + " returns runs"
+                       : "the next call runs";
       diag(userLocation(L.Stream->getBeginLoc(), SM),
            "%0 resets the workspace of %1 to cuBLAS's default pool: the "
            "workspace that 'cublasSetWorkspace' gave it before is lost, and "
-           "%2 runs without it; set the stream first and the workspace after "
-           "it")
+           "%2 without it; set the stream first and the workspace after it")
           << Stream << Handle << Use;
       diag(userLocation(L.Workspace->getBeginLoc(), SM),
            "the workspace that is lost", DiagnosticIDs::Note);

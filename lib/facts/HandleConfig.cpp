@@ -617,6 +617,14 @@ struct AfterStream {
   }
 };
 
+/// True when the handle `H` of `Callable` is there after it returns: a
+/// parameter, a global or static, a member.
+bool outlivesCall(const HandleName &H, const Decl *Callable) {
+  HandleOwner O = handleOwner(H, Callable);
+  return O == HandleOwner::Parameter || O == HandleOwner::Global ||
+         O == HandleOwner::Member;
+}
+
 } // namespace
 
 std::vector<LostWorkspace>
@@ -667,9 +675,14 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
       Workspaces.push_back(Set);
       WorkspaceIn = In;
     }
+    // Returning with the workspace lost counts too when the workspace was
+    // set where the handle is created, or when the handle outlives the
+    // function and no caller sets a workspace after it.
+    bool ExitCounts =
+        WorkspaceIn || (outlivesCall(*H, Callable) &&
+                        !callerSetsWorkspace(Callable, Unit));
     PathSearch Search(*Cfg, Callable, Stable);
-    Found F = Search.run(Stream, Where->second, After,
-                         /*ExitCounts=*/WorkspaceIn,
+    Found F = Search.run(Stream, Where->second, After, ExitCounts,
                          /*ExitNeedsMark=*/false);
     if (F.CutOff || (!F.Hit && !F.ExitFrom))
       continue;
@@ -678,6 +691,7 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     L.Workspace = Workspaces.front();
     L.Use = dyn_cast_or_null<CallExpr>(F.Hit);
     L.WorkspaceIn = WorkspaceIn;
+    L.AtReturn = !L.Use && !WorkspaceIn;
     L.Handle = *H;
     Lost.push_back(L);
   }

@@ -68,6 +68,10 @@ struct LostWorkspace {
   /// The function the workspace was set in, when it is not the
   /// cublasSetStream's.
   const clang::Decl *WorkspaceIn = nullptr;
+  /// The function returns with the workspace lost, and no call of its own
+  /// runs after the stream change: the handle outlives it (a parameter, a
+  /// global, a member) and its callers' calls run with the default pool.
+  bool AtReturn = false;
   HandleName Handle;
 };
 
