@@ -263,10 +263,8 @@ bool ltFp8MatmulSupports(llvm::StringRef A, llvm::StringRef B,
 }
 
 const DataTypeInfo *dataTypeOfTypeName(llvm::StringRef Name) {
-  for (const TypeName &T : TypeNames)
-    if (Name == T.Name)
-      return dataTypeByName(T.DataType);
-  return nullptr;
+  const TypeName *T = rowNamed(TypeNames, Name);
+  return T ? dataTypeByName(T->DataType) : nullptr;
 }
 
 bool judgedByGemmExTable(llvm::StringRef Name) {

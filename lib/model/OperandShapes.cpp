@@ -1,6 +1,7 @@
 //===- OperandShapes.cpp - The shape table --------------------------------===//
 
 #include "model/OperandShapes.h"
+#include "model/Rows.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -193,11 +194,8 @@ const Entry Table[] = {
 llvm::ArrayRef<OperandShape> operandShapes(const FunctionInfo &F) {
   if (!F.Routine || !*F.Routine)
     return {};
-  llvm::StringRef R = F.Routine;
-  for (const Entry &E : Table)
-    if (R == E.Routine)
-      return E.Shapes;
-  return {};
+  const Entry *E = rowNamed(Table, F.Routine, &Entry::Routine);
+  return E ? E->Shapes : llvm::ArrayRef<OperandShape>();
 }
 
 llvm::StringRef toString(ShapeDim Dim) {
