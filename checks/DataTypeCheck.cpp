@@ -73,6 +73,23 @@ std::vector<unsigned> parseCudaArchitectures(StringRef Text) {
   return Out;
 }
 
+/// True when C of a cublasLtMatmul is given D's pointer while its layout
+/// is not known to have D's type: the idiom for a product without C (beta
+/// 0; the FP8 rows need a 16-bit C type even then). C is not read.
+template <typename ArgT>
+bool cIsUnreadD(const std::array<LtOperand, 4> &Ops, ArgT Arg) {
+  const Expr *C = Arg(Ops[2].Pointer), *D = Arg(Ops[3].Pointer);
+  const auto *CRef =
+      C ? dyn_cast<DeclRefExpr>(C->IgnoreParenImpCasts()) : nullptr;
+  const auto *DRef =
+      D ? dyn_cast<DeclRefExpr>(D->IgnoreParenImpCasts()) : nullptr;
+  // The same layout type for both is an accumulation in place: C is read,
+  // and judged.
+  bool SameType = Ops[2].Facts && Ops[3].Facts && Ops[2].Facts->Type &&
+                  Ops[2].Facts->Type == Ops[3].Facts->Type;
+  return CRef && DRef && CRef->getDecl() == DRef->getDecl() && !SameType;
+}
+
 /// Argument `I` of `Call`, or null.
 const Expr *argOf(const CallExpr *Call, int I) {
   return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I) : nullptr;
@@ -239,7 +256,8 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
       continue;
     Types[At] = L->Type;
     std::optional<HeldType> H = heldType(Arg(Ops[At].Pointer), 1, Ctx);
-    if (!L->Type || !H || holdsDeclaredType(*H->Type, *L->Type))
+    if (!L->Type || !H || holdsDeclaredType(*H->Type, *L->Type) ||
+        (At == 2 && cIsUnreadD(Ops, Arg)))
       continue;
     Mismatch = true;
     reportPointer(

@@ -154,6 +154,44 @@ void fp8_tn(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
                  nullptr, 0, stream);
 }
 
+// D given as C too, with a bf16 C layout for an E4M3 D: the FP8 idiom for
+// "no C" (beta 0; the row of the table needs a 16-bit C type). C is not
+// read, so its pointer is not judged against its layout.
+void fp8_c_is_d(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
+                __nv_fp8_e4m3 *res, int n, const float *alpha,
+                const float *beta, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                 sizeof(t));
+  cublasLtMatrixLayout_t a, c, d;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, n, n, n);
+  cublasLtMatrixLayoutCreate(&d, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatmul(lt, op, alpha, A, a, A, a, beta, res, c, res, d, nullptr,
+                 nullptr, 0, stream);
+}
+
+// The same with D's layout not known here (made by a helper): C still
+// means "no C".
+cublasLtMatrixLayout_t make_layout(int n);
+void fp8_c_is_d_unknown(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
+                        __nv_fp8_e4m3 *res, int n, const float *alpha,
+                        const float *beta, cudaStream_t stream) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasOperation_t t = CUBLAS_OP_T;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &t,
+                                 sizeof(t));
+  cublasLtMatrixLayout_t a, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_8F_E4M3, n, n, n);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16BF, n, n, n);
+  cublasLtMatrixLayout_t d = make_layout(n);
+  cublasLtMatmul(lt, op, alpha, A, a, A, a, beta, res, c, res, d, nullptr,
+                 nullptr, 0, stream);
+}
+
 // The transposes chosen at run time (an engine that asks which GPU it
 // runs on): unknown, silent.
 void fp8_runtime_layout(cublasLtHandle_t lt, const __nv_fp8_e4m3 *A,
