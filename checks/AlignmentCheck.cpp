@@ -16,11 +16,6 @@ namespace clang::tidy::cublas {
 
 namespace {
 
-/// Argument `I` of `Call`, or null.
-const Expr *argOf(const CallExpr *Call, int I) {
-  return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I) : nullptr;
-}
-
 /// The value of a known constant argument.
 std::optional<int64_t> constantOf(const std::optional<ArgValue> &A) {
   return A ? A->V.getConstant() : std::nullopt;
@@ -107,7 +102,7 @@ void CallAlignment::checkGemmEx() {
     std::optional<int64_t> C = constantOf(V);
     if (C && *C > 0 && *C % Rule->LdMultiple != 0)
       Findings.push_back({"ld " + std::string(Params[Ld].Name),
-                          userLocation(argOf(Call, Ld)->getBeginLoc(), SM),
+                          userLocation(argumentAt(Call, Ld)->getBeginLoc(), SM),
                           std::string(Params[Ld].Name) + " = " + V->describe() +
                               " is not a multiple of " +
                               std::to_string(Rule->LdMultiple) + ": " + F.Name +
@@ -118,7 +113,7 @@ void CallAlignment::checkGemmEx() {
                           {}});
     int Ptr = F.findParam(ParamRole::DeviceMatrix, Op);
     if (Ptr >= 0)
-      checkPointer(argOf(Call, Ptr), Params[Ptr].Name, Compute, *Rule);
+      checkPointer(argumentAt(Call, Ptr), Params[Ptr].Name, Compute, *Rule);
   }
 }
 
@@ -150,7 +145,7 @@ void CallAlignment::checkLtMatmul() {
            {{userLocation(L->Create->getBeginLoc(), SM),
              "the layout is created here"}}});
     if (Ops[At].Pointer >= 0)
-      checkPointer(argOf(Call, Ops[At].Pointer), Params[Ops[At].Pointer].Name,
+      checkPointer(argumentAt(Call, Ops[At].Pointer), Params[Ops[At].Pointer].Name,
                    "FP8 inputs", Rule);
   }
 }

@@ -90,11 +90,6 @@ bool cIsUnreadD(const std::array<LtOperand, 4> &Ops, ArgT Arg) {
   return CRef && DRef && CRef->getDecl() == DRef->getDecl() && !SameType;
 }
 
-/// Argument `I` of `Call`, or null.
-const Expr *argOf(const CallExpr *Call, int I) {
-  return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I) : nullptr;
-}
-
 } // namespace
 
 bool DataTypeCheck::wants(const FunctionInfo &F) const {
@@ -245,7 +240,7 @@ void DataTypeCheck::checkFp8Layout(const CallExpr *Call, const DataTypeInfo *A,
 void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
                                   const ValueFacts &Facts, ASTContext &Ctx) {
   llvm::ArrayRef<ParamInfo> Params = F.params();
-  auto Arg = [&](int I) { return argOf(Call, I); };
+  auto Arg = [&](int I) { return argumentAt(Call, I); };
   // A, B, C, D against the types of their layouts.
   std::array<LtOperand, 4> Ops = ltMatmulOperands(Call, F, Facts);
   const DataTypeInfo *Types[4] = {};
@@ -316,7 +311,7 @@ void DataTypeCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
   const SourceManager &SM = Ctx.getSourceManager();
   std::unique_ptr<CallArguments> Args = argumentsAt(Call, Facts, Ctx);
   llvm::ArrayRef<ParamInfo> Params = F.params();
-  auto Arg = [&](int I) { return argOf(Call, I); };
+  auto Arg = [&](int I) { return argumentAt(Call, I); };
   auto Declared = [&](int I) {
     return dataTypeByName(Args->knownEnumerator(I));
   };

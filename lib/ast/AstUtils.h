@@ -84,6 +84,13 @@ std::string writtenText(const clang::Expr *E, const clang::ASTContext &Ctx,
 /// The variable `E` names (parentheses and implicit casts aside), or null.
 const clang::VarDecl *referencedVar(const clang::Expr *E);
 
+/// Argument `I` of `Call`; null when `I` is negative (a parameter the model
+/// does not have: findParam's -1) or past the call's arguments.
+inline const clang::Expr *argumentAt(const clang::CallExpr *Call, int I) {
+  return I >= 0 && unsigned(I) < Call->getNumArgs() ? Call->getArg(I)
+                                                     : nullptr;
+}
+
 /// `E` with parentheses, implicit conversions, full-expressions,
 /// temporaries and copy or move constructions taken off: the object a copy
 /// of which `E` is (`T x = f();`, a by-value argument, `return t;`).
