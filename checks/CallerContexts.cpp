@@ -8,14 +8,6 @@ using namespace cublas_tidy;
 
 namespace clang::tidy::cublas {
 
-void FindingSink::emit(ClangTidyCheck &Check, const ContextFinding &F) {
-  if (!Emitted.insert({F.Loc, F.Message}).second)
-    return;
-  Check.diag(F.Loc, "%0") << F.Message;
-  for (const auto &[Loc, Text] : F.Notes)
-    Check.diag(Loc, "%0", DiagnosticIDs::Note) << Text;
-}
-
 std::pair<SourceLocation, std::string> callSiteNote(const CallerFacts::Site &S,
                                                     const SourceManager &SM) {
   const auto &[Call, Caller] = S;
