@@ -43,14 +43,6 @@ private:
   /// it is known to be and N is not a multiple of the rule's bytes.
   void checkPointer(const Expr *Ptr, StringRef Operand, StringRef Product,
                     const OperandAlignment &Rule);
-  /// "'d_A + 2' (A)", or "'A'" when the argument is written as its name.
-  std::string operandText(StringRef Operand, const Expr *Arg) const {
-    std::string Written = writtenText(Arg, Ctx, 40);
-    if (Written.empty() || Written == Operand)
-      return "'" + Operand.str() + "'";
-    return "'" + Written + "' (" + Operand.str() + ")";
-  }
-
   const CallExpr *Call;
   const FunctionInfo &F;
   const ValueFacts &Facts;
@@ -76,9 +68,9 @@ void CallAlignment::checkPointer(const Expr *Ptr, StringRef Operand,
   ContextFinding Out;
   Out.Key = "pointer " + Operand.str();
   Out.Loc = userLocation(Ptr->getBeginLoc(), SM);
-  Out.Message = operandText(Operand, Ptr) + " is " + std::to_string(*Offset) +
-                " bytes past the start of its " + X->Allocator.str() +
-                " allocation, not a multiple of " +
+  Out.Message = operandText(Operand, Ptr, Ctx) + " is " +
+                std::to_string(*Offset) + " bytes past the start of its " +
+                X->Allocator.str() + " allocation, not a multiple of " +
                 std::to_string(Rule.PointerBytes) + ": " + F.Name + " with " +
                 Product.str() + " needs A and B " +
                 std::to_string(Rule.PointerBytes) +

@@ -13,6 +13,7 @@
 #define CUBLAS_TIDY_CHECKS_CUBLASCALLCHECK_H
 
 #include "CublasCheck.h"
+#include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
 #include "model/CublasApi.h"
@@ -20,8 +21,20 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
+#include <string>
 
 namespace clang::tidy::cublas {
+
+/// An operand argument for messages: "'d_A + 2' (A)", its role after the
+/// argument as written when that is short and differs, else "'A'". Quoted
+/// first: clangd capitalises the first letter of every message.
+inline std::string operandText(StringRef Param, const Expr *Arg,
+                               const ASTContext &Ctx) {
+  std::string Written = cublas_tidy::writtenText(Arg, Ctx, 40);
+  if (Written.empty() || Written == Param)
+    return "'" + Param.str() + "'";
+  return "'" + Written + "' (" + Param.str() + ")";
+}
 
 /// A fact of the callable being visited, built the first time a call asks
 /// for it and dropped when the visit moves to another callable.

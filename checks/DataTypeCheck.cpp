@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang::ast_matchers;
 using namespace cublas_tidy;
@@ -25,17 +26,6 @@ namespace {
 /// "floats", "__half values": the plural of a data type's elements.
 std::string elements(const DataTypeInfo &T) {
   return std::to_string(T.Bytes) + "-byte " + T.Plural;
-}
-
-/// "the operand 'A'" for messages: the role, and the argument as written
-/// when it is short.
-std::string operandText(StringRef Param, const Expr *Arg,
-                        const ASTContext &Ctx) {
-  // Quoted first: clangd capitalises the first letter of every message.
-  std::string Written = writtenText(Arg, Ctx, 40);
-  if (Written.empty() || Written == Param)
-    return "'" + Param.str() + "'";
-  return "'" + Written + "' (" + Param.str() + ")";
 }
 
 /// The first character that is not a blank on line `Line` of `FID`.
@@ -55,39 +45,27 @@ SourceLocation lineStart(FileID FID, unsigned Line, const SourceManager &SM) {
 std::vector<unsigned> parseCudaArchitectures(StringRef Text) {
   std::vector<unsigned> Out;
   SmallVector<StringRef, 4> Words;
-  Text.split(Words, ',');
-  for (StringRef Part : Words) {
-    SmallVector<StringRef, 4> More;
-    Part.split(More, ';');
-    for (StringRef W : More)
-      for (StringRef Word = W.trim(); !Word.empty();) {
-        auto [Head, Tail] = Word.split(' ');
-        Word = Tail.trim();
-        StringRef Digits =
-            Head.drop_until(llvm::isDigit).take_while(llvm::isDigit);
-        unsigned Sm = 0;
-        if (!Digits.empty() && !Digits.getAsInteger(10, Sm))
-          Out.push_back(Sm);
-      }
+  llvm::SplitString(Text, Words, ",; \t");
+  for (StringRef Word : Words) {
+    StringRef Digits = Word.drop_until(llvm::isDigit).take_while(llvm::isDigit);
+    unsigned Sm = 0;
+    if (!Digits.empty() && !Digits.getAsInteger(10, Sm))
+      Out.push_back(Sm);
   }
   return Out;
 }
 
-/// True when C of a cublasLtMatmul is given D's pointer while its layout
-/// is not known to have D's type: the idiom for a product without C (beta
-/// 0; the FP8 rows need a 16-bit C type even then). C is not read.
-template <typename ArgT>
-bool cIsUnreadD(const std::array<LtOperand, 4> &Ops, ArgT Arg) {
-  const Expr *C = Arg(Ops[2].Pointer), *D = Arg(Ops[3].Pointer);
-  const auto *CRef =
-      C ? dyn_cast<DeclRefExpr>(C->IgnoreParenImpCasts()) : nullptr;
-  const auto *DRef =
-      D ? dyn_cast<DeclRefExpr>(D->IgnoreParenImpCasts()) : nullptr;
-  // The same layout type for both is an accumulation in place: C is read,
-  // and judged.
+/// True when C of a cublasLtMatmul (`Call`) is given D's pointer while its
+/// layout is not known to have D's type: the idiom for a product without C
+/// (beta 0; the FP8 rows need a 16-bit C type even then). C is not read.
+/// The same layout type for both is an accumulation in place: C is read.
+bool cIsUnreadD(const CallExpr *Call, const std::array<LtOperand, 4> &Ops) {
+  const Expr *C = argumentAt(Call, Ops[2].Pointer);
+  const Expr *D = argumentAt(Call, Ops[3].Pointer);
+  const VarDecl *Var = C ? referencedVar(C) : nullptr;
   bool SameType = Ops[2].Facts && Ops[3].Facts && Ops[2].Facts->Type &&
                   Ops[2].Facts->Type == Ops[3].Facts->Type;
-  return CRef && DRef && CRef->getDecl() == DRef->getDecl() && !SameType;
+  return Var && D && referencedVar(D) == Var && !SameType;
 }
 
 } // namespace
@@ -252,7 +230,7 @@ void DataTypeCheck::checkLtMatmul(const CallExpr *Call, const FunctionInfo &F,
     Types[At] = L->Type;
     std::optional<HeldType> H = heldType(Arg(Ops[At].Pointer), 1, Ctx);
     if (!L->Type || !H || holdsDeclaredType(*H->Type, *L->Type) ||
-        (At == 2 && cIsUnreadD(Ops, Arg)))
+        (At == 2 && cIsUnreadD(Call, Ops)))
       continue;
     Mismatch = true;
     reportPointer(

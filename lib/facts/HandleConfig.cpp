@@ -619,8 +619,9 @@ struct AfterStream {
 
 /// True when the handle `H` of `Callable` is there after it returns: a
 /// parameter, a global or static, a member.
-bool outlivesCall(const HandleName &H, const Decl *Callable) {
-  HandleOwner O = handleOwner(H, Callable);
+bool outlivesCall(const HandleName &H, const Decl *Callable,
+                  StableVariables &Stable) {
+  HandleOwner O = ownerOf(H, Callable, Stable);
   return O == HandleOwner::Parameter || O == HandleOwner::Global ||
          O == HandleOwner::Member;
 }
@@ -678,9 +679,8 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     // Returning with the workspace lost counts too when the workspace was
     // set where the handle is created, or when the handle outlives the
     // function and no caller sets a workspace after it.
-    bool ExitCounts =
-        WorkspaceIn || (outlivesCall(*H, Callable) &&
-                        !callerSetsWorkspace(Callable, Unit));
+    bool ExitCounts = WorkspaceIn || (outlivesCall(*H, Callable, Stable) &&
+                                      !callerSetsWorkspace(Callable, Unit));
     PathSearch Search(*Cfg, Callable, Stable);
     Found F = Search.run(Stream, Where->second, After, ExitCounts,
                          /*ExitNeedsMark=*/false);

@@ -379,6 +379,18 @@ struct PointerProvenance::Impl {
            !VD->getType().isVolatileQualified() &&
            VD->getDeclContext() == Scope && !Escaped.contains(VD);
   }
+  /// What the tracked pointer variable `VD` holds in `S` (nothing set on
+  /// any path yet: bottom).
+  static Value heldIn(const VarDecl *VD, const State &S) {
+    auto It = S.Ptrs.find(VD);
+    return It == S.Ptrs.end() ? Value::bottom() : It->second;
+  }
+  /// The state kept at `Call`, or null (an incomplete analysis, a call it
+  /// did not keep).
+  const State *stateAt(const CallExpr *Call) const {
+    auto It = Complete && Call ? CallIndex.find(Call) : CallIndex.end();
+    return It == CallIndex.end() ? nullptr : &Snapshots[It->second];
+  }
   const VarDecl *trackedPointer(const Expr *E) const {
     if (!E)
       return nullptr;
@@ -534,10 +546,8 @@ Value PointerProvenance::Impl::eval(const Expr *E, const State &S,
     if (UO->getOpcode() == UO_AddrOf)
       return evalAddress(UO->getSubExpr(), S, Depth);
     if (UO->isIncrementDecrementOp() && UO->getType()->isPointerType()) {
-      if (const VarDecl *VD = trackedPointer(UO->getSubExpr())) {
-        auto It = S.Ptrs.find(VD);
-        return It == S.Ptrs.end() ? Value::bottom() : It->second;
-      }
+      if (const VarDecl *VD = trackedPointer(UO->getSubExpr()))
+        return heldIn(VD, S);
     }
     return Value::top();
   }
@@ -591,10 +601,8 @@ Value PointerProvenance::Impl::evalCast(const CastExpr *Cast, const State &S,
   case CK_NullToPointer:
     return Value::bottom();
   case CK_LValueToRValue:
-    if (const VarDecl *VD = trackedPointer(Cast->getSubExpr())) {
-      auto It = S.Ptrs.find(VD);
-      return It == S.Ptrs.end() ? Value::bottom() : It->second;
-    }
+    if (const VarDecl *VD = trackedPointer(Cast->getSubExpr()))
+      return heldIn(VD, S);
     return Value::top();
   case CK_ArrayToPointerDecay:
     return evalAddress(Cast->getSubExpr(), S, Depth);
@@ -1270,29 +1278,19 @@ llvm::ArrayRef<const CallExpr *> PointerProvenance::calls() const {
 
 PointerFact PointerProvenance::pointee(const CallExpr *Call,
                                        const Expr *E) const {
-  PointerFact F;
-  if (!I->Complete || !Call || !E)
-    return F;
-  auto It = I->CallIndex.find(Call);
-  if (It == I->CallIndex.end())
-    return F;
-  return toFact(
-      I->applyRegistrations(I->eval(E, I->Snapshots[It->second])));
+  const State *S = I->stateAt(Call);
+  if (!S || !E)
+    return {};
+  return toFact(I->applyRegistrations(I->eval(E, *S)));
 }
 
 PointerFact PointerProvenance::heldBy(const CallExpr *Call,
                                       const Expr *Lvalue) const {
-  PointerFact F;
+  const State *S = I->stateAt(Call);
   const VarDecl *VD = Lvalue ? I->trackedPointer(Lvalue) : nullptr;
-  if (!I->Complete || !Call || !VD)
-    return F;
-  auto It = I->CallIndex.find(Call);
-  if (It == I->CallIndex.end())
-    return F;
-  const State &S = I->Snapshots[It->second];
-  auto Held = S.Ptrs.find(VD);
-  return toFact(I->applyRegistrations(Held == S.Ptrs.end() ? Value::bottom()
-                                                           : Held->second));
+  if (!S || !VD)
+    return {};
+  return toFact(I->applyRegistrations(Impl::heldIn(VD, *S)));
 }
 
 PointerFact PointerProvenance::argument(const CallExpr *Call,
@@ -1305,15 +1303,12 @@ PointerFact PointerProvenance::argument(const CallExpr *Call,
 PointerModeFact PointerProvenance::pointerMode(const CallExpr *Call,
                                                const Expr *Handle) const {
   PointerModeFact F;
-  if (!I->Complete || !Call || !Handle)
+  const State *S = I->stateAt(Call);
+  const ValueDecl *Key = S && Handle ? I->handleKey(Handle) : nullptr;
+  if (!Key)
     return F;
-  auto It = I->CallIndex.find(Call);
-  const ValueDecl *Key = I->handleKey(Handle);
-  if (It == I->CallIndex.end() || !Key)
-    return F;
-  const State &S = I->Snapshots[It->second];
-  auto M = S.Modes.find(Key);
-  if (M == S.Modes.end())
+  auto M = S->Modes.find(Key);
+  if (M == S->Modes.end())
     return F;
   F.Mode = M->second.Mode;
   F.Where = M->second.Where;

@@ -171,10 +171,11 @@ const ComputeTypeInfo *computeTypeByName(llvm::StringRef Name) {
   return rowNamed(ComputeTypes, Name);
 }
 
-bool isFp8Operand(const DataTypeInfo &T) {
-  llvm::StringRef Name = T.Name;
+bool isFp8Operand(llvm::StringRef Name) {
   return Name == "CUDA_R_8F_E4M3" || Name == "CUDA_R_8F_E5M2";
 }
+
+bool isFp8Operand(const DataTypeInfo &T) { return isFp8Operand(T.Name); }
 
 const OperandAlignment *integerGemmAlignment(llvm::StringRef ComputeName) {
   static const OperandAlignment Integer = {"CUBLAS_COMPUTE_32I", 4, 4};
@@ -249,10 +250,7 @@ bool ltFp8TableCovers(llvm::StringRef ComputeName, llvm::StringRef Scale) {
 
 bool ltFp8MatmulSupports(llvm::StringRef A, llvm::StringRef B,
                          llvm::StringRef C, llvm::StringRef D) {
-  auto Fp8 = [](llvm::StringRef T) {
-    return T == "CUDA_R_8F_E4M3" || T == "CUDA_R_8F_E5M2";
-  };
-  if (!Fp8(A) || !Fp8(B) || (A == "CUDA_R_8F_E5M2" && B == A))
+  if (!isFp8Operand(A) || !isFp8Operand(B) || (A == "CUDA_R_8F_E5M2" && B == A))
     return false;
   if (C == "CUDA_R_32F")
     return D == C;

@@ -100,8 +100,10 @@ bool ltFp8TableCovers(llvm::StringRef ComputeName, llvm::StringRef Scale);
 bool ltFp8MatmulSupports(llvm::StringRef A, llvm::StringRef B,
                          llvm::StringRef C, llvm::StringRef D);
 
-/// FP8 in cublasLtMatmul: whether `T` is an FP8 element type of A or B
-/// (CUDA_R_8F_E4M3, CUDA_R_8F_E5M2).
+/// FP8 in cublasLtMatmul: whether `T` (or the cudaDataType_t named
+/// `Name`) is an FP8 element type of A or B (CUDA_R_8F_E4M3,
+/// CUDA_R_8F_E5M2).
+bool isFp8Operand(llvm::StringRef Name);
 bool isFp8Operand(const DataTypeInfo &T);
 
 /// The compute capability (x10, sm_100 is 100) from which cublasLtMatmul
