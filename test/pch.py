@@ -22,7 +22,8 @@ them in the build folder), else $XDG_CACHE_HOME/cublas-tidy/pch (or
 ~/.cache/...), outside the checkout like ccache's, so that the build
 folders of one machine, and a clean clone of a commit built before, share
 them. At most KEEP are kept: past that, those used longest ago (not in the
-last hour) are removed.
+last hour) are removed, each under its own lock, so that a PCH another lit
+process has just taken is never removed under it.
 
 mentioned(pch, names) returns those of `names` (macros a test defines on
 its command line) that occur as a word in a file the PCH read: a PCH made
@@ -53,7 +54,6 @@ def cache_dir(build_dir):
 def _prune(out_dir, keep):
     """Removes the PCHs past the `keep` used most recently (a use touches
     the file), sparing those used in the last hour."""
-    now = time.time()
     found = []
     for name in os.listdir(out_dir):
         if name.endswith(".pch"):
@@ -61,10 +61,27 @@ def _prune(out_dir, keep):
                 found.append((os.stat(os.path.join(out_dir, name)).st_mtime, name))
             except OSError:
                 pass
-    for used, name in sorted(found, reverse=True)[keep:]:
-        if now - used < 3600:
-            continue
-        stem = os.path.join(out_dir, name[:-len(".pch")])
+    for _, name in sorted(found, reverse=True)[keep:]:
+        _remove_unused(os.path.join(out_dir, name))
+
+
+def _remove_unused(pch):
+    """Removes `pch` with its header and inputs unless it was used in the
+    last hour. Under the PCH's own lock, and with its date read again
+    there: another lit process that takes the PCH touches it under that
+    lock, and then hands it, and the header it names, to clang-tidy.
+    One whose lock is held is in use, and spared."""
+    with open(pch + ".lock", "w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return
+        try:
+            if time.time() - os.stat(pch).st_mtime < 3600:
+                return
+        except OSError:
+            return
+        stem = pch[:-len(".pch")]
         for suffix in (".pch", ".pch.inputs", ".h"):
             try:
                 os.unlink(stem + suffix)

@@ -6,6 +6,7 @@ made again when a header it read changes.
     pch_test.py --clang CLANG++
 """
 import argparse
+import fcntl
 import os
 import subprocess
 import sys
@@ -139,6 +140,51 @@ class BuildTest(unittest.TestCase):
             os.utime(p, (old + i, old + i))
         pch._prune(self.out, 2)
         self.assertEqual([os.path.exists(p) for p in made], [False, True, True])
+
+    def test_a_pch_used_after_the_listing_is_spared(self):
+        # Another lit process uses the oldest PCH (build() touches it)
+        # just after this prune read its date: the PCH it is
+        # about to hand to clang-tidy must stay, with the header it names.
+        made = []
+        for i in range(3):
+            self.flags = ["-isystem", self.inc, "-std=c++17", "-DX%d" % i]
+            made.append(self.build())
+        old = time.time() - 7200
+        for i, p in enumerate(made):
+            os.utime(p, (old + i, old + i))
+        real_stat = os.stat
+        used = []
+
+        def stat_then_used(path, *a, **k):
+            st = real_stat(path, *a, **k)
+            if path == made[0] and not used:
+                used.append(path)
+                os.utime(made[0])
+            return st
+        pch.os.stat = stat_then_used
+        try:
+            pch._prune(self.out, 2)
+        finally:
+            pch.os.stat = real_stat
+        self.assertTrue(os.path.exists(made[0]))
+        self.assertTrue(os.path.exists(made[0][:-len(".pch")] + ".h"))
+        self.assertEqual(self.parse(made[0], "sizeof(word) == 4"), 0)
+
+    def test_a_pch_another_process_holds_is_spared(self):
+        made = []
+        for i in range(2):
+            self.flags = ["-isystem", self.inc, "-std=c++17", "-DX%d" % i]
+            made.append(self.build())
+        old = time.time() - 7200
+        os.utime(made[0], (old, old))
+        with open(made[0] + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            pid = os.fork()
+            if pid == 0:
+                pch._prune(self.out, 1)
+                os._exit(0)
+            os.waitpid(pid, 0)
+        self.assertTrue(os.path.exists(made[0]))
 
 
 if __name__ == "__main__":
