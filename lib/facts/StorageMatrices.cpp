@@ -57,8 +57,12 @@ misreadStorageLd(const StorageMatrix &M, const SymExpr &Ld,
   if (R.Named < 0 || (Cols && Cols->getConstant() == 1) || !M.Library)
     return std::nullopt;
   const StorageLayout &L = M.Layout;
+  auto CheckedEqual = [&](unsigned Later) {
+    return llvm::is_contained(M.EqualSizes,
+                              std::make_pair(unsigned(R.Named), Later));
+  };
   if (L.Dims) {
-    if (unsigned(R.Named) + 1 >= *L.Dims)
+    if (unsigned(R.Named) + 1 >= *L.Dims || CheckedEqual(*L.Dims - 1))
       return std::nullopt; // the last size: right
     R.Last = M.Sizes.back();
     if (R.Last && (compare(Ld, *R.Last, Bounds) == Order::Equal ||
@@ -69,7 +73,9 @@ misreadStorageLd(const StorageMatrix &M, const SymExpr &Ld,
   std::optional<Symbol> Sym = Ld.asSymbol();
   std::optional<std::pair<const VarDecl *, int>> Of =
       Sym ? M.Library->sizeSymbolOf(*Sym) : std::nullopt;
-  if (!Of || !laterSizeRead(*M.Library, Of->first, R.Named, CallValues))
+  if (!Of || !laterSizeRead(*M.Library, Of->first, R.Named, CallValues) ||
+      llvm::any_of(M.EqualSizes,
+                   [&](auto Pair) { return Pair.first == unsigned(R.Named); }))
     return std::nullopt;
   return R;
 }

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace cublas_tidy {
 
@@ -60,6 +61,10 @@ struct StorageMatrix {
   /// The sizes of Layout.Storage by dimension, where known: every
   /// dimension when Layout.Dims is known, the first few otherwise.
   llvm::SmallVector<std::optional<SymExpr>, 4> Sizes;
+  /// Pairs of dimensions (lower first) of Layout.Storage whose sizes a
+  /// check before the use compares equal (`TORCH_CHECK(w.size(0) ==
+  /// w.size(1))`): a leading dimension that names either names both.
+  llvm::SmallVector<std::pair<unsigned, unsigned>, 2> EqualSizes;
 };
 
 /// The object storage `Ptr` (a pointer argument) is, with a known layout,
@@ -82,7 +87,9 @@ struct MisreadStorageLd {
 /// run of elements: any leading dimension from its row count up describes
 /// it. Without the object's number of dimensions, only a larger dimension
 /// of the same object read in `CallValues` (the values of the call's
-/// arguments) shows that the named size is not the last.
+/// arguments) shows that the named size is not the last. A size checked
+/// equal to the last (with the number of dimensions unknown: to any later
+/// one) is the last size too.
 std::optional<MisreadStorageLd>
 misreadStorageLd(const StorageMatrix &M, const SymExpr &Ld,
                  const std::optional<SymExpr> &Cols,

@@ -233,3 +233,35 @@ torch::Tensor correct(cublasHandle_t h, torch::Tensor a, torch::Tensor b,
                           &zero, r.data_ptr<float>(), m) == CUBLAS_STATUS_SUCCESS);
   return c;
 }
+
+// Sizes a check compares are equal: a weight TORCH_CHECKed square has
+// w.size(0) as its last size too, whichever name the leading dimension
+// takes; through a local, and with the number of dimensions unknown.
+torch::Tensor squareWeight(cublasHandle_t h, torch::Tensor x, torch::Tensor w,
+                           torch::Tensor v, torch::Tensor r) {
+  CHECK_INPUT(x);
+  CHECK_INPUT(w);
+  CHECK_INPUT(v);
+  CHECK_INPUT(r);
+  TORCH_CHECK(w.dim() == 2 && w.size(0) == w.size(1), "w must be square");
+  const int m = x.size(0), k = x.size(1);
+  auto out = torch::empty({m, k}, x.options());
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, k, m, k, &one,
+                          w.data_ptr<float>(), w.size(0), x.data_ptr<float>(), k,
+                          &zero, out.data_ptr<float>(), k) == CUBLAS_STATUS_SUCCESS);
+  const int64_t n = v.size(0);
+  TORCH_CHECK(v.size(1) == n, "v must be square");
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, v.size(1), &one,
+                          v.data_ptr<float>(), n, v.data_ptr<float>(), n,
+                          &zero, out.data_ptr<float>(), n) == CUBLAS_STATUS_SUCCESS);
+  // A comparison that is not an equality proves nothing: r.size(0) is
+  // still not r's last size.
+  TORCH_CHECK(r.dim() == 2 && r.size(0) <= r.size(1));
+  TORCH_CHECK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, r.size(0), r.size(0), r.size(1),
+                          &one, r.data_ptr<float>(), r.size(0), x.data_ptr<float>(), k,
+                          &zero, out.data_ptr<float>(), k) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-2]]:54: warning: 'lda' (r.size(0)), a size of the row-major 'r' other than its last: read column-major, its storage has leading dimension r.size(1); cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-20]]:3: note: 'r' is row-major (contiguous) here
+  return out;
+}

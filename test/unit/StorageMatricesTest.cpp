@@ -102,4 +102,29 @@ TEST(StorageMatrices, MisreadWithUnknownDimensions) {
                });
 }
 
+// Sizes a check before the use compares equal are recorded as a pair of
+// dimensions (directly or through a local), and a leading dimension that
+// is the first is then the last size too; an inequality records nothing.
+TEST(StorageMatrices, SizesACheckComparesEqual) {
+  withMatrices(R"(void f(at::Tensor w, at::Tensor r) {
+    TORCH_CHECK(w.is_contiguous() && r.is_contiguous(), "w, r");
+    const long n = w.size(0);
+    TORCH_CHECK(w.dim() == 2 && w.size(1) == n, "square");
+    TORCH_CHECK(r.dim() == 2 && r.size(0) <= r.size(1), "wide");
+    use(w.data_ptr<float>());
+    use(r.data_ptr<float>());
+  })",
+               [](llvm::ArrayRef<std::optional<StorageMatrix>> M) {
+                 ASSERT_TRUE(M.size() == 2 && M[0] && M[1]);
+                 ASSERT_EQ(M[0]->EqualSizes.size(), 1u);
+                 EXPECT_EQ(M[0]->EqualSizes[0], std::make_pair(0u, 1u));
+                 EXPECT_TRUE(M[1]->EqualSizes.empty());
+                 SymbolBounds Bounds;
+                 EXPECT_FALSE(misreadStorageLd(*M[0], sizeOf(*M[0], 0),
+                                               std::nullopt, {}, Bounds));
+                 EXPECT_TRUE(misreadStorageLd(*M[1], sizeOf(*M[1], 0),
+                                              std::nullopt, {}, Bounds));
+               });
+}
+
 } // namespace

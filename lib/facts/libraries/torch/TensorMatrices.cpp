@@ -2,11 +2,14 @@
 
 #include "facts/libraries/torch/TensorMatrices.h"
 
+#include "facts/libraries/torch/TensorChecks.h"
 #include "facts/libraries/torch/TensorFacts.h"
 #include "facts/libraries/torch/TensorShapes.h"
 #include "facts/libraries/torch/TensorSizes.h"
 
 #include "clang/AST/ExprCXX.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -55,6 +58,33 @@ const CXXMemberCallExpr *dataCall(const Expr *E, const ValueFacts *&VF,
   return dataCall(D.Value, VF, Depth + 1);
 }
 
+/// The pairs of dimensions of `M`'s storage, a tensor parameter, whose
+/// sizes a check before the use compares equal: `TORCH_CHECK(w.size(0) ==
+/// w.size(1))`, or through locals (`n == w.size(1)` with `n = w.size(0)`),
+/// each side evaluated in `Facts` and matched to `M.Sizes`.
+void addCheckedEqualSizes(TensorMatrix &M, const ValueFacts &Facts) {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(M.Layout.StorageVar);
+  if (!P || !M.Data)
+    return;
+  auto DimOf = [&](const Expr *E) -> int {
+    std::optional<SymExpr> V = Facts.evaluate(E);
+    for (unsigned Dim = 0; V && Dim < M.Sizes.size(); ++Dim)
+      if (M.Sizes[Dim] && *M.Sizes[Dim] == *V)
+        return int(Dim);
+    return -1;
+  };
+  torch_facts::checkedBefore(P, M.Data, [&](const Expr *Conjunct) {
+    const auto *BO = dyn_cast<BinaryOperator>(Conjunct);
+    if (!BO || BO->getOpcode() != BO_EQ)
+      return false;
+    int A = DimOf(BO->getLHS()), B = DimOf(BO->getRHS());
+    if (A >= 0 && B >= 0 && A != B)
+      M.EqualSizes.push_back(
+          {unsigned(std::min(A, B)), unsigned(std::max(A, B))});
+    return false; // every check before the use
+  });
+}
+
 } // namespace
 
 std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
@@ -74,6 +104,7 @@ std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
   unsigned N = M.Layout.Dims ? *M.Layout.Dims : ProbedDims;
   for (unsigned Dim = 0; Dim < N; ++Dim)
     M.Sizes.push_back(tensorSizeValue(M.Layout.Storage, int(Dim), *Facts));
+  addCheckedEqualSizes(M, *Facts);
   return M;
 }
 
