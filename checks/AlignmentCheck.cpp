@@ -153,7 +153,7 @@ bool AlignmentCheck::wants(const FunctionInfo &F) const {
 void AlignmentCheck::checkCall(const CallExpr *Call, const FunctionInfo &F,
                                const Decl *Callable, ASTContext &Ctx) {
   judgeInContexts(
-      Callable, Callers.factsFor(Callable, Ctx), Callers, Ctx,
+      Callable, Call, Callers.factsFor(Callable, Ctx), Callers, Ctx,
       [&](const ValueFacts &Facts) {
         return CallAlignment(Call, F, Facts, Ctx).run();
       },

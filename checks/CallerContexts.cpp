@@ -20,8 +20,8 @@ std::pair<SourceLocation, std::string> callSiteNote(const CallerFacts::Site &S,
 }
 
 void judgeInContexts(
-    const Decl *Callable, const ValueFacts &Own, CallerFacts &Callers,
-    ASTContext &Ctx,
+    const Decl *Callable, const Stmt *At, const ValueFacts &Own,
+    CallerFacts &Callers, ASTContext &Ctx,
     llvm::function_ref<std::vector<ContextFinding>(const ValueFacts &)> Judge,
     llvm::function_ref<void(const ContextFinding &)> Emit) {
   std::set<std::string> Keys;
@@ -36,6 +36,8 @@ void judgeInContexts(
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const CallerFacts::Context &C : Callers.contextsOf(FD, Ctx)) {
+    if (C.Facts->skips(At))
+      continue;
     for (ContextFinding F : Judge(*C.Facts)) {
       if (Keys.count(F.Key))
         continue;

@@ -61,8 +61,10 @@ callSiteNote(const cublas_tidy::CallerFacts::Site &S, const SourceManager &SM);
 /// `Judge` of a call of `Callable`, in `Own` (the callable's facts) and
 /// then in each context of its callers, given to `Emit`: the findings of a
 /// context that `Own` gave too (by Key) are left out, the others carry the
-/// chain of call sites as notes.
-void judgeInContexts(const Decl *Callable, const cublas_tidy::ValueFacts &Own,
+/// chain of call sites as notes. A context whose arguments make an `if`
+/// around `At` (the call judged) skip it is not judged.
+void judgeInContexts(const Decl *Callable, const Stmt *At,
+                     const cublas_tidy::ValueFacts &Own,
                      cublas_tidy::CallerFacts &Callers, ASTContext &Ctx,
                      llvm::function_ref<std::vector<ContextFinding>(
                          const cublas_tidy::ValueFacts &)>

@@ -4,14 +4,15 @@
 
 #include "ast/Callables.h"
 
-#include "facts/Allocations.h"
 #include "ast/AstUtils.h"
-#include "model/CublasApi.h"
+#include "facts/Allocations.h"
+#include "facts/BufferParams.h"
 #include "facts/CallGeometry.h"
-#include "facts/LtDescriptors.h"
 #include "facts/LibraryModel.h"
+#include "facts/LtDescriptors.h"
 #include "facts/StorageMatrices.h"
 #include "facts/ValueBounds.h"
+#include "model/CublasApi.h"
 #include "model/OperandShapes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -35,7 +36,7 @@ const FunctionSummary *projectBufferSpans(const CallExpr *Call) {
   const FunctionSummary *S = projectSummaryOfCall(Call);
   return S && llvm::any_of(S->Buffers,
                            [](const FunctionSummary::BufferParam &B) {
-                             return B.Spans.has_value();
+                             return B.Spans.has_value() || !B.Cases.empty();
                            })
              ? S
              : nullptr;
@@ -847,9 +848,11 @@ void MatrixExtentsCheck::checkProjectCall(const CallExpr *Call,
   };
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FunctionSummary::BufferParam &B : S.Buffers) {
-    if (!B.Spans || B.Index >= Call->getNumArgs())
+    const FunctionSummary::BufferParam::Span *Span =
+        B.Index < Call->getNumArgs() ? spanAtCall(B, ValueOf) : nullptr;
+    if (!Span)
       continue;
-    const FunctionSummary::BufferParam::Span &P = *B.Spans;
+    const FunctionSummary::BufferParam::Span &P = *Span;
     // A dimension below 1 touches no memory (or is an error of its own).
     SymbolBounds Bounds;
     bool Touches = true;
@@ -911,7 +914,7 @@ void MatrixExtentsCheck::checkCall(const CallExpr *Call,
 
   const ValueFacts &Own = Callers.factsFor(Callable, Ctx);
   judgeInContexts(
-      Callable, Own, Callers, Ctx,
+      Callable, Call, Own, Callers, Ctx,
       [&](const ValueFacts &Facts) {
         return CallAnalysis(Call, *Info, Facts, Ctx).run();
       },

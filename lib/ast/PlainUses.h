@@ -1,8 +1,9 @@
 //===- PlainUses.h - Uses of a local that a CFG analysis fully sees -------===//
 //
 // Analyses of local variables over the CFG need to know which references to
-// a variable are plain uses (a load, the target of an assignment or of
-// ++/--, an operand cast to void), so that every other reference (address
+// a variable are plain uses (a load, also of a branch of a conditional
+// that is loaded, the target of an assignment or of ++/--, an operand cast
+// to void), so that every other reference (address
 // taken, bound to a reference, captured, ...) can count as an escape.
 // PlainUses marks them: show it the statements of a body in pre-order (a
 // reference's parent before the reference), then ask isPlain() of each
@@ -46,9 +47,20 @@ public:
       E = P->getSubExpr();
     return llvm::dyn_cast_or_null<clang::DeclRefExpr>(E);
   }
-  void markPlain(const clang::Expr *E) {
-    if (const clang::DeclRefExpr *DRE = referenceIn(E))
+  /// A load of `E`: of the reference it is, or of both branches of the
+  /// conditional it is (`(TransA == NoTrans) ? K : M` read as a value).
+  void markPlain(const clang::Expr *E, unsigned Depth = 0) {
+    if (const clang::DeclRefExpr *DRE = referenceIn(E)) {
       Plain.insert(DRE);
+      return;
+    }
+    while (const auto *P = llvm::dyn_cast_or_null<clang::ParenExpr>(E))
+      E = P->getSubExpr();
+    if (const auto *CO = llvm::dyn_cast_or_null<clang::ConditionalOperator>(E);
+        CO && Depth < 16) {
+      markPlain(CO->getTrueExpr(), Depth + 1);
+      markPlain(CO->getFalseExpr(), Depth + 1);
+    }
   }
   /// Marks the reference `E` is as a plain store and returns it.
   const clang::DeclRefExpr *markStore(const clang::Expr *E) {

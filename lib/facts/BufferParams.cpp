@@ -16,7 +16,9 @@
 
 #include "clang/Basic/SourceManager.h"
 
+#include <map>
 #include <memory>
+#include <set>
 
 using namespace clang;
 
@@ -71,7 +73,153 @@ spanOf(const FunctionInfo &F, const CallArguments &Args, unsigned Arg,
   return std::nullopt;
 }
 
+using Flag = FunctionSummary::BufferParam::Flag;
+
+constexpr unsigned MaxFlags = 2, MaxFlagValues = 3;
+
+/// `P == C` or `P != C` (either side): the parameter of `FD` and the
+/// constant.
+std::optional<std::pair<const ParmVarDecl *, int64_t>>
+flagComparison(const Stmt *S, const FunctionDecl *FD, const ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  if (!BO || (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE))
+    return std::nullopt;
+  for (auto [Side, Other] : {std::pair(BO->getLHS(), BO->getRHS()),
+                             std::pair(BO->getRHS(), BO->getLHS())}) {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(referencedVar(Side));
+    Expr::EvalResult R;
+    if (P && P->getDeclContext() == FD &&
+        P->getType()->isIntegralOrEnumerationType() &&
+        Other->EvaluateAsInt(R, Ctx) && R.Val.isInt() &&
+        R.Val.getInt().getSignificantBits() <= 63)
+      return std::pair(P, R.Val.getInt().getExtValue());
+  }
+  return std::nullopt;
+}
+
+/// The flags of `FD`: integer parameters it never changes, that no
+/// condition deciding whether code runs reads (`Own.tests`), and that a
+/// conditional which only picks a value compares with constants
+/// (`(TransA == NoTrans) ? K : M`). At most MaxFlags, of at most
+/// MaxFlagValues constants each.
+std::vector<Flag> flagsOf(const FunctionDecl *FD, const ValueFacts &Own,
+                          ASTContext &Ctx) {
+  std::map<const ParmVarDecl *, std::set<int64_t>> Compared;
+  for (const BodyStmt &B : stmtsIn(FD)) {
+    const auto *CO = dyn_cast<ConditionalOperator>(B.S);
+    if (!CO)
+      continue;
+    walkStmts(CO->getCond(), [&](const Stmt *S) {
+      if (auto C = flagComparison(S, FD, Ctx))
+        Compared[C->first].insert(C->second);
+      return true;
+    });
+  }
+  UnchangedVariables Unchanged(FD);
+  std::vector<Flag> Flags;
+  for (const auto &[P, Values] : Compared) {
+    if (Own.tests(P) || !Unchanged.stable(P) || Values.size() > MaxFlagValues)
+      continue;
+    Flag F{P->getFunctionScopeIndex(), {Values.begin(), Values.end()}, 0};
+    while (Values.count(F.Other))
+      ++F.Other;
+    Flags.push_back(std::move(F));
+  }
+  llvm::sort(Flags,
+             [](const Flag &A, const Flag &B) { return A.Param < B.Param; });
+  if (Flags.size() > MaxFlags)
+    Flags.clear();
+  return Flags;
+}
+
+/// Leaves out of `Cases` (one per combination of the values of `Flags`,
+/// in order) each flag whose value does not change the span: a call that
+/// fixes only the flags that matter to a buffer still finds its case.
+void dropFlagsThatDoNotMatter(
+    std::vector<Flag> &Flags,
+    std::vector<FunctionSummary::BufferParam::Case> &Cases) {
+  for (size_t F = Flags.size(); F-- > 0;) {
+    bool Matters = false;
+    for (const auto &A : Cases)
+      for (const auto &B : Cases) {
+        bool OthersEqual = true;
+        for (size_t I = 0; I < Flags.size(); ++I)
+          OthersEqual = OthersEqual && (I == F || A.Values[I] == B.Values[I]);
+        Matters = Matters || (OthersEqual && !(A.S == B.S));
+      }
+    if (Matters)
+      continue;
+    std::vector<FunctionSummary::BufferParam::Case> Kept;
+    for (auto &C : Cases) {
+      C.Values.erase(C.Values.begin() + F);
+      if (llvm::none_of(Kept,
+                        [&](const auto &K) { return K.Values == C.Values; }))
+        Kept.push_back(std::move(C));
+    }
+    Cases = std::move(Kept);
+    Flags.erase(Flags.begin() + F);
+  }
+}
+
+/// The span through argument `Arg` of the cuBLAS call `Call` (to `F`) in
+/// each combination of the values of the flags of `FD`, into `Param`.
+void flagCases(const FunctionDecl *FD, ASTContext &Ctx, const FunctionInfo &F,
+               const CallExpr *Call, unsigned Arg,
+               FunctionSummary::BufferParam &Param) {
+  const ValueFacts &Own = sharedValueFacts(FD, Ctx);
+  std::vector<Flag> Flags = flagsOf(FD, Own, Ctx);
+  if (Flags.empty())
+    return;
+  std::vector<std::vector<int64_t>> Combinations{{}};
+  for (const Flag &Fl : Flags) {
+    std::vector<std::vector<int64_t>> Longer;
+    for (const std::vector<int64_t> &C : Combinations)
+      for (size_t I = 0; I <= Fl.Values.size(); ++I) {
+        Longer.push_back(C);
+        Longer.back().push_back(I < Fl.Values.size() ? Fl.Values[I] : Fl.Other);
+      }
+    Combinations = std::move(Longer);
+  }
+  for (const std::vector<int64_t> &Values : Combinations) {
+    llvm::SmallVector<std::pair<const ParmVarDecl *, int64_t>, 2> Assumed;
+    for (size_t I = 0; I < Flags.size(); ++I)
+      Assumed.push_back({FD->getParamDecl(Flags[I].Param), Values[I]});
+    ValueFacts Case(Own, Assumed);
+    std::unique_ptr<CallArguments> Args = argumentsAt(Call, Case, Ctx);
+    if (auto S = spanOf(F, *Args, Arg, FD))
+      Param.Cases.push_back({Values, std::move(*S)});
+  }
+  // With every case known, the flags that do not change this span go.
+  if (Param.Cases.size() == Combinations.size())
+    dropFlagsThatDoNotMatter(Flags, Param.Cases);
+  if (Flags.empty() && Param.Cases.size() == 1) {
+    Param.Spans = std::move(Param.Cases.front().S);
+    Param.Cases.clear();
+  }
+  if (!Param.Cases.empty())
+    Param.Flags = std::move(Flags);
+}
+
 } // namespace
+
+const FunctionSummary::BufferParam::Span *
+spanAtCall(const FunctionSummary::BufferParam &B,
+           llvm::function_ref<std::optional<SymExpr>(unsigned)> ValueOf) {
+  if (B.Spans)
+    return &*B.Spans;
+  std::vector<int64_t> Values;
+  for (const Flag &F : B.Flags) {
+    std::optional<SymExpr> V = ValueOf(F.Param);
+    std::optional<int64_t> C = V ? V->getConstant() : std::nullopt;
+    if (!C)
+      return nullptr;
+    Values.push_back(llvm::is_contained(F.Values, *C) ? *C : F.Other);
+  }
+  for (const FunctionSummary::BufferParam::Case &C : B.Cases)
+    if (C.Values == Values)
+      return &C.S;
+  return nullptr;
+}
 
 std::vector<FunctionSummary::BufferParam>
 bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
@@ -117,6 +265,8 @@ bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
           Param.DataType = Args->knownEnumerator(TypedHere->Type);
         if (Spanned)
           Param.Spans = spanOf(*F, *Args, I, FD);
+        if (Spanned && !Param.Spans)
+          flagCases(FD, Ctx, *F, Call, I, Param);
       }
       Out.push_back(std::move(Param));
     }
@@ -223,13 +373,69 @@ spanFromJson(const json::Object &O) {
   return P;
 }
 
+/// A list of integers.
+std::optional<std::vector<int64_t>> integers(const json::Value &V) {
+  const json::Array *A = V.getAsArray();
+  if (!A)
+    return std::nullopt;
+  std::vector<int64_t> Out;
+  for (const json::Value &I : *A) {
+    std::optional<int64_t> N = I.getAsInteger();
+    if (!N)
+      return std::nullopt;
+    Out.push_back(*N);
+  }
+  return Out;
+}
+
+/// "flags": [[param, [values], other], ...] and "cases": [[[values],
+/// span], ...], each case with one value per flag.
+bool flagsFromJson(const json::Object &More, FunctionSummary::BufferParam &P) {
+  bool Read =
+      summary_json::readEach(
+          More, "flags",
+          [&](const json::Value &F) {
+            const json::Array *T = F.getAsArray();
+            if (!T || T->size() != 3)
+              return false;
+            std::optional<unsigned> Param = summary_json::natural((*T)[0]);
+            std::optional<std::vector<int64_t>> Values = integers((*T)[1]);
+            std::optional<int64_t> Other = (*T)[2].getAsInteger();
+            if (!Param || !Values || !Other)
+              return false;
+            P.Flags.push_back({*Param, std::move(*Values), *Other});
+            return true;
+          }) &&
+      summary_json::readEach(More, "cases", [&](const json::Value &C) {
+        const json::Array *T = C.getAsArray();
+        if (!T || T->size() != 2 || !(*T)[1].getAsObject())
+          return false;
+        std::optional<std::vector<int64_t>> Values = integers((*T)[0]);
+        auto S = spanFromJson(*(*T)[1].getAsObject());
+        if (!Values || Values->size() != P.Flags.size() || !S)
+          return false;
+        P.Cases.push_back({std::move(*Values), std::move(*S)});
+        return true;
+      });
+  return Read && !P.Flags.empty() && !P.Cases.empty();
+}
+
 /// One entry of "buffers": [index, callee, spelled, arg, line, {more}?].
 json::Value bufferToJson(const FunctionSummary::BufferParam &B) {
   json::Array T{B.Index, B.Callee, B.Spelled, B.Arg, B.Line};
-  if (B.Spans || !B.DataType.empty()) {
+  if (B.Spans || !B.DataType.empty() || !B.Cases.empty()) {
     json::Object More;
     if (B.Spans)
       More["span"] = spanToJson(*B.Spans);
+    if (!B.Cases.empty()) {
+      json::Array Flags, Cases;
+      for (const Flag &F : B.Flags)
+        Flags.push_back(json::Array{F.Param, json::Array(F.Values), F.Other});
+      for (const FunctionSummary::BufferParam::Case &C : B.Cases)
+        Cases.push_back(json::Array{json::Array(C.Values), spanToJson(C.S)});
+      More["flags"] = std::move(Flags);
+      More["cases"] = std::move(Cases);
+    }
     if (!B.DataType.empty())
       More["dataType"] = B.DataType;
     T.push_back(std::move(More));
@@ -259,6 +465,8 @@ bufferFromJson(const json::Value &B) {
       if (!P.Spans)
         return std::nullopt;
     }
+    if (More->get("cases") && !flagsFromJson(*More, P))
+      return std::nullopt;
     P.DataType = More->getString("dataType").value_or("").str();
   }
   return P;

@@ -18,6 +18,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
@@ -31,6 +32,13 @@ namespace cublas_tidy {
 std::vector<FunctionSummary::BufferParam>
 bufferParams(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
              bool WithSpans);
+
+/// The span of `B` at a call whose argument values `ValueOf` gives: its
+/// span, or the span of the case its flags' values pick; null when unknown
+/// (a flag whose value is not a constant there).
+const FunctionSummary::BufferParam::Span *
+spanAtCall(const FunctionSummary::BufferParam &B,
+           llvm::function_ref<std::optional<SymExpr>(unsigned)> ValueOf);
 
 /// The pointer parameters of a callee that it gives to cuBLAS with a
 /// cudaDataType_t of its own, and where it is defined.

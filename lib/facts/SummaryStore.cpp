@@ -309,7 +309,7 @@ bool fileHasHash(llvm::StringRef Path, llvm::StringRef Hash) {
 }
 
 llvm::StringRef summaryFormat() {
-  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 3";
+  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 4";
 }
 
 std::string findStoreFor(llvm::StringRef File) {

@@ -127,10 +127,31 @@ struct FunctionSummary {
     /// constant ("CUDA_R_16F"); empty otherwise.
     std::string DataType;
 
+    /// Where the span depends on flags the function only compares with
+    /// constants (`lda = (TransA == NoTrans) ? K : M`): the flags, and the
+    /// span of each combination of their values (Spans is then empty).
+    struct Flag {
+      unsigned Param;
+      std::vector<int64_t> Values; // the constants it is compared with
+      int64_t Other = 0;           // stands for every other value
+      bool operator==(const Flag &O) const {
+        return Param == O.Param && Values == O.Values && Other == O.Other;
+      }
+    };
+    struct Case {
+      std::vector<int64_t> Values; // one per flag, in the order of Flags
+      Span S;
+      bool operator==(const Case &O) const {
+        return Values == O.Values && S == O.S;
+      }
+    };
+    std::vector<Flag> Flags;
+    std::vector<Case> Cases;
+
     bool operator==(const BufferParam &O) const {
       return Index == O.Index && Callee == O.Callee && Spelled == O.Spelled &&
              Arg == O.Arg && Line == O.Line && Spans == O.Spans &&
-             DataType == O.DataType;
+             DataType == O.DataType && Flags == O.Flags && Cases == O.Cases;
     }
   };
   /// The pointer parameters it gives to cuBLAS as memory operands.

@@ -14,6 +14,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
@@ -46,11 +47,17 @@ public:
   bool VisitDoStmt(DoStmt *S) { return collect(S->getCond()); }
   bool VisitForStmt(ForStmt *S) { return collect(S->getCond()); }
   bool VisitSwitchStmt(SwitchStmt *S) { return collect(S->getCond()); }
+  /// `TransA == NoTrans ? K : M` picks a value: the caller's flag picks
+  /// the same one, so the flag stays bound. A branch that calls something
+  /// is guarded by the condition, as an `if`'s.
   bool VisitAbstractConditionalOperator(AbstractConditionalOperator *CO) {
-    return collect(CO->getCond());
+    return calls(CO->getTrueExpr()) || calls(CO->getFalseExpr())
+               ? collect(CO->getCond())
+               : true;
   }
+  /// `a && f(...)` guards the call by `a`; `flag == 0 && k < m` is a value.
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isLogicalOp()) {
+    if (BO->isLogicalOp() && calls(BO->getRHS())) {
       collect(BO->getLHS());
       collect(BO->getRHS());
     }
@@ -58,6 +65,18 @@ public:
   }
 
 private:
+  static bool calls(const Stmt *S) {
+    bool Found = false;
+    walkStmts(
+        S,
+        [&](const Stmt *Cur) {
+          Found = Found || isa<CallExpr>(Cur);
+          return !Found;
+        },
+        512, /*IntoLambdas=*/true);
+    return Found;
+  }
+
   bool collect(const Stmt *S) {
     if (!S)
       return true;
@@ -102,12 +121,18 @@ ValueFacts::ValueFacts(const ValueFacts &Callee, const CallExpr *Site,
     : Callable(Callee.Callable), Ctx(Callee.Ctx), Caller(&Caller), Site(Site),
       Depth(Caller.Depth + 1), Guarded(Callee.Guarded), Defs(Callee.Defs) {}
 
+ValueFacts::ValueFacts(
+    const ValueFacts &Own,
+    llvm::ArrayRef<std::pair<const ParmVarDecl *, int64_t>> Assumed)
+    : Callable(Own.Callable), Ctx(Own.Ctx), Guarded(Own.Guarded),
+      Defs(Own.Defs), Assumed(Assumed.begin(), Assumed.end()) {}
+
 ValueFacts::~ValueFacts() = default;
 
 std::optional<ValueFacts::Binding>
 ValueFacts::binding(const ParmVarDecl *Param) const {
   if (!Caller || !Site || Depth > MaxContextDepth ||
-      guardedParams().count(Param))
+      (!BindTested && guardedParams().count(Param)))
     return std::nullopt;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
   if (!FD || Site->getDirectCallee() == nullptr ||
@@ -122,6 +147,39 @@ ValueFacts::binding(const ParmVarDecl *Param) const {
       Index >= Site->getNumArgs())
     return std::nullopt;
   return Binding{Caller, Site->getArg(Index)};
+}
+
+bool ValueFacts::skips(const Stmt *S) const {
+  if (!Caller || !Site || !S)
+    return false;
+  // The conditions read with every parameter bound: a flag the body tests
+  // is what decides the branch here.
+  std::optional<ValueFacts> Tested;
+  for (int Step = 0; Step < 64; ++Step) {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    // Through the declaration a statement initialises (`cublasStatus_t s =
+    // cublasSgemv(...)` in a check macro) to its DeclStmt.
+    if (!Parents.empty())
+      if (const auto *D = Parents[0].get<VarDecl>())
+        Parents = Ctx.getParents(*D);
+    const Stmt *Up = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!Up)
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(Up);
+        If && (If->getThen() == S || If->getElse() == S) &&
+        !If->getConditionVariable() && !If->isConsteval()) {
+      if (!Tested) {
+        Tested.emplace(*this, Site, *Caller);
+        Tested->BindTested = true;
+      }
+      std::optional<SymExpr> C = Tested->evaluate(If->getCond());
+      std::optional<int64_t> V = C ? C->getConstant() : std::nullopt;
+      if (V && (*V != 0) != (If->getThen() == S))
+        return true;
+    }
+    S = Up;
+  }
+  return false;
 }
 
 std::optional<llvm::SmallVector<const Definition *, 4>>
@@ -143,6 +201,39 @@ std::optional<SymExpr> ValueFacts::evaluate(const Expr *E) const {
   std::optional<SymExpr> V = eval(E, 0);
   Evaluated.try_emplace(E, V);
   return V;
+}
+
+/// A comparison whose operands differ by a constant (two constants, or the
+/// same symbols: `TransA == CblasNoTrans` with TransA bound to a constant by
+/// the call site, `lda == lda`): 1 or 0. Unknown otherwise.
+static std::optional<SymExpr>
+compareValues(BinaryOperatorKind Op, const SymExpr &L, const SymExpr &R) {
+  std::optional<SymExpr> Diff = L.sub(R);
+  std::optional<int64_t> D = Diff ? Diff->getConstant() : std::nullopt;
+  if (!D)
+    return std::nullopt;
+  bool Holds = false;
+  switch (Op) {
+  case BO_EQ:
+    Holds = *D == 0;
+    break;
+  case BO_NE:
+    Holds = *D != 0;
+    break;
+  case BO_LT:
+    Holds = *D < 0;
+    break;
+  case BO_GT:
+    Holds = *D > 0;
+    break;
+  case BO_LE:
+    Holds = *D <= 0;
+    break;
+  default:
+    Holds = *D >= 0;
+    break;
+  }
+  return SymExpr::constant(Holds ? 1 : 0);
 }
 
 static std::optional<SymExpr> applyBinary(BinaryOperatorKind Op,
@@ -189,6 +280,20 @@ static std::optional<SymExpr> applyBinary(BinaryOperatorKind Op,
     if (!N || !S || *S < 0 || *S > 62)
       return std::nullopt;
     return SymExpr::constant(*N >> *S);
+  }
+  case BO_EQ:
+  case BO_NE:
+  case BO_LT:
+  case BO_GT:
+  case BO_LE:
+  case BO_GE:
+    return compareValues(Op, L, R);
+  case BO_LAnd:
+  case BO_LOr: {
+    std::optional<int64_t> A = L.getConstant(), B = R.getConstant();
+    if (!A || !B)
+      return std::nullopt;
+    return SymExpr::constant(Op == BO_LAnd ? (*A && *B) : (*A || *B));
   }
   default:
     return std::nullopt;
@@ -404,6 +509,11 @@ std::optional<SymExpr> ValueFacts::eval(const Expr *E, unsigned Depth) const {
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Plus)
       return eval(UO->getSubExpr(), Depth + 1);
+    if (UO->getOpcode() == UO_LNot) {
+      std::optional<SymExpr> V = eval(UO->getSubExpr(), Depth + 1);
+      std::optional<int64_t> C = V ? V->getConstant() : std::nullopt;
+      return C ? std::optional(SymExpr::constant(*C == 0)) : std::nullopt;
+    }
     if (UO->getOpcode() == UO_Minus) {
       std::optional<SymExpr> V = eval(UO->getSubExpr(), Depth + 1);
       return V ? V->neg() : std::nullopt;
@@ -513,6 +623,12 @@ std::optional<SymExpr> ValueFacts::evalDefinition(const Definition &D,
   std::optional<SymExpr> Result;
   switch (D.Kind) {
   case DefKind::Entry:
+    if (auto It = llvm::find_if(Assumed,
+                                [&](const auto &A) { return A.first == VD; });
+        It != Assumed.end()) {
+      Result = SymExpr::constant(It->second);
+      break;
+    }
     if (const auto *P = dyn_cast<ParmVarDecl>(VD))
       if (std::optional<Binding> B = binding(P)) {
         Result = B->Facts->evaluate(B->Arg);

@@ -57,6 +57,13 @@ public:
   /// since the values that reach the tested code may differ.
   ValueFacts(const ValueFacts &Callee, const clang::CallExpr *Site,
              const ValueFacts &Caller);
+  /// Facts of the function `Own` describes (its context-free facts) with
+  /// each parameter of `Assumed` holding the constant paired with it: a
+  /// flag the function compares (`TransA == NoTrans ? K : M`), one case at
+  /// a time, for its summary.
+  ValueFacts(
+      const ValueFacts &Own,
+      llvm::ArrayRef<std::pair<const clang::ParmVarDecl *, int64_t>> Assumed);
   ~ValueFacts();
   ValueFacts(const ValueFacts &) = delete;
   ValueFacts &operator=(const ValueFacts &) = delete;
@@ -70,6 +77,20 @@ public:
   /// not be built) or some path reaches `Use` without a definition.
   std::optional<llvm::SmallVector<const Definition *, 4>>
   reachingDefinitions(const clang::VarDecl *Var, const clang::Expr *Use) const;
+
+  /// True when, in this context, the condition of an `if` around `S` (a
+  /// statement of the callable) is known to skip it: the caller's
+  /// arguments fix the flags the condition tests (`if (TransA == Trans)`
+  /// around a call, with TransA = NoTrans from the call site). False for a
+  /// callable's own facts and wherever the conditions are unknown.
+  bool skips(const clang::Stmt *S) const;
+
+  /// Whether a condition of the callable's body that decides whether
+  /// code runs (an `if`, a loop, a `switch`, `a && f()`, `c ? f() : g()`)
+  /// reads `Param`.
+  bool tests(const clang::ParmVarDecl *Param) const {
+    return guardedParams().count(Param) != 0;
+  }
 
   /// The caller's facts and argument bound to `Param` in this context.
   struct Binding {
@@ -110,6 +131,10 @@ private:
   const ValueFacts *Caller = nullptr;
   const clang::CallExpr *Site = nullptr;
   unsigned Depth = 0;
+  /// Binds the parameters a condition reads too (the facts skips() asks).
+  bool BindTested = false;
+  /// Parameters held to a constant (the facts of one case of a summary).
+  llvm::SmallVector<std::pair<const clang::ParmVarDecl *, int64_t>, 2> Assumed;
   /// The parameters a condition of the body reads (their values in a
   /// caller's context are not used: the body may guard against them).
   /// Shared by the facts of every context of the function.

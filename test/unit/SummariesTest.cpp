@@ -1,6 +1,7 @@
 //===- SummariesTest.cpp - Function summaries across translation units ----===//
 
 #include "facts/Summaries.h"
+#include "facts/BufferParams.h"
 #include "facts/HandleStates.h"
 #include "facts/StatusFunctions.h"
 #include "facts/UnitSummaries.h"
@@ -219,6 +220,67 @@ void gemm_half(cublasHandle_t h, int n, const void *A, void *C) {
   EXPECT_EQ(H[0].DataType, "CUDA_R_16F");
   EXPECT_EQ(H[2].DataType, "CUDA_R_32F");
   EXPECT_EQ(H[0].Spans->ElementBytes, 2u);
+}
+
+// A flag the function only compares with constants in a conditional that
+// picks a value gives one span per value (and one for every other value);
+// the span at a call is the case of the caller's constant. A flag that an
+// `if` tests, or that does not change the span, makes no cases.
+TEST(SummariesTest, SpansPerFlagValue) {
+  auto S = summariesOf(R"(
+enum Trans { NoTrans = 111, Transposed = 112 };
+void gemm(cublasHandle_t h, Trans ta, int m, int n, int k, const float *A,
+          const float *B, float *C) {
+  const float one = 1, zero = 0;
+  int lda = (ta == NoTrans) ? k : m;
+  cublasOperation_t op = (ta == NoTrans) ? CUBLAS_OP_N : CUBLAS_OP_T;
+  cublasSgemm(h, CUBLAS_OP_N, op, n, m, k, &one, B, n, A, lda, &zero, C, n);
+}
+void guarded(cublasHandle_t h, int ta, int m, int k, const float *A) {
+  const float one = 1;
+  int lda = (ta == 0) ? k : m;
+  if (ta == 0)
+    cublasSscal(h, m * k, &one, (float *)A, 1);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, k, &one, A, lda, A, k, &one,
+              (float *)A, m);
+}
+)");
+  const auto &G = S["gemm"].Buffers;
+  ASSERT_EQ(G.size(), 3u);
+  EXPECT_FALSE(G[1].Spans); // A
+  ASSERT_EQ(G[1].Flags.size(), 1u);
+  EXPECT_EQ(G[1].Flags[0].Param, 1u);
+  EXPECT_EQ(G[1].Flags[0].Values, (std::vector<int64_t>{111}));
+  EXPECT_EQ(G[1].Cases.size(), 2u);
+  EXPECT_TRUE(G[0].Spans && G[0].Flags.empty()); // B: no flag matters
+  auto At = [](int64_t Ta, int64_t M, int64_t N, int64_t K) {
+    return [=](unsigned I) -> std::optional<SymExpr> {
+      switch (I) {
+      case 1: return SymExpr::constant(Ta);
+      case 2: return SymExpr::constant(M);
+      case 3: return SymExpr::constant(N);
+      case 4: return SymExpr::constant(K);
+      }
+      return std::nullopt;
+    };
+  };
+  auto Elements = [&](int64_t Ta) -> int64_t {
+    const auto *Span = spanAtCall(G[1], At(Ta, 4, 5, 6));
+    std::optional<SymExpr> V =
+        Span ? Span->Elements.bind(At(Ta, 4, 5, 6)) : std::nullopt;
+    return V ? V->getConstant().value_or(-1) : -1;
+  };
+  EXPECT_EQ(Elements(111), 4 * 6); // m x k at lda = k
+  EXPECT_EQ(Elements(112), 6 * 4); // k x m at lda = m
+  EXPECT_EQ(Elements(7), 6 * 4);   // any other value: transposed too
+  EXPECT_FALSE(spanAtCall(G[1], [](unsigned) { return std::nullopt; }));
+  // The flag an `if` tests decides what runs: no cases.
+  const auto &Guarded = S["guarded"].Buffers;
+  ASSERT_FALSE(Guarded.empty());
+  EXPECT_TRUE(Guarded[0].Cases.empty());
+  // The cases survive the store.
+  FunctionSummary Back = *FunctionSummary::fromJson(S["gemm"].toJson());
+  EXPECT_EQ(Back.Buffers, G);
 }
 
 TEST(SummariesTest, ExternCFunctionsAreKeyedByTheirName) {

@@ -195,6 +195,42 @@ TEST(ValueFacts, ContextBindsParameters) {
   EXPECT_EQ(InContext.evaluate(Guard)->str(), "guarded");
 }
 
+// A flag that only picks a value (`TransA == 0 ? K : M`) is bound to the
+// caller's argument, and comparisons of known values are 1 or 0; a flag
+// that guards a statement is not bound, but skips() reads it to tell which
+// branch the call site takes.
+TEST(ValueFacts, FlagsThatPickAValueAndBranchesACallSiteSkips) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    void callee(int flag, int k, int m, int branch) {
+      int ld = (flag == 0) ? k : m;
+      use(ld);
+      use(!(flag != 0) && k < m);
+      if (branch == 1)
+        use(m);
+      else
+        use(k);
+    }
+    void caller() { callee(0, 32, 64, 0); }
+  )");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *Callee = test::functionNamed(*AST, "callee");
+  const FunctionDecl *Caller = test::functionNamed(*AST, "caller");
+  auto Sites = test::callsTo(*AST, Caller, "callee");
+  auto Uses = test::callsTo(*AST, Callee, "use");
+  ASSERT_TRUE(Callee && Caller && Sites.size() == 1 && Uses.size() == 4);
+  ValueFacts CalleeFacts(Callee, Ctx), CallerFacts(Caller, Ctx);
+  ValueFacts InContext(CalleeFacts, Sites[0], CallerFacts);
+  EXPECT_EQ(CalleeFacts.evaluate(Uses[0]->getArg(0))->str(), "ld");
+  EXPECT_EQ(InContext.evaluate(Uses[0]->getArg(0))->str(), "32");
+  std::optional<SymExpr> Test = InContext.evaluate(Uses[1]->getArg(0));
+  ASSERT_TRUE(Test);
+  EXPECT_EQ(Test->str(), "1");
+  EXPECT_TRUE(InContext.skips(Uses[2]));
+  EXPECT_FALSE(InContext.skips(Uses[3]));
+  EXPECT_FALSE(CalleeFacts.skips(Uses[2]));
+}
+
 // A stand-in for the pieces of ATen the tensor facts read (the lit tests
 // use the real headers).
 const char MiniATen[] = R"(

@@ -66,3 +66,14 @@ cublasStatus_t scaleHost(cublasHandle_t H, int N, const float *Host) {
   cudaFree(Device);
   return S;
 }
+
+cublasStatus_t gemmRowMajor(cublasHandle_t H, Transpose TransA,
+                            Transpose TransB, int M, int N, int K,
+                            const float *A, const float *B, float *C) {
+  const float One = 1.0f, Zero = 0.0f;
+  int Lda = (TransA == NoTrans) ? K : M;
+  int Ldb = (TransB == NoTrans) ? N : K;
+  cublasOperation_t OpA = (TransA == NoTrans) ? CUBLAS_OP_N : CUBLAS_OP_T;
+  cublasOperation_t OpB = (TransB == NoTrans) ? CUBLAS_OP_N : CUBLAS_OP_T;
+  return cublasSgemm(H, OpB, OpA, N, M, K, &One, B, Ldb, A, Lda, &Zero, C, N);
+}

@@ -46,7 +46,7 @@ void unknown(cublasHandle_t H, int K) {
   cudaMalloc(reinterpret_cast<void **>(&B), 32 * 16 * sizeof(float));
   cudaMalloc(reinterpret_cast<void **>(&C), 64 * 16 * sizeof(float));
   gemmPadded(H, 64, 16, 32, A, B, C);     // its own leading dimension
-  gemmOp(H, CUBLAS_OP_T, 64, 16, 32, A, B, C); // its own choice of lda
+  gemmOp(H, CUBLAS_OP_N, 4, 4, K, A, B, C);    // K unknown, whichever lda
   gemm(H, 64, 0, 32, A, B, C);            // N = 0: nothing is read
   gemm(H, 4, 4, K, A, B, C);              // K unknown
   float X[4];
@@ -61,4 +61,19 @@ void types(cublasHandle_t H) {
   gemmHalf(H, 64, 64, 64, Half, Half, Half);
   gemmHalf(H, 64, 64, 64, F, Half, Half);
   gemmTyped(H, 64, 64, 64, CUDA_R_32F, F, F, F);
+}
+
+// Flags the wrappers compare pick the leading dimensions: with CUBLAS_OP_T
+// gemmOp's A is K x M at lda = K (2048 floats); the row-major wrapper with
+// Trans for A reads it K x M at lda = M, with NoTrans M x K at lda = K.
+void flags(cublasHandle_t H, Transpose T) {
+  float *A = nullptr, *B = nullptr, *C = nullptr;
+  cudaMalloc(reinterpret_cast<void **>(&A), 16 * 32 * sizeof(float));
+  cudaMalloc(reinterpret_cast<void **>(&B), 32 * 16 * sizeof(float));
+  cudaMalloc(reinterpret_cast<void **>(&C), 64 * 16 * sizeof(float));
+  gemmOp(H, CUBLAS_OP_T, 64, 16, 32, A, B, C);
+  gemmOp(H, CUBLAS_OP_N, 16, 16, 32, A, B, C);               // right
+  gemmRowMajor(H, Trans, NoTrans, 64, 16, 32, A, B, C);
+  gemmRowMajor(H, NoTrans, NoTrans, 16, 16, 32, A, B, C);    // right
+  gemmRowMajor(H, T, NoTrans, 64, 16, 32, A, B, C);          // T unknown
 }

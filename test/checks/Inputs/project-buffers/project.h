@@ -29,3 +29,9 @@ cublasStatus_t gemmTyped(cublasHandle_t H, int M, int N, int K,
 cublasStatus_t scaleEveryOther(cublasHandle_t H, int N, float *X);
 // Copies the host values into a device buffer of its own first.
 cublasStatus_t scaleHost(cublasHandle_t H, int N, const float *Host);
+// Row-major C (M x N) = op(A) * op(B), as BLAS-style layers write it: the
+// transposes and leading dimensions follow the flags.
+enum Transpose { NoTrans = 111, Trans = 112 };
+cublasStatus_t gemmRowMajor(cublasHandle_t H, Transpose TransA,
+                            Transpose TransB, int M, int N, int K,
+                            const float *A, const float *B, float *C);
