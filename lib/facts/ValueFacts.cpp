@@ -14,7 +14,6 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
@@ -152,21 +151,20 @@ ValueFacts::binding(const ParmVarDecl *Param) const {
 bool ValueFacts::skips(const Stmt *S) const {
   if (!Caller || !Site || !S)
     return false;
+  // The callable's own walk of its body: the parents without the AST's
+  // parent map (built for the whole unit on its first use).
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  int I = indexIn(Callable).indexOf(S);
   // The conditions read with every parameter bound: a flag the body tests
   // is what decides the branch here.
   std::optional<ValueFacts> Tested;
-  for (int Step = 0; Step < 64; ++Step) {
-    DynTypedNodeList Parents = Ctx.getParents(*S);
-    // Through the declaration a statement initialises (`cublasStatus_t s =
-    // cublasSgemv(...)` in a check macro) to its DeclStmt.
-    if (!Parents.empty())
-      if (const auto *D = Parents[0].get<VarDecl>())
-        Parents = Ctx.getParents(*D);
-    const Stmt *Up = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-    if (!Up)
+  for (int Step = 0; I >= 0 && Step < 256; ++Step) {
+    int Up = Stmts[I].Parent;
+    if (Up < 0)
       return false;
-    if (const auto *If = dyn_cast<IfStmt>(Up);
-        If && (If->getThen() == S || If->getElse() == S) &&
+    const Stmt *Cur = Stmts[I].S;
+    if (const auto *If = dyn_cast<IfStmt>(Stmts[Up].S);
+        If && (If->getThen() == Cur || If->getElse() == Cur) &&
         !If->getConditionVariable() && !If->isConsteval()) {
       if (!Tested) {
         Tested.emplace(*this, Site, *Caller);
@@ -174,10 +172,10 @@ bool ValueFacts::skips(const Stmt *S) const {
       }
       std::optional<SymExpr> C = Tested->evaluate(If->getCond());
       std::optional<int64_t> V = C ? C->getConstant() : std::nullopt;
-      if (V && (*V != 0) != (If->getThen() == S))
+      if (V && (*V != 0) != (If->getThen() == Cur))
         return true;
     }
-    S = Up;
+    I = Up;
   }
   return false;
 }
