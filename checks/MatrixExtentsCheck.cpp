@@ -153,6 +153,7 @@ private:
   void checkFootprint(const OperandAtCall &O);
   void checkPointerArray(int Param);
   void checkStorageLayout(const OperandAtCall &O);
+  void checkPermutedView(const OperandAtCall &O, const StorageMatrix &M);
   void checkLayout();
   void checkWorkspace();
   void checkPreferenceWorkspace(const Extent &X, const SymExpr &Remaining);
@@ -356,6 +357,8 @@ void CallAnalysis::checkStorageLayout(const OperandAtCall &O) {
   std::optional<StorageMatrix> M = storageMatrix(arg(P.Memory), VF);
   if (!M)
     return;
+  if (M->Layout.Order == StorageOrder::Permuted)
+    return checkPermutedView(O, *M);
   const StorageLayout &L = M->Layout;
   std::vector<SymExpr> CallValues;
   for (unsigned I = 0; I < F.NumParams; ++I)
@@ -422,6 +425,56 @@ void CallAnalysis::checkStorageLayout(const OperandAtCall &O) {
                      "'" + Storage + "' is row-major (contiguous) here"});
   report("storage-ld:" + std::to_string(P.Ld), arg(P.Ld), Message,
          std::move(Notes));
+}
+
+/// The leading dimension and batch stride of a matrix that is a view
+/// reordering the dimensions of a row-major object (`q.transpose(1, 2)`):
+/// read with the values of a packed object of the view's sizes, while the
+/// storage it shares has other strides.
+void CallAnalysis::checkPermutedView(const OperandAtCall &O,
+                                     const StorageMatrix &M) {
+  const OperandParams &P = O.Params;
+  const StorageLayout &L = M.Layout;
+  std::string View = sourceText(M.Object, Ctx);
+  std::string Storage =
+      L.StorageVar ? L.StorageVar->getName().str() : sourceText(L.Storage, Ctx);
+  if (View.empty() || Storage.empty() || !L.View)
+    return;
+  auto Notes = [&] {
+    std::vector<std::pair<SourceLocation, std::string>> N{
+        {userLocation(L.View->getBeginLoc(), SM),
+         "the view is made here; .contiguous() on it makes a packed copy"}};
+    if (L.Why)
+      N.push_back({userLocation(L.Why->getBeginLoc(), SM),
+                   "'" + Storage + "' is row-major (contiguous) here"});
+    return N;
+  };
+  auto Given = [&](int Param, const ArgValue &V) {
+    std::string Name = paramName(Param).str();
+    return "'" + Name + "' (" + V.describe(Name) + ")";
+  };
+  const char *Unless =
+      "; cuBLAS reads the wrong elements unless the two are equal";
+  if (std::optional<MisreadViewStride> Ld = misreadViewLd(M, O.Ld->V))
+    report("view-ld:" + std::to_string(P.Ld), arg(P.Ld),
+           Given(P.Ld, *O.Ld) + " is the last size of the view '" + View +
+               "', as if the view were packed, but '" + View +
+               "' reorders the dimensions of the row-major '" + Storage +
+               "' and shares its storage, where the view's rows are " +
+               Ld->Actual.str() + " elements apart" + Unless,
+           Notes());
+  if (!F.StridedBatched || P.Stride < 0 || !O.Stride)
+    return;
+  if (std::optional<MisreadViewStride> Stride =
+          misreadViewStride(M, O.Stride->V))
+    report("view-stride:" + std::to_string(P.Stride), arg(P.Stride),
+           Given(P.Stride, *O.Stride) +
+               " is the size of one matrix of the view '" + View +
+               "', as if the view were packed, but in the storage of the "
+               "row-major '" +
+               Storage + "' that it shares, its matrices are " +
+               Stride->Actual.str() + " elements apart" + Unless,
+           Notes());
 }
 
 void CallAnalysis::checkFootprint(const OperandAtCall &O) {

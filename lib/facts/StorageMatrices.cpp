@@ -80,4 +80,69 @@ misreadStorageLd(const StorageMatrix &M, const SymExpr &Ld,
   return R;
 }
 
+namespace {
+
+/// The stride of dimension `Dim` of `M`'s row-major storage: the product
+/// of the sizes after it; nullopt when one is unknown or the product is
+/// beyond SymExpr (three symbols).
+std::optional<SymExpr> storageStride(const StorageMatrix &M, unsigned Dim) {
+  SymExpr Stride = SymExpr::constant(1);
+  for (unsigned I = Dim + 1; I < M.Sizes.size(); ++I) {
+    std::optional<SymExpr> Next =
+        M.Sizes[I] ? Stride.mul(*M.Sizes[I]) : std::nullopt;
+    if (!Next)
+      return std::nullopt;
+    Stride = *Next;
+  }
+  return Stride;
+}
+
+/// The view's last two dimensions as dimensions of the storage, when `M`
+/// is a Permuted view of known rank whose every size is known.
+std::optional<std::pair<unsigned, unsigned>>
+viewMatrixDims(const StorageMatrix &M) {
+  const StorageLayout &L = M.Layout;
+  unsigned N = L.Permutation.size();
+  if (L.Order != StorageOrder::Permuted || N < 3 || !L.Dims || *L.Dims != N ||
+      M.Sizes.size() != N ||
+      !llvm::all_of(M.Sizes, [](const auto &S) { return S.has_value(); }))
+    return std::nullopt;
+  return std::pair(L.Permutation[N - 2], L.Permutation[N - 1]);
+}
+
+} // namespace
+
+std::optional<MisreadViewStride> misreadViewLd(const StorageMatrix &M,
+                                               const SymExpr &Ld) {
+  auto Dims = viewMatrixDims(M);
+  if (!Dims)
+    return std::nullopt;
+  auto [Rows, Cols] = *Dims;
+  unsigned Last = M.Sizes.size() - 1;
+  // One of the two has unit stride; the other's stride is the leading
+  // dimension that describes the view.
+  if (Rows != Last && Cols != Last)
+    return std::nullopt;
+  std::optional<SymExpr> Actual = storageStride(M, Cols == Last ? Rows : Cols);
+  const SymExpr &Packed = *M.Sizes[Cols];
+  if (!Actual || !(Ld == Packed) || *Actual == Packed)
+    return std::nullopt;
+  return MisreadViewStride{Packed, *Actual};
+}
+
+std::optional<MisreadViewStride> misreadViewStride(const StorageMatrix &M,
+                                                   const SymExpr &Stride) {
+  auto Dims = viewMatrixDims(M);
+  if (!Dims)
+    return std::nullopt;
+  const StorageLayout &L = M.Layout;
+  std::optional<SymExpr> Packed =
+      M.Sizes[Dims->first]->mul(*M.Sizes[Dims->second]);
+  std::optional<SymExpr> Actual =
+      storageStride(M, L.Permutation[L.Permutation.size() - 3]);
+  if (!Packed || !Actual || !(Stride == *Packed) || *Actual == *Packed)
+    return std::nullopt;
+  return MisreadViewStride{*Packed, *Actual};
+}
+
 } // namespace cublas_tidy

@@ -31,8 +31,16 @@ class LibraryModel;
 
 /// How the elements of an object lie in its storage, where the source says
 /// so. RowMajor: contiguous. Transposed: a transposed view of a RowMajor
-/// 2-D object, whose storage is that object's.
-enum class StorageOrder : std::uint8_t { Unknown, RowMajor, Transposed };
+/// 2-D object, whose storage is that object's. Permuted: a view of a
+/// RowMajor object of three or more dimensions that reorders them
+/// (`q.transpose(1, 2)`, `k.permute({0, 2, 1, 3})`), whose storage is that
+/// object's too.
+enum class StorageOrder : std::uint8_t {
+  Unknown,
+  RowMajor,
+  Transposed,
+  Permuted
+};
 
 struct StorageLayout {
   StorageOrder Order = StorageOrder::Unknown;
@@ -47,6 +55,9 @@ struct StorageLayout {
   const clang::Expr *View = nullptr;
   /// The number of dimensions of Storage, when the source fixes it.
   std::optional<unsigned> Dims;
+  /// Permuted: dimension J of the view is dimension Permutation[J] of
+  /// Storage (Dims entries).
+  llvm::SmallVector<unsigned, 4> Permutation;
 };
 
 struct StorageMatrix {
@@ -95,6 +106,29 @@ misreadStorageLd(const StorageMatrix &M, const SymExpr &Ld,
                  const std::optional<SymExpr> &Cols,
                  llvm::ArrayRef<SymExpr> CallValues,
                  const SymbolBounds &Bounds);
+
+/// A leading dimension or batch stride that reads a Permuted view as if it
+/// were packed: the value a packed tensor of the view's sizes would have
+/// (the view's last size; the size of one of its matrices), where the
+/// storage it shares has another.
+struct MisreadViewStride {
+  SymExpr Packed; // what was given
+  SymExpr Actual; // the storage's stride for it
+};
+
+/// Whether the leading dimension `Ld` of the Permuted `M` is the view's
+/// last size while, in its storage, the rows of the view's matrices (its
+/// last two dimensions, one of which has unit stride) are another
+/// distance apart. nullopt when right, unknown, or not such a view.
+std::optional<MisreadViewStride> misreadViewLd(const StorageMatrix &M,
+                                               const SymExpr &Ld);
+
+/// Whether the batch stride `Stride` of the Permuted `M` is the size of one
+/// of the view's matrices (the product of its last two sizes) while, in its
+/// storage, consecutive matrices along the view's third dimension from the
+/// end are another distance apart.
+std::optional<MisreadViewStride> misreadViewStride(const StorageMatrix &M,
+                                                   const SymExpr &Stride);
 
 } // namespace cublas_tidy
 

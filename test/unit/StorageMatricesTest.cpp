@@ -127,4 +127,46 @@ TEST(StorageMatrices, SizesACheckComparesEqual) {
                });
 }
 
+// A transpose of a row-major tensor of four dimensions is a Permuted view
+// of its storage: a leading dimension that is the view's last size, and a
+// batch stride that is one packed matrix of the view, misread it; the
+// storage's own strides do not.
+TEST(StorageMatrices, PermutedViewsOfRowMajorTensors) {
+  withMatrices(R"(void f(at::Tensor q) {
+    TORCH_CHECK(q.is_contiguous() && q.dim() == 4, "q");
+    use(q.transpose(1, 2).data_ptr<float>());
+    use(q.transpose(0, 1).data_ptr<float>());
+    use(q.transpose(-1, -2).data_ptr<float>());
+  })",
+               [](llvm::ArrayRef<std::optional<StorageMatrix>> M) {
+                 ASSERT_TRUE(M.size() == 3 && M[0] && M[1] && M[2]);
+                 ASSERT_EQ(M[0]->Layout.Order, StorageOrder::Permuted);
+                 EXPECT_EQ(M[0]->Layout.Permutation,
+                           (llvm::SmallVector<unsigned, 4>{0, 2, 1, 3}));
+                 SymExpr S = sizeOf(*M[0], 1), H = sizeOf(*M[0], 2),
+                         D = sizeOf(*M[0], 3);
+                 auto Ld = misreadViewLd(*M[0], D);
+                 ASSERT_TRUE(Ld);
+                 EXPECT_EQ(Ld->Actual, *H.mul(D));
+                 EXPECT_FALSE(misreadViewLd(*M[0], *H.mul(D)));
+                 auto Stride = misreadViewStride(*M[0], *S.mul(D));
+                 ASSERT_TRUE(Stride);
+                 EXPECT_EQ(Stride->Actual, D);
+                 EXPECT_FALSE(misreadViewStride(*M[0], D));
+                 // Batches swapped, matrices untouched: packed matrices,
+                 // but the batch stride of the view's third dimension from
+                 // the end (the storage's first) is S*H*D, beyond a SymExpr
+                 // of two symbols: unknown, so silent.
+                 ASSERT_EQ(M[1]->Layout.Order, StorageOrder::Permuted);
+                 EXPECT_FALSE(misreadViewLd(*M[1], D));
+                 EXPECT_FALSE(misreadViewStride(*M[1], *H.mul(D)));
+                 // The last two swapped: each matrix transposed, read with
+                 // ld = the view's last size (S) where the storage has D.
+                 ASSERT_EQ(M[2]->Layout.Order, StorageOrder::Permuted);
+                 auto T = misreadViewLd(*M[2], H);
+                 ASSERT_TRUE(T);
+                 EXPECT_EQ(T->Actual, D);
+               });
+}
+
 } // namespace

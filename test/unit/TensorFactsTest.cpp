@@ -266,9 +266,12 @@ Strings layouts(const std::string &Code) {
     TensorLayout L = tensorLayout(E);
     if (L.Order == TensorOrder::Unknown)
       return "?";
-    return std::string(L.Order == TensorOrder::RowMajor ? "row-major"
-                                                        : "transposed") +
-           " " + (L.Dims ? std::to_string(*L.Dims) : "?") + " " +
+    std::string Order = L.Order == TensorOrder::RowMajor     ? "row-major"
+                        : L.Order == TensorOrder::Transposed ? "transposed"
+                                                             : "permuted";
+    for (unsigned D : L.Permutation)
+      Order += std::to_string(D);
+    return Order + " " + (L.Dims ? std::to_string(*L.Dims) : "?") + " " +
            varName(L.StorageVar);
   });
 }
@@ -294,8 +297,11 @@ TEST(TensorFacts, Layouts) {
 }
 
 // No order where the source does not fix one: a parameter nothing checks,
-// a view, a transpose of a tensor that is not 2-D, `transpose(0, 1)` of a
-// tensor whose number of dimensions is unknown.
+// a view, t() of a tensor that is not 2-D, `transpose(0, 1)` of a tensor
+// whose number of dimensions is unknown, a transpose of dimensions that are
+// not constants. A transpose or permute of a row-major tensor of three or
+// more dimensions is a view of its storage with the dimensions reordered;
+// one that moves nothing is the tensor itself.
 TEST(TensorFacts, UnknownLayouts) {
   EXPECT_EQ(layouts(R"(void f(at::Tensor x, at::Tensor y, int m, int n) {
     use(x);
@@ -303,11 +309,18 @@ TEST(TensorFacts, UnknownLayouts) {
     use(a.view({n, m}));
     auto b = torch::empty({2, m, n});
     use(b.t());
-    use(b.transpose(1, 2));
+    use(b.transpose(1, n));
     TORCH_CHECK(y.is_contiguous(), "y");
     use(y.transpose(0, 1));
   })"),
             (Strings{"?", "?", "?", "?", "?"}));
+  EXPECT_EQ(layouts(R"(void f(int m, int n) {
+    auto b = torch::empty({2, m, n});
+    use(b.transpose(1, 2));
+    use(b.transpose(-1, 0));
+    use(b.transpose(1, 1));
+  })"),
+            (Strings{"permuted021 3 b", "permuted210 3 b", "row-major 3 b"}));
 }
 
 // The handle PyTorch owns: its getter in at::cuda, directly or through a

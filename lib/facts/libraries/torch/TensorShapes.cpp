@@ -58,6 +58,37 @@ std::optional<std::pair<int, int>> swappedDims(const CXXMemberCallExpr *MC,
   return std::pair(*I, *J);
 }
 
+/// The dimensions of the tensor of `N` dimensions that the view `MC`
+/// (`transpose(i, j)`, negative ones counted from the end; `permute(...)`
+/// naming each once) puts in each place; nullopt otherwise.
+std::optional<llvm::SmallVector<unsigned, 4>>
+reorderedDims(const CXXMemberCallExpr *MC, llvm::StringRef Name, unsigned N) {
+  llvm::SmallVector<unsigned, 4> Order;
+  for (unsigned I = 0; I < N; ++I)
+    Order.push_back(I);
+  if (Name == "permute") {
+    std::optional<llvm::SmallVector<int, 4>> P = permutation(MC);
+    if (!P || P->size() != N)
+      return std::nullopt;
+    llvm::SmallVector<bool, 4> Seen(N, false);
+    for (unsigned I = 0; I < N; ++I) {
+      if (Seen[(*P)[I]])
+        return std::nullopt;
+      Seen[(*P)[I]] = true;
+      Order[I] = unsigned((*P)[I]);
+    }
+    return Order;
+  }
+  if (Name != "transpose" || MC->getNumArgs() != 2)
+    return std::nullopt;
+  std::optional<int> I = smallConstant(MC->getArg(0));
+  std::optional<int> J = smallConstant(MC->getArg(1));
+  if (!I || !J || *I >= int(N) || *J >= int(N) || *I < -int(N) || *J < -int(N))
+    return std::nullopt;
+  std::swap(Order[*I < 0 ? *I + N : *I], Order[*J < 0 ? *J + N : *J]);
+  return Order;
+}
+
 /// One step of a tensor expression, as the walks below see it.
 struct TensorStep {
   enum StepKind { Other, Parameter, Local, Method, Factory, Like } Kind = Other;
@@ -244,6 +275,24 @@ std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
   return std::nullopt;
 }
 
+/// The view the step `S` (a transpose or permute) makes of the RowMajor
+/// tensor of three or more dimensions laid out as `Of`: Permuted, or `Of`
+/// itself when nothing moves; Unknown when the dimensions are not
+/// constants.
+TensorLayout permutedView(TensorLayout Of, const TensorStep &S) {
+  std::optional<llvm::SmallVector<unsigned, 4>> Order =
+      reorderedDims(S.Call, S.Name, *Of.Dims);
+  if (!Order)
+    return TensorLayout();
+  if (llvm::all_of(llvm::enumerate(*Order),
+                   [](auto P) { return P.index() == P.value(); }))
+    return Of;
+  Of.Order = TensorOrder::Permuted;
+  Of.View = S.Call;
+  Of.Permutation = std::move(*Order);
+  return Of;
+}
+
 TensorLayout layoutOf(const Expr *E, unsigned Depth) {
   TensorLayout L;
   if (!E || Depth > MaxDepth)
@@ -288,6 +337,8 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
     case torch_api::ShapeResult::Transposed: {
       std::optional<std::pair<int, int>> Swap = swappedDims(S.Call, S.Name);
       TensorLayout Of = layoutOf(S.Base, Depth + 1);
+      if (Of.Order == TensorOrder::RowMajor && Of.Dims && *Of.Dims >= 3)
+        return permutedView(Of, S);
       if (S.Name == "permute" && Swap && !Of.Dims)
         Of.Dims = 2; // permute names every dimension
       if (!Swap || Of.Order != TensorOrder::RowMajor ||
