@@ -107,6 +107,28 @@ torch::Tensor linear_view(torch::Tensor x, torch::Tensor w) {
   return out;
 }
 
+// cublas-matrix-extents: attention scores over [B, S, H, D] projections,
+// the heads moved forward by transpose(1, 2) but the views' storage read as
+// if packed: in q's storage the rows of a head are H * D apart and its
+// heads D apart, not D and S * D.
+torch::Tensor head_scores(torch::Tensor q, torch::Tensor k) {
+  TORCH_CHECK(q.is_cuda() && q.is_contiguous() && q.dim() == 4);
+  TORCH_CHECK(k.is_cuda() && k.is_contiguous() && k.dim() == 4);
+  const int B = q.size(0), S = q.size(1), H = q.size(2), D = q.size(3);
+  auto qh = q.transpose(1, 2), kh = k.transpose(1, 2);
+  auto out = torch::zeros({B, H, S, S}, q.options());
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemmStridedBatched(
+                  handle, CUBLAS_OP_T, CUBLAS_OP_N, S, S, D, &one,
+                  kh.data_ptr<float>(), kh.size(3), kh.size(2) * kh.size(3),
+                  qh.data_ptr<float>(), qh.size(3), qh.size(2) * qh.size(3),
+                  &zero, out.data_ptr<float>(), S, (long long)S * S,
+                  B * H) == CUBLAS_STATUS_SUCCESS,
+              "cublasSgemmStridedBatched");
+  return out;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("row_sums", &row_sums);
   m.def("scale", &scale);
@@ -114,4 +136,5 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("norm_then_destroy", &norm_then_destroy);
   m.def("small_output", &small_output);
   m.def("linear_view", &linear_view);
+  m.def("head_scores", &head_scores);
 }

@@ -49,6 +49,11 @@ CASES = [
      "predicted": "wrong result (w.t() read with the leading dimension of a "
                   "row-major {k, n} tensor; its storage is w's {n, k})",
      "expect": lambda o: o["kind"] == "result" and o["result"] == "WRONG"},
+    {"name": "head_scores", "check": "cublas-matrix-extents",
+     "predicted": "wrong result (q.transpose(1, 2) and k.transpose(1, 2) "
+                  "read with the leading dimension and batch stride of packed "
+                  "[B, H, S, D] tensors; their storage is [B, S, H, D])",
+     "expect": lambda o: o["kind"] == "result" and o["result"] == "WRONG"},
 ]
 
 
@@ -101,6 +106,13 @@ def child(case, build_dir):
             out = ext.linear_view(x, w)
             torch.cuda.synchronize()
             ok = torch.allclose(out, x @ w.t(), atol=1e-3)
+        elif case == "head_scores":
+            q = torch.randn(2, 16, 4, 32, device="cuda")
+            k = torch.randn(2, 16, 4, 32, device="cuda")
+            out = ext.head_scores(q, k)
+            torch.cuda.synchronize()
+            want = q.transpose(1, 2) @ k.transpose(1, 2).transpose(-1, -2)
+            ok = torch.allclose(out, want, atol=1e-3)
         else:
             print("ERROR: no case %s" % case)
             return 2
