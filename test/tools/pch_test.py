@@ -8,6 +8,7 @@ made again when a header it read changes.
 import argparse
 import fcntl
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -58,6 +59,7 @@ class BuildTest(unittest.TestCase):
         self.flags = ["-isystem", self.inc, "-std=c++17"]
         self.out = os.path.join(self.work, "cache")
         self.clang = CLANG
+        self.addCleanup(shutil.rmtree, self.work, True)
 
     def write(self, text):
         with open(self.header, "w") as f:
