@@ -65,6 +65,18 @@ class BuildTest(unittest.TestCase):
         with open(self.header, "w") as f:
             f.write(text)
 
+    def old_pchs(self, count):
+        """`count` PCHs of other flags, last used two hours ago, the
+        first longest ago."""
+        made = []
+        for i in range(count):
+            self.flags = ["-isystem", self.inc, "-std=c++17", "-DX%d" % i]
+            made.append(self.build())
+        old = time.time() - 7200
+        for i, p in enumerate(made):
+            os.utime(p, (old + i, old + i))
+        return made
+
     def build(self):
         return pch.build(self.clang, ["#include <lib.h>"], self.flags, self.out)
 
@@ -133,13 +145,7 @@ class BuildTest(unittest.TestCase):
         self.assertEqual([n for n in os.listdir(self.out) if n.endswith(".pch")], [])
 
     def test_pruned_to_the_most_recent(self):
-        made = []
-        for i in range(3):
-            self.flags = ["-isystem", self.inc, "-std=c++17", "-DX%d" % i]
-            made.append(self.build())
-        old = time.time() - 7200
-        for i, p in enumerate(made):
-            os.utime(p, (old + i, old + i))
+        made = self.old_pchs(3)
         pch._prune(self.out, 2)
         self.assertEqual([os.path.exists(p) for p in made], [False, True, True])
 
@@ -147,13 +153,7 @@ class BuildTest(unittest.TestCase):
         # Another lit process uses the oldest PCH (build() touches it)
         # just after this prune read its date: the PCH it is
         # about to hand to clang-tidy must stay, with the header it names.
-        made = []
-        for i in range(3):
-            self.flags = ["-isystem", self.inc, "-std=c++17", "-DX%d" % i]
-            made.append(self.build())
-        old = time.time() - 7200
-        for i, p in enumerate(made):
-            os.utime(p, (old + i, old + i))
+        made = self.old_pchs(3)
         real_stat = os.stat
         used = []
 
@@ -173,12 +173,7 @@ class BuildTest(unittest.TestCase):
         self.assertEqual(self.parse(made[0], "sizeof(word) == 4"), 0)
 
     def test_a_pch_another_process_holds_is_spared(self):
-        made = []
-        for i in range(2):
-            self.flags = ["-isystem", self.inc, "-std=c++17", "-DX%d" % i]
-            made.append(self.build())
-        old = time.time() - 7200
-        os.utime(made[0], (old, old))
+        made = self.old_pchs(2)
         with open(made[0] + ".lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             pid = os.fork()

@@ -173,26 +173,40 @@ TEST(ValueFacts, ContainerSizes) {
             (Values{"100", "100", "2*n", "?", "3"}));
 }
 
-TEST(ValueFacts, ContextBindsParameters) {
-  auto AST = test::buildAST(std::string(Prelude) + R"(
-    void callee(int m, int guarded) { use(m * 2); if (guarded > 0) use(guarded); }
-    void caller() { int x = 32; callee(x, 7); }
-  )");
+/// The facts of `callee` on its own and at its one call from `caller`, and
+/// the `use(...)` calls of `callee`, for `Test`.
+void inCallerContext(
+    const std::string &Code, size_t Uses,
+    llvm::function_ref<void(const ValueFacts &Own, const ValueFacts &InContext,
+                            llvm::ArrayRef<const CallExpr *> Uses)>
+        Test) {
+  auto AST = test::buildAST(std::string(Prelude) + Code);
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
   const FunctionDecl *Callee = test::functionNamed(*AST, "callee");
   const FunctionDecl *Caller = test::functionNamed(*AST, "caller");
   auto Sites = test::callsTo(*AST, Caller, "callee");
-  auto Uses = test::callsTo(*AST, Callee, "use");
-  ASSERT_TRUE(Callee && Caller && Sites.size() == 1 && Uses.size() == 2);
+  auto Used = test::callsTo(*AST, Callee, "use");
+  ASSERT_TRUE(Callee && Caller && Sites.size() == 1 && Used.size() == Uses);
   ValueFacts CalleeFacts(Callee, Ctx), CallerFacts(Caller, Ctx);
   ValueFacts InContext(CalleeFacts, Sites[0], CallerFacts);
-  const Expr *Twice = Uses[0]->getArg(0);
-  const Expr *Guard = Uses[1]->getArg(0);
-  EXPECT_EQ(CalleeFacts.evaluate(Twice)->str(), "2*m");
-  EXPECT_EQ(InContext.evaluate(Twice)->str(), "64");
-  // A parameter the callee tests keeps its symbolic value.
-  EXPECT_EQ(InContext.evaluate(Guard)->str(), "guarded");
+  Test(CalleeFacts, InContext, Used);
+}
+
+TEST(ValueFacts, ContextBindsParameters) {
+  inCallerContext(R"(
+    void callee(int m, int guarded) { use(m * 2); if (guarded > 0) use(guarded); }
+    void caller() { int x = 32; callee(x, 7); }
+  )",
+                  2, [](const ValueFacts &Own, const ValueFacts &InContext,
+                        llvm::ArrayRef<const CallExpr *> Uses) {
+                    const Expr *Twice = Uses[0]->getArg(0);
+                    const Expr *Guard = Uses[1]->getArg(0);
+                    EXPECT_EQ(Own.evaluate(Twice)->str(), "2*m");
+                    EXPECT_EQ(InContext.evaluate(Twice)->str(), "64");
+                    // A parameter the callee tests keeps its symbolic value.
+                    EXPECT_EQ(InContext.evaluate(Guard)->str(), "guarded");
+                  });
 }
 
 // A flag that only picks a value (`TransA == 0 ? K : M`) is bound to the
@@ -200,7 +214,7 @@ TEST(ValueFacts, ContextBindsParameters) {
 // that guards a statement is not bound, but skips() reads it to tell which
 // branch the call site takes.
 TEST(ValueFacts, FlagsThatPickAValueAndBranchesACallSiteSkips) {
-  auto AST = test::buildAST(std::string(Prelude) + R"(
+  inCallerContext(R"(
     void callee(int flag, int k, int m, int branch) {
       int ld = (flag == 0) ? k : m;
       use(ld);
@@ -211,24 +225,20 @@ TEST(ValueFacts, FlagsThatPickAValueAndBranchesACallSiteSkips) {
         use(k);
     }
     void caller() { callee(0, 32, 64, 0); }
-  )");
-  ASSERT_TRUE(AST);
-  ASTContext &Ctx = AST->getASTContext();
-  const FunctionDecl *Callee = test::functionNamed(*AST, "callee");
-  const FunctionDecl *Caller = test::functionNamed(*AST, "caller");
-  auto Sites = test::callsTo(*AST, Caller, "callee");
-  auto Uses = test::callsTo(*AST, Callee, "use");
-  ASSERT_TRUE(Callee && Caller && Sites.size() == 1 && Uses.size() == 4);
-  ValueFacts CalleeFacts(Callee, Ctx), CallerFacts(Caller, Ctx);
-  ValueFacts InContext(CalleeFacts, Sites[0], CallerFacts);
-  EXPECT_EQ(CalleeFacts.evaluate(Uses[0]->getArg(0))->str(), "ld");
-  EXPECT_EQ(InContext.evaluate(Uses[0]->getArg(0))->str(), "32");
-  std::optional<SymExpr> Test = InContext.evaluate(Uses[1]->getArg(0));
-  ASSERT_TRUE(Test);
-  EXPECT_EQ(Test->str(), "1");
-  EXPECT_TRUE(InContext.skips(Uses[2]));
-  EXPECT_FALSE(InContext.skips(Uses[3]));
-  EXPECT_FALSE(CalleeFacts.skips(Uses[2]));
+  )",
+                  4, [](const ValueFacts &Own, const ValueFacts &InContext,
+                        llvm::ArrayRef<const CallExpr *> Uses) {
+                    EXPECT_EQ(Own.evaluate(Uses[0]->getArg(0))->str(), "ld");
+                    EXPECT_EQ(InContext.evaluate(Uses[0]->getArg(0))->str(),
+                              "32");
+                    std::optional<SymExpr> Test =
+                        InContext.evaluate(Uses[1]->getArg(0));
+                    ASSERT_TRUE(Test);
+                    EXPECT_EQ(Test->str(), "1");
+                    EXPECT_TRUE(InContext.skips(Uses[2]));
+                    EXPECT_FALSE(InContext.skips(Uses[3]));
+                    EXPECT_FALSE(Own.skips(Uses[2]));
+                  });
 }
 
 // A stand-in for the pieces of ATen the tensor facts read (the lit tests
