@@ -444,7 +444,7 @@ void CallAnalysis::checkPermutedView(const OperandAtCall &O,
     std::vector<std::pair<SourceLocation, std::string>> N{
         {userLocation(L.View->getBeginLoc(), SM),
          "the view is made here; .contiguous() on it makes a packed copy"}};
-    if (L.Why)
+    if (L.Why && !containsStmt(L.View, L.Why))
       N.push_back({userLocation(L.Why->getBeginLoc(), SM),
                    "'" + Storage + "' is row-major (contiguous) here"});
     return N;

@@ -101,3 +101,39 @@ void correct(cublasHandle_t h, torch::Tensor q, torch::Tensor k,
                   out.data_ptr<float>(), D, (long long)S * D,
                   B * H) == CUBLAS_STATUS_SUCCESS);
 }
+
+// The heads split from a packed projection by a view, then moved forward:
+// view() of a row-major tensor is a row-major tensor of the sizes written.
+void fromView(cublasHandle_t h, torch::Tensor x, torch::Tensor out, int64_t B,
+              int64_t S, int64_t H, int64_t D) {
+  CHECK_INPUT(x);
+  auto q = x.view({B, S, H, D}).transpose(1, 2);
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemmStridedBatched(
+                  h, CUBLAS_OP_T, CUBLAS_OP_N, S, S, D, &one,
+                  q.data_ptr<float>(), D, S * D, q.data_ptr<float>(), D, S * D,
+                  &zero, out.data_ptr<float>(), S, S * S,
+                  B * H) == CUBLAS_STATUS_SUCCESS);
+  // CHECK-NOTES: :[[@LINE-3]]:40: warning: 'lda' (D) is the last size of the view 'q', as if the view were packed, but 'q' reorders the dimensions of the row-major 'x.view({B, S, H, D})' and shares its storage, where the view's rows are H*D elements apart; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-8]]:12: note: the view is made here; .contiguous() on it makes a packed copy
+  // CHECK-NOTES: :[[@LINE-5]]:43: warning: 'strideA' (S * D) is the size of one matrix of the view 'q', as if the view were packed, but in the storage of the row-major 'x.view({B, S, H, D})' that it shares, its matrices are D elements apart; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-10]]:12: note: the view is made here; .contiguous() on it makes a packed copy
+  // CHECK-NOTES: :[[@LINE-7]]:71: warning: 'ldb' (D) is the last size of the view 'q', as if the view were packed, but 'q' reorders the dimensions of the row-major 'x.view({B, S, H, D})' and shares its storage, where the view's rows are H*D elements apart; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-12]]:12: note: the view is made here; .contiguous() on it makes a packed copy
+  // CHECK-NOTES: :[[@LINE-9]]:74: warning: 'strideB' (S * D) is the size of one matrix of the view 'q', as if the view were packed, but in the storage of the row-major 'x.view({B, S, H, D})' that it shares, its matrices are D elements apart; cuBLAS reads the wrong elements unless the two are equal [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-14]]:12: note: the view is made here; .contiguous() on it makes a packed copy
+  // A size the view infers (-1) is unknown: not judged.
+  auto r = x.view({B, -1, H, D}).transpose(1, 2);
+  TORCH_CHECK(cublasSgemmStridedBatched(
+                  h, CUBLAS_OP_T, CUBLAS_OP_N, S, S, D, &one,
+                  r.data_ptr<float>(), D, S * D, r.data_ptr<float>(), D, S * D,
+                  &zero, out.data_ptr<float>(), S, S * S,
+                  B * H) == CUBLAS_STATUS_SUCCESS);
+  // The packed copy.
+  auto c = x.view({B, S, H, D}).transpose(1, 2).contiguous();
+  TORCH_CHECK(cublasSgemmStridedBatched(
+                  h, CUBLAS_OP_T, CUBLAS_OP_N, S, S, D, &one,
+                  c.data_ptr<float>(), D, S * D, c.data_ptr<float>(), D, S * D,
+                  &zero, out.data_ptr<float>(), S, S * S,
+                  B * H) == CUBLAS_STATUS_SUCCESS);
+}

@@ -297,23 +297,25 @@ TEST(TensorFacts, Layouts) {
 }
 
 // No order where the source does not fix one: a parameter nothing checks,
-// a view, t() of a tensor that is not 2-D, `transpose(0, 1)` of a tensor
+// t() of a tensor that is not 2-D, `transpose(0, 1)` of a tensor
 // whose number of dimensions is unknown, a transpose of dimensions that are
 // not constants. A transpose or permute of a row-major tensor of three or
 // more dimensions is a view of its storage with the dimensions reordered;
-// one that moves nothing is the tensor itself.
+// one that moves nothing is the tensor itself. view() of a row-major
+// tensor is a row-major tensor of the sizes written; of another, unknown.
 TEST(TensorFacts, UnknownLayouts) {
   EXPECT_EQ(layouts(R"(void f(at::Tensor x, at::Tensor y, int m, int n) {
     use(x);
     auto a = torch::empty({m, n});
     use(a.view({n, m}));
+    use(x.view({n, m}));
     auto b = torch::empty({2, m, n});
     use(b.t());
     use(b.transpose(1, n));
     TORCH_CHECK(y.is_contiguous(), "y");
     use(y.transpose(0, 1));
   })"),
-            (Strings{"?", "?", "?", "?", "?"}));
+            (Strings{"?", "row-major 2 -", "?", "?", "?", "?"}));
   EXPECT_EQ(layouts(R"(void f(int m, int n) {
     auto b = torch::empty({2, m, n});
     use(b.transpose(1, 2));

@@ -79,7 +79,8 @@ TEST(TensorMatrices, CheckedParameters) {
 }
 
 // No matrix where the layout is unknown, the pointer is not the start of a
-// tensor's storage, or a local pointer may hold something else.
+// tensor's storage, or a local pointer may hold something else. A view of
+// a row-major tensor is one, of the sizes the view writes.
 TEST(TensorMatrices, UnknownStorage) {
   EXPECT_EQ(matrices(R"(void f(at::Tensor x, bool c, int m, int k) {
     use(x.data_ptr<float>());
@@ -92,7 +93,7 @@ TEST(TensorMatrices, UnknownStorage) {
     use(p);
     use(other());
   })"),
-            (Strings{"-", "-", "-", "-", "-"}));
+            (Strings{"-", "row-major k,m of -", "-", "-", "-"}));
 }
 
 // A helper on raw pointers: its parameter is the tensor's storage only in

@@ -274,8 +274,8 @@ Tensor empty_like(const Tensor &);
 )";
 
 // Sizes of tensors: by name (a.size(0)) for a parameter or a local defined
-// once, as written for a factory, through copies, views that swap
-// dimensions and *_like; unknown where a view or resize changes them.
+// once, as written for a factory or a view ({n, m}), through copies, views
+// that swap dimensions and *_like; unknown where a resize changes them.
 TEST(ValueFacts, TensorSizes) {
   EXPECT_EQ(valuesIn(std::string(MiniATen) + R"(
   void f(at::Tensor a, at::Tensor b, long long m, long long n) {
@@ -296,7 +296,7 @@ TEST(ValueFacts, TensorSizes) {
             (Values{"a.size(0)", "a.size(1)", "a.size(0)*a.size(1)",
                     "a.size(0) - 1", "m", "n", "?", "n", "m", "b.size(0)",
                     "bt.size(0)", "b.size(1)", "b.size(0)", "b.size(1)",
-                    "v.size(0)", "n", "?", "?", "b.size(2)", "b.size(1)",
+                    "n", "n", "?", "?", "b.size(2)", "b.size(1)",
                     "?", "m", "?"}));
 }
 

@@ -102,7 +102,8 @@ struct TensorStep {
   llvm::StringRef Name;
   const Expr *Base = nullptr;
   torch_api::ShapeResult Shape = torch_api::ShapeResult::Unknown;
-  /// Factory: the call and the sizes written in it.
+  /// Factory: the call and the sizes written in it (also those of a
+  /// Method `view` or `reshape`).
   const CallExpr *Made = nullptr;
   const InitListExpr *Sizes = nullptr;
   /// Like: the tensor whose sizes and layout it takes.
@@ -128,6 +129,9 @@ TensorStep stepOf(const Expr *E) {
   if ((S.Call = tensorMethod(E, S.Name, S.Base))) {
     S.Kind = TensorStep::Method;
     S.Shape = torch_api::shape(S.Name);
+    // `x.view({B, S, H, D})`, `x.reshape(...)`: the sizes written.
+    if ((S.Name == "view" || S.Name == "reshape") && S.Call->getNumArgs() == 1)
+      S.Sizes = bracedList(S.Call->getArg(0));
     return S;
   }
   torch_api::TensorResult Kind;
@@ -174,7 +178,7 @@ std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
       return swappedDims(S.Call, S.Name) ? dimsOf(S.Base, Depth + 1)
                                          : std::nullopt;
     case torch_api::ShapeResult::Unknown:
-      return std::nullopt;
+      return S.Sizes ? std::optional(S.Sizes->getNumInits()) : std::nullopt;
     }
     return std::nullopt;
   case TensorStep::Factory:
@@ -188,6 +192,21 @@ std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
 }
 
 std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth);
+
+/// The size `Dim` (negative: from the end) written in `Sizes`; nullopt
+/// past its end, and for a `-1` (a view's size PyTorch infers).
+std::optional<TensorSize> writtenSize(const InitListExpr *Sizes, int Dim) {
+  int N = int(Sizes->getNumInits());
+  int At = Dim < 0 ? Dim + N : Dim;
+  if (At < 0 || At >= N)
+    return std::nullopt;
+  const Expr *Written = Sizes->getInit(unsigned(At));
+  if (smallConstant(Written) == -1)
+    return std::nullopt;
+  TensorSize Size;
+  Size.Written = Written;
+  return Size;
+}
 
 /// The size of dimension `Dim` of the Transposed view `S` made of its base.
 std::optional<TensorSize> transposedSize(const TensorStep &S, int Dim,
@@ -255,18 +274,11 @@ std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
     case torch_api::ShapeResult::Transposed:
       return transposedSize(S, Dim, Depth);
     case torch_api::ShapeResult::Unknown:
-      return std::nullopt;
+      return S.Sizes ? writtenSize(S.Sizes, Dim) : std::nullopt;
     }
     return std::nullopt;
-  case TensorStep::Factory: {
-    int N = int(S.Sizes->getNumInits());
-    int At = Dim < 0 ? Dim + N : Dim;
-    if (At < 0 || At >= N)
-      return std::nullopt;
-    TensorSize Size;
-    Size.Written = S.Sizes->getInit(unsigned(At));
-    return Size;
-  }
+  case TensorStep::Factory:
+    return writtenSize(S.Sizes, Dim);
   case TensorStep::Like:
     return sizeOf(S.Of, Dim, Depth + 1);
   case TensorStep::Other:
@@ -350,6 +362,15 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
       return Of;
     }
     case torch_api::ShapeResult::Unknown:
+      // `view`/`reshape` of a row-major tensor: a row-major tensor of the
+      // sizes written, its storage.
+      if (S.Sizes &&
+          layoutOf(S.Base, Depth + 1).Order == TensorOrder::RowMajor) {
+        L.Order = TensorOrder::RowMajor;
+        L.Storage = S.Call;
+        L.Why = S.Call;
+        L.Dims = S.Sizes->getNumInits();
+      }
       return L;
     }
     return L;
