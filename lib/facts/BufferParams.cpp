@@ -103,7 +103,7 @@ flagComparison(const Stmt *S, const FunctionDecl *FD, const ASTContext &Ctx) {
 /// (`(TransA == NoTrans) ? K : M`). At most MaxFlags, of at most
 /// MaxFlagValues constants each.
 std::vector<Flag> flagsOf(const FunctionDecl *FD, const ValueFacts &Own,
-                          ASTContext &Ctx) {
+                          UnchangedVariables &Unchanged, ASTContext &Ctx) {
   std::map<const ParmVarDecl *, std::set<int64_t>> Compared;
   for (const BodyStmt &B : stmtsIn(FD)) {
     const auto *CO = dyn_cast<ConditionalOperator>(B.S);
@@ -115,7 +115,6 @@ std::vector<Flag> flagsOf(const FunctionDecl *FD, const ValueFacts &Own,
       return true;
     });
   }
-  UnchangedVariables Unchanged(FD);
   std::vector<Flag> Flags;
   for (const auto &[P, Values] : Compared) {
     if (Own.tests(P) || !Unchanged.stable(P) || Values.size() > MaxFlagValues)
@@ -162,14 +161,14 @@ void dropFlagsThatDoNotMatter(
 }
 
 /// The span through argument `Arg` of the cuBLAS call `Call` (to `F`) in
-/// each combination of the values of the flags of `FD`, into `Param`.
+/// each combination of the values of `Flags`, the flags of `FD`, into
+/// `Param`.
 void flagCases(const FunctionDecl *FD, ASTContext &Ctx, const FunctionInfo &F,
-               const CallExpr *Call, unsigned Arg,
+               const CallExpr *Call, unsigned Arg, std::vector<Flag> Flags,
                FunctionSummary::BufferParam &Param) {
-  const ValueFacts &Own = sharedValueFacts(FD, Ctx);
-  std::vector<Flag> Flags = flagsOf(FD, Own, Ctx);
   if (Flags.empty())
     return;
+  const ValueFacts &Own = sharedValueFacts(FD, Ctx);
   std::vector<std::vector<int64_t>> Combinations{{}};
   for (const Flag &Fl : Flags) {
     std::vector<std::vector<int64_t>> Longer;
@@ -231,6 +230,7 @@ bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
   UnchangedVariables Unchanged(FD);
+  std::optional<std::vector<Flag>> Flags;
   for (const BodyStmt &B : stmtsIn(FD)) {
     const auto *Call = dyn_cast<CallExpr>(B.S);
     const FunctionInfo *F = Call ? calledCublasFunction(Call) : nullptr;
@@ -265,8 +265,12 @@ bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
           Param.DataType = Args->knownEnumerator(TypedHere->Type);
         if (Spanned)
           Param.Spans = spanOf(*F, *Args, I, FD);
-        if (Spanned && !Param.Spans)
-          flagCases(FD, Ctx, *F, Call, I, Param);
+        if (Spanned && !Param.Spans) {
+          // The flags are the function's: found once, for every operand.
+          if (!Flags)
+            Flags = flagsOf(FD, sharedValueFacts(FD, Ctx), Unchanged, Ctx);
+          flagCases(FD, Ctx, *F, Call, I, *Flags, Param);
+        }
       }
       Out.push_back(std::move(Param));
     }
