@@ -28,12 +28,20 @@ std::string createName(const CallExpr *Create) {
   return Name.str();
 }
 
-std::string kindName(ResourceKind K) {
-  return K == ResourceKind::LtHandle ? "cuBLASLt handle" : "cuBLAS handle";
+/// The handle a create function makes, by its name: "cuSOLVER handle".
+std::string handleName(StringRef Create) {
+  if (Create.starts_with("cusolver"))
+    return "cuSOLVER handle";
+  if (Create.starts_with("cusparse"))
+    return "cuSPARSE handle";
+  return Create.starts_with("cublasLt") ? "cuBLASLt handle" : "cuBLAS handle";
 }
 
 /// What each create costs.
 std::string createCost(StringRef Create) {
+  if (Create.starts_with("cusolver") || Create.starts_with("cusparse"))
+    return Create.str() +
+           " allocates resources on the host and the device each time";
   return Create.str() +
          " allocates a workspace and synchronizes the device each time";
 }
@@ -59,8 +67,8 @@ void HandlePerCallCheck::checkUnit(ASTContext &) {
       if (expandedInSystemHeader(H.Create->getBeginLoc(), SM))
         continue;
       // "the": clangd capitalises the first letter of every message.
-      std::string What =
-          "the " + kindName(H.Kind) + " '" + H.Var->getName().str() + "'";
+      std::string What = "the " + handleName(createName(H.Create)) + " '" +
+                         H.Var->getName().str() + "'";
       std::string Cost = createCost(createName(H.Create));
       if (H.Loop) {
         diag(userLocation(H.Create->getBeginLoc(), SM),
@@ -108,7 +116,7 @@ void HandlePerCallCheck::checkProjectCalls(
     if (!Why || Why->Notes.empty())
       continue;
     const FunctionSummary::PerCallHandle &H = S->PerCall.front();
-    std::string What = H.Lt ? "cuBLASLt handle" : "cuBLAS handle";
+    std::string What = handleName(H.Create);
     bool Op = Why->Kind == RepeatReason::Op;
     std::string Message =
         "'" + FD->getName().str() + "', defined in another file, creates and "

@@ -12,6 +12,7 @@
 #include "facts/LtDescriptors.h"
 #include "facts/StorageMatrices.h"
 #include "facts/ValueBounds.h"
+#include "facts/WorkspaceQueries.h"
 #include "model/CublasApi.h"
 #include "model/OperandShapes.h"
 
@@ -156,6 +157,7 @@ private:
   void checkPermutedView(const OperandAtCall &O, const StorageMatrix &M);
   void checkLayout();
   void checkWorkspace();
+  void checkQueriedWorkspace();
   void checkPreferenceWorkspace(const Extent &X, const SymExpr &Remaining);
   void checkLtMatmul();
   bool checkLtExtents(const std::array<LtOperand, 4> &Ops);
@@ -606,14 +608,25 @@ CallAnalysis::allocationNote(const Extent &X) const {
 void CallAnalysis::checkWorkspace() {
   int WsParam = F.findParam(ParamRole::DeviceWorkspace);
   int SizeParam = F.findParam(ParamRole::WorkspaceSize);
+  // Legacy cuSOLVER routines take the size in elements of their type.
+  unsigned Unit = 1;
+  if (SizeParam < 0) {
+    SizeParam = F.findParam(ParamRole::WorkspaceElements);
+    Unit = elementSize(F.Elem);
+  }
   std::optional<Value> Size = valueOf(SizeParam);
-  if (WsParam < 0 || !Size)
+  if (WsParam < 0 || !Size || !Unit)
     return;
+  SymbolBounds WithSize = Bounds;
+  std::optional<SymExpr> Bytes = workspaceBytes(Size->V, Unit, WithSize);
+  if (!Bytes)
+    return;
+  Size->V = *Bytes;
   std::optional<Extent> X = pointerExtent(arg(WsParam), VF);
   std::optional<SymExpr> Remaining = X ? X->remainingBytes() : std::nullopt;
   if (!Remaining)
     return;
-  if (!provenLess(*Remaining, Size->V, Bounds)) {
+  if (!provenLess(*Remaining, Size->V, WithSize)) {
     checkPreferenceWorkspace(*X, *Remaining);
     return;
   }
@@ -622,11 +635,66 @@ void CallAnalysis::checkWorkspace() {
   if (X->OffsetBytes != SymExpr::constant(0))
     Alloc += ", from byte " + X->OffsetBytes.str();
   std::string Name = paramName(SizeParam).str();
+  std::string Given = Size->describe(Name);
+  if (Unit > 1)
+    Given = "'" + sourceText(arg(SizeParam), Ctx) + "' " +
+            std::string(toString(F.Elem)) + " elements, " +
+            (Size->V.isConstant() ? std::to_string(*Size->V.getConstant())
+                                  : Size->V.str()) +
+            " bytes";
   report("workspace:" + std::to_string(SizeParam), arg(SizeParam),
-         Name + " (" + Size->describe(Name) + ") is larger than the workspace " +
-             (Ws.empty() ? std::string("the pointer") : "'" + Ws + "'") +
-             " (" + Alloc + "); cuBLAS may read and write past its end",
+         Name + " (" + Given + ") is larger than the workspace " +
+             (Ws.empty() ? std::string("the pointer") : "'" + Ws + "'") + " (" +
+             Alloc + "); " + libraryOf(F.Family).str() +
+             " may read and write past its end" +
+             (Unit > 1
+                  ? "; " + Name + " counts " + std::string(toString(F.Elem)) +
+                        " elements, not bytes"
+                  : ""),
          allocationNote(*X));
+}
+
+/// A cuSOLVER or cuSPARSE routine without a size argument
+/// (cusolverDnSgetrf) uses as much workspace as its _bufferSize query said:
+/// a buffer allocated for fewer bytes, most often the query's element count
+/// taken as bytes, is written past its end.
+void CallAnalysis::checkQueriedWorkspace() {
+  int WsParam = F.findParam(ParamRole::DeviceWorkspace);
+  if (WsParam < 0 || F.findParam(ParamRole::WorkspaceSize) >= 0 ||
+      F.findParam(ParamRole::WorkspaceElements) >= 0)
+    return;
+  std::optional<WorkspaceQuery> Q = workspaceQueryFor(Call, F, VF.callable());
+  if (!Q)
+    return;
+  std::optional<Extent> X = pointerExtent(arg(WsParam), VF);
+  std::optional<SymExpr> Remaining = X ? X->remainingBytes() : std::nullopt;
+  SymbolBounds Positive = Bounds;
+  std::optional<SymExpr> Needed = Q->neededBytes(Positive);
+  if (!Remaining || !Needed || !provenLess(*Remaining, *Needed, Positive))
+    return;
+  std::string Ws = sourceText(arg(WsParam), Ctx);
+  std::string Var = Q->Size->getName().str();
+  std::string Elem = toString(Q->Query->Elem).str();
+  std::string Message =
+      (Ws.empty() ? std::string("the workspace") : "'" + Ws + "'") + " holds " +
+      Remaining->str() + " bytes (" + allocationText(*X) + ") but '" + F.Name +
+      "' uses ";
+  if (Q->UnitBytes == 1)
+    Message += Var + " bytes, as '" + Q->Query->Name + "' said; " +
+               libraryOf(F.Family).str() + " writes past its end";
+  else
+    Message += Var + " " + Elem + " elements (" + Var + " * " +
+               std::to_string(Q->UnitBytes) + " bytes): '" + Q->Query->Name +
+               "' counts the workspace in elements, not bytes; " +
+               libraryOf(F.Family).str() + " writes past its end; allocate " +
+               Var + " * sizeof(" + Elem + ") bytes";
+  std::vector<std::pair<SourceLocation, std::string>> Notes{
+      {userLocation(Q->Call->getBeginLoc(), SM),
+       "'" + std::string(Q->Query->Name) + "' writes the size to '" + Var +
+           "' here"}};
+  for (auto &N : allocationNote(*X))
+    Notes.push_back(std::move(N));
+  report("queried-workspace", arg(WsParam), Message, std::move(Notes));
 }
 
 void CallAnalysis::checkLayout() {
@@ -843,6 +911,7 @@ std::vector<MatrixExtentsCheck::Finding> CallAnalysis::run() {
           checkPointerArray(static_cast<int>(I));
     }
     checkWorkspace();
+    checkQueriedWorkspace();
     if (StringRef(F.Name) == "cublasLtMatmul")
       checkLtMatmul();
   }
@@ -871,7 +940,8 @@ bool MatrixExtentsCheck::wants(const FunctionInfo &F) const {
          (F.Creates == ResourceKind::LtMatrixLayout &&
           F.findParam(ParamRole::LeadingDim) >= 0) ||
          (F.findParam(ParamRole::DeviceWorkspace) >= 0 &&
-          F.findParam(ParamRole::WorkspaceSize) >= 0);
+          (F.findParam(ParamRole::WorkspaceSize) >= 0 ||
+           isNeighbour(F.Family)));
 }
 
 void MatrixExtentsCheck::beforeUnitCalls(ASTContext &Ctx) {

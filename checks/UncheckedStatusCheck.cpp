@@ -264,8 +264,22 @@ std::string UncheckedStatusCheck::checkMacroMisfit(SourceLocation Loc,
   return "";
 }
 
+/// An enumeration's name as a type: `cublasStatus` (the tag some
+/// declarations show) is written cublasStatus_t, `cudaError` cudaError_t.
+static StringRef typeSpelling(StringRef EnumName) {
+  if (statusLibrary(EnumName) == "cuBLAS")
+    return "cublasStatus_t";
+  return isCudaErrorName(EnumName) ? StringRef("cudaError_t") : EnumName;
+}
+
+/// What a discarded result is called: its library status type
+/// ("cusolverStatus_t"), or "status" for a function the options name.
+static StringRef statusWord(QualType T) {
+  return isLibraryStatusType(T) ? enumTypeName(T) : StringRef("status");
+}
+
 bool UncheckedStatusCheck::returnsStatus(const CallExpr *Call) const {
-  if (isCublasStatusType(Call->getType()))
+  if (isLibraryStatusType(Call->getType()))
     return true;
   const FunctionDecl *FD = Call->getDirectCallee();
   if (CheckedFunctions.empty() || !FD || !FD->getIdentifier())
@@ -282,7 +296,7 @@ void UncheckedStatusCheck::checkCudaErrorCast(
     std::optional<llvm::DenseMap<const VarDecl *, const CallExpr *>>
         &Laundered,
     ASTContext &Ctx) {
-  if (isCublasStatusType(Cast->getSubExpr()->getType())) {
+  if (isLibraryStatusType(Cast->getSubExpr()->getType())) {
     checkConversion(Cast, Ctx);
     return;
   }
@@ -357,7 +371,7 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
       QualType On = Switch->getCond()
                         ? Switch->getCond()->IgnoreParenImpCasts()->getType()
                         : QualType();
-      if ((isCublasStatusType(On) || isCudaErrorType(On)) &&
+      if ((isLibraryStatusType(On) || isCudaErrorType(On)) &&
           InUserCode(Switch))
         for (const SwitchCase *SC = Switch->getSwitchCaseList(); SC;
              SC = SC->getNextSwitchCase())
@@ -409,8 +423,7 @@ void UncheckedStatusCheck::checkDiscarded(
   if (!Name.empty())
     Name = "'" + Name + "'" +
            (Wrapped.empty() ? "" : " (the status of '" + Wrapped + "')");
-  StringRef What = isCublasStatusType(Call->getType()) ? "cublasStatus_t"
-                                                       : "status";
+  StringRef What = statusWord(Call->getType());
   SourceLocation Loc = userLocation(Call->getBeginLoc(), SM);
   if (Use.Use == ValueUse::CastToVoid) {
     // Each message starts with a word that clangd's capitalisation of the
@@ -485,7 +498,7 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
     const auto *Call = dyn_cast<CallExpr>(Value);
     if (!Call)
       return nullptr;
-    bool Tracked = isCublasStatusType(Call->getType());
+    bool Tracked = isLibraryStatusType(Call->getType());
     if (!Tracked && !CheckedFunctions.empty())
       if (const FunctionDecl *FD = Call->getDirectCallee())
         Tracked = FD->getIdentifier() &&
@@ -502,8 +515,7 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
   };
   for (const DeadStore &DS : findDeadStores(Callable, Ctx, Interesting)) {
     const auto *Call = cast<CallExpr>(DS.Value);
-    StringRef What = isCublasStatusType(Call->getType()) ? "cublasStatus_t"
-                                                         : "status";
+    StringRef What = statusWord(Call->getType());
     std::string Name = spelledCalleeName(Call, SM, LangOpts);
     diag(userLocation(Call->getBeginLoc(), SM),
          "the %0 returned by %select{this call|'%2'}1 is stored in '%3' but never "
@@ -537,12 +549,15 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
                                            ASTContext &Ctx) {
   StringRef L = operandEnum(Op->getLHS()), R = operandEnum(Op->getRHS());
   const Expr *StatusSide, *ErrorSide;
-  if (isCublasStatusName(L) && isCudaErrorName(R)) {
+  StringRef Status;
+  if (isLibraryStatusName(L) && isCudaErrorName(R)) {
     StatusSide = Op->getLHS();
     ErrorSide = Op->getRHS();
-  } else if (isCudaErrorName(L) && isCublasStatusName(R)) {
+    Status = L;
+  } else if (isCudaErrorName(L) && isLibraryStatusName(R)) {
     StatusSide = Op->getRHS();
     ErrorSide = Op->getLHS();
+    Status = R;
   } else {
     return;
   }
@@ -559,8 +574,9 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
   SourceLocation Loc = userLocation(Op->getOperatorLoc(),
                                     Ctx.getSourceManager());
   if (!StatusConst == !ErrorConst) {
-    diag(Loc, "a cublasStatus_t compared with a cudaError_t; cuBLAS and CUDA "
-              "runtime codes differ, so failures are misreported")
+    diag(Loc, "a %0 compared with a cudaError_t; %1 and CUDA runtime codes "
+              "differ, so failures are misreported")
+        << Status << statusLibrary(Status)
         << fileRange(Op->getSourceRange(), Ctx);
     return;
   }
@@ -569,14 +585,13 @@ void UncheckedStatusCheck::checkComparison(const BinaryOperator *Op,
   bool ErrorIsConst = ErrorConst != nullptr;
   const DeclRefExpr *Const = ErrorIsConst ? ErrorConst : StatusConst;
   StringRef Name = Const->getDecl()->getName();
-  StringRef Success = ErrorIsConst ? "cudaSuccess" : "CUBLAS_STATUS_SUCCESS";
-  StringRef Counterpart =
-      ErrorIsConst ? "CUBLAS_STATUS_SUCCESS" : "cudaSuccess";
-  auto D = diag(Loc, "a %select{cudaError_t|cublasStatus_t}0 compared with "
-                     "the %select{cublasStatus_t|cudaError_t}0 value '%1'; cuBLAS "
-                     "and CUDA runtime codes differ, so failures are "
-                     "misreported")
-           << ErrorIsConst << Name << fileRange(Op->getSourceRange(), Ctx);
+  StringRef Success = ErrorIsConst ? "cudaSuccess" : statusSuccess(Status);
+  StringRef Counterpart = ErrorIsConst ? statusSuccess(Status) : "cudaSuccess";
+  auto D = diag(Loc, "a %select{cudaError_t|%2}0 compared with the "
+                     "%select{%2|cudaError_t}0 value '%1'; %3 and CUDA runtime "
+                     "codes differ, so failures are misreported")
+           << ErrorIsConst << Name << Status << statusLibrary(Status)
+           << fileRange(Op->getSourceRange(), Ctx);
   if (Name == Success && Const->getLocation().isFileID())
     D << FixItHint::CreateReplacement(
         CharSourceRange::getTokenRange(Const->getLocation()), Counterpart);
@@ -591,10 +606,11 @@ void UncheckedStatusCheck::checkConversion(const CastExpr *Cast,
     From = "'" + spelledCalleeName(Call, SM, Ctx.getLangOpts()) + "'";
   else if (const auto *DRE = dyn_cast<DeclRefExpr>(Source))
     From = "'" + DRE->getDecl()->getNameAsString() + "'";
+  StringRef Status = enumTypeName(Source->getType());
   diag(userLocation(Cast->getBeginLoc(), SM),
-       "cublasStatus_t%select{| from %1}0 converted to cudaError_t; cuBLAS "
-       "and CUDA runtime codes differ, so failures are misreported")
-      << (From.empty() ? 0 : 1) << From
+       "%2%select{| from %1}0 converted to cudaError_t; %3 and CUDA runtime "
+       "codes differ, so failures are misreported")
+      << (From.empty() ? 0 : 1) << From << Status << statusLibrary(Status)
       << fileRange(Cast->getSourceRange(), Ctx);
 }
 
@@ -603,10 +619,12 @@ void UncheckedStatusCheck::checkLaunderedConversion(const CastExpr *Cast,
                                                     const CallExpr *From,
                                                     ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  StringRef Status = enumTypeName(From->getType());
   diag(userLocation(Cast->getBeginLoc(), SM),
-       "'%0' holds a cublasStatus_t and is converted to cudaError_t; cuBLAS "
-       "and CUDA runtime codes differ, so failures are misreported")
-      << Var->getName() << fileRange(Cast->getSourceRange(), Ctx);
+       "'%0' holds a %1 and is converted to cudaError_t; %2 and CUDA runtime "
+       "codes differ, so failures are misreported")
+      << Var->getName() << Status << statusLibrary(Status)
+      << fileRange(Cast->getSourceRange(), Ctx);
   diag(userLocation(From->getBeginLoc(), SM),
        isa<ParmVarDecl>(Var) ? "'%0' receives the status of '%1' here"
                              : "'%0' holds the status of '%1' here",
@@ -629,15 +647,13 @@ void UncheckedStatusCheck::checkCaseLabel(const CaseStmt *Case,
     return;
   StringRef On = operandEnum(Switch->getCond());
   StringRef Of = operandEnum(Label);
-  bool Mixed = (isCublasStatusName(On) && isCudaErrorName(Of)) ||
-               (isCudaErrorName(On) && isCublasStatusName(Of));
+  bool Mixed = (isLibraryStatusName(On) && isCudaErrorName(Of)) ||
+               (isCudaErrorName(On) && isLibraryStatusName(Of));
   if (!Mixed)
     return;
   diag(userLocation(Label->getBeginLoc(), Ctx.getSourceManager()),
        "case label '%0' is a %1 value but the switch is on a %2")
-      << Label->getDecl()->getName()
-      << (isCublasStatusName(Of) ? "cublasStatus_t" : "cudaError_t")
-      << (isCublasStatusName(On) ? "cublasStatus_t" : "cudaError_t");
+      << Label->getDecl()->getName() << typeSpelling(Of) << typeSpelling(On);
 }
 
 } // namespace clang::tidy::cublas

@@ -15,6 +15,8 @@
 #include <cublasLt.h>
 #include <cublasXt.h>
 #include <cublas_v2.h>
+#include <cusolverDn.h>
+#include <cusparse.h>
 
 #define CUBLAS_SIGNATURE(Name, Ret, Params, Args)                              \
   extern "C" __attribute__((visibility("default"))) Ret Name Params {          \

@@ -123,11 +123,6 @@ std::string pointerText(const void *P) {
   return jsonString(hexAddress(reinterpret_cast<std::uintptr_t>(P)));
 }
 
-bool isHandleKind(ResourceKind K) {
-  return K == ResourceKind::Handle || K == ResourceKind::LtHandle ||
-         K == ResourceKind::XtHandle;
-}
-
 /// The cublasHandle_t a classic-API call works on, or null.
 const void *classicHandle(const FunctionInfo &F, const Arg *Args) {
   if (F.Family != ApiFamily::Classic)

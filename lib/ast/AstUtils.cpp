@@ -44,17 +44,38 @@ llvm::StringRef enumDeclName(const EnumDecl *ED) {
   return {};
 }
 
-bool isCublasStatusName(llvm::StringRef EnumName) {
-  return EnumName == "cublasStatus_t" || EnumName == "cublasStatus";
+bool isLibraryStatusName(llvm::StringRef EnumName) {
+  return !statusLibrary(EnumName).empty();
+}
+
+llvm::StringRef statusLibrary(llvm::StringRef EnumName) {
+  if (EnumName == "cublasStatus_t" || EnumName == "cublasStatus")
+    return "cuBLAS";
+  if (EnumName == "cusolverStatus_t")
+    return "cuSOLVER";
+  if (EnumName == "cusparseStatus_t")
+    return "cuSPARSE";
+  return {};
+}
+
+llvm::StringRef statusSuccess(llvm::StringRef EnumName) {
+  llvm::StringRef Library = statusLibrary(EnumName);
+  if (Library == "cuBLAS")
+    return "CUBLAS_STATUS_SUCCESS";
+  if (Library == "cuSOLVER")
+    return "CUSOLVER_STATUS_SUCCESS";
+  if (Library == "cuSPARSE")
+    return "CUSPARSE_STATUS_SUCCESS";
+  return {};
 }
 
 bool isCudaErrorName(llvm::StringRef EnumName) {
   return EnumName == "cudaError_t" || EnumName == "cudaError";
 }
 
-bool isCublasStatusType(QualType T) {
+bool isLibraryStatusType(QualType T) {
   return !T.isNull() && T->isEnumeralType() &&
-         isCublasStatusName(enumTypeName(T));
+         isLibraryStatusName(enumTypeName(T));
 }
 
 bool isCudaErrorType(QualType T) {

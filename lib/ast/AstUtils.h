@@ -24,13 +24,21 @@ llvm::StringRef enumTypeName(clang::QualType T);
 /// the typedef's name.
 llvm::StringRef enumDeclName(const clang::EnumDecl *ED);
 
-/// Whether an enumeration name (enumTypeName, enumDeclName) is cuBLAS's
-/// status or the CUDA runtime's error code.
-bool isCublasStatusName(llvm::StringRef EnumName);
+/// Whether an enumeration name (enumTypeName, enumDeclName) is the status of
+/// cuBLAS or of its neighbours (cublasStatus_t, cusolverStatus_t,
+/// cusparseStatus_t), or the CUDA runtime's error code.
+bool isLibraryStatusName(llvm::StringRef EnumName);
 bool isCudaErrorName(llvm::StringRef EnumName);
 
-/// `cublasStatus_t`, as returned by every cuBLAS entry point.
-bool isCublasStatusType(clang::QualType T);
+/// The library whose status `EnumName` is ("cuBLAS", "cuSOLVER",
+/// "cuSPARSE"), and that status's success enumerator
+/// ("CUBLAS_STATUS_SUCCESS"); empty for any other name.
+llvm::StringRef statusLibrary(llvm::StringRef EnumName);
+llvm::StringRef statusSuccess(llvm::StringRef EnumName);
+
+/// `cublasStatus_t` (or `cusolverStatus_t`, `cusparseStatus_t`), as
+/// returned by every entry point of these libraries.
+bool isLibraryStatusType(clang::QualType T);
 
 /// `cudaError_t`, the CUDA runtime's error code.
 bool isCudaErrorType(clang::QualType T);

@@ -249,9 +249,15 @@ bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
           !Unchanged.stable(P))
         continue;
       FunctionSummary::BufferParam Param{
-          P->getFunctionScopeIndex(), Call->getDirectCallee()->getName().str(),
-          spelledCalleeName(Call, SM, Ctx.getLangOpts()), I,
-          SM.getExpansionLineNumber(Call->getBeginLoc()), std::nullopt, ""};
+          P->getFunctionScopeIndex(),
+          Call->getDirectCallee()->getName().str(),
+          spelledCalleeName(Call, SM, Ctx.getLangOpts()),
+          I,
+          SM.getExpansionLineNumber(Call->getBeginLoc()),
+          std::nullopt,
+          "",
+          {},
+          {}};
       // The facts of the body only where a size or a type may be found.
       std::vector<TypedPointer> Typed = typedPointers(*F);
       auto TypedHere = llvm::find_if(Typed, [&](const TypedPointer &T) {
@@ -459,7 +465,8 @@ bufferFromJson(const json::Value &B) {
   if (!Index || !Arg || !Line || !Callee || !Spelled)
     return std::nullopt;
   FunctionSummary::BufferParam P{
-      *Index, Callee->str(), Spelled->str(), *Arg, *Line, std::nullopt, ""};
+      *Index, Callee->str(), Spelled->str(), *Arg, *Line, std::nullopt, "", {},
+      {}};
   if (T->size() == 6) {
     const json::Object *More = (*T)[5].getAsObject();
     if (!More)

@@ -120,7 +120,7 @@ private:
     for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
       const Expr *Arg = Call->getArg(I);
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
-        if (UO->getOpcode() == UO_AddrOf && isAllocatorOutArgument(Call, I))
+        if (UO->getOpcode() == UO_AddrOf && isOutArgument(Call, I))
           if (PlainUses::referenceIn(UO->getSubExpr())) {
             if (const DeclRefExpr *Stored = Uses.markStore(UO->getSubExpr()))
               countDef(Stored);
@@ -431,8 +431,7 @@ void FunctionDefinitions::Impl::Flow::collectAt(const Stmt *St, unsigned Block,
     for (unsigned A = 0, N = Call->getNumArgs(); A < N; ++A) {
       const auto *Addr =
           dyn_cast<UnaryOperator>(Call->getArg(A)->IgnoreParenCasts());
-      if (!Addr || Addr->getOpcode() != UO_AddrOf ||
-          !isAllocatorOutArgument(Call, A))
+      if (!Addr || Addr->getOpcode() != UO_AddrOf || !isOutArgument(Call, A))
         continue;
       if (const VarDecl *VD = S.target(Addr->getSubExpr()))
         addDef({VD, DefKind::OutArgument, St, nullptr, A}, Block, I);

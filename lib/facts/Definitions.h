@@ -29,7 +29,8 @@ enum class DefKind {
   Assign,     // `v = e` (Value is e)
   Compound,   // `v op= e` (Stmt is the operator)
   IncDec,     // `++v`, `v--` (Stmt is the operator)
-  OutArgument // `f(&v, ...)` for an allocator that writes v (Stmt is the call)
+  OutArgument // `f(&v, ...)` for an allocator or a workspace query that
+              // writes v (Stmt is the call; isOutArgument)
 };
 
 struct Definition {

@@ -1330,7 +1330,7 @@ HandleAnalyzer::summarize(const FunctionDecl *FD, unsigned Param,
 /// checker of a function the unit cannot read, which leaves handles alone.
 static bool givenCublasStatus(const CallExpr *Call) {
   return llvm::any_of(Call->arguments(), [](const Expr *A) {
-    return isCublasStatusType(A->getType());
+    return isLibraryStatusType(A->getType());
   });
 }
 

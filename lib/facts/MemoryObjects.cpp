@@ -2,6 +2,7 @@
 
 #include "facts/MemoryObjects.h"
 
+#include "ast/AstUtils.h"
 #include "ast/TypeNames.h"
 
 using namespace clang;
@@ -21,6 +22,17 @@ const memory_api::Allocator *calledAllocator(const CallExpr *Call) {
 bool isAllocatorOutArgument(const CallExpr *Call, unsigned Arg) {
   const memory_api::Allocator *A = calledAllocator(Call);
   return A && A->writes(Arg);
+}
+
+bool isOutArgument(const CallExpr *Call, unsigned Arg) {
+  if (isAllocatorOutArgument(Call, Arg))
+    return true;
+  const FunctionInfo *F = calledCublasFunction(Call);
+  if (!F || Arg >= F->NumParams)
+    return false;
+  ParamRole R = F->params()[Arg].Role;
+  return R == ParamRole::WorkspaceSizeOut ||
+         R == ParamRole::WorkspaceElementsOut;
 }
 
 std::optional<ContainerType> containerType(QualType T, bool ThroughPointer) {

@@ -32,6 +32,12 @@ const memory_api::Allocator *calledAllocator(const clang::CallExpr *Call);
 /// allocator writes (the pointer, or cudaMallocPitch's pitch).
 bool isAllocatorOutArgument(const clang::CallExpr *Call, unsigned Arg);
 
+/// True when argument `Arg` of `Call` is where a library call writes a
+/// value and nothing else: an allocator's pointer, or the size a cuSOLVER
+/// or cuSPARSE _bufferSize query writes (`&lwork`). The variable it names
+/// is defined there, not escaped.
+bool isOutArgument(const clang::CallExpr *Call, unsigned Arg);
+
 /// A container type of the table, with what its arguments say.
 struct ContainerType {
   const memory_api::Container *Row = nullptr;

@@ -29,7 +29,8 @@ using clang::CallExpr;
 using clang::Stmt;
 
 bool isRepeatedKind(ResourceKind K) {
-  return K == ResourceKind::Handle || K == ResourceKind::LtHandle;
+  return K == ResourceKind::Handle || K == ResourceKind::LtHandle ||
+         K == ResourceKind::SolverDnHandle || K == ResourceKind::SparseHandle;
 }
 
 /// `do { ... } while (0)` (or `while (false)`): the body of a statement
@@ -303,8 +304,7 @@ std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
       if (R == ParamRole::ResourceDestroyed && isRepeatedKind(F->Destroys)) {
         if (!H.Destroy)
           H.Destroy = C;
-      } else if (R == ParamRole::Resource && F->Routine && *F->Routine &&
-                 !H.Work) {
+      } else if (R == ParamRole::Resource && doesWork(*F) && !H.Work) {
         H.Work = C;
       }
     }

@@ -28,9 +28,7 @@ ResourceTable ResourceTable::fromApiModel() {
     auto [It, New] = IdOf.try_emplace(static_cast<unsigned>(K), 0);
     if (New) {
       It->second = T.Kinds.size();
-      bool IsHandle = K == ResourceKind::Handle || K == ResourceKind::LtHandle ||
-                      K == ResourceKind::XtHandle;
-      T.Kinds.push_back({IsHandle ? "handle" : "descriptor", "", ""});
+      T.Kinds.push_back({isHandleKind(K) ? "handle" : "descriptor", "", ""});
     }
     return It->second;
   };
@@ -50,8 +48,14 @@ ResourceTable ResourceTable::fromApiModel() {
 }
 
 bool ResourceTable::addPair(llvm::StringRef Create, llvm::StringRef Destroy) {
-  if (Create.empty() || Destroy.empty() || Create == Destroy ||
-      Functions.count(Create) || Functions.count(Destroy))
+  if (Create.empty() || Destroy.empty() || Create == Destroy)
+    return false;
+  // A pair the model already has (cusolverDnCreate:cusolverDnDestroy, which
+  // a configuration written before the model knew cuSOLVER names) is kept.
+  const Entry *C = lookup(Create), *D = lookup(Destroy);
+  if (C && D && C->IsCreate && !D->IsCreate && C->KindId == D->KindId)
+    return true;
+  if (Functions.count(Create) || Functions.count(Destroy))
     return false;
   unsigned Id = Kinds.size();
   Kinds.push_back({"resource", Create.str(), Destroy.str()});

@@ -1,7 +1,7 @@
 //===- ResourceTable.h - The functions that create and destroy resources --===//
 //
 // Which calls create or destroy a handle or descriptor, and of which kind:
-// the cuBLAS, cuBLASLt and cuBLASXt pairs of the API model, plus the pairs a
+// the pairs of the API model (cuBLAS and its neighbours), plus the pairs a
 // user adds. Read by the handle analyses (HandleStates.h,
 // RepeatedHandles.h, MemberHandles.h).
 //
@@ -21,8 +21,9 @@
 
 namespace cublas_tidy {
 
-/// The functions that create and destroy resources: the cuBLAS pairs of the
-/// API model, plus pairs the user adds (cusolverDnCreate:cusolverDnDestroy).
+/// The functions that create and destroy resources: the pairs of the API
+/// model (cuBLAS, cuBLASLt, cuBLASXt, cuSOLVER, cuSPARSE), plus pairs the
+/// user adds (myPoolOpen:myPoolClose).
 class ResourceTable {
 public:
   struct Kind {
@@ -40,7 +41,8 @@ public:
   static ResourceTable fromApiModel();
 
   /// Adds a pair of functions by name; returns false when either name is
-  /// already known as another resource function.
+  /// already known as another resource function. A pair the table already
+  /// holds, create and destroy of one kind, is accepted as it is.
   bool addPair(llvm::StringRef Create, llvm::StringRef Destroy);
 
   const Entry *lookup(llvm::StringRef FunctionName) const;

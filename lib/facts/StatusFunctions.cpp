@@ -31,7 +31,7 @@ thread_local TranslationUnitCache<const FunctionDecl *, StatusFunctionFacts>
     Facts;
 
 bool isStatus(const Expr *E) {
-  return E && isCublasStatusType(E->IgnoreParenImpCasts()->getType());
+  return E && isLibraryStatusType(E->IgnoreParenImpCasts()->getType());
 }
 
 /// True when the value of `E` (a statement of `Stmts` at index `I`) is
@@ -62,7 +62,8 @@ bool inspected(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {
     if (const auto *C = dyn_cast<ConditionalOperator>(Parent))
       return Child == C->getCond();
     if (const auto *Call = dyn_cast<CallExpr>(Parent))
-      return Child != Call->getCallee() && !isCublasStatusType(Call->getType());
+      return Child != Call->getCallee() &&
+             !isLibraryStatusType(Call->getType());
     return false;
   }
   return false;
@@ -104,7 +105,7 @@ public:
       Out.Role = StatusFunctionFacts::Checker;
       return Out;
     }
-    if (!isCublasStatusType(Def->getReturnType()))
+    if (!isLibraryStatusType(Def->getReturnType()))
       return Out;
     Out.Role = StatusFunctionFacts::Wrapper;
     if (Returned.size() == 1 && !ReturnsOther) {
@@ -256,7 +257,8 @@ statusHoldingVars(const Decl *Callable) {
   };
   auto Store = [&](const VarDecl *VD, const Expr *Value) {
     if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
-        isCublasStatusType(VD->getType()) || !VD->getType()->isIntegralOrEnumerationType())
+        isLibraryStatusType(VD->getType()) ||
+        !VD->getType()->isIntegralOrEnumerationType())
       return;
     if (const CallExpr *Call = StatusCall(Value))
       Holds.try_emplace(VD, Call);
@@ -308,7 +310,7 @@ void StatusArguments::noteCall(const CallExpr *Call) {
   for (unsigned A = 0; Callee && A < Call->getNumArgs(); ++A) {
     const auto *Arg = dyn_cast<CallExpr>(Call->getArg(A)->IgnoreParenCasts());
     if (!Arg || !calledCublasFunction(Arg) ||
-        !isCublasStatusType(Arg->getType()))
+        !isLibraryStatusType(Arg->getType()))
       continue;
     if (!Def) {
       Def = calledCublasFunction(Call) ? nullptr : Callee->getDefinition();

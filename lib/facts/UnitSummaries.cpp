@@ -37,10 +37,10 @@ FunctionSummary::StatusRole roleOf(StatusFunctionFacts::RoleT R) {
 }
 
 bool mentionsStatus(const FunctionDecl *FD) {
-  if (isCublasStatusType(FD->getReturnType()))
+  if (isLibraryStatusType(FD->getReturnType()))
     return true;
   return llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
-    return isCublasStatusType(P->getType());
+    return isLibraryStatusType(P->getType());
   });
 }
 

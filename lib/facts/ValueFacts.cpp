@@ -123,8 +123,9 @@ ValueFacts::ValueFacts(const ValueFacts &Callee, const CallExpr *Site,
 ValueFacts::ValueFacts(
     const ValueFacts &Own,
     llvm::ArrayRef<std::pair<const ParmVarDecl *, int64_t>> Assumed)
-    : Callable(Own.Callable), Ctx(Own.Ctx), Guarded(Own.Guarded),
-      Defs(Own.Defs), Assumed(Assumed.begin(), Assumed.end()) {}
+    : Callable(Own.Callable), Ctx(Own.Ctx),
+      Assumed(Assumed.begin(), Assumed.end()), Guarded(Own.Guarded),
+      Defs(Own.Defs) {}
 
 ValueFacts::~ValueFacts() = default;
 

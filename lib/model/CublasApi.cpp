@@ -108,6 +108,17 @@ llvm::ArrayRef<FunctionInfo> allFunctions() { return Functions; }
 
 llvm::ArrayRef<OutOfScopeEntry> outOfScopeFunctions() { return OutOfScope; }
 
+bool doesWork(const FunctionInfo &F) {
+  if (!isNeighbour(F.Family))
+    return F.Routine && *F.Routine;
+  if (F.Creates != ResourceKind::None || F.Destroys != ResourceKind::None)
+    return false;
+  llvm::StringRef Rest(F.Name);
+  if (!Rest.consume_front("cusolverDn"))
+    Rest.consume_front("cusparse");
+  return !Rest.starts_with("Set") && !Rest.starts_with("Get");
+}
+
 llvm::StringRef destroyFunctionFor(ResourceKind Kind) {
   if (Kind == ResourceKind::None)
     return {};
@@ -129,7 +140,8 @@ llvm::StringRef toString(ParamRole Role) {
     ROLE(DeviceMatrix) ROLE(DeviceVector) ROLE(DevicePointerArray)
     ROLE(HostMatrix) ROLE(HostVector) ROLE(HostArray) ROLE(AnyMemory)
     ROLE(HostScalar) ROLE(Scalar) ROLE(ScalarResult) ROLE(DeviceWorkspace)
-    ROLE(WorkspaceSize) ROLE(DataType) ROLE(ComputeType) ROLE(Stream)
+    ROLE(WorkspaceSize) ROLE(WorkspaceElements) ROLE(WorkspaceSizeOut)
+    ROLE(WorkspaceElementsOut) ROLE(DataType) ROLE(ComputeType) ROLE(Stream)
 #undef ROLE
   }
   return "?";
@@ -165,6 +177,19 @@ llvm::StringRef toString(ResourceKind Kind) {
   case ResourceKind::LtMatrixTransformDesc:
     return "cublasLtMatrixTransformDesc_t";
   case ResourceKind::LtEmulationDesc: return "cublasLtEmulationDesc_t";
+  case ResourceKind::SolverDnHandle: return "cusolverDnHandle_t";
+  case ResourceKind::SolverDnParams: return "cusolverDnParams_t";
+  case ResourceKind::SolverSyevjInfo: return "syevjInfo_t";
+  case ResourceKind::SolverGesvdjInfo: return "gesvdjInfo_t";
+  case ResourceKind::SparseHandle: return "cusparseHandle_t";
+  case ResourceKind::SparseMatDescr: return "cusparseMatDescr_t";
+  case ResourceKind::SparseSpVec: return "cusparseSpVecDescr_t";
+  case ResourceKind::SparseDnVec: return "cusparseDnVecDescr_t";
+  case ResourceKind::SparseSpMat: return "cusparseSpMatDescr_t";
+  case ResourceKind::SparseDnMat: return "cusparseDnMatDescr_t";
+  case ResourceKind::SparseSpSV: return "cusparseSpSVDescr_t";
+  case ResourceKind::SparseSpSM: return "cusparseSpSMDescr_t";
+  case ResourceKind::SparseSpGEMM: return "cusparseSpGEMMDescr_t";
   }
   return "?";
 }

@@ -16,8 +16,23 @@
 
 namespace cublas_tidy {
 
-/// Which of the three cuBLAS APIs a function belongs to.
-enum class ApiFamily : std::uint8_t { Classic, Lt, Xt };
+/// Which of the three cuBLAS APIs a function belongs to, or which of the
+/// neighbouring libraries: cuSOLVER's dense API (cusolverDn.h) and cuSPARSE
+/// (cusparse.h).
+enum class ApiFamily : std::uint8_t { Classic, Lt, Xt, SolverDn, Sparse };
+
+/// The library's name in messages: "cuBLAS" (cuBLASLt and cuBLASXt too),
+/// "cuSOLVER", "cuSPARSE".
+constexpr llvm::StringLiteral libraryOf(ApiFamily F) {
+  return F == ApiFamily::SolverDn ? llvm::StringLiteral("cuSOLVER")
+         : F == ApiFamily::Sparse ? llvm::StringLiteral("cuSPARSE")
+                                  : llvm::StringLiteral("cuBLAS");
+}
+
+/// True for a function of cuSOLVER or cuSPARSE.
+constexpr bool isNeighbour(ApiFamily F) {
+  return F == ApiFamily::SolverDn || F == ApiFamily::Sparse;
+}
 
 /// The element type of the matrices and vectors of a routine, fixed by its
 /// precision prefix (S/D/C/Z/H). `Dynamic` means it is given by a
@@ -36,7 +51,27 @@ enum class ResourceKind : std::uint8_t {
   LtMatmulPreference,      // cublasLtMatmulPreference_t
   LtMatrixTransformDesc,   // cublasLtMatrixTransformDesc_t
   LtEmulationDesc,         // cublasLtEmulationDesc_t
+  SolverDnHandle,          // cusolverDnHandle_t
+  SolverDnParams,          // cusolverDnParams_t
+  SolverSyevjInfo,         // syevjInfo_t
+  SolverGesvdjInfo,        // gesvdjInfo_t
+  SparseHandle,            // cusparseHandle_t
+  SparseMatDescr,          // cusparseMatDescr_t (legacy API)
+  SparseSpVec,             // cusparse[Const]SpVecDescr_t
+  SparseDnVec,             // cusparse[Const]DnVecDescr_t
+  SparseSpMat,             // cusparse[Const]SpMatDescr_t
+  SparseDnMat,             // cusparse[Const]DnMatDescr_t
+  SparseSpSV,              // cusparseSpSVDescr_t
+  SparseSpSM,              // cusparseSpSMDescr_t
+  SparseSpGEMM,            // cusparseSpGEMMDescr_t
 };
+
+/// True for a library handle (not a descriptor).
+constexpr bool isHandleKind(ResourceKind K) {
+  return K == ResourceKind::Handle || K == ResourceKind::LtHandle ||
+         K == ResourceKind::XtHandle || K == ResourceKind::SolverDnHandle ||
+         K == ResourceKind::SparseHandle;
+}
 
 /// What a parameter means to cuBLAS.
 enum class ParamRole : std::uint8_t {
@@ -72,6 +107,10 @@ enum class ParamRole : std::uint8_t {
   ScalarResult,     // result written by cuBLAS: host or device per pointer mode
   DeviceWorkspace,  // device workspace
   WorkspaceSize,    // its size in bytes
+  WorkspaceElements,// its size in elements of the routine's type (cuSOLVER)
+  WorkspaceSizeOut, // where a _bufferSize query writes a size in bytes
+  WorkspaceElementsOut, // where a legacy cuSOLVER query writes one in
+                        // elements of the routine's type
   // Types.
   DataType,         // cudaDataType_t of Operand
   ComputeType,      // cublasComputeType_t / cudaDataType_t for computation
@@ -123,7 +162,8 @@ struct FunctionInfo {
   const char *Routine;     // BLAS routine without prefix/suffixes: "gemm"
   ApiFamily Family;
   ElemType Elem;
-  bool ReturnsStatus;      // returns cublasStatus_t
+  bool ReturnsStatus;      // returns cublasStatus_t (cusolverStatus_t,
+                           // cusparseStatus_t in the neighbours)
   bool Is64;               // the _64 (int64_t sizes) variant
   bool Batched;            // *Batched (arrays of pointers)
   bool StridedBatched;     // *StridedBatched
@@ -146,6 +186,12 @@ struct FunctionInfo {
   /// -1.
   int findParamNamed(llvm::StringRef Name) const;
 };
+
+/// True for a function that computes on a handle, as opposed to one that
+/// creates, destroys or configures it: a cuBLAS routine (gemm, ...) or a
+/// cuSOLVER or cuSPARSE routine (cusolverDnSgetrf, cusparseSpMV, their
+/// _bufferSize queries), not a Set/Get of a setting.
+bool doesWork(const FunctionInfo &F);
 
 /// The row for a real function name (after macro expansion, e.g.
 /// "cublasSgemm_v2"), or nullptr. O(1).

@@ -25,9 +25,11 @@ const llvm::StringMap<const FunctionInfo *> &index() {
 } // namespace
 
 const FunctionInfo *lookupFunction(llvm::StringRef Name) {
-  // Every function of the model is a cublas* one: most calls of a program
-  // are answered without hashing their name.
-  if (!Name.starts_with("cublas"))
+  // Every function of the model is a cublas*, cusolver* or cusparse* one:
+  // most calls of a program are answered without hashing their name.
+  if (!Name.starts_with("cu") ||
+      !(Name.starts_with("cublas") || Name.starts_with("cusolver") ||
+        Name.starts_with("cusparse")))
     return nullptr;
   const auto &Map = index();
   auto It = Map.find(Name);

@@ -1,6 +1,7 @@
 //===- ApiCoverageTest.cpp - The model against the real CUDA headers ------===//
 //
-// Parses cublas_api.h, cublasLt.h and cublasXt.h with clang and fails when a
+// Parses cublas_api.h, cublasLt.h and cublasXt.h, and the neighbours
+// cusolverDn.h and cusparse.h, with clang and fails when a
 // declared function is neither modelled nor listed as out of scope, or when
 // a modelled function's parameters differ from its declaration. A new CUDA
 // release thus shows its gaps at once.
@@ -25,6 +26,13 @@ using namespace cublas_tidy;
 
 namespace {
 
+/// The headers the model describes, each completely.
+constexpr llvm::StringLiteral ModelledHeaders[] = {
+    "cublas_api.h", "cublasLt.h", "cublasXt.h", "cusolverDn.h", "cusparse.h"};
+constexpr const char *IncludeModelledHeaders =
+    "#include <cublas_v2.h>\n#include <cublasLt.h>\n#include <cublasXt.h>\n"
+    "#include <cusolverDn.h>\n#include <cusparse.h>\n";
+
 struct Declared {
   llvm::StringMap<std::vector<const FunctionDecl *>> ByName;
   llvm::StringMap<unsigned> PerHeader;
@@ -43,8 +51,7 @@ void collectFrom(const DeclContext *DC, const SourceManager &SM,
     llvm::StringRef Header =
         llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(
             FD->getLocation())));
-    if (Header != "cublas_api.h" && Header != "cublasLt.h" &&
-        Header != "cublasXt.h")
+    if (!llvm::is_contained(ModelledHeaders, Header))
       continue;
     auto &Decls = Result.ByName[FD->getName()];
     if (Decls.empty())
@@ -63,8 +70,7 @@ Declared collect(ASTUnit &AST) {
 TEST(ApiCoverage, EveryDeclaredFunctionIsModelledOrOutOfScope) {
   if (!test::haveRealCudaHeaders())
     GTEST_SKIP() << "no CUDA toolkit headers: set CUDA_PATH to run this test";
-  std::unique_ptr<ASTUnit> AST = test::buildAST(
-      "#include <cublas_v2.h>\n#include <cublasLt.h>\n#include <cublasXt.h>\n");
+  std::unique_ptr<ASTUnit> AST = test::buildAST(IncludeModelledHeaders);
   ASSERT_TRUE(AST);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred())
       << "the CUDA headers do not parse";
@@ -107,8 +113,10 @@ TEST(ApiCoverage, EveryDeclaredFunctionIsModelledOrOutOfScope) {
           EXPECT_EQ(Declared, std::string(F->ParamsBegin[I].Name))
               << Name.str() << " parameter " << I;
       }
-      EXPECT_EQ(F->ReturnsStatus,
-                FD->getReturnType().getAsString() == "cublasStatus_t")
+      std::string Returns = FD->getReturnType().getAsString();
+      EXPECT_EQ(F->ReturnsStatus, Returns == "cublasStatus_t" ||
+                                      Returns == "cusolverStatus_t" ||
+                                      Returns == "cusparseStatus_t")
           << Name.str();
     }
     for (const ParamInfo &P : F->params()) {
@@ -126,19 +134,20 @@ TEST(ApiCoverage, EveryDeclaredFunctionIsModelledOrOutOfScope) {
          "(regenerate lib/model/CublasApi.def with scripts/gen-api-model.py):"
       << MissingList;
 
-  std::printf("cuBLAS API coverage: %u functions declared (cublas_api.h %u, "
-              "cublasLt.h %u, cublasXt.h %u): %u modelled, %u out of scope, "
-              "%zu missing; %u of %u parameters have a role\n",
+  std::printf("API coverage: %u functions declared (cublas_api.h %u, "
+              "cublasLt.h %u, cublasXt.h %u, cusolverDn.h %u, cusparse.h %u): "
+              "%u modelled, %u out of scope, %zu missing; %u of %u parameters "
+              "have a role\n",
               unsigned(D.ByName.size()), D.PerHeader["cublas_api.h"],
-              D.PerHeader["cublasLt.h"], D.PerHeader["cublasXt.h"], Modelled,
+              D.PerHeader["cublasLt.h"], D.PerHeader["cublasXt.h"],
+              D.PerHeader["cusolverDn.h"], D.PerHeader["cusparse.h"], Modelled,
               Excluded, Missing.size(), ParamsWithRole, Params);
 }
 
 TEST(ApiCoverage, ModelledFunctionsAreDeclared) {
   if (!test::haveRealCudaHeaders())
     GTEST_SKIP() << "no CUDA toolkit headers: set CUDA_PATH to run this test";
-  std::unique_ptr<ASTUnit> AST = test::buildAST(
-      "#include <cublas_v2.h>\n#include <cublasLt.h>\n#include <cublasXt.h>\n");
+  std::unique_ptr<ASTUnit> AST = test::buildAST(IncludeModelledHeaders);
   ASSERT_TRUE(AST);
   Declared D = collect(*AST);
   unsigned Stale = 0;

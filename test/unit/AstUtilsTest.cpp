@@ -27,10 +27,10 @@ TEST(AstUtils, NamesTheStatusAndErrorEnums) {
     EXPECT_NE(VD, nullptr) << Name;
     return VD ? VD->getType() : QualType();
   };
-  EXPECT_TRUE(isCublasStatusType(TypeOf("s")));
-  EXPECT_TRUE(isCublasStatusType(TypeOf("m")));
-  EXPECT_TRUE(isCublasStatusType(TypeOf("a")));
-  EXPECT_FALSE(isCublasStatusType(TypeOf("e")));
+  EXPECT_TRUE(isLibraryStatusType(TypeOf("s")));
+  EXPECT_TRUE(isLibraryStatusType(TypeOf("m")));
+  EXPECT_TRUE(isLibraryStatusType(TypeOf("a")));
+  EXPECT_FALSE(isLibraryStatusType(TypeOf("e")));
   EXPECT_TRUE(isCudaErrorType(TypeOf("e")));
   EXPECT_FALSE(isCudaErrorType(TypeOf("i")));
   EXPECT_EQ(enumTypeName(TypeOf("i")), "");
@@ -43,7 +43,7 @@ TEST(AstUtils, StatusTypeInC) {
   const auto *VD =
       test::selectFirst<VarDecl>(*AST, varDecl(hasName("s"), isExpansionInMainFile()).bind("x"));
   ASSERT_NE(VD, nullptr);
-  EXPECT_TRUE(isCublasStatusType(VD->getType()));
+  EXPECT_TRUE(isLibraryStatusType(VD->getType()));
 }
 
 TEST(AstUtils, CalleeAsSpelledThroughCublasMacros) {

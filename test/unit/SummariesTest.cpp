@@ -297,8 +297,9 @@ TEST(SummariesTest, JsonRoundTrip) {
   S.WrappedLine = 5;
   S.Handles = {{0, FunctionSummary::HandleEffect::Keeps},
                {2, FunctionSummary::HandleEffect::Destroys}};
-  S.Buffers = {{1, "cublasSgemm_v2", "cublasSgemm", 7, 5},
-               {2, "cublasGemmEx", "cublasGemmEx", 8, 6}};
+  S.Buffers = {
+      {1, "cublasSgemm_v2", "cublasSgemm", 7, 5, std::nullopt, "", {}, {}},
+      {2, "cublasGemmEx", "cublasGemmEx", 8, 6, std::nullopt, "", {}, {}}};
   FunctionSummary::BufferParam::Span Span;
   Span.Operand = "A";
   Span.ElementBytes = 2;

@@ -1,0 +1,81 @@
+//===- WorkspaceQueries.cpp - The _bufferSize query of a routine ----------===//
+
+#include "facts/WorkspaceQueries.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+namespace {
+
+/// Whether `S` writes `Var` other than through `Allowed` (the query's
+/// `&var`): an assignment, an increment, or its address taken.
+bool writes(const Stmt *S, const VarDecl *Var, const Expr *Allowed) {
+  if (const auto *Op = dyn_cast<BinaryOperator>(S))
+    return Op->isAssignmentOp() && referencedVar(Op->getLHS()) == Var;
+  if (const auto *Op = dyn_cast<UnaryOperator>(S)) {
+    if (Op->isIncrementDecrementOp())
+      return referencedVar(Op->getSubExpr()) == Var;
+    if (Op->getOpcode() == UO_AddrOf)
+      return Op != Allowed->IgnoreParenImpCasts() &&
+             referencedVar(Op->getSubExpr()) == Var;
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<WorkspaceQuery> workspaceQueryFor(const CallExpr *Compute,
+                                                const FunctionInfo &F,
+                                                const Decl *Callable) {
+  if (!isNeighbour(F.Family) || !Callable)
+    return std::nullopt;
+  std::string Names[] = {std::string(F.Name) + "_bufferSize",
+                         std::string(F.Name) + "_bufferSizeExt"};
+  std::optional<WorkspaceQuery> Found;
+  for (const CallExpr *C : callsIn(Callable)) {
+    if (C == Compute)
+      break;
+    const FunctionInfo *Q = calledCublasFunction(C);
+    if (!Q || (Q->Name != Names[0] && Q->Name != Names[1]))
+      continue;
+    int Elements = Q->findParam(ParamRole::WorkspaceElementsOut);
+    int Bytes = Q->findParam(ParamRole::WorkspaceSizeOut);
+    const Expr *Out = argumentAt(C, Elements >= 0 ? Elements : Bytes);
+    const VarDecl *Size = Out ? addressedVar(Out) : nullptr;
+    unsigned Unit = Elements >= 0 ? elementSize(Q->Elem) : 1;
+    if (!Size || !Size->hasLocalStorage() || !Unit) {
+      Found.reset();
+      continue;
+    }
+    Found = WorkspaceQuery{C, Q, Out, Size, Unit};
+  }
+  if (!Found)
+    return std::nullopt;
+  // The size is the query's only where nothing else writes the variable.
+  for (const BodyStmt &B : stmtsIn(Callable))
+    if (writes(B.S, Found->Size, Found->Out))
+      return std::nullopt;
+  return Found;
+}
+
+std::optional<SymExpr> WorkspaceQuery::neededBytes(SymbolBounds &Bounds) const {
+  Symbol S{Size, Call, Size->getType()->isUnsignedIntegerOrEnumerationType()};
+  Bounds.Positive.insert(S);
+  return SymExpr::symbol(S).mul(SymExpr::constant(UnitBytes));
+}
+
+std::optional<SymExpr> workspaceBytes(const SymExpr &Size, unsigned UnitBytes,
+                                      SymbolBounds &Bounds) {
+  if (UnitBytes > 1)
+    if (std::optional<Symbol> S = Size.asSymbol())
+      Bounds.Positive.insert(*S);
+  return Size.mul(SymExpr::constant(UnitBytes));
+}
+
+} // namespace cublas_tidy

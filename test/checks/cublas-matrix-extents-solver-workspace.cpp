@@ -1,0 +1,134 @@
+// RUN: %check_clang_tidy %s cublas-matrix-extents %t -- -- -std=c++17
+
+// cuSOLVER and cuSPARSE workspaces against their _bufferSize queries: the
+// legacy cuSOLVER API counts the workspace in elements of the routine's
+// type, the 64-bit API and cuSPARSE in bytes.
+
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+#include <cusparse.h>
+
+// --- Reported -------------------------------------------------------------
+
+void getrf_elements_as_bytes(cusolverDnHandle_t h, float *A, int n,
+                             int *ipiv, int *info) {
+  int lwork = 0;
+  cusolverDnSgetrf_bufferSize(h, n, n, A, n, &lwork);
+  float *work = nullptr;
+  cudaMalloc(&work, lwork);
+  cusolverDnSgetrf(h, n, n, A, n, work, ipiv, info);
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: 'work' holds lwork bytes (cudaMalloc of lwork bytes) but 'cusolverDnSgetrf' uses lwork float elements (lwork * 4 bytes): 'cusolverDnSgetrf_bufferSize' counts the workspace in elements, not bytes; cuSOLVER writes past its end; allocate lwork * sizeof(float) bytes [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 'cusolverDnSgetrf_bufferSize' writes the size to 'lwork' here
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: allocated here
+  cudaFree(work);
+}
+
+// A double routine given a buffer sized in floats.
+void getrf_double_sized_as_float(cusolverDnHandle_t h, double *A, int n,
+                                 int *ipiv, int *info) {
+  int lwork = 0;
+  cusolverDnDgetrf_bufferSize(h, n, n, A, n, &lwork);
+  double *work = nullptr;
+  cudaMalloc((void **)&work, sizeof(float) * lwork);
+  cusolverDnDgetrf(h, n, n, A, n, work, ipiv, info);
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: 'work' holds 4*lwork bytes (cudaMalloc of sizeof(float) * lwork bytes) but 'cusolverDnDgetrf' uses lwork double elements (lwork * 8 bytes): 'cusolverDnDgetrf_bufferSize' counts the workspace in elements, not bytes; cuSOLVER writes past its end; allocate lwork * sizeof(double) bytes [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 'cusolverDnDgetrf_bufferSize' writes the size to 'lwork' here
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: allocated here
+  cudaFree(work);
+}
+
+// A routine that takes the size: the size given is in elements too.
+void potrf_size_given(cusolverDnHandle_t h, float *A, int n, int *info) {
+  int lwork = 0;
+  cusolverDnSpotrf_bufferSize(h, CUBLAS_FILL_MODE_LOWER, n, A, n, &lwork);
+  float *work = nullptr;
+  cudaMalloc(&work, lwork);
+  cusolverDnSpotrf(h, CUBLAS_FILL_MODE_LOWER, n, A, n, work, lwork, info);
+  // CHECK-NOTES: :[[@LINE-1]]:62: warning: 'Lwork' ('lwork' float elements, 4*lwork bytes) is larger than the workspace 'work' (cudaMalloc of lwork bytes); cuSOLVER may read and write past its end; Lwork counts float elements, not bytes [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: allocated here
+  cudaFree(work);
+}
+
+// --- Not reported ---------------------------------------------------------
+
+void getrf_right(cusolverDnHandle_t h, float *A, int n, int *ipiv,
+                 int *info) {
+  int lwork = 0;
+  cusolverDnSgetrf_bufferSize(h, n, n, A, n, &lwork);
+  float *work = nullptr;
+  cudaMalloc(&work, sizeof(float) * lwork);
+  cusolverDnSgetrf(h, n, n, A, n, work, ipiv, info);
+  cudaFree(work);
+}
+
+void potrf_right(cusolverDnHandle_t h, float *A, int n, int *info) {
+  int lwork = 0;
+  cusolverDnSpotrf_bufferSize(h, CUBLAS_FILL_MODE_LOWER, n, A, n, &lwork);
+  float *work = nullptr;
+  cudaMalloc((void **)&work, lwork * sizeof(float));
+  cusolverDnSpotrf(h, CUBLAS_FILL_MODE_LOWER, n, A, n, work, lwork, info);
+  cudaFree(work);
+}
+
+// The 64-bit API counts bytes: a buffer of that many bytes is right.
+void xgetrf_bytes(cusolverDnHandle_t h, cusolverDnParams_t p, float *A,
+                  int64_t n, int64_t *ipiv, int *info) {
+  size_t dev = 0, host = 0;
+  cusolverDnXgetrf_bufferSize(h, p, n, n, CUDA_R_32F, A, n, CUDA_R_32F, &dev,
+                              &host);
+  void *d_work = nullptr;
+  cudaMalloc(&d_work, dev);
+  void *h_work = malloc(host);
+  cusolverDnXgetrf(h, p, n, n, CUDA_R_32F, A, n, ipiv, CUDA_R_32F, d_work, dev,
+                   h_work, host, info);
+  cudaFree(d_work);
+  free(h_work);
+}
+
+// cuSPARSE counts bytes too.
+void spmv_bytes(cusparseHandle_t h, cusparseSpMatDescr_t A,
+                cusparseDnVecDescr_t x, cusparseDnVecDescr_t y) {
+  float alpha = 1.0f, beta = 0.0f;
+  size_t size = 0;
+  cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, x,
+                          &beta, y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT,
+                          &size);
+  void *buffer = nullptr;
+  cudaMalloc(&buffer, size);
+  cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, x, &beta, y,
+               CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, buffer);
+  cudaFree(buffer);
+}
+
+// One buffer for two routines, sized for the larger query.
+void two_routines(cusolverDnHandle_t h, float *A, int n, int *ipiv,
+                  int *info) {
+  int lwork1 = 0, lwork2 = 0;
+  cusolverDnSgetrf_bufferSize(h, n, n, A, n, &lwork1);
+  cusolverDnSpotrf_bufferSize(h, CUBLAS_FILL_MODE_LOWER, n, A, n, &lwork2);
+  int lwork = lwork1 > lwork2 ? lwork1 : lwork2;
+  float *work = nullptr;
+  cudaMalloc(&work, sizeof(float) * lwork);
+  cusolverDnSgetrf(h, n, n, A, n, work, ipiv, info);
+  cusolverDnSpotrf(h, CUBLAS_FILL_MODE_LOWER, n, A, n, work, lwork, info);
+  cudaFree(work);
+}
+
+// The size changed after the query (rounded up): not the query's any more.
+void rounded(cusolverDnHandle_t h, float *A, int n, int *ipiv, int *info) {
+  int lwork = 0;
+  cusolverDnSgetrf_bufferSize(h, n, n, A, n, &lwork);
+  lwork = (lwork + 255) / 256 * 256;
+  float *work = nullptr;
+  cudaMalloc(&work, lwork);
+  cusolverDnSgetrf(h, n, n, A, n, work, ipiv, info);
+  cudaFree(work);
+}
+
+// A workspace from elsewhere: its size is unknown.
+void given_workspace(cusolverDnHandle_t h, float *A, int n, float *work,
+                     int *ipiv, int *info) {
+  int lwork = 0;
+  cusolverDnSgetrf_bufferSize(h, n, n, A, n, &lwork);
+  cusolverDnSgetrf(h, n, n, A, n, work, ipiv, info);
+}

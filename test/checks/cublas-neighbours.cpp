@@ -1,0 +1,119 @@
+// RUN: %check_clang_tidy %s cublas-handle-leak,cublas-handle-per-call,cublas-handle-use-after-destroy,cublas-unchecked-status,cublas-host-pointer %t -- -- -std=c++17
+
+// cuSOLVER and cuSPARSE, the neighbours every cuBLAS user calls: their
+// handles and descriptors, statuses and device arguments, by the same
+// rules as cuBLAS's, from the API model's rows for cusolverDn.h and
+// cusparse.h.
+
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+#include <cusparse.h>
+
+#define CHECK_SOLVER(x) do { if ((x) != CUSOLVER_STATUS_SUCCESS) return -1; } while (0)
+#define CHECK_SPARSE(x) do { if ((x) != CUSPARSE_STATUS_SUCCESS) return -1; } while (0)
+
+// --- Reported -------------------------------------------------------------
+
+int solver_leak(bool early) {
+  cusolverDnHandle_t h;
+  CHECK_SOLVER(cusolverDnCreate(&h));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' created here is not destroyed on every path; call 'cusolverDnDestroy' before it goes out of reach [cublas-handle-leak]
+  if (early)
+    return 1;
+  // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when this 'return' is taken
+  CHECK_SOLVER(cusolverDnDestroy(h));
+  return 0;
+}
+
+int descriptor_leak(int *rows, int *cols, float *vals, int n, int nnz) {
+  cusparseSpMatDescr_t A;
+  CHECK_SPARSE(cusparseCreateCsr(&A, n, n, nnz, rows, cols, vals,
+                                 CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                 CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+  // CHECK-NOTES: :[[@LINE-3]]:16: warning: descriptor 'A' created here is never destroyed; call 'cusparseDestroySpMat' when it is no longer needed [cublas-handle-leak]
+  return 0;
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this 'return' is taken
+}
+
+int factor(float *A, int n, float *work, int *ipiv, int *info) {
+  cusolverDnHandle_t h;
+  CHECK_SOLVER(cusolverDnCreate(&h));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: the cuSOLVER handle 'h' is created and destroyed on every call of 'factor', which is called in a loop; cusolverDnCreate allocates resources on the host and the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
+  cusolverStatus_t st = cusolverDnSgetrf(h, n, n, A, n, work, ipiv, info);
+  CHECK_SOLVER(cusolverDnDestroy(h));
+  return st == CUSOLVER_STATUS_SUCCESS ? 0 : -1;
+}
+
+void factor_all(float **As, int count, int n, float *work, int *ipiv,
+                int *info) {
+  for (int i = 0; i < count; ++i)
+    if (factor(As[i], n, work, ipiv, info) != 0)
+      // CHECK-NOTES: :[[@LINE-1]]:9: note: 'factor' is called in this loop
+      return;
+}
+
+int sparse_use_after_destroy(cudaStream_t s) {
+  cusparseHandle_t h;
+  CHECK_SPARSE(cusparseCreate(&h));
+  CHECK_SPARSE(cusparseDestroy(h));
+  CHECK_SPARSE(cusparseSetStream(h, s));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' is used after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-3]]:16: note: 'h' was destroyed here
+  return 0;
+}
+
+void solver_status_discarded(cusolverDnHandle_t h, cudaStream_t s) {
+  cusolverDnSetStream(h, s);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cusolverStatus_t returned by 'cusolverDnSetStream' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+}
+
+bool sparse_status_as_cuda_error(cusparseHandle_t h, cudaStream_t s) {
+  return cusparseSetStream(h, s) == cudaSuccess;
+  // CHECK-NOTES: :[[@LINE-1]]:34: warning: a cusparseStatus_t compared with the cudaError_t value 'cudaSuccess'; cuSPARSE and CUDA runtime codes differ, so failures are misreported [cublas-unchecked-status]
+  // CHECK-NOTES: :[[@LINE-2]]:37: note: FIX-IT applied suggested code changes
+  // CHECK-FIXES: {{^}}  return cusparseSetStream(h, s) == CUSPARSE_STATUS_SUCCESS;{{$}}
+}
+
+// devInfo and the pivots are device memory.
+int host_info(cusolverDnHandle_t h, float *A, int n, float *work,
+              int *ipiv) {
+  int info = 0;
+  CHECK_SOLVER(cusolverDnSgetrf(h, n, n, A, n, work, ipiv, &info));
+  // CHECK-NOTES: :[[@LINE-1]]:60: warning: '&info' points to a variable on the host stack, but argument 'devInfo' of 'cusolverDnSgetrf' must point to device memory [cublas-host-pointer]
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: 'info' declared here
+  return info;
+}
+
+// --- Not reported ---------------------------------------------------------
+
+int solver_right(float *A, int n, float *work, int *ipiv, int *d_info) {
+  cusolverDnHandle_t h;
+  CHECK_SOLVER(cusolverDnCreate(&h));
+  cusolverStatus_t st = CUSOLVER_STATUS_SUCCESS;
+  for (int i = 0; i < 4 && st == CUSOLVER_STATUS_SUCCESS; ++i)
+    st = cusolverDnSgetrf(h, n, n, A, n, work, ipiv, d_info);
+  int info = st == CUSOLVER_STATUS_SUCCESS ? 0 : -1;
+  cudaMemcpy(&info, d_info, sizeof(int), cudaMemcpyDeviceToHost);
+  CHECK_SOLVER(cusolverDnDestroy(h));
+  return info;
+}
+
+int descriptors_destroyed(int *rows, int *cols, float *vals, float *x,
+                          int n, int nnz) {
+  cusparseConstSpMatDescr_t A;
+  cusparseDnVecDescr_t v;
+  cusparseStatus_t a = cusparseCreateConstCsr(
+      &A, n, n, nnz, rows, cols, vals, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+      CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F);
+  cusparseStatus_t b = cusparseCreateDnVec(&v, n, x, CUDA_R_32F);
+  int rc = a == CUSPARSE_STATUS_SUCCESS && b == CUSPARSE_STATUS_SUCCESS ? 0 : -1;
+  if (b == CUSPARSE_STATUS_SUCCESS && cusparseDestroyDnVec(v) != CUSPARSE_STATUS_SUCCESS)
+    rc = -1;
+  if (a == CUSPARSE_STATUS_SUCCESS && cusparseDestroySpMat(A) != CUSPARSE_STATUS_SUCCESS)
+    rc = -1;
+  return rc;
+}
+
+bool sparse_status_checked(cusparseHandle_t h, cudaStream_t s) {
+  return cusparseSetStream(h, s) == CUSPARSE_STATUS_SUCCESS;
+}
