@@ -161,7 +161,7 @@ class Prediction:
         return "Prediction(%r)" % self.text
 
 
-LOCATED = r"(?P<function>cublas\w+)%s @ (?P<line>\d+)"
+LOCATED = r"(?P<function>(?:cublas|cusolver|cusparse)\w+)%s @ (?P<line>\d+)"
 PREDICTION_FORMS = (
     ("status", re.compile(r"^status (?P<status>CUBLAS_STATUS_[A-Z_]+) from "
                           + LOCATED % "" + "$")),
@@ -647,8 +647,12 @@ def build_step(sample, tools, out_dir):
     os.makedirs(os.path.dirname(exe), exist_ok=True)
     cmd = [tools.nvcc, "-std=c++17", "-g", "-lineinfo", "-cudart", "shared",
            "-I", tools.samples_dir, "-o", exe, sample.path, "-lcublas"]
-    if any("cublasLt.h" in l for l in sample.lines if l.lstrip().startswith("#include")):
-        cmd.append("-lcublasLt")
+    includes = [l for l in sample.lines if l.lstrip().startswith("#include")]
+    for header, library in (("cublasLt.h", "-lcublasLt"),
+                            ("cusolverDn.h", "-lcusolver"),
+                            ("cusparse.h", "-lcusparse")):
+        if any(header in l for l in includes):
+            cmd.append(library)
     if tools.arch:
         cmd.append("-arch=" + tools.arch)
     lib = os.path.join(tools.cuda, "lib64") if tools.cuda else ""

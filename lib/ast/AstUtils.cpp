@@ -69,6 +69,17 @@ llvm::StringRef statusSuccess(llvm::StringRef EnumName) {
   return {};
 }
 
+bool writtenWithMacro(const Expr *E, llvm::StringRef Name,
+                      const SourceManager &SM, const LangOptions &LangOpts) {
+  SourceLocation Loc = E->IgnoreParenImpCasts()->getBeginLoc();
+  for (unsigned Depth = 0; Loc.isMacroID() && Depth < 16; ++Depth) {
+    if (Lexer::getImmediateMacroName(Loc, SM, LangOpts) == Name)
+      return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
+}
+
 bool isCudaErrorName(llvm::StringRef EnumName) {
   return EnumName == "cudaError_t" || EnumName == "cudaError";
 }

@@ -108,6 +108,13 @@ const clang::Expr *ignoreCopies(const clang::Expr *E);
 /// search: for placing notes, not for facts).
 bool containsStmt(const clang::Stmt *Whole, const clang::Stmt *Part);
 
+/// True when `E` begins with an expansion of the macro `Name` (written
+/// directly, or inside another macro's body or argument): `EXIT_FAILURE`
+/// in `return EXIT_FAILURE;` or in a CHECK macro that returns it.
+bool writtenWithMacro(const clang::Expr *E, llvm::StringRef Name,
+                      const clang::SourceManager &SM,
+                      const clang::LangOptions &LangOpts);
+
 /// `v` when `E` is `&v` for a variable v, or null.
 const clang::VarDecl *addressedVar(const clang::Expr *E);
 

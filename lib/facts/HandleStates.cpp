@@ -556,6 +556,15 @@ bool Engine::endsProcess(const LeakExit &Exit) const {
   // any try (facts/Exceptions.h).
   if (Exit.Kind == LeakExit::Throw || Exit.Kind == LeakExit::ThrowingCall)
     return exceptionEndsProcess(dyn_cast_or_null<FunctionDecl>(Callable));
+  // A function that answers EXIT_FAILURE hands its caller a process exit
+  // status: the program ends on that path (NVIDIA's samples' CHECK macros
+  // return it from the helpers main calls).
+  if (Exit.Kind == LeakExit::Return)
+    if (const auto *RS = dyn_cast_or_null<ReturnStmt>(Exit.S))
+      if (RS->getRetValue() &&
+          writtenWithMacro(RS->getRetValue(), "EXIT_FAILURE",
+                           Ctx.getSourceManager(), Ctx.getLangOpts()))
+        return true;
   if (!InMain)
     return false;
   // main returning a failure code: the process exits on an error path, the

@@ -5,6 +5,7 @@
 // rules as cuBLAS's, from the API model's rows for cusolverDn.h and
 // cusparse.h.
 
+#include <cstdlib>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
 #include <cusparse.h>
@@ -112,6 +113,31 @@ int descriptors_destroyed(int *rows, int *cols, float *vals, float *x,
   if (a == CUSPARSE_STATUS_SUCCESS && cusparseDestroySpMat(A) != CUSPARSE_STATUS_SUCCESS)
     rc = -1;
   return rc;
+}
+
+// NVIDIA's samples: a helper whose checks return EXIT_FAILURE, a process
+// exit status, to main. The descriptor left on that path goes with the
+// process.
+#define SAMPLE_CHECK(x) { if ((x) != CUSPARSE_STATUS_SUCCESS) return EXIT_FAILURE; }
+
+int solve_sample(cusparseHandle_t h, cusparseSpMatDescr_t A,
+                 cusparseDnVecDescr_t x, cusparseDnVecDescr_t y) {
+  double one = 1.0;
+  size_t size = 0;
+  void *buffer = nullptr;
+  cusparseSpSVDescr_t d;
+  SAMPLE_CHECK(cusparseSpSV_createDescr(&d))
+  SAMPLE_CHECK(cusparseSpSV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                       &one, A, x, y, CUDA_R_64F,
+                                       CUSPARSE_SPSV_ALG_DEFAULT, d, &size))
+  if (cudaMalloc(&buffer, size) != cudaSuccess)
+    return EXIT_FAILURE;
+  SAMPLE_CHECK(cusparseSpSV_analysis(h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                     &one, A, x, y, CUDA_R_64F,
+                                     CUSPARSE_SPSV_ALG_DEFAULT, d, buffer))
+  cudaFree(buffer);
+  SAMPLE_CHECK(cusparseSpSV_destroyDescr(d))
+  return EXIT_SUCCESS;
 }
 
 bool sparse_status_checked(cusparseHandle_t h, cudaStream_t s) {
