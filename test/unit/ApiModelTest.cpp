@@ -206,4 +206,52 @@ TEST(ApiModel, TableIsConsistent) {
   EXPECT_GT(allFunctions().size(), 600u);
 }
 
+TEST(ApiModel, NeighbourRowsFollowCublasAndCarryTheRulesRoles) {
+  // cuSOLVER and cuSPARSE rows come after every cuBLAS row: a cuBLAS row
+  // keeps its index (the tracer's FunctionIds).
+  bool SeenNeighbour = false;
+  for (const FunctionInfo &F : allFunctions()) {
+    if (isNeighbour(F.Family))
+      SeenNeighbour = true;
+    else
+      EXPECT_FALSE(SeenNeighbour) << F.Name << " after a neighbour's row";
+  }
+  EXPECT_TRUE(SeenNeighbour);
+
+  const FunctionInfo *Getrf = lookupFunction("cusolverDnSgetrf");
+  ASSERT_TRUE(Getrf);
+  EXPECT_EQ(Getrf->Family, ApiFamily::SolverDn);
+  EXPECT_EQ(Getrf->Elem, ElemType::F32);
+  EXPECT_TRUE(Getrf->ReturnsStatus);
+  EXPECT_TRUE(doesWork(*Getrf));
+  EXPECT_EQ(Getrf->findParam(ParamRole::DeviceWorkspace),
+            Getrf->findParamNamed("Workspace"));
+  EXPECT_EQ(Getrf->findParam(ParamRole::DeviceVector, Operand::Info),
+            Getrf->findParamNamed("devInfo"));
+  EXPECT_EQ(libraryOf(Getrf->Family), "cuSOLVER");
+
+  const FunctionInfo *Query = lookupFunction("cusolverDnZgetrf_bufferSize");
+  ASSERT_TRUE(Query);
+  EXPECT_EQ(Query->Elem, ElemType::C64);
+  EXPECT_GE(Query->findParam(ParamRole::WorkspaceElementsOut), 0);
+
+  const FunctionInfo *SpMV = lookupFunction("cusparseSpMV_bufferSize");
+  ASSERT_TRUE(SpMV);
+  EXPECT_GE(SpMV->findParam(ParamRole::WorkspaceSizeOut), 0);
+  EXPECT_EQ(SpMV->findParam(ParamRole::WorkspaceElementsOut), -1);
+
+  // Configuration is not work; the handle's kinds are handles.
+  const FunctionInfo *SetStream = lookupFunction("cusparseSetStream");
+  ASSERT_TRUE(SetStream);
+  EXPECT_FALSE(doesWork(*SetStream));
+  EXPECT_FALSE(doesWork(*lookupFunction("cusolverDnCreate")));
+  EXPECT_TRUE(isHandleKind(lookupFunction("cusparseCreate")->Creates));
+  EXPECT_FALSE(isHandleKind(lookupFunction("cusparseCreateCsr")->Creates));
+  EXPECT_EQ(destroyFunctionFor(ResourceKind::SparseSpMat),
+            "cusparseDestroySpMat");
+  // Names outside the three libraries are not looked up.
+  EXPECT_EQ(lookupFunction("cudaMalloc"), nullptr);
+  EXPECT_EQ(lookupFunction("cusolverSpCreate"), nullptr); // not modelled
+}
+
 } // namespace
