@@ -165,6 +165,8 @@ void HandleStateCheck::reportRaces() {
     if (expandedInSystemHeader(R.Config->getBeginLoc(), SM))
       continue;
     const handle_config::ConfigFunction *F = calledConfigFunction(R.Config);
+    const FunctionInfo *Called = calledCublasFunction(R.Config);
+    ApiFamily Library = Called ? Called->Family : ApiFamily::Classic;
     std::string Handle = handleText(R.Config->getArg(0), Ctx);
     std::string Whose =
         R.Owner == HandleOwner::Global   ? "a global handle"
@@ -174,11 +176,11 @@ void HandleStateCheck::reportRaces() {
     diag(userLocation(R.Config->getBeginLoc(), SM),
          "%0 changes the %1 of %2 (%3) in code that several threads run at "
          "once: the change applies to every thread's calls on that handle, "
-         "and cuBLAS handles are not to be reconfigured while threads share "
+         "and %4 handles are not to be reconfigured while threads share "
          "them; give each thread its own handle, or hold a lock across the "
          "change and the calls that depend on it")
         << calleeText(R.Config, Ctx) << handle_config::settingName(F->What)
-        << Handle << Whose;
+        << Handle << Whose << libraryOf(Library);
     const char *Note =
         R.Where.How == ConcurrentCode::ParallelRegion
             ? "the parallel region that runs it on several threads"

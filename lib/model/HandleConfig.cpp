@@ -17,6 +17,12 @@ constexpr ConfigFunction Table[] = {
     {"cublasGetMathMode", Setting::MathMode, false, 0, 1, false},
     {"cublasSetAtomicsMode", Setting::AtomicsMode, true, 0, 1, false},
     {"cublasGetAtomicsMode", Setting::AtomicsMode, false, 0, 1, false},
+    // cuSOLVER's and cuSPARSE's handles carry a stream too; setting it
+    // resets nothing else.
+    {"cusolverDnSetStream", Setting::Stream, true, 0, 1, false},
+    {"cusolverDnGetStream", Setting::Stream, false, 0, 1, false},
+    {"cusparseSetStream", Setting::Stream, true, 0, 1, false},
+    {"cusparseGetStream", Setting::Stream, false, 0, 1, false},
 };
 
 } // namespace
