@@ -48,25 +48,34 @@ bool isLibraryStatusName(llvm::StringRef EnumName) {
   return !statusLibrary(EnumName).empty();
 }
 
+namespace {
+/// The status enumerations of cuBLAS and its neighbours, by the names the
+/// declarations show (cuBLAS's tag is cublasStatus).
+struct StatusType {
+  llvm::StringLiteral Name, Library, Success;
+};
+constexpr StatusType StatusTypes[] = {
+    {"cublasStatus_t", "cuBLAS", "CUBLAS_STATUS_SUCCESS"},
+    {"cublasStatus", "cuBLAS", "CUBLAS_STATUS_SUCCESS"},
+    {"cusolverStatus_t", "cuSOLVER", "CUSOLVER_STATUS_SUCCESS"},
+    {"cusparseStatus_t", "cuSPARSE", "CUSPARSE_STATUS_SUCCESS"},
+};
+const StatusType *statusType(llvm::StringRef EnumName) {
+  for (const StatusType &T : StatusTypes)
+    if (T.Name == EnumName)
+      return &T;
+  return nullptr;
+}
+} // namespace
+
 llvm::StringRef statusLibrary(llvm::StringRef EnumName) {
-  if (EnumName == "cublasStatus_t" || EnumName == "cublasStatus")
-    return "cuBLAS";
-  if (EnumName == "cusolverStatus_t")
-    return "cuSOLVER";
-  if (EnumName == "cusparseStatus_t")
-    return "cuSPARSE";
-  return {};
+  const StatusType *T = statusType(EnumName);
+  return T ? llvm::StringRef(T->Library) : llvm::StringRef();
 }
 
 llvm::StringRef statusSuccess(llvm::StringRef EnumName) {
-  llvm::StringRef Library = statusLibrary(EnumName);
-  if (Library == "cuBLAS")
-    return "CUBLAS_STATUS_SUCCESS";
-  if (Library == "cuSOLVER")
-    return "CUSOLVER_STATUS_SUCCESS";
-  if (Library == "cuSPARSE")
-    return "CUSPARSE_STATUS_SUCCESS";
-  return {};
+  const StatusType *T = statusType(EnumName);
+  return T ? llvm::StringRef(T->Success) : llvm::StringRef();
 }
 
 bool writtenWithMacro(const Expr *E, llvm::StringRef Name,

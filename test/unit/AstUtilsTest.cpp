@@ -36,6 +36,30 @@ TEST(AstUtils, NamesTheStatusAndErrorEnums) {
   EXPECT_EQ(enumTypeName(TypeOf("i")), "");
 }
 
+TEST(AstUtils, TheNeighboursStatusesAndTheirLibraries) {
+  auto AST = test::buildAST(std::string(Prelude) + R"(
+    #include <cusolverDn.h>
+    #include <cusparse.h>
+    cusolverStatus_t v; cusparseStatus_t p; cudaError_t e;
+  )");
+  ASSERT_TRUE(AST);
+  auto TypeOf = [&](const char *Name) {
+    const auto *VD = test::selectFirst<VarDecl>(
+        *AST, varDecl(hasName(Name), isExpansionInMainFile()).bind("x"));
+    EXPECT_NE(VD, nullptr) << Name;
+    return VD ? VD->getType() : QualType();
+  };
+  EXPECT_TRUE(isLibraryStatusType(TypeOf("v")));
+  EXPECT_TRUE(isLibraryStatusType(TypeOf("p")));
+  EXPECT_FALSE(isLibraryStatusType(TypeOf("e")));
+  EXPECT_EQ(statusLibrary(enumTypeName(TypeOf("v"))), "cuSOLVER");
+  EXPECT_EQ(statusSuccess(enumTypeName(TypeOf("p"))),
+            "CUSPARSE_STATUS_SUCCESS");
+  EXPECT_EQ(statusLibrary("cublasStatus"), "cuBLAS");
+  EXPECT_EQ(statusLibrary("cudaError_t"), "");
+  EXPECT_EQ(statusSuccess("int"), "");
+}
+
 TEST(AstUtils, StatusTypeInC) {
   auto AST = test::buildAST(std::string(Prelude) + "cublasStatus_t s;\n",
                             "input.c");
