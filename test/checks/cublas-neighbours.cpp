@@ -63,6 +63,35 @@ int sparse_use_after_destroy(cudaStream_t s) {
   return 0;
 }
 
+int solver_use_after_destroy(cudaStream_t s) {
+  cusolverDnHandle_t h;
+  CHECK_SOLVER(cusolverDnCreate(&h));
+  CHECK_SOLVER(cusolverDnDestroy(h));
+  CHECK_SOLVER(cusolverDnSetStream(h, s));
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: handle 'h' is used after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-3]]:16: note: 'h' was destroyed here
+  return 0;
+}
+
+// A cuSPARSE handle made around each product, in the loop itself.
+void sparse_per_iteration(cusparseSpMatDescr_t A, cusparseDnVecDescr_t x,
+                          cusparseDnVecDescr_t y, void *buffer, int steps) {
+  float one = 1.0f, zero = 0.0f;
+  for (int i = 0; i < steps; ++i) {
+    cusparseHandle_t h;
+    if (cusparseCreate(&h) != CUSPARSE_STATUS_SUCCESS)
+      return;
+    // CHECK-NOTES: :[[@LINE-2]]:9: warning: the cuSPARSE handle 'h' is created and destroyed on every iteration of a loop; cusparseCreate allocates resources on the host and the device each time: create it once before the loop and reuse it [cublas-handle-per-call]
+    // CHECK-NOTES: :[[@LINE-5]]:3: note: the loop that repeats it
+    if (cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A, x, &zero,
+                     y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT,
+                     buffer) != CUSPARSE_STATUS_SUCCESS)
+      i = steps;
+    if (cusparseDestroy(h) != CUSPARSE_STATUS_SUCCESS)
+      return;
+  }
+}
+
 void solver_status_discarded(cusolverDnHandle_t h, cudaStream_t s) {
   cusolverDnSetStream(h, s);
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: the cusolverStatus_t returned by 'cusolverDnSetStream' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
