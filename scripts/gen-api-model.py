@@ -363,6 +363,10 @@ DEVICE_WORKSPACES = {"work", "Workspace", "dWorkspace", "bufferOnDevice",
                      "externalBuffer3", "externalBuffer4", "externalBuffer5",
                      "pBuffer"}
 SOLVER_INFOS = {"info", "devInfo", "d_info", "infoArray"}
+# The descriptors of cuSPARSE's generic API wrap device arrays: the ones
+# they are created with, and the ones their Set functions give them.
+SPARSE_ARRAY_KINDS = {"SparseSpMat", "SparseSpVec", "SparseDnVec", "SparseDnMat"}
+SPARSE_ARRAY_SETTERS = re.compile(r"^cusparse\w+Set(Pointers|Values)$")
 
 
 def classify_neighbour(ctx, typ, pname):
@@ -386,6 +390,10 @@ def classify_neighbour(ctx, typ, pname):
             return "WorkspaceSize", "None"
     if pname in DEVICE_WORKSPACES and depth == 1 and not query:
         return "DeviceWorkspace", "None"
+    if ctx.family == "Sparse" and depth == 1 and btype in ("void", "int") \
+            and (ctx.creates in SPARSE_ARRAY_KINDS
+                 or SPARSE_ARRAY_SETTERS.match(ctx.name)):
+        return "DeviceVector", "None"
     if ctx.family == "SolverDn" and depth == 1 \
             and btype in ("int", "int64_t", "cusolver_int_t"):
         if pname in SOLVER_INFOS and btype != "int64_t":
@@ -1126,7 +1134,16 @@ SPOT_CHECKS = {
     "cusparseCreate": ("", "Sparse", "None", (False, False, False), "SparseHandle", "None", _p(
         "handle:ResourceOut:None")),
     "cusparseDestroy": ("", "Sparse", "None", (False, False, False), "None", "SparseHandle", None),
-    "cusparseCreateCsr": ("", "Sparse", "None", (False, False, False), "SparseSpMat", "None", None),
+    "cusparseCreateCsr": ("", "Sparse", "None", (False, False, False), "SparseSpMat", "None", _p(
+        "spMatDescr:ResourceOut:None", "rows:Other:None", "cols:Other:None",
+        "nnz:Other:None", "csrRowOffsets:DeviceVector:None",
+        "csrColInd:DeviceVector:None", "csrValues:DeviceVector:None",
+        "csrRowOffsetsType:Other:None", "csrColIndType:Other:None",
+        "idxBase:Other:None", "valueType:Other:None")),
+    "cusparseDnVecSetValues": ("", "Sparse", "None", (False, False, False), "None", "None", _p(
+        "dnVecDescr:Resource:None", "values:DeviceVector:None")),
+    "cusparseDnVecGetValues": ("", "Sparse", "None", (False, False, False), "None", "None", _p(
+        "dnVecDescr:Resource:None", "values:Other:None")),
     "cusparseCreateConstCoo": ("", "Sparse", "None", (False, False, False), "SparseSpMat", "None", None),
     "cusparseDestroySpMat": ("", "Sparse", "None", (False, False, False), "None", "SparseSpMat", _p(
         "spMatDescr:ResourceDestroyed:None")),

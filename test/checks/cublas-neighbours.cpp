@@ -114,6 +114,29 @@ int host_info(cusolverDnHandle_t h, float *A, int n, float *work,
   return info;
 }
 
+// The arrays a cuSPARSE descriptor wraps are device memory: the product
+// that reads them faults.
+int host_csr(int n, int nnz, float *d_vals, int *d_cols) {
+  int rows[3] = {0, 1, 2};
+  cusparseSpMatDescr_t A;
+  CHECK_SPARSE(cusparseCreateCsr(&A, 2, 2, 2, rows, d_cols, d_vals,
+                                 CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                 CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+  // CHECK-NOTES: :[[@LINE-3]]:47: warning: 'rows' points to a host array on the stack, but argument 'csrRowOffsets' of 'cusparseCreateCsr' must point to device memory [cublas-host-pointer]
+  // CHECK-NOTES: :[[@LINE-6]]:7: note: 'rows' declared here
+  CHECK_SPARSE(cusparseDestroySpMat(A));
+  return 0;
+}
+
+int host_values(cusparseDnVecDescr_t x) {
+  float *values = new float[16];
+  CHECK_SPARSE(cusparseDnVecSetValues(x, values));
+  // CHECK-NOTES: :[[@LINE-1]]:42: warning: 'values' points to host memory from 'new[]', but argument 'values' of 'cusparseDnVecSetValues' must point to device memory [cublas-host-pointer]
+  // CHECK-NOTES: :[[@LINE-3]]:19: note: allocated by 'new[]' here
+  delete[] values;
+  return 0;
+}
+
 // --- Not reported ---------------------------------------------------------
 
 int solver_right(float *A, int n, float *work, int *ipiv, int *d_info) {
@@ -126,6 +149,24 @@ int solver_right(float *A, int n, float *work, int *ipiv, int *d_info) {
   cudaMemcpy(&info, d_info, sizeof(int), cudaMemcpyDeviceToHost);
   CHECK_SOLVER(cusolverDnDestroy(h));
   return info;
+}
+
+// Device arrays, and a descriptor with no arrays yet (nnz still unknown).
+int device_csr(int n, float *x) {
+  int *rows = nullptr;
+  if (cudaMalloc(&rows, sizeof(int) * (n + 1)) != cudaSuccess)
+    return -1;
+  cusparseSpMatDescr_t A;
+  cusparseDnVecDescr_t v;
+  CHECK_SPARSE(cusparseCreateCsr(&A, n, n, 0, rows, nullptr, nullptr,
+                                 CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                 CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+  if (cusparseCreateDnVec(&v, n, x, CUDA_R_32F) == CUSPARSE_STATUS_SUCCESS &&
+      cusparseDestroyDnVec(v) != CUSPARSE_STATUS_SUCCESS)
+    n = -1;
+  CHECK_SPARSE(cusparseDestroySpMat(A));
+  cudaFree(rows);
+  return n;
 }
 
 int descriptors_destroyed(int *rows, int *cols, float *vals, float *x,
