@@ -126,6 +126,20 @@ TEST_F(TraceTest, HostVectorWhereCublasNeedsDeviceMemory) {
   EXPECT_TRUE(events("device-pointer").empty()); // alpha: host mode, host
 }
 
+TEST_F(TraceTest, HostArrayGivenToASparseDescriptor) {
+  // cuSPARSE's rows of the model: the arrays a CSR descriptor wraps are
+  // device memory, judged at the create that stores them.
+  Call C("cusparseCreateCsr");
+  C.ints("rows=64 cols=64 nnz=64")
+      .ptrs({{"csrRowOffsets", HostVector},
+             {"csrColInd", DeviceA},
+             {"csrValues", DeviceB}});
+  run(C);
+  expectOne("host-pointer", {"\"param\":\"csrRowOffsets\"",
+                             "\"role\":\"DeviceVector\"",
+                             "\"memory\":\"host (unregistered)\""});
+}
+
 TEST_F(TraceTest, PinnedAndManagedMemoryAreDeviceAccessible) {
   Call C("cublasSaxpy_v2");
   C.ints("n=16 incx=1 incy=1")
