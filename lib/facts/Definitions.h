@@ -12,6 +12,8 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_DEFINITIONS_H
 #define CUBLAS_TIDY_LIB_FACTS_DEFINITIONS_H
 
+#include "facts/SymExpr.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -40,6 +42,15 @@ struct Definition {
   const clang::Expr *Value = nullptr; // Init/Assign: the value stored
   unsigned ArgIndex = 0;              // OutArgument: which argument
 };
+
+/// What `Var` received at its definition `At` when the value is not known
+/// (an out-argument, an initializer that cannot be evaluated): a symbol
+/// equal only to itself. The value facts give a variable this value there;
+/// a rule that names what a call wrote (a workspace query's size) builds
+/// the same symbol with it.
+inline Symbol receivedValue(const clang::VarDecl *Var, const clang::Stmt *At) {
+  return {Var, At, Var->getType()->isUnsignedIntegerOrEnumerationType()};
+}
 
 /// The definitions of the locals of one function (built when first asked).
 class FunctionDefinitions {

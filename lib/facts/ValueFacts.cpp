@@ -618,7 +618,7 @@ std::optional<SymExpr> ValueFacts::evalDefinition(const Definition &D,
 
   const VarDecl *VD = D.Var;
   bool Integral = VD->getType()->isIntegralOrEnumerationType();
-  Symbol Opaque{VD, D.S, VD->getType()->isUnsignedIntegerOrEnumerationType()};
+  Symbol Opaque = receivedValue(VD, D.S);
   std::optional<SymExpr> Result;
   switch (D.Kind) {
   case DefKind::Entry:

@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "facts/Definitions.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -65,7 +66,7 @@ std::optional<WorkspaceQuery> workspaceQueryFor(const CallExpr *Compute,
 }
 
 std::optional<SymExpr> WorkspaceQuery::neededBytes(SymbolBounds &Bounds) const {
-  Symbol S{Size, Call, Size->getType()->isUnsignedIntegerOrEnumerationType()};
+  Symbol S = receivedValue(Size, Call);
   Bounds.Positive.insert(S);
   return SymExpr::symbol(S).mul(SymExpr::constant(UnitBytes));
 }
