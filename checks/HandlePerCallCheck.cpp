@@ -28,18 +28,27 @@ std::string createName(const CallExpr *Create) {
   return Name.str();
 }
 
-/// The handle a create function makes, by its name: "cuSOLVER handle".
+/// The library of a create function, by its name as users write it
+/// (cublasCreate, cusolverDnCreate), from the API model.
+ApiFamily familyOfCreate(StringRef Create) {
+  const FunctionInfo *F = lookupFunction(Create);
+  if (!F)
+    F = lookupFunction((Create + "_v2").str());
+  return F ? F->Family : ApiFamily::Classic;
+}
+
+/// The handle a create function makes: "cuSOLVER handle".
 std::string handleName(StringRef Create) {
-  if (Create.starts_with("cusolver"))
-    return "cuSOLVER handle";
-  if (Create.starts_with("cusparse"))
-    return "cuSPARSE handle";
-  return Create.starts_with("cublasLt") ? "cuBLASLt handle" : "cuBLAS handle";
+  ApiFamily Family = familyOfCreate(Create);
+  return (Family == ApiFamily::Lt ? StringRef("cuBLASLt")
+                                  : StringRef(libraryOf(Family)))
+             .str() +
+         " handle";
 }
 
 /// What each create costs.
 std::string createCost(StringRef Create) {
-  if (Create.starts_with("cusolver") || Create.starts_with("cusparse"))
+  if (isNeighbour(familyOfCreate(Create)))
     return Create.str() +
            " allocates resources on the host and the device each time";
   return Create.str() +

@@ -638,9 +638,7 @@ void CallAnalysis::checkWorkspace() {
   std::string Given = Size->describe(Name);
   if (Unit > 1)
     Given = "'" + sourceText(arg(SizeParam), Ctx) + "' " +
-            std::string(toString(F.Elem)) + " elements, " +
-            (Size->V.isConstant() ? std::to_string(*Size->V.getConstant())
-                                  : Size->V.str()) +
+            std::string(toString(F.Elem)) + " elements, " + Size->V.str() +
             " bytes";
   report("workspace:" + std::to_string(SizeParam), arg(SizeParam),
          Name + " (" + Given + ") is larger than the workspace " +

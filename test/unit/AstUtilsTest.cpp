@@ -14,6 +14,15 @@ namespace {
 
 const char Prelude[] = "#include <cublas_v2.h>\n#include <cuda_runtime.h>\n";
 
+/// The type of the variable `Name` declared in the main file; null (and a
+/// failure) when there is none.
+QualType typeOfVar(ASTUnit &AST, const char *Name) {
+  const auto *VD = test::selectFirst<VarDecl>(
+      AST, varDecl(hasName(Name), isExpansionInMainFile()).bind("x"));
+  EXPECT_NE(VD, nullptr) << Name;
+  return VD ? VD->getType() : QualType();
+}
+
 TEST(AstUtils, NamesTheStatusAndErrorEnums) {
   auto AST = test::buildAST(std::string(Prelude) + R"(
     cublasStatus_t s; cudaError_t e; int i;
@@ -21,12 +30,7 @@ TEST(AstUtils, NamesTheStatusAndErrorEnums) {
     auto a = CUBLAS_STATUS_SUCCESS;
   )");
   ASSERT_TRUE(AST);
-  auto TypeOf = [&](const char *Name) {
-    const auto *VD = test::selectFirst<VarDecl>(
-        *AST, varDecl(hasName(Name), isExpansionInMainFile()).bind("x"));
-    EXPECT_NE(VD, nullptr) << Name;
-    return VD ? VD->getType() : QualType();
-  };
+  auto TypeOf = [&](const char *Name) { return typeOfVar(*AST, Name); };
   EXPECT_TRUE(isLibraryStatusType(TypeOf("s")));
   EXPECT_TRUE(isLibraryStatusType(TypeOf("m")));
   EXPECT_TRUE(isLibraryStatusType(TypeOf("a")));
@@ -43,12 +47,7 @@ TEST(AstUtils, TheNeighboursStatusesAndTheirLibraries) {
     cusolverStatus_t v; cusparseStatus_t p; cudaError_t e;
   )");
   ASSERT_TRUE(AST);
-  auto TypeOf = [&](const char *Name) {
-    const auto *VD = test::selectFirst<VarDecl>(
-        *AST, varDecl(hasName(Name), isExpansionInMainFile()).bind("x"));
-    EXPECT_NE(VD, nullptr) << Name;
-    return VD ? VD->getType() : QualType();
-  };
+  auto TypeOf = [&](const char *Name) { return typeOfVar(*AST, Name); };
   EXPECT_TRUE(isLibraryStatusType(TypeOf("v")));
   EXPECT_TRUE(isLibraryStatusType(TypeOf("p")));
   EXPECT_FALSE(isLibraryStatusType(TypeOf("e")));
