@@ -367,14 +367,19 @@ SOLVER_INFOS = {"info", "devInfo", "d_info", "infoArray"}
 # they are created with, and the ones their Set functions give them.
 SPARSE_ARRAY_KINDS = {"SparseSpMat", "SparseSpVec", "SparseDnVec", "SparseDnMat"}
 SPARSE_ARRAY_SETTERS = re.compile(r"^cusparse\w+Set(Pointers|Values)$")
+# cuSPARSE steps that take alpha and beta but do not read them: the size
+# queries, the analyses and the preprocessing.
+SPARSE_NO_SCALAR_READ = re.compile(
+    r"_(bufferSize|bufferSizeExt|analysis|preprocess|workEstimation|"
+    r"estimateMemory)$")
 
 
 def classify_neighbour(ctx, typ, pname):
     """Returns (Role, Operand) for a cuSOLVER or cuSPARSE parameter. Only
     what the rules read is classified: handles and descriptors, streams,
-    workspaces and their sizes, and cuSOLVER's devInfo and pivots. Matrices,
-    vectors and scalars stay Other: cuSPARSE's scalars follow its own
-    pointer mode, and cuSOLVER's operand shapes are not modelled."""
+    workspaces and their sizes, cuSOLVER's devInfo and pivots, and
+    cuSPARSE's scalars with its pointer mode. Matrices and vectors stay
+    Other: their shapes are not modelled."""
     btype, depth = base_type(typ)
     query = ctx.name.endswith(("_bufferSize", "_bufferSizeExt"))
     if pname in SOLVER_ELEMENT_SIZES and ctx.family == "SolverDn" \
@@ -390,6 +395,16 @@ def classify_neighbour(ctx, typ, pname):
             return "WorkspaceSize", "None"
     if pname in DEVICE_WORKSPACES and depth == 1 and not query:
         return "DeviceWorkspace", "None"
+    if ctx.family == "Sparse":
+        if btype == "cusparsePointerMode_t" and depth == 0:
+            return "PointerMode", "None"
+        # cuSPARSE reads alpha and beta, and writes cusparseSpVV's result,
+        # by its handle's pointer mode; only the routines that compute do.
+        if depth == 1 and not SPARSE_NO_SCALAR_READ.search(ctx.name):
+            if pname in ("alpha", "beta"):
+                return "Scalar", "None"
+            if pname == "result":
+                return "ScalarResult", "None"
     if ctx.family == "Sparse" and depth == 1 and btype in ("void", "int") \
             and (ctx.creates in SPARSE_ARRAY_KINDS
                  or SPARSE_ARRAY_SETTERS.match(ctx.name)):
@@ -1157,10 +1172,18 @@ SPOT_CHECKS = {
         "vecY:Resource:None", "computeType:Other:None", "alg:Other:None",
         "bufferSize:WorkspaceSizeOut:None")),
     "cusparseSpMV": ("", "Sparse", "None", (False, False, False), "None", "None", _p(
-        "handle:Resource:None", "opA:Other:None", "alpha:Other:None",
-        "matA:Resource:None", "vecX:Resource:None", "beta:Other:None",
+        "handle:Resource:None", "opA:Other:None", "alpha:Scalar:None",
+        "matA:Resource:None", "vecX:Resource:None", "beta:Scalar:None",
         "vecY:Resource:None", "computeType:Other:None", "alg:Other:None",
         "externalBuffer:DeviceWorkspace:None")),
+    "cusparseSetPointerMode": ("", "Sparse", "None", (False, False, False), "None", "None", _p(
+        "handle:Resource:None", "mode:PointerMode:None")),
+    "cusparseGetPointerMode": ("", "Sparse", "None", (False, False, False), "None", "None", _p(
+        "handle:Resource:None", "mode:Other:None")),
+    "cusparseSpVV": ("", "Sparse", "None", (False, False, False), "None", "None", _p(
+        "handle:Resource:None", "opX:Other:None", "vecX:Resource:None",
+        "vecY:Resource:None", "result:ScalarResult:None",
+        "computeType:Other:None", "externalBuffer:DeviceWorkspace:None")),
 }
 
 SPOT_SIGNATURES = {

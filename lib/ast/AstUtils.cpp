@@ -103,14 +103,24 @@ bool isCudaErrorType(QualType T) {
          isCudaErrorName(enumTypeName(T));
 }
 
-bool isCublasHandleType(QualType T) {
+namespace {
+/// The name of the record `T` points to ("cublasContext"), or "".
+StringRef pointeeRecordName(QualType T) {
   if (T.isNull())
-    return false;
+    return "";
   const auto *PT = T.getCanonicalType()->getAs<PointerType>();
-  if (!PT)
-    return false;
-  const auto *RD = PT->getPointeeType()->getAsRecordDecl();
-  return RD && RD->getIdentifier() && RD->getName() == "cublasContext";
+  const auto *RD = PT ? PT->getPointeeType()->getAsRecordDecl() : nullptr;
+  return RD && RD->getIdentifier() ? RD->getName() : "";
+}
+} // namespace
+
+bool isCublasHandleType(QualType T) {
+  return pointeeRecordName(T) == "cublasContext";
+}
+
+bool isPointerModeHandleType(QualType T) {
+  StringRef Name = pointeeRecordName(T);
+  return Name == "cublasContext" || Name == "cusparseContext";
 }
 
 bool isCublasResourceType(QualType T) {

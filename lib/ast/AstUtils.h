@@ -46,6 +46,10 @@ bool isCudaErrorType(clang::QualType T);
 /// `cublasHandle_t` (a pointer to `cublasContext`).
 bool isCublasHandleType(clang::QualType T);
 
+/// A handle with a pointer mode: `cublasHandle_t` or `cusparseHandle_t`
+/// (a pointer to `cusparseContext`).
+bool isPointerModeHandleType(clang::QualType T);
+
 /// True for the handle and descriptor types of cuBLAS, cuBLASLt and
 /// cuBLASXt (cublasHandle_t, cublasLtMatmulDesc_t, ...).
 bool isCublasResourceType(clang::QualType T);

@@ -41,15 +41,21 @@ pointerModeAt(const CallExpr *Call, const FunctionInfo &F, unsigned Param,
     return ltMode(Call, F, Param, Facts());
   ScalarPointerMode M;
   int Index = F.findParam(ParamRole::Resource);
-  if (F.Family != ApiFamily::Classic || Index < 0 ||
+  // cuSPARSE's handle has a mode of its own, with the same two values.
+  bool Sparse = F.Family == ApiFamily::Sparse;
+  auto NameOf = [Sparse](PointerMode Mode) {
+    bool Device = Mode == PointerMode::Device;
+    return std::string(Sparse ? "CUSPARSE" : "CUBLAS") + "_POINTER_MODE_" +
+           (Device ? "DEVICE" : "HOST");
+  };
+  if ((F.Family != ApiFamily::Classic && !Sparse) || Index < 0 ||
       static_cast<unsigned>(Index) >= Call->getNumArgs()) {
-    M.Name = "CUBLAS_POINTER_MODE_HOST";
+    M.Name = NameOf(PointerMode::Host);
     return M;
   }
   M.Handle = Call->getArg(Index);
   M.Mode = P.pointerMode(Call, M.Handle);
-  M.Name = M.Mode.Mode == PointerMode::Device ? "CUBLAS_POINTER_MODE_DEVICE"
-                                              : "CUBLAS_POINTER_MODE_HOST";
+  M.Name = NameOf(M.Mode.Mode);
   return M;
 }
 

@@ -222,7 +222,7 @@ private:
         continue;
       if (LE->isInitCapture(&C))
         visitVarDecl(VD); // `[&h2 = h]` binds h to a reference
-      if (C.getCaptureKind() == LCK_ByRef || isCublasHandleType(VD->getType()))
+      if (C.getCaptureKind() == LCK_ByRef || isPointerModeHandleType(VD->getType()))
         Escaped.insert(VD);
     }
   }
@@ -237,7 +237,7 @@ private:
       return;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (isCublasHandleType(VD->getType()))
+        if (isPointerModeHandleType(VD->getType()))
           Escaped.insert(VD);
   }
   void markPlain(const Expr *E) {
@@ -375,7 +375,7 @@ struct PointerProvenance::Impl {
   bool isTrackedPointer(const VarDecl *VD) const {
     return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
            !VD->isInvalidDecl() && VD->getType()->isPointerType() &&
-           !isCublasHandleType(VD->getType()) &&
+           !isPointerModeHandleType(VD->getType()) &&
            !VD->getType().isVolatileQualified() &&
            VD->getDeclContext() == Scope && !Escaped.contains(VD);
   }
@@ -409,7 +409,7 @@ struct PointerProvenance::Impl {
     if (!E)
       return nullptr;
     E = E->IgnoreParenImpCasts();
-    if (!isCublasHandleType(E->getType()))
+    if (!isPointerModeHandleType(E->getType()))
       return nullptr;
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     if (DRE && DRE->refersToEnclosingVariableOrCapture())
@@ -868,7 +868,7 @@ void PointerProvenance::Impl::transfer(const Stmt *S, State &St) {
           St.Ptrs.erase(VD);
         else
           St.Ptrs[VD] = V;
-      } else if (isCublasHandleType(VD->getType()) &&
+      } else if (isPointerModeHandleType(VD->getType()) &&
                  !VD->getType()->isReferenceType() && !Escaped.contains(VD)) {
         assignHandle(VD, VD->getInit(), St);
       }
@@ -909,7 +909,7 @@ void PointerProvenance::Impl::transferCall(const CallExpr *Call, State &St) {
 
   int CreatedOut = -1, ModeArg = -1, ModeHandle = -1;
   if (Cublas) {
-    if (Cublas->Creates == ResourceKind::Handle)
+    if (carriesPointerMode(Cublas->Creates))
       CreatedOut = Cublas->findParam(ParamRole::ResourceOut);
     ModeArg = Cublas->findParam(ParamRole::PointerMode);
     if (ModeArg >= 0)

@@ -16,9 +16,9 @@
 // other function becomes unknown after that call; one whose address is
 // stored, bound to a reference or captured by reference is never tracked.
 //
-// The same pass follows the pointer mode of cuBLAS handles: set by
-// cublasSetPointerMode with a constant, CUBLAS_POINTER_MODE_HOST after
-// cublasCreate, unknown otherwise.
+// The same pass follows the pointer mode of cuBLAS and cuSPARSE handles:
+// set by cublasSetPointerMode or cusparseSetPointerMode with a constant,
+// host after cublasCreate or cusparseCreate, unknown otherwise.
 //
 // Nothing here depends on clang-tidy.
 //

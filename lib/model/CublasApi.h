@@ -73,6 +73,12 @@ constexpr bool isHandleKind(ResourceKind K) {
          K == ResourceKind::SparseHandle;
 }
 
+/// True for a handle whose pointer mode places its routines' scalars
+/// (cublasSetPointerMode, cusparseSetPointerMode; host after the create).
+constexpr bool carriesPointerMode(ResourceKind K) {
+  return K == ResourceKind::Handle || K == ResourceKind::SparseHandle;
+}
+
 /// What a parameter means to cuBLAS.
 enum class ParamRole : std::uint8_t {
   Other,            // nothing the checks reason about
