@@ -157,7 +157,11 @@ private:
   void checkPermutedView(const OperandAtCall &O, const StorageMatrix &M);
   void checkLayout();
   void checkWorkspace();
+  bool checkGivenWorkspaceSize(int SizeParam, unsigned Unit,
+                               const SymExpr &Given);
   void checkQueriedWorkspace();
+  bool checkWorkspaceOfAnotherQuery(const Extent &X, const SymExpr &Held,
+                                    const WorkspaceQuery &Q);
   void checkPreferenceWorkspace(const Extent &X, const SymExpr &Remaining);
   void checkLtMatmul();
   bool checkLtExtents(const std::array<LtOperand, 4> &Ops);
@@ -615,7 +619,8 @@ void CallAnalysis::checkWorkspace() {
     Unit = elementSize(F.Elem);
   }
   std::optional<Value> Size = valueOf(SizeParam);
-  if (WsParam < 0 || !Size || !Unit)
+  if (WsParam < 0 || !Size || !Unit ||
+      checkGivenWorkspaceSize(SizeParam, Unit, Size->V))
     return;
   SymbolBounds WithSize = Bounds;
   std::optional<SymExpr> Bytes = workspaceBytes(Size->V, Unit, WithSize);
@@ -652,6 +657,69 @@ void CallAnalysis::checkWorkspace() {
          allocationNote(*X));
 }
 
+/// The size a cuSOLVER routine is given against what its query wrote: less
+/// than that, the host size of the 64-bit API given for the device
+/// workspace, or the size another routine's query wrote. `Given` counts
+/// `Unit`-byte units, as the query did.
+bool CallAnalysis::checkGivenWorkspaceSize(int SizeParam, unsigned Unit,
+                                           const SymExpr &Given) {
+  const Decl *Callable = VF.callable();
+  std::optional<WorkspaceQuery> Q = workspaceQueryFor(Call, F, Callable);
+  std::string Name = paramName(SizeParam).str();
+  std::string Text = sourceText(arg(SizeParam), Ctx);
+  std::optional<Symbol> S = Given.asSymbol();
+  std::optional<QueryOutput> Out =
+      S ? queryOutputOf(*S, Callable) : std::nullopt;
+  auto WroteNote = [&](const QueryOutput &O) {
+    return std::vector<std::pair<SourceLocation, std::string>>{
+        {userLocation(O.Call->getBeginLoc(), SM),
+         "'" + std::string(O.Query->Name) + "' writes '" +
+             O.Var->getName().str() + "' here"}};
+  };
+  if (Out && Q && Out->Call == Q->Call && Out->Var != Q->Size &&
+      Out->Query->params()[Out->Param].Role ==
+          ParamRole::HostWorkspaceSizeOut) {
+    report("workspace:" + std::to_string(SizeParam), arg(SizeParam),
+           Name + " is '" + Text + "', the size '" + Q->Query->Name +
+               "' wrote for the host workspace; the device workspace needs "
+               "the size it wrote to '" +
+               Q->Size->getName().str() + "'",
+           {{userLocation(Q->Call->getBeginLoc(), SM),
+             "'" + std::string(Q->Query->Name) + "' writes the sizes to '" +
+                 Q->Size->getName().str() + "' and '" +
+                 Out->Var->getName().str() + "' here"}});
+    return true;
+  }
+  if (Out && !sizesWorkspaceOf(*Out->Query, F) && hasWorkspaceQuery(F)) {
+    std::string Own = Q ? "the size '" + std::string(Q->Query->Name) +
+                              "' wrote to '" + Q->Size->getName().str() + "'"
+                        : "the size its own query returns";
+    report("workspace:" + std::to_string(SizeParam), arg(SizeParam),
+           Name + " is '" + Text + "', the size '" + Out->Query->Name +
+               "' wrote for '" + queriedRoutine(Out->Query->Name).str() +
+               "'; '" + F.Name + "' needs " + Own,
+           WroteNote(*Out));
+    return true;
+  }
+  if (!Q)
+    return false;
+  SymbolBounds Positive = Bounds;
+  std::optional<SymExpr> Needed = Q->neededBytes(Positive);
+  std::optional<SymExpr> Bytes = workspaceBytes(Given, Unit, Positive);
+  if (!Needed || !Bytes || !provenLess(*Bytes, *Needed, Positive))
+    return false;
+  std::string Var = Q->Size->getName().str();
+  std::string Units =
+      Unit > 1 ? " " + toString(Q->Query->Elem).str() + " elements" : " bytes";
+  report("workspace:" + std::to_string(SizeParam), arg(SizeParam),
+         Name + " is " + Given.str() + ", less than the " + Var + Units + " '" +
+             Q->Query->Name + "' wrote to '" + Var + "'; " +
+             libraryOf(F.Family).str() +
+             " needs at least what the query returned",
+         WroteNote(QueryOutput{Q->Call, Q->Query, 0, Q->Size}));
+  return true;
+}
+
 /// A cuSOLVER or cuSPARSE routine without a size argument
 /// (cusolverDnSgetrf) uses as much workspace as its _bufferSize query said:
 /// a buffer allocated for fewer bytes, most often the query's element count
@@ -668,8 +736,12 @@ void CallAnalysis::checkQueriedWorkspace() {
   std::optional<SymExpr> Remaining = X ? X->remainingBytes() : std::nullopt;
   SymbolBounds Positive = Bounds;
   std::optional<SymExpr> Needed = Q->neededBytes(Positive);
-  if (!Remaining || !Needed || !provenLess(*Remaining, *Needed, Positive))
+  if (!Remaining || !Needed)
     return;
+  if (!provenLess(*Remaining, *Needed, Positive)) {
+    checkWorkspaceOfAnotherQuery(*X, *Remaining, *Q);
+    return;
+  }
   std::string Ws = sourceText(arg(WsParam), Ctx);
   std::string Var = Q->Size->getName().str();
   std::string Elem = toString(Q->Query->Elem).str();
@@ -693,6 +765,37 @@ void CallAnalysis::checkQueriedWorkspace() {
   for (auto &N : allocationNote(*X))
     Notes.push_back(std::move(N));
   report("queried-workspace", arg(WsParam), Message, std::move(Notes));
+}
+
+/// A buffer allocated for what another routine's query wrote, given to a
+/// routine whose own query `Q` wrote another size.
+bool CallAnalysis::checkWorkspaceOfAnotherQuery(const Extent &X,
+                                                const SymExpr &Held,
+                                                const WorkspaceQuery &Q) {
+  int WsParam = F.findParam(ParamRole::DeviceWorkspace);
+  std::optional<Symbol> S = Held.asSymbol();
+  std::optional<QueryOutput> Out =
+      S ? queryOutputOf(*S, VF.callable()) : std::nullopt;
+  if (!Out || sizesWorkspaceOf(*Out->Query, F) || Q.UnitBytes != 1)
+    return false;
+  std::string Ws = sourceText(arg(WsParam), Ctx);
+  std::string Var = Out->Var->getName().str();
+  std::string Own = Q.Size->getName().str();
+  std::vector<std::pair<SourceLocation, std::string>> Notes{
+      {userLocation(Out->Call->getBeginLoc(), SM),
+       "'" + std::string(Out->Query->Name) + "' writes '" + Var + "' here"}};
+  for (auto &N : allocationNote(X))
+    Notes.push_back(std::move(N));
+  report("queried-workspace", arg(WsParam),
+         (Ws.empty() ? std::string("the workspace") : "'" + Ws + "'") +
+             " holds " + Var + " bytes, the size '" + Out->Query->Name +
+             "' wrote for '" + queriedRoutine(Out->Query->Name).str() +
+             "', but '" + F.Name + "' uses the " + Own + " bytes '" +
+             Q.Query->Name + "' wrote to '" + Own + "'; " +
+             libraryOf(F.Family).str() +
+             " writes past its end when that is more",
+         std::move(Notes));
+  return true;
 }
 
 void CallAnalysis::checkLayout() {

@@ -388,6 +388,8 @@ def classify_neighbour(ctx, typ, pname):
             return "WorkspaceElementsOut", "None"
         if depth == 0 and not query:
             return "WorkspaceElements", "None"
+    if pname == "workspaceInBytesOnHost" and depth == 1 and query:
+        return "HostWorkspaceSizeOut", "None"
     if pname in BYTE_SIZES and btype in ("size_t", "int"):
         if depth == 1 and query:
             return "WorkspaceSizeOut", "None"
@@ -1135,7 +1137,7 @@ SPOT_CHECKS = {
         "handle:Resource:None", "params:Resource:None", "m:Other:None",
         "n:Other:None", "dataTypeA:Other:None", "A:Other:None", "lda:Other:None",
         "computeType:Other:None", "workspaceInBytesOnDevice:WorkspaceSizeOut:None",
-        "workspaceInBytesOnHost:Other:None")),
+        "workspaceInBytesOnHost:HostWorkspaceSizeOut:None")),
     "cusolverDnXgetrf": ("", "SolverDn", "None", (False, False, False), "None", "None", _p(
         "handle:Resource:None", "params:Resource:None", "m:Other:None",
         "n:Other:None", "dataTypeA:Other:None", "A:Other:None", "lda:Other:None",

@@ -32,7 +32,8 @@ bool isOutArgument(const CallExpr *Call, unsigned Arg) {
     return false;
   ParamRole R = F->params()[Arg].Role;
   return R == ParamRole::WorkspaceSizeOut ||
-         R == ParamRole::WorkspaceElementsOut;
+         R == ParamRole::WorkspaceElementsOut ||
+         R == ParamRole::HostWorkspaceSizeOut;
 }
 
 std::optional<ContainerType> containerType(QualType T, bool ThroughPointer) {

@@ -222,7 +222,8 @@ private:
         continue;
       if (LE->isInitCapture(&C))
         visitVarDecl(VD); // `[&h2 = h]` binds h to a reference
-      if (C.getCaptureKind() == LCK_ByRef || isPointerModeHandleType(VD->getType()))
+      if (C.getCaptureKind() == LCK_ByRef ||
+          isPointerModeHandleType(VD->getType()))
         Escaped.insert(VD);
     }
   }

@@ -29,21 +29,64 @@ bool writes(const Stmt *S, const VarDecl *Var, const Expr *Allowed) {
   return false;
 }
 
+/// The routine whose query sizes `Name`'s workspace: the routine itself,
+/// or the one it is a step of.
+StringRef sizedRoutine(StringRef Name) {
+  for (StringRef Step : {"_analysis", "_solve", "_preprocess", "_convert"})
+    if (Name.consume_back(Step))
+      return Name;
+  return Name;
+}
+
 } // namespace
+
+StringRef queriedRoutine(StringRef Name) {
+  if (Name.consume_back("_bufferSize") || Name.consume_back("_bufferSizeExt"))
+    return Name;
+  return "";
+}
+
+bool sizesWorkspaceOf(const FunctionInfo &Query, const FunctionInfo &F) {
+  StringRef Routine = queriedRoutine(Query.Name);
+  return !Routine.empty() && Routine == sizedRoutine(F.Name);
+}
+
+bool hasWorkspaceQuery(const FunctionInfo &F) {
+  std::string Routine = sizedRoutine(F.Name).str();
+  return lookupFunction(Routine + "_bufferSize") ||
+         lookupFunction(Routine + "_bufferSizeExt");
+}
+
+std::optional<QueryOutput> queryOutputOf(const Symbol &S,
+                                         const Decl *Callable) {
+  const auto *Var = dyn_cast_or_null<VarDecl>(S.Decl);
+  if (!Var || !Callable)
+    return std::nullopt;
+  for (const CallExpr *C : callsIn(Callable)) {
+    if (C != S.Instance)
+      continue;
+    const FunctionInfo *Q = calledCublasFunction(C);
+    if (!Q || !isNeighbour(Q->Family) || queriedRoutine(Q->Name).empty())
+      return std::nullopt;
+    for (unsigned I = 0; I < C->getNumArgs() && I < Q->NumParams; ++I)
+      if (addressedVar(C->getArg(I)) == Var && receivedValue(Var, C) == S)
+        return QueryOutput{C, Q, I, Var};
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
 
 std::optional<WorkspaceQuery> workspaceQueryFor(const CallExpr *Compute,
                                                 const FunctionInfo &F,
                                                 const Decl *Callable) {
   if (!isNeighbour(F.Family) || !Callable)
     return std::nullopt;
-  std::string Names[] = {std::string(F.Name) + "_bufferSize",
-                         std::string(F.Name) + "_bufferSizeExt"};
   std::optional<WorkspaceQuery> Found;
   for (const CallExpr *C : callsIn(Callable)) {
     if (C == Compute)
       break;
     const FunctionInfo *Q = calledCublasFunction(C);
-    if (!Q || (Q->Name != Names[0] && Q->Name != Names[1]))
+    if (!Q || !sizesWorkspaceOf(*Q, F))
       continue;
     int Elements = Q->findParam(ParamRole::WorkspaceElementsOut);
     int Bytes = Q->findParam(ParamRole::WorkspaceSizeOut);

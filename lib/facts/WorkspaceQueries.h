@@ -5,6 +5,8 @@
 // cusolverDnSgetrf, cusparseSpMV_bufferSize before cusparseSpMV). The query
 // writes the size to a variable; the legacy cuSOLVER API counts it in
 // elements of the routine's type, the 64-bit API and cuSPARSE in bytes.
+// A step of a routine (cusparseSpSV_analysis, cusparseSbsrsv2_solve,
+// cusparseSpMV_preprocess) uses the workspace its routine's query sized.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +40,33 @@ struct WorkspaceQuery {
   /// needs some workspace.
   std::optional<SymExpr> neededBytes(SymbolBounds &Bounds) const;
 };
+
+/// A size a query wrote: the query, the out-argument and the local
+/// variable it wrote, with the value the facts give that variable after it
+/// (the symbol WorkspaceQuery::neededBytes builds too).
+struct QueryOutput {
+  const clang::CallExpr *Call = nullptr;
+  const FunctionInfo *Query = nullptr;
+  unsigned Param = 0;
+  const clang::VarDecl *Var = nullptr;
+};
+
+/// The query output whose value is `S`, among the _bufferSize queries of
+/// `Callable` that write a local variable's address; nullopt when `S` is
+/// no such value.
+std::optional<QueryOutput> queryOutputOf(const Symbol &S,
+                                         const clang::Decl *Callable);
+
+/// The routine a query sizes ("cusparseSpMV" for cusparseSpMV_bufferSize);
+/// empty for a name that is no query's.
+llvm::StringRef queriedRoutine(llvm::StringRef QueryName);
+
+/// True when `Query` sizes the workspace of `F`: `F`'s own query, or the
+/// query of the routine `F` is a step of.
+bool sizesWorkspaceOf(const FunctionInfo &Query, const FunctionInfo &F);
+
+/// True when the model has a _bufferSize query for `F`'s workspace.
+bool hasWorkspaceQuery(const FunctionInfo &F);
 
 /// A workspace size given to a routine (`Size`, in units of `UnitBytes`),
 /// in bytes. A size of elements (UnitBytes > 1) that is one symbol is added

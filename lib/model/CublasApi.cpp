@@ -141,7 +141,7 @@ llvm::StringRef toString(ParamRole Role) {
     ROLE(HostMatrix) ROLE(HostVector) ROLE(HostArray) ROLE(AnyMemory)
     ROLE(HostScalar) ROLE(Scalar) ROLE(ScalarResult) ROLE(DeviceWorkspace)
     ROLE(WorkspaceSize) ROLE(WorkspaceElements) ROLE(WorkspaceSizeOut)
-    ROLE(WorkspaceElementsOut) ROLE(DataType) ROLE(ComputeType) ROLE(Stream)
+    ROLE(WorkspaceElementsOut) ROLE(HostWorkspaceSizeOut) ROLE(DataType) ROLE(ComputeType) ROLE(Stream)
 #undef ROLE
   }
   return "?";

@@ -117,6 +117,8 @@ enum class ParamRole : std::uint8_t {
   WorkspaceSizeOut, // where a _bufferSize query writes a size in bytes
   WorkspaceElementsOut, // where a legacy cuSOLVER query writes one in
                         // elements of the routine's type
+  HostWorkspaceSizeOut, // where a 64-bit cuSOLVER query writes the host
+                        // workspace's size in bytes
   // Types.
   DataType,         // cudaDataType_t of Operand
   ComputeType,      // cublasComputeType_t / cudaDataType_t for computation
