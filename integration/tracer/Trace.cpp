@@ -131,6 +131,16 @@ const void *classicHandle(const FunctionInfo &F, const Arg *Args) {
   return I < 0 ? nullptr : Args[I].Ptr;
 }
 
+/// The handle whose pointer mode places F's scalars: a cuBLAS or a cuSPARSE
+/// handle (each has a mode of its own, host after its create).
+const void *modeHandle(const FunctionInfo &F, const Arg *Args) {
+  if (F.Family == ApiFamily::Sparse) {
+    int I = F.findParam(ParamRole::Resource);
+    return I < 0 ? nullptr : Args[I].Ptr;
+  }
+  return classicHandle(F, Args);
+}
+
 } // namespace
 
 CallSite resolveCallSite(const void *ReturnAddress) {
@@ -283,10 +293,13 @@ void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,
   std::lock_guard<std::mutex> Lock(Mutex);
   ++Calls;
   const void *Handle = classicHandle(F, Args);
+  const void *ModeHandle = modeHandle(F, Args);
   bool DeviceMode = false;
-  if (Handle) {
-    auto It = PointerModes.find(Handle);
+  if (ModeHandle) {
+    auto It = PointerModes.find(ModeHandle);
     DeviceMode = It != PointerModes.end() && It->second == 1;
+  }
+  if (Handle) {
     // Work (a routine, not a helper such as cublasSetStream) on a handle
     // whose workspace a stream change reset to the default pool.
     auto Ws = Workspaces.find(Handle);
@@ -318,13 +331,17 @@ void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,
       break;
     case ParamRole::Scalar:
     case ParamRole::ScalarResult:
-      if (!Handle) {
+      if (!ModeHandle) {
         checkLtScalar(F, I, Args, Site);
         break;
       }
       checkMemory(F, I, Args, DeviceMode,
-                  DeviceMode ? "the handle is in CUBLAS_POINTER_MODE_DEVICE"
-                             : "the handle is in CUBLAS_POINTER_MODE_HOST",
+                  F.Family == ApiFamily::Sparse
+                      ? (DeviceMode
+                             ? "the handle is in CUSPARSE_POINTER_MODE_DEVICE"
+                             : "the handle is in CUSPARSE_POINTER_MODE_HOST")
+                  : DeviceMode ? "the handle is in CUBLAS_POINTER_MODE_DEVICE"
+                               : "the handle is in CUBLAS_POINTER_MODE_HOST",
                   Site);
       break;
     case ParamRole::HostMatrix:
@@ -390,7 +407,7 @@ void Tracer::afterCall(const FunctionInfo &F, const Arg *Args,
   }
   int Mode = F.findParam(ParamRole::PointerMode);
   if (Mode >= 0 && Args[Mode].K == Arg::Integer)
-    if (const void *Handle = classicHandle(F, Args))
+    if (const void *Handle = modeHandle(F, Args))
       PointerModes[Handle] = Args[Mode].Int;
   // cuBLASLt: CUBLASLT_MATMUL_DESC_POINTER_MODE set on a descriptor, an
   // int32 in the caller's buffer.

@@ -184,6 +184,38 @@ TEST_F(TraceTest, ScalarsFollowThePointerModeOfTheirHandle) {
   EXPECT_EQ(events("host-pointer").size(), 2u);
 }
 
+TEST_F(TraceTest, SparseScalarsFollowTheSparseHandlesMode) {
+  // cuSPARSE's handle has its own pointer mode, host after cusparseCreate;
+  // a cuBLAS handle's mode does not count for it.
+  const void *S = create("cusparseCreate", 0x3000);
+  const void *B = create("cublasCreate_v2", 0x4000);
+  Call BlasMode("cublasSetPointerMode_v2");
+  BlasMode.ptr("handle", B).set("mode", 1);
+  run(BlasMode);
+  auto Spmv = [&](const float *Alpha) {
+    Call C("cusparseSpMV");
+    C.ptrs({{"handle", S}, {"alpha", Alpha}, {"beta", &HostScalar}});
+    run(C);
+  };
+  Spmv(&HostScalar); // host mode, host scalar: fine
+  EXPECT_TRUE(events("device-pointer").empty());
+  EXPECT_TRUE(events("host-pointer").empty());
+  Spmv(DeviceB); // host mode, device scalar: read on the host
+  ASSERT_EQ(events("device-pointer").size(), 1u);
+  EXPECT_TRUE(contains(events("device-pointer")[0], "\"param\":\"alpha\""));
+  EXPECT_TRUE(
+      contains(events("device-pointer")[0], "CUSPARSE_POINTER_MODE_HOST"));
+
+  Call Mode("cusparseSetPointerMode");
+  Mode.ptr("handle", S).set("mode", 1);
+  run(Mode);
+  Spmv(DeviceB); // device mode: alpha is right, the host beta is not
+  ASSERT_EQ(events("host-pointer").size(), 1u);
+  EXPECT_TRUE(contains(events("host-pointer")[0], "\"param\":\"beta\""));
+  EXPECT_TRUE(
+      contains(events("host-pointer")[0], "CUSPARSE_POINTER_MODE_DEVICE"));
+}
+
 TEST_F(TraceTest, LtScalarsFollowThePointerModeOfTheirDescriptor) {
   const void *Op = create("cublasLtMatmulDescCreate", 0x3000);
   auto Matmul = [&](const void *Alpha, const void *Beta) {
