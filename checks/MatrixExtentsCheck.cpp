@@ -690,14 +690,17 @@ bool CallAnalysis::checkGivenWorkspaceSize(int SizeParam, unsigned Unit,
                  Out->Var->getName().str() + "' here"}});
     return true;
   }
-  if (Out && !sizesWorkspaceOf(*Out->Query, F) && hasWorkspaceQuery(F)) {
+  const FunctionInfo *OwnQuery = workspaceQueryOf(F);
+  if (Out && OwnQuery && !sizesWorkspaceOf(*Out->Query, F)) {
     std::string Own = Q ? "the size '" + std::string(Q->Query->Name) +
                               "' wrote to '" + Q->Size->getName().str() + "'"
-                        : "the size its own query returns";
+                        : "the size '" + std::string(OwnQuery->Name) +
+                              "' returns, which this function does not ask";
+    std::string Is = Text == Name ? " is" : " is '" + Text + "',";
     report("workspace:" + std::to_string(SizeParam), arg(SizeParam),
-           Name + " is '" + Text + "', the size '" + Out->Query->Name +
-               "' wrote for '" + queriedRoutine(Out->Query->Name).str() +
-               "'; '" + F.Name + "' needs " + Own,
+           Name + Is + " the size '" + Out->Query->Name + "' wrote for '" +
+               queriedRoutine(Out->Query->Name).str() + "'; '" + F.Name +
+               "' needs " + Own,
            WroteNote(*Out));
     return true;
   }

@@ -51,10 +51,11 @@ bool sizesWorkspaceOf(const FunctionInfo &Query, const FunctionInfo &F) {
   return !Routine.empty() && Routine == sizedRoutine(F.Name);
 }
 
-bool hasWorkspaceQuery(const FunctionInfo &F) {
+const FunctionInfo *workspaceQueryOf(const FunctionInfo &F) {
   std::string Routine = sizedRoutine(F.Name).str();
-  return lookupFunction(Routine + "_bufferSize") ||
-         lookupFunction(Routine + "_bufferSizeExt");
+  if (const FunctionInfo *Q = lookupFunction(Routine + "_bufferSize"))
+    return Q;
+  return lookupFunction(Routine + "_bufferSizeExt");
 }
 
 std::optional<QueryOutput> queryOutputOf(const Symbol &S,

@@ -65,8 +65,9 @@ llvm::StringRef queriedRoutine(llvm::StringRef QueryName);
 /// query of the routine `F` is a step of.
 bool sizesWorkspaceOf(const FunctionInfo &Query, const FunctionInfo &F);
 
-/// True when the model has a _bufferSize query for `F`'s workspace.
-bool hasWorkspaceQuery(const FunctionInfo &F);
+/// The _bufferSize query the model has for `F`'s workspace (of `F` or of
+/// the routine `F` is a step of); null when it has none.
+const FunctionInfo *workspaceQueryOf(const FunctionInfo &F);
 
 /// A workspace size given to a routine (`Size`, in units of `UnitBytes`),
 /// in bytes. A size of elements (UnitBytes > 1) that is one symbol is added

@@ -85,6 +85,22 @@ void potrf_given_getrf_size(cusolverDnHandle_t h, float *A, int n, int *ipiv,
   cudaFree(work);
 }
 
+// The size of one routine's query given to another that was never asked:
+// the Householder reflectors applied with the factorization's workspace.
+void ormqr_with_geqrf_size(cusolverDnHandle_t h, float *A, float *tau,
+                           float *B, int m, int n, int *info) {
+  int lwork = 0;
+  cusolverDnSgeqrf_bufferSize(h, m, n, A, m, &lwork);
+  float *work = nullptr;
+  cudaMalloc(&work, sizeof(float) * lwork);
+  cusolverDnSgeqrf(h, m, n, A, m, tau, work, lwork, info);
+  cusolverDnSormqr(h, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, m, n, n, A, m, tau, B, m,
+                   work, lwork, info);
+  // CHECK-NOTES: :[[@LINE-1]]:26: warning: 'lwork' is the size 'cusolverDnSgeqrf_bufferSize' wrote for 'cusolverDnSgeqrf'; 'cusolverDnSormqr' needs the size 'cusolverDnSormqr_bufferSize' returns, which this function does not ask [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: 'cusolverDnSgeqrf_bufferSize' writes 'lwork' here
+  cudaFree(work);
+}
+
 // Less than the query said.
 void potrf_less_than_queried(cusolverDnHandle_t h, float *A, int n,
                              int *info) {
