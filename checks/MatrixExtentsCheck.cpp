@@ -514,8 +514,7 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
              paramName(P.Stride).str() + " (" +
                  O.Stride->describe(paramName(P.Stride)) +
                  ") is smaller than the " +
-                 (Needed.isConstant() ? std::to_string(*Needed.getConstant())
-                                      : Needed.str()) +
+                 Needed.str() +
                  " elements of each " + Name + " at " +
                  paramName(P.Ld >= 0 ? P.Ld : P.Inc).str() + "=" +
                  (O.Ld    ? O.Ld->brief()
@@ -544,8 +543,7 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
   std::string Name = toString(S.Op).str();
   std::string Message =
       Name + " needs " +
-      (Total.isConstant() ? std::to_string(*Total.getConstant())
-                          : Total.str()) +
+      Total.str() +
       " elements" + At + " but " +
       (Ptr.empty() ? "the pointer" : "'" + Ptr + "'") + " holds " +
       Elements(*Remaining) + " " + O.Plural + " (" + Alloc + ")";
@@ -860,9 +858,6 @@ void CallAnalysis::checkPreferenceWorkspace(const Extent &X,
   if (!P || !P->MaxWorkspace || !P->MaxWorkspaceSet ||
       !provenLess(Remaining, *P->MaxWorkspace, Bounds))
     return;
-  auto Text = [](const SymExpr &V) {
-    return V.isConstant() ? std::to_string(*V.getConstant()) : V.str();
-  };
   std::string Ws = sourceText(arg(WsParam), Ctx);
   std::vector<std::pair<SourceLocation, std::string>> Notes{
       {userLocation(P->MaxWorkspaceSet->getBeginLoc(), SM),
@@ -874,11 +869,11 @@ void CallAnalysis::checkPreferenceWorkspace(const Extent &X,
   report("pref-workspace", arg(WsParam),
          "the preference '" + P->Var->getName().str() +
              "' lets the heuristic choose an algorithm that needs up to " +
-             Text(*P->MaxWorkspace) +
+             P->MaxWorkspace->str() +
              " bytes of workspace (CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES) "
              "but " +
              (Ws.empty() ? std::string("the workspace") : "'" + Ws + "'") +
-             " holds " + Text(Remaining) + " bytes (" + allocationText(X) +
+             " holds " + Remaining.str() + " bytes (" + allocationText(X) +
              "); cublasLtMatmul fails with that algorithm when it needs "
              "more; set the limit to the workspace's size",
          std::move(Notes));
@@ -913,22 +908,19 @@ bool CallAnalysis::checkLtExtents(const std::array<LtOperand, 4> &Ops) {
     std::string Ptr = sourceText(arg(K.Pointer), Ctx);
     if (!Ptr.empty() && !Seen.insert({Ptr, L.Var}).second)
       continue;
-    auto Text = [](const SymExpr &V) {
-      return V.isConstant() ? std::to_string(*V.getConstant()) : V.str();
-    };
     std::optional<SymExpr> Held = X->remainingElements(L.Type->Bytes);
     std::string Message =
-        toString(K.Op).str() + " needs " + Text(*Total) +
+        toString(K.Op).str() + " needs " + Total->str() +
         " elements (its layout '" + L.Var->getName().str() +
         "': " + L.Rows->brief() + " x " + L.Cols->brief() +
         ", ld=" + L.Ld->brief() +
-        (Batched ? ", " + Text(*L.BatchCount) + " batches " +
-                       Text(*L.BatchStride) + " elements apart"
+        (Batched ? ", " + L.BatchCount->str() + " batches " +
+                       L.BatchStride->str() + " elements apart"
                  : std::string()) +
         ") but " + (Ptr.empty() ? std::string("the pointer") : "'" + Ptr + "'") +
         " holds " +
-        (Held ? Text(*Held) + " " + L.Type->Plural
-              : Text(*X->remainingBytes()) + " bytes") +
+        (Held ? Held->str() + " " + L.Type->Plural
+              : X->remainingBytes()->str() + " bytes") +
         " (" + allocationText(*X) + ")";
     std::vector<std::pair<SourceLocation, std::string>> Notes{layoutNote(L)};
     for (auto &N : allocationNote(*X))
