@@ -6,6 +6,7 @@
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
 #include "facts/HandleConfig.h"
+#include "facts/HandleDevices.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -62,6 +63,8 @@ void HandleStateCheck::checkUnit(ASTContext &) {
     if (analysableBody(Callable))
       Analysable.push_back(Callable);
   reportRaces();
+  for (const Decl *Callable : Analysable)
+    reportDevices(Callable);
   for (const Decl *Callable : Analysable) {
     if (!callsAny(Callable, [](const CallExpr *C) {
           const handle_config::ConfigFunction *F = calledConfigFunction(C);
@@ -155,6 +158,43 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
            "its own",
            DiagnosticIDs::Note)
           << functionText(L.VictimIn);
+  }
+}
+
+void HandleStateCheck::reportDevices(const Decl *Callable) {
+  const ASTContext &Ctx = Callable->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const WrongDeviceCall &W : wrongDeviceCalls(Callable)) {
+    if (expandedInSystemHeader(W.Call->getBeginLoc(), SM))
+      continue;
+    std::string Handle = "'" + W.Handle->getName().str() + "'";
+    std::string Callee = calleeText(W.Call, Ctx);
+    std::string Device;
+    if (W.LoopDevice) {
+      Device = "'" + W.LoopDevice->getName().str() + "'";
+      diag(userLocation(W.Call->getBeginLoc(), SM),
+           "%0 is created once, before the loop over the devices, but the "
+           "loop makes device %1 current on each iteration before %2: a "
+           "handle belongs to the device of its cublasCreate, and the calls "
+           "on the other devices fail or run on the wrong GPU; create one "
+           "handle per device")
+          << Handle << Device << Callee;
+    } else {
+      Device = std::to_string(*W.CalledOn);
+      diag(userLocation(W.Call->getBeginLoc(), SM),
+           "%0 was created while device %1 was current, but device %2 is "
+           "current at %3: a handle belongs to the device of its "
+           "cublasCreate, and this call fails or runs on the wrong GPU; make "
+           "device %1 current again, or use a handle created on device %2")
+          << Handle << std::to_string(*W.CreatedOn) << Device << Callee;
+    }
+    diag(userLocation(W.Create->getBeginLoc(), SM), "%0 is created here",
+         DiagnosticIDs::Note)
+        << Handle;
+    if (W.Select)
+      diag(userLocation(W.Select->getBeginLoc(), SM),
+           "device %0 is made current here", DiagnosticIDs::Note)
+          << Device;
   }
 }
 

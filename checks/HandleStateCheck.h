@@ -26,6 +26,7 @@ private:
   void reportWorkspaces(const Decl *Callable);
   void reportPointerModes(const Decl *Callable);
   void reportRaces();
+  void reportDevices(const Decl *Callable);
 
   /// The callables of the unit with a body to analyse.
   std::vector<const Decl *> Analysable;

@@ -1,0 +1,381 @@
+//===- HandleDevices.cpp - The device a handle belongs to -----------------===//
+
+#include "facts/HandleDevices.h"
+
+#include "ast/AstUtils.h"
+#include "ast/Callables.h"
+#include "ast/SharedCfg.h"
+#include "model/CublasApi.h"
+#include "model/RuntimeCalls.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+namespace {
+
+/// Bounds the fixpoint: the values only rise, so it settles well before.
+constexpr unsigned MaxDeviceFlowVisits = 64;
+
+/// The device cudaSetDevice made current: unreached (Bottom), a constant, a
+/// variable's value, or unknown (Top).
+struct SelectedDevice {
+  enum KindT : std::uint8_t { Bottom, Const, Var, Top } Kind = Bottom;
+  std::int64_t C = 0;
+  const VarDecl *V = nullptr;
+  /// The cudaSetDevice, when one call made it current on every path.
+  const CallExpr *Where = nullptr;
+
+  static SelectedDevice top() {
+    SelectedDevice D;
+    D.Kind = Top;
+    return D;
+  }
+  bool sameValue(const SelectedDevice &O) const {
+    return Kind == O.Kind && C == O.C && V == O.V;
+  }
+  bool operator==(const SelectedDevice &O) const {
+    return sameValue(O) && Where == O.Where;
+  }
+  SelectedDevice join(const SelectedDevice &O) const {
+    if (Kind == Bottom)
+      return O;
+    if (O.Kind == Bottom)
+      return *this;
+    if (!sameValue(O) || Kind == Top)
+      return top();
+    SelectedDevice D = *this;
+    if (Where != O.Where)
+      D.Where = nullptr;
+    return D;
+  }
+};
+
+struct CreatedHandle {
+  SelectedDevice Device;
+  const CallExpr *Create = nullptr;
+  bool operator==(const CreatedHandle &O) const {
+    return Create == O.Create && Device == O.Device;
+  }
+};
+
+struct DeviceFlowState {
+  bool Reached = false;
+  SelectedDevice Device;
+  llvm::SmallDenseMap<const VarDecl *, CreatedHandle, 4> Handles;
+
+  bool operator==(const DeviceFlowState &O) const {
+    if (Reached != O.Reached || !(Device == O.Device) ||
+        Handles.size() != O.Handles.size())
+      return false;
+    for (const auto &[V, H] : Handles) {
+      auto It = O.Handles.find(V);
+      if (It == O.Handles.end() || !(It->second == H))
+        return false;
+    }
+    return true;
+  }
+  void join(const DeviceFlowState &O) {
+    if (!O.Reached)
+      return;
+    if (!Reached) {
+      *this = O;
+      return;
+    }
+    Device = Device.join(O.Device);
+    for (const auto &[V, H] : O.Handles) {
+      auto [It, New] = Handles.try_emplace(V, H);
+      if (New)
+        continue;
+      if (It->second.Create != H.Create)
+        Handles.erase(It);
+      else
+        It->second.Device = It->second.Device.join(H.Device);
+    }
+  }
+};
+
+/// The device `E` selects.
+SelectedDevice deviceOf(const Expr *E, const CallExpr *Where,
+                        const ASTContext &Ctx) {
+  SelectedDevice D = SelectedDevice::top();
+  D.Where = Where;
+  E = E->IgnoreParenImpCasts();
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx)) {
+    D.Kind = SelectedDevice::Const;
+    D.C = R.Val.getInt().getExtValue();
+    return D;
+  }
+  if (const VarDecl *V = referencedVar(E); V && V->hasLocalStorage()) {
+    D.Kind = SelectedDevice::Var;
+    D.V = V;
+    return D;
+  }
+  D.Where = nullptr;
+  return D;
+}
+
+bool isCudaName(StringRef Name) {
+  return Name.starts_with("cuda") || Name.starts_with("cu") ||
+         Name.starts_with("nccl");
+}
+
+/// Whether a call of `FD` may make another device current: a function of
+/// the user's that selects a device, or calls code that is not seen.
+bool maySelectDevice(const FunctionDecl *FD, const SourceManager &SM,
+                     unsigned Depth = 0) {
+  if (!FD)
+    return true; // a call through a pointer
+  if (FD->getIdentifier() && isCudaName(FD->getName()))
+    return FD->getName() == "cudaSetDevice";
+  if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    return false;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->getBody() || Depth > 1)
+    return true;
+  for (const CallExpr *C : callsIn(Def))
+    if (C->getDirectCallee() != Def &&
+        maySelectDevice(C->getDirectCallee(), SM, Depth + 1))
+      return true;
+  return false;
+}
+
+/// The variable a write changes: `v = ...`, `v += ...`, `++v`, `&v` given
+/// to a call.
+const VarDecl *writtenVar(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return B->isAssignmentOp() ? referencedVar(B->getLHS()) : nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+    if (U->isIncrementDecrementOp())
+      return referencedVar(U->getSubExpr());
+    if (U->getOpcode() == UO_AddrOf)
+      return referencedVar(U->getSubExpr());
+  }
+  return nullptr;
+}
+
+/// Whether `Loop` steps `V` from one iteration to the next: the variable
+/// of a range-for, or one a for's increment writes.
+bool loopSteps(const Stmt *Loop, const VarDecl *V) {
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
+    return R->getLoopVariable() == V;
+  if (const auto *F = dyn_cast<ForStmt>(Loop)) {
+    const Expr *Inc = F->getInc();
+    if (!Inc)
+      return false;
+    Inc = Inc->IgnoreParenImpCasts();
+    if (const auto *Comma = dyn_cast<BinaryOperator>(Inc);
+        Comma && Comma->getOpcode() == BO_Comma)
+      return writtenVar(Comma->getLHS()->IgnoreParenImpCasts()) == V ||
+             writtenVar(Comma->getRHS()->IgnoreParenImpCasts()) == V;
+    return writtenVar(Inc) == V;
+  }
+  return false;
+}
+
+class DeviceFlow {
+public:
+  DeviceFlow(const Decl *Callable, const CFG &Cfg)
+      : Callable(Callable), Cfg(Cfg), Ctx(Callable->getASTContext()),
+        SM(Ctx.getSourceManager()) {}
+
+  std::vector<WrongDeviceCall> run() {
+    BlockOrder Order = reversePostOrder(Cfg);
+    std::vector<DeviceFlowState> In(Cfg.getNumBlockIDs());
+    const CFGBlock &Entry = Cfg.getEntry();
+    In[Entry.getBlockID()].Reached = true;
+    In[Entry.getBlockID()].Device = SelectedDevice::top();
+    std::vector<const CFGBlock *> Work(Order.ByOrder.rbegin(),
+                                       Order.ByOrder.rend());
+    std::vector<unsigned> Visits(Cfg.getNumBlockIDs(), 0);
+    llvm::DenseSet<unsigned> Queued;
+    for (const CFGBlock *B : Work)
+      Queued.insert(B->getBlockID());
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.back();
+      Work.pop_back();
+      Queued.erase(B->getBlockID());
+      if (++Visits[B->getBlockID()] > MaxDeviceFlowVisits)
+        return {}; // not settled: say nothing
+      DeviceFlowState Out = In[B->getBlockID()];
+      transferBlock(*B, Out, false);
+      for (const CFGBlock *S : B->succs()) {
+        if (!S)
+          continue;
+        DeviceFlowState Joined = In[S->getBlockID()];
+        Joined.join(Out);
+        if (Joined == In[S->getBlockID()])
+          continue;
+        In[S->getBlockID()] = std::move(Joined);
+        if (Queued.insert(S->getBlockID()).second)
+          Work.push_back(S);
+      }
+    }
+    for (const CFGBlock *B : Order.ByOrder) {
+      DeviceFlowState S = In[B->getBlockID()];
+      transferBlock(*B, S, true);
+    }
+    return std::move(Found);
+  }
+
+private:
+  void transferBlock(const CFGBlock &B, DeviceFlowState &S, bool Report) {
+    if (!S.Reached)
+      return;
+    for (const CFGElement &E : B)
+      if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
+        transfer(CS->getStmt(), S, Report);
+  }
+
+  void transfer(const Stmt *St, DeviceFlowState &S, bool Report) {
+    if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+      // A local declared again (a loop's body): a new variable.
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          forget(V, S);
+      return;
+    }
+    if (const VarDecl *V = writtenVar(St)) {
+      // `&h` given to cublasCreate is the create, seen at the call.
+      const auto *U = dyn_cast<UnaryOperator>(St);
+      if (!U || U->getOpcode() != UO_AddrOf)
+        forget(V, S);
+      return;
+    }
+    const auto *Call = dyn_cast<CallExpr>(St);
+    if (!Call)
+      return;
+    const FunctionDecl *FD = Call->getDirectCallee();
+    const runtime_api::RuntimeCall *R =
+        FD && FD->getIdentifier()
+            ? runtime_api::lookupRuntimeCall(FD->getName())
+            : nullptr;
+    if (R && R->Kind == runtime_api::RuntimeKind::SelectDevice &&
+        Call->getNumArgs() > unsigned(R->TargetArg)) {
+      S.Device = deviceOf(Call->getArg(R->TargetArg), Call, Ctx);
+      return;
+    }
+    if (const FunctionInfo *F = calledCublasFunction(Call)) {
+      cublasCall(Call, *F, S, Report);
+      return;
+    }
+    // Anything else: the handles whose address it is given are its own.
+    for (const Expr *A : Call->arguments())
+      if (const VarDecl *V = addressedVar(A))
+        forget(V, S);
+    if (!R && maySelectDevice(FD, SM))
+      S.Device = SelectedDevice::top();
+  }
+
+  void forget(const VarDecl *V, DeviceFlowState &S) {
+    S.Handles.erase(V);
+    if (S.Device.Kind == SelectedDevice::Var && S.Device.V == V)
+      S.Device = SelectedDevice::top();
+  }
+
+  void cublasCall(const CallExpr *Call, const FunctionInfo &F,
+                  DeviceFlowState &S, bool Report) {
+    if (F.Creates == ResourceKind::Handle) {
+      int Out = F.findParam(ParamRole::ResourceOut);
+      const VarDecl *V = Out >= 0 && unsigned(Out) < Call->getNumArgs()
+                             ? addressedVar(Call->getArg(Out))
+                             : nullptr;
+      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+        S.Handles[V] = CreatedHandle{S.Device, Call};
+      return;
+    }
+    int HandleArg = F.findParam(ParamRole::Resource);
+    if (F.Destroys == ResourceKind::Handle)
+      HandleArg = F.findParam(ParamRole::ResourceDestroyed);
+    if (F.Family != ApiFamily::Classic || HandleArg < 0 ||
+        unsigned(HandleArg) >= Call->getNumArgs())
+      return;
+    const VarDecl *V = referencedVar(Call->getArg(HandleArg));
+    auto It = V ? S.Handles.find(V) : S.Handles.end();
+    if (It == S.Handles.end())
+      return;
+    if (F.Destroys == ResourceKind::Handle) {
+      S.Handles.erase(It);
+      return;
+    }
+    if (Report)
+      judge(Call, V, It->second, S.Device);
+  }
+
+  void judge(const CallExpr *Call, const VarDecl *Handle,
+             const CreatedHandle &H, const SelectedDevice &Now) {
+    if (!Reported.insert(Call).second)
+      return;
+    WrongDeviceCall W;
+    W.Call = Call;
+    W.Handle = Handle;
+    W.Create = H.Create;
+    W.Select = Now.Where;
+    if (H.Device.Kind == SelectedDevice::Const &&
+        Now.Kind == SelectedDevice::Const && H.Device.C != Now.C) {
+      W.CreatedOn = H.Device.C;
+      W.CalledOn = Now.C;
+      Found.push_back(W);
+      return;
+    }
+    if (Now.Kind == SelectedDevice::Var && Now.Where &&
+        steppedByLoopAround(Call, Now.V, H.Create)) {
+      W.LoopDevice = Now.V;
+      Found.push_back(W);
+    }
+  }
+
+  /// Whether a loop around `Call` (and not around `Create`) steps `V`.
+  bool steppedByLoopAround(const CallExpr *Call, const VarDecl *V,
+                           const CallExpr *Create) {
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+    const BodyIndex &Index = indexIn(Callable);
+    auto Of = [&](const Stmt *S) { return Index.indexOf(S); };
+    int At = Of(Call);
+    for (int Up = At >= 0 ? Stmts[At].Parent : -1; Up >= 0;
+         Up = Stmts[Up].Parent) {
+      const Stmt *Loop = Stmts[Up].S;
+      if (!isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(Loop))
+        continue;
+      if (!loopSteps(Loop, V))
+        return false; // the innermost loop is not the device loop
+      for (int C = Of(Create); C >= 0; C = Stmts[C].Parent)
+        if (C == Up)
+          return false; // created in each iteration
+      return true;
+    }
+    return false;
+  }
+
+  const Decl *Callable;
+  const CFG &Cfg;
+  const ASTContext &Ctx;
+  const SourceManager &SM;
+  llvm::DenseSet<const CallExpr *> Reported;
+  std::vector<WrongDeviceCall> Found;
+};
+
+} // namespace
+
+std::vector<WrongDeviceCall> wrongDeviceCalls(const Decl *Callable) {
+  if (!Callable || !callsAny(Callable, [](const CallExpr *C) {
+        const FunctionDecl *FD = C->getDirectCallee();
+        return FD && FD->getIdentifier() &&
+               runtime_api::isRuntimeCall(
+                   FD->getName(), runtime_api::RuntimeKind::SelectDevice);
+      }))
+    return {};
+  const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
+  if (!Cfg)
+    return {};
+  return DeviceFlow(Callable, *Cfg).run();
+}
+
+} // namespace cublas_tidy

@@ -1,0 +1,56 @@
+//===- HandleDevices.h - The device a handle belongs to, and the current one -//
+//
+// A cuBLAS handle belongs to the device that is current at its cublasCreate
+// (cudaSetDevice selects it for the thread). A call on the handle while
+// another device is current fails or runs on the wrong GPU. Two shapes,
+// followed along the CFG of one function, for a handle the function
+// creates in a local variable:
+//
+// - the device at the create and the device at the call are both known
+//   constants, and they differ (`cudaSetDevice(0); cublasCreate(&h);
+//   cudaSetDevice(1); cublasSscal(h, ...)`);
+// - the handle is created once, before a loop over the devices whose
+//   iteration makes its own device current (`cudaSetDevice(d)`, `d` the
+//   loop's variable) before the call: every iteration but one calls on a
+//   device the handle does not belong to.
+//
+// Which device is current is lost where a function of the user's runs (it
+// may select any device), where paths that selected different devices
+// meet, and where the device variable changes. A handle stored elsewhere,
+// or one of an array of per-device handles, is not followed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUBLAS_TIDY_LIB_FACTS_HANDLEDEVICES_H
+#define CUBLAS_TIDY_LIB_FACTS_HANDLEDEVICES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace cublas_tidy {
+
+/// A call on a handle while a device it does not belong to is current.
+struct WrongDeviceCall {
+  const clang::CallExpr *Call = nullptr;   // the cuBLAS call on the handle
+  const clang::VarDecl *Handle = nullptr;  // the local handle
+  const clang::CallExpr *Create = nullptr; // its cublasCreate
+  /// The cudaSetDevice that made the call's device current.
+  const clang::CallExpr *Select = nullptr;
+  /// The devices, when both are constants.
+  std::optional<std::int64_t> CreatedOn, CalledOn;
+  /// The loop's device variable, for a handle created before a loop over
+  /// the devices.
+  const clang::VarDecl *LoopDevice = nullptr;
+};
+
+/// The calls of `Callable` on a handle it creates while another device is
+/// current.
+std::vector<WrongDeviceCall> wrongDeviceCalls(const clang::Decl *Callable);
+
+} // namespace cublas_tidy
+
+#endif

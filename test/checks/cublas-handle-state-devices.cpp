@@ -1,0 +1,151 @@
+// RUN: %check_clang_tidy %s cublas-handle-state %t -- -- -std=c++17
+
+// A cuBLAS handle belongs to the device current at its cublasCreate: a call
+// on it while another device is current fails or runs on the wrong GPU.
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <vector>
+
+void check(cublasStatus_t s);
+
+// --- Reported -------------------------------------------------------------
+
+void other_device(int n, float *x) {
+  cudaSetDevice(0);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  float alpha = 2.0f;
+  cudaSetDevice(1);
+  cublasSscal(h, n, &alpha, x, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'h' was created while device 0 was current, but device 1 is current at 'cublasSscal': a handle belongs to the device of its cublasCreate, and this call fails or runs on the wrong GPU; make device 0 current again, or use a handle created on device 1 [cublas-handle-state]
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 'h' is created here
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: device 1 is made current here
+  cublasDestroy(h);
+}
+
+// One handle, created before the loop over the devices, used on each.
+void device_loop(int devices, int n, float **x) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  float alpha = 2.0f;
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    check(cublasSscal(h, n, &alpha, x[d], 1));
+    // CHECK-NOTES: :[[@LINE-1]]:11: warning: 'h' is created once, before the loop over the devices, but the loop makes device 'd' current on each iteration before 'cublasSscal': a handle belongs to the device of its cublasCreate, and the calls on the other devices fail or run on the wrong GPU; create one handle per device [cublas-handle-state]
+    // CHECK-NOTES: :[[@LINE-6]]:3: note: 'h' is created here
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: device 'd' is made current here
+  }
+  cublasDestroy(h);
+}
+
+void device_list(const std::vector<int> &devices, int n, float *x) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  for (int dev : devices) {
+    cudaSetDevice(dev);
+    cublasSswap(h, n, x, 1, x, 1);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'h' is created once, before the loop over the devices, but the loop makes device 'dev' current on each iteration before 'cublasSswap': a handle belongs to the device of its cublasCreate, and the calls on the other devices fail or run on the wrong GPU; create one handle per device [cublas-handle-state]
+    // CHECK-NOTES: :[[@LINE-5]]:3: note: 'h' is created here
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: device 'dev' is made current here
+  }
+  cublasDestroy(h);
+}
+
+// --- Not reported ---------------------------------------------------------
+
+// One handle per device, indexed by the device.
+void handle_per_device(int devices, int n, float **x) {
+  std::vector<cublasHandle_t> handles(devices);
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    cublasCreate(&handles[d]);
+  }
+  float alpha = 2.0f;
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    cublasSscal(handles[d], n, &alpha, x[d], 1);
+  }
+}
+
+// A handle created in each iteration, after its device is made current.
+void handle_per_iteration(int devices, int n, float **x) {
+  float alpha = 2.0f;
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    cublasHandle_t h;
+    cublasCreate(&h);
+    cublasSscal(h, n, &alpha, x[d], 1);
+    cublasDestroy(h);
+  }
+}
+
+// The handle's device made current again before the call.
+void set_back(int n, float *x, float *y) {
+  cudaSetDevice(0);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cudaSetDevice(1);
+  cudaMemset(y, 0, n * sizeof(float));
+  cudaSetDevice(0);
+  cublasScopy(h, n, x, 1, x, 1);
+  cublasDestroy(h);
+}
+
+// The device at the create is not known: it may be device 1.
+void unknown_create_device(int n, float *x) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cudaSetDevice(1);
+  cublasScopy(h, n, x, 1, x, 1);
+  cublasDestroy(h);
+}
+
+// The same device variable at the create and at the call.
+void same_variable(int dev, int n, float *x) {
+  cudaSetDevice(dev);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cudaSetDevice(dev);
+  cublasScopy(h, n, x, 1, x, 1);
+  cublasDestroy(h);
+}
+
+// Another device on one path only: which device is current is not known.
+void one_path(bool other, int n, float *x) {
+  cudaSetDevice(0);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  if (other)
+    cudaSetDevice(1);
+  cublasScopy(h, n, x, 1, x, 1);
+  cublasDestroy(h);
+}
+
+// A function of the user's may make any device current.
+void select_home();
+void helper_between(int n, float *x) {
+  cudaSetDevice(0);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cudaSetDevice(1);
+  select_home();
+  cublasScopy(h, n, x, 1, x, 1);
+  cublasDestroy(h);
+}
+
+// A loop over the devices that makes the handle's device current again
+// before its call.
+void loop_with_home(int devices, int n, float *x, float **y) {
+  cudaSetDevice(0);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  for (int d = 1; d < devices; ++d) {
+    cudaSetDevice(d);
+    cudaMemset(y[d], 0, n * sizeof(float));
+    cudaSetDevice(0);
+    cublasScopy(h, n, x, 1, x, 1);
+  }
+  cublasDestroy(h);
+}
