@@ -170,6 +170,22 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
     std::string Handle = "'" + W.Handle->getName().str() + "'";
     std::string Callee = calleeText(W.Call, Ctx);
     std::string Device;
+    if (W.Stream) {
+      std::string Stream = "'" + W.Stream->getName().str() + "'";
+      std::string Home = std::to_string(*W.CreatedOn);
+      diag(userLocation(W.StreamArg->getBeginLoc(), SM),
+           "stream %0 was created while device %1 was current, but %2 "
+           "belongs to device %3: its calls would be queued on a stream of "
+           "another device; create the stream while device %3 is current")
+          << Stream << std::to_string(*W.StreamOn) << Handle << Home;
+      diag(userLocation(W.Create->getBeginLoc(), SM), "%0 is created here",
+           DiagnosticIDs::Note)
+          << Handle;
+      diag(userLocation(W.StreamCreate->getBeginLoc(), SM),
+           "%0 is created here", DiagnosticIDs::Note)
+          << Stream;
+      continue;
+    }
     if (W.LoopDevice) {
       Device = "'" + W.LoopDevice->getName().str() + "'";
       diag(userLocation(W.Call->getBeginLoc(), SM),

@@ -5,6 +5,7 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/SharedCfg.h"
+#include "facts/HandleConfig.h"
 #include "model/CublasApi.h"
 #include "model/RuntimeCalls.h"
 
@@ -68,6 +69,8 @@ struct CreatedHandle {
 struct DeviceFlowState {
   bool Reached = false;
   SelectedDevice Device;
+  /// The handles and the streams the function creates, with the device
+  /// current at their create.
   llvm::SmallDenseMap<const VarDecl *, CreatedHandle, 4> Handles;
 
   bool operator==(const DeviceFlowState &O) const {
@@ -262,6 +265,13 @@ private:
       S.Device = deviceOf(Call->getArg(R->TargetArg), Call, Ctx);
       return;
     }
+    if (R && R->Kind == runtime_api::RuntimeKind::CreateStream &&
+        Call->getNumArgs() > unsigned(R->TargetArg)) {
+      const VarDecl *V = addressedVar(Call->getArg(R->TargetArg));
+      if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
+        S.Handles[V] = CreatedHandle{S.Device, Call};
+      return;
+    }
     if (const FunctionInfo *F = calledCublasFunction(Call)) {
       cublasCall(Call, *F, S, Report);
       return;
@@ -305,8 +315,35 @@ private:
       S.Handles.erase(It);
       return;
     }
-    if (Report)
-      judge(Call, V, It->second, S.Device);
+    if (!Report)
+      return;
+    const handle_config::ConfigFunction *CF = calledConfigFunction(Call);
+    if (CF && CF->What == handle_config::Setting::Stream && CF->Sets &&
+        CF->ValueArg < Call->getNumArgs())
+      if (const VarDecl *Stream = referencedVar(Call->getArg(CF->ValueArg)))
+        if (auto SIt = S.Handles.find(Stream); SIt != S.Handles.end())
+          judgeStream(Call, V, It->second, Call->getArg(CF->ValueArg),
+                      SIt->second);
+    judge(Call, V, It->second, S.Device);
+  }
+
+  void judgeStream(const CallExpr *Call, const VarDecl *Handle,
+                   const CreatedHandle &H, const Expr *StreamArg,
+                   const CreatedHandle &St) {
+    if (H.Device.Kind != SelectedDevice::Const ||
+        St.Device.Kind != SelectedDevice::Const || H.Device.C == St.Device.C ||
+        !Reported.insert(Call).second)
+      return;
+    WrongDeviceCall W;
+    W.Call = Call;
+    W.Handle = Handle;
+    W.Create = H.Create;
+    W.CreatedOn = H.Device.C;
+    W.Stream = referencedVar(StreamArg);
+    W.StreamArg = StreamArg;
+    W.StreamCreate = St.Create;
+    W.StreamOn = St.Device.C;
+    Found.push_back(W);
   }
 
   void judge(const CallExpr *Call, const VarDecl *Handle,

@@ -9,6 +9,8 @@
 // - the device at the create and the device at the call are both known
 //   constants, and they differ (`cudaSetDevice(0); cublasCreate(&h);
 //   cudaSetDevice(1); cublasSscal(h, ...)`);
+// - a stream created while another known device was current is given to
+//   the handle (cublasSetStream): its calls would be queued there;
 // - the handle is created once, before a loop over the devices whose
 //   iteration makes its own device current (`cudaSetDevice(d)`, `d` the
 //   loop's variable) before the call: every iteration but one calls on a
@@ -45,6 +47,12 @@ struct WrongDeviceCall {
   /// The loop's device variable, for a handle created before a loop over
   /// the devices.
   const clang::VarDecl *LoopDevice = nullptr;
+  /// For cublasSetStream: the stream (and the argument that names it), its
+  /// create and its device.
+  const clang::VarDecl *Stream = nullptr;
+  const clang::Expr *StreamArg = nullptr;
+  const clang::CallExpr *StreamCreate = nullptr;
+  std::optional<std::int64_t> StreamOn;
 };
 
 /// The calls of `Callable` on a handle it creates while another device is

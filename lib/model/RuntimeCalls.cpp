@@ -16,6 +16,9 @@ const RuntimeCall Table[] = {
     {"cudaFree", K::Free, 0, -1, -1},
     {"cudaHostRegister", K::Register, 0, -1, 1},
     {"cudaSetDevice", K::SelectDevice, 0, -1, -1},
+    {"cudaStreamCreate", K::CreateStream, 0, -1, -1},
+    {"cudaStreamCreateWithFlags", K::CreateStream, 0, -1, -1},
+    {"cudaStreamCreateWithPriority", K::CreateStream, 0, -1, -1},
 };
 
 } // namespace

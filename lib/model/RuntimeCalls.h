@@ -25,6 +25,7 @@ enum class RuntimeKind : std::uint8_t {
   Free,         // cudaFree: gives back what an allocator returned
   Register,     // cudaHostRegister: pins host memory in place
   SelectDevice, // cudaSetDevice: the device of the thread's later calls
+  CreateStream, // cudaStreamCreate: a stream of the current device
 };
 
 /// One runtime function. Argument indices are -1 where there is none.
@@ -32,7 +33,7 @@ struct RuntimeCall {
   const char *Name; // as declared: "cudaMemcpy"
   RuntimeKind Kind;
   /// What it acts on: a copy's destination, the pointer freed or
-  /// registered, the device selected.
+  /// registered, the device selected, where the new stream is written.
   int TargetArg;
   /// A copy's source.
   int SourceArg;

@@ -53,6 +53,23 @@ void device_list(const std::vector<int> &devices, int n, float *x) {
   cublasDestroy(h);
 }
 
+// A stream of another device given to the handle.
+void stream_of_other_device(int n, float *x) {
+  cudaSetDevice(0);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cudaSetDevice(1);
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  cudaSetDevice(0);
+  cublasSetStream(h, s);
+  // CHECK-NOTES: :[[@LINE-1]]:22: warning: stream 's' was created while device 1 was current, but 'h' belongs to device 0: its calls would be queued on a stream of another device; create the stream while device 0 is current [cublas-handle-state]
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: 'h' is created here
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 's' is created here
+  cublasScopy(h, n, x, 1, x, 1);
+  cublasDestroy(h);
+}
+
 // --- Not reported ---------------------------------------------------------
 
 // One handle per device, indexed by the device.
@@ -147,5 +164,20 @@ void loop_with_home(int devices, int n, float *x, float **y) {
     cudaSetDevice(0);
     cublasScopy(h, n, x, 1, x, 1);
   }
+  cublasDestroy(h);
+}
+
+// A stream created on the handle's device.
+void stream_of_same_device(int n, float *x, float *y) {
+  cudaSetDevice(1);
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cudaSetDevice(0);
+  cudaMemset(y, 0, n * sizeof(float));
+  cudaSetDevice(1);
+  cublasSetStream(h, s);
+  cublasScopy(h, n, x, 1, x, 1);
   cublasDestroy(h);
 }
