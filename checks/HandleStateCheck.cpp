@@ -169,6 +169,11 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
       continue;
     std::string Handle = "'" + W.Handle->getName().str() + "'";
     std::string Callee = calleeText(W.Call, Ctx);
+    auto CreatedHere = [&](const CallExpr *Create, const std::string &What) {
+      diag(userLocation(Create->getBeginLoc(), SM), "%0 is created here",
+           DiagnosticIDs::Note)
+          << What;
+    };
     std::string Device;
     if (W.Stream) {
       std::string Stream = "'" + W.Stream->getName().str() + "'";
@@ -178,12 +183,8 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
            "belongs to device %3: its calls would be queued on a stream of "
            "another device; create the stream while device %3 is current")
           << Stream << std::to_string(*W.StreamOn) << Handle << Home;
-      diag(userLocation(W.Create->getBeginLoc(), SM), "%0 is created here",
-           DiagnosticIDs::Note)
-          << Handle;
-      diag(userLocation(W.StreamCreate->getBeginLoc(), SM),
-           "%0 is created here", DiagnosticIDs::Note)
-          << Stream;
+      CreatedHere(W.Create, Handle);
+      CreatedHere(W.StreamCreate, Stream);
       continue;
     }
     if (W.LoopDevice) {
@@ -204,9 +205,7 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
            "device %1 current again, or use a handle created on device %2")
           << Handle << std::to_string(*W.CreatedOn) << Device << Callee;
     }
-    diag(userLocation(W.Create->getBeginLoc(), SM), "%0 is created here",
-         DiagnosticIDs::Note)
-        << Handle;
+    CreatedHere(W.Create, Handle);
     if (W.Select)
       diag(userLocation(W.Select->getBeginLoc(), SM),
            "device %0 is made current here", DiagnosticIDs::Note)
