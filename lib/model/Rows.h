@@ -18,12 +18,25 @@ namespace cublas_tidy {
 
 /// The first row of `Table` whose `Key` (its `Name` by default) is `Name`,
 /// or null.
-template <typename RowT, std::size_t N, typename KeyT = const char *>
+template <typename RowT, std::size_t N>
 const RowT *rowNamed(const RowT (&Table)[N], llvm::StringRef Name,
-                     KeyT RowT::*Key = &RowT::Name) {
-  for (const RowT &R : Table)
-    if (Name == R.*Key)
+                     const char *RowT::*Key = &RowT::Name) {
+  // Most names asked about are no row's: a row is measured only when its
+  // first letter matches.
+  if (Name.empty())
+    return nullptr;
+  for (const RowT &R : Table) {
+    const char *Row = R.*Key;
+    if (Row && Row[0] == Name[0] && Name == Row)
       return &R;
+  }
+  return nullptr;
+  for (const RowT &R : Table) {
+    const char *Row = R.*Key;
+    if (Row && std::strncmp(Row, Name.data(), Name.size()) == 0 &&
+        Row[Name.size()] == '\0')
+      return &R;
+  }
   return nullptr;
 }
 

@@ -26,6 +26,10 @@ const RuntimeCall Table[] = {
 llvm::ArrayRef<RuntimeCall> runtimeCalls() { return Table; }
 
 const RuntimeCall *lookupRuntimeCall(llvm::StringRef Name) {
+  // Every row is a CUDA runtime function (RuntimeCallsTest finds each):
+  // most calls of a program are answered without a comparison per row.
+  if (!Name.starts_with("cuda"))
+    return nullptr;
   return rowNamed(Table, Name);
 }
 
