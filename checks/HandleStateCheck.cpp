@@ -210,6 +210,10 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
       diag(userLocation(W.Select->getBeginLoc(), SM),
            "device %0 is made current here", DiagnosticIDs::Note)
           << Device;
+    if (W.Inner)
+      diag(userLocation(W.Inner->getBeginLoc(), SM),
+           "%0 calls %1 with the handle here", DiagnosticIDs::Note)
+          << Callee << calleeText(W.Inner, Ctx);
   }
 }
 

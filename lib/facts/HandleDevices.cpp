@@ -276,12 +276,51 @@ private:
       cublasCall(Call, *F, S, Report);
       return;
     }
+    if (Report && !R)
+      judgeHelper(Call, FD, S);
     // Anything else: the handles whose address it is given are its own.
     for (const Expr *A : Call->arguments())
       if (const VarDecl *V = addressedVar(A))
         forget(V, S);
     if (!R && maySelectDevice(FD, SM))
       S.Device = SelectedDevice::top();
+  }
+
+  /// A helper of the file given a handle, which it gives to cuBLAS.
+  void judgeHelper(const CallExpr *Call, const FunctionDecl *FD,
+                   const DeviceFlowState &S) {
+    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+    if (!Def || !Def->getBody() || maySelectDevice(FD, SM))
+      return;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams();
+         ++I) {
+      const VarDecl *V = referencedVar(Call->getArg(I));
+      auto It = V ? S.Handles.find(V) : S.Handles.end();
+      if (It == S.Handles.end())
+        continue;
+      if (const CallExpr *Inner = cublasCallOn(Def, Def->getParamDecl(I))) {
+        size_t Before = Found.size();
+        judge(Call, V, It->second, S.Device);
+        if (Found.size() > Before)
+          Found.back().Inner = Inner;
+        return;
+      }
+    }
+  }
+
+  /// The first cuBLAS call of `Def` whose handle is its parameter `P`.
+  static const CallExpr *cublasCallOn(const FunctionDecl *Def,
+                                      const ParmVarDecl *P) {
+    for (const CallExpr *C : callsIn(Def)) {
+      const FunctionInfo *F = calledCublasFunction(C);
+      int H = F && F->Family == ApiFamily::Classic
+                  ? F->findParam(ParamRole::Resource)
+                  : -1;
+      if (H >= 0 && unsigned(H) < C->getNumArgs() &&
+          referencedVar(C->getArg(H)) == P)
+        return C;
+    }
+    return nullptr;
   }
 
   void forget(const VarDecl *V, DeviceFlowState &S) {

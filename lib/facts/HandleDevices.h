@@ -16,6 +16,9 @@
 //   loop's variable) before the call: every iteration but one calls on a
 //   device the handle does not belong to.
 //
+// The call may be a helper's of the same file that gives its handle
+// parameter to cuBLAS and selects no device itself.
+//
 // Which device is current is lost where a function of the user's runs (it
 // may select any device), where paths that selected different devices
 // meet, and where the device variable changes. A handle stored elsewhere,
@@ -37,7 +40,10 @@ namespace cublas_tidy {
 
 /// A call on a handle while a device it does not belong to is current.
 struct WrongDeviceCall {
-  const clang::CallExpr *Call = nullptr;   // the cuBLAS call on the handle
+  /// The cuBLAS call on the handle, or the call of a helper of the file
+  /// that gives the handle to cuBLAS (`Inner`) and selects no device.
+  const clang::CallExpr *Call = nullptr;
+  const clang::CallExpr *Inner = nullptr;
   const clang::VarDecl *Handle = nullptr;  // the local handle
   const clang::CallExpr *Create = nullptr; // its cublasCreate
   /// The cudaSetDevice that made the call's device current.

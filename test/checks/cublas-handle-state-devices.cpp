@@ -53,6 +53,26 @@ void device_list(const std::vector<int> &devices, int n, float *x) {
   cublasDestroy(h);
 }
 
+// A helper of the file that calls cuBLAS with the handle it is given, and
+// selects no device of its own.
+static void scale(cublasHandle_t handle, int n, float *x) {
+  float alpha = 2.0f;
+  cublasSscal(handle, n, &alpha, x, 1);
+}
+void helper_in_device_loop(int devices, int n, float **x) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    scale(h, n, x[d]);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'h' is created once, before the loop over the devices, but the loop makes device 'd' current on each iteration before 'scale': a handle belongs to the device of its cublasCreate, and the calls on the other devices fail or run on the wrong GPU; create one handle per device [cublas-handle-state]
+    // CHECK-NOTES: :[[@LINE-5]]:3: note: 'h' is created here
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: device 'd' is made current here
+    // CHECK-NOTES: :[[@LINE-11]]:3: note: 'scale' calls 'cublasSscal' with the handle here
+  }
+  cublasDestroy(h);
+}
+
 // A stream of another device given to the handle.
 void stream_of_other_device(int n, float *x) {
   cudaSetDevice(0);
@@ -179,5 +199,34 @@ void stream_of_same_device(int n, float *x, float *y) {
   cudaSetDevice(1);
   cublasSetStream(h, s);
   cublasScopy(h, n, x, 1, x, 1);
+  cublasDestroy(h);
+}
+
+// A helper that selects the device itself.
+static void scale_on(cublasHandle_t handle, int device, int n, float *x) {
+  cudaSetDevice(device);
+  float alpha = 2.0f;
+  cublasSscal(handle, n, &alpha, x, 1);
+}
+void helper_selects(int devices, int n, float **x) {
+  cudaSetDevice(0);
+  cublasHandle_t h;
+  cublasCreate(&h);
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    scale_on(h, 0, n, x[d]);
+  }
+  cublasDestroy(h);
+}
+
+// A helper that does not give the handle to cuBLAS.
+static void log_handle(cublasHandle_t handle) {}
+void helper_without_cublas(int devices) {
+  cublasHandle_t h;
+  cublasCreate(&h);
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    log_handle(h);
+  }
   cublasDestroy(h);
 }
