@@ -137,11 +137,15 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
     if (L.Owner == HandleOwner::Accessor && L.Handle.Getter)
       Owner = "the shared handle that " + functionText(L.Handle.Getter) +
               " returns";
+    // cuSPARSE's handle has a pointer mode of its own, with its own names.
+    const FunctionInfo *SetF = calledCublasFunction(L.Set);
+    bool Sparse = SetF && SetF->Family == ApiFamily::Sparse;
     diag(userLocation(L.Set->getBeginLoc(), SM),
-         "%0 (%1) is left in CUBLAS_POINTER_MODE_DEVICE when %2 returns: %3; "
+         "%0 (%1) is left in %4_POINTER_MODE_DEVICE when %2 returns: %3; "
          "set the mode back on every way out (save it with "
-         "'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST)")
-        << Handle << Owner << Fn << Who;
+         "'%5GetPointerMode' first, or set %4_POINTER_MODE_HOST)")
+        << Handle << Owner << Fn << Who << (Sparse ? "CUSPARSE" : "CUBLAS")
+        << (Sparse ? "cusparse" : "cublas");
     if (L.Exit)
       diag(userLocation(L.Exit->getBeginLoc(), SM),
            isa<ReturnStmt>(L.Exit)

@@ -62,8 +62,8 @@ bool createsIn(const HandleName &H, const Decl *Callable,
   return false;
 }
 
-/// The handle argument of a cuBLAS call that works with it (not a
-/// configuration, create or destroy call); null otherwise.
+/// The handle argument of a cuBLAS (or cuSPARSE) call that works with it
+/// (not a configuration, create or destroy call); null otherwise.
 const Expr *workHandleArg(const CallExpr *Call) {
   const FunctionInfo *F = calledCublasFunction(Call);
   if (!F || F->Creates != ResourceKind::None ||
@@ -71,7 +71,7 @@ const Expr *workHandleArg(const CallExpr *Call) {
     return nullptr;
   int At = F->findParam(ParamRole::Resource);
   if (At < 0 || unsigned(At) >= Call->getNumArgs() ||
-      !isCublasHandleType(Call->getArg(At)->getType()))
+      !isPointerModeHandleType(Call->getArg(At)->getType()))
     return nullptr;
   return Call->getArg(At);
 }

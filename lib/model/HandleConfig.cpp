@@ -23,6 +23,9 @@ constexpr ConfigFunction Table[] = {
     {"cusolverDnGetStream", Setting::Stream, false, 0, 1, false},
     {"cusparseSetStream", Setting::Stream, true, 0, 1, false},
     {"cusparseGetStream", Setting::Stream, false, 0, 1, false},
+    // cuSPARSE's handle has a pointer mode of its own (host at the create).
+    {"cusparseSetPointerMode", Setting::PointerMode, true, 0, 1, false},
+    {"cusparseGetPointerMode", Setting::PointerMode, false, 0, 1, false},
 };
 
 } // namespace

@@ -85,3 +85,34 @@ void streamAfterParams(cusolverDnHandle_t h, cudaStream_t s) {
   cusolverDnSetStream(h, s);
   cusolverDnDestroyParams(p);
 }
+
+// --- cuSPARSE's pointer mode left on a handle the function does not own ----
+
+cusparseStatus_t spmvDevice(cusparseHandle_t handle, cusparseSpMatDescr_t A,
+                            cusparseDnVecDescr_t x, cusparseDnVecDescr_t y,
+                            const float *dAlpha, const float *dBeta,
+                            void *buffer) {
+  cusparseSetPointerMode(handle, CUSPARSE_POINTER_MODE_DEVICE);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'handle' (a parameter: the caller's handle) is left in CUSPARSE_POINTER_MODE_DEVICE when 'spmvDevice' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cusparseGetPointerMode' first, or set CUSPARSE_POINTER_MODE_HOST) [cublas-handle-state]
+  // CHECK-NOTES: :[[@LINE+4]]:5: note: returns with the device pointer mode still set
+  cusparseStatus_t st = cusparseSpMV(handle, CUSPARSE_OPERATION_NON_TRANSPOSE, dAlpha, A, x,
+                   dBeta, y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, buffer);
+  if (st != CUSPARSE_STATUS_SUCCESS)
+    return st;
+  cusparseSetPointerMode(handle, CUSPARSE_POINTER_MODE_HOST);
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+// Set back on every way out.
+cusparseStatus_t spmvRestored(cusparseHandle_t handle, cusparseSpMatDescr_t A,
+                              cusparseDnVecDescr_t x, cusparseDnVecDescr_t y,
+                              const float *dAlpha, const float *dBeta,
+                              void *buffer) {
+  cusparsePointerMode_t old;
+  cusparseGetPointerMode(handle, &old);
+  cusparseSetPointerMode(handle, CUSPARSE_POINTER_MODE_DEVICE);
+  cusparseStatus_t st = cusparseSpMV(handle, CUSPARSE_OPERATION_NON_TRANSPOSE, dAlpha, A, x,
+                   dBeta, y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, buffer);
+  cusparseSetPointerMode(handle, old);
+  return st;
+}
