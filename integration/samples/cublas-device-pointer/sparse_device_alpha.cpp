@@ -1,6 +1,6 @@
 // INTEGRATION-CHECK: cublas-device-pointer
-// EXPECT-DIAG: cublas-device-pointer @ 64
-// PREDICT: device-pointer cusparseSpMV alpha @ 64
+// EXPECT-DIAG: cublas-device-pointer @ 63
+// PREDICT: device-pointer cusparseSpMV alpha @ 63
 //
 // The scale of a sparse product kept in device memory, as a solver keeps
 // its step length, given to cusparseSpMV on a handle left in the default
