@@ -31,13 +31,6 @@ const RowT *rowNamed(const RowT (&Table)[N], llvm::StringRef Name,
       return &R;
   }
   return nullptr;
-  for (const RowT &R : Table) {
-    const char *Row = R.*Key;
-    if (Row && std::strncmp(Row, Name.data(), Name.size()) == 0 &&
-        Row[Name.size()] == '\0')
-      return &R;
-  }
-  return nullptr;
 }
 
 } // namespace cublas_tidy
