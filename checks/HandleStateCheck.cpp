@@ -139,13 +139,13 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
               " returns";
     // cuSPARSE's handle has a pointer mode of its own, with its own names.
     const FunctionInfo *SetF = calledCublasFunction(L.Set);
-    bool Sparse = SetF && SetF->Family == ApiFamily::Sparse;
+    ApiFamily Library = SetF ? SetF->Family : ApiFamily::Classic;
     diag(userLocation(L.Set->getBeginLoc(), SM),
-         "%0 (%1) is left in %4_POINTER_MODE_DEVICE when %2 returns: %3; "
-         "set the mode back on every way out (save it with "
-         "'%5GetPointerMode' first, or set %4_POINTER_MODE_HOST)")
-        << Handle << Owner << Fn << Who << (Sparse ? "CUSPARSE" : "CUBLAS")
-        << (Sparse ? "cusparse" : "cublas");
+         "%0 (%1) is left in %4 when %2 returns: %3; set the mode back on "
+         "every way out (save it with '%5GetPointerMode' first, or set %6)")
+        << Handle << Owner << Fn << Who << pointerModeName(Library, true)
+        << (Library == ApiFamily::Sparse ? "cusparse" : "cublas")
+        << pointerModeName(Library, false);
     if (L.Exit)
       diag(userLocation(L.Exit->getBeginLoc(), SM),
            isa<ReturnStmt>(L.Exit)

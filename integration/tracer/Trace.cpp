@@ -124,21 +124,21 @@ std::string pointerText(const void *P) {
 }
 
 /// The cublasHandle_t a classic-API call works on, or null.
-const void *classicHandle(const FunctionInfo &F, const Arg *Args) {
-  if (F.Family != ApiFamily::Classic)
-    return nullptr;
+/// The handle or descriptor F is given (its Resource argument), or null.
+const void *resourceArg(const FunctionInfo &F, const Arg *Args) {
   int I = F.findParam(ParamRole::Resource);
   return I < 0 ? nullptr : Args[I].Ptr;
+}
+
+const void *classicHandle(const FunctionInfo &F, const Arg *Args) {
+  return F.Family == ApiFamily::Classic ? resourceArg(F, Args) : nullptr;
 }
 
 /// The handle whose pointer mode places F's scalars: a cuBLAS or a cuSPARSE
 /// handle (each has a mode of its own, host after its create).
 const void *modeHandle(const FunctionInfo &F, const Arg *Args) {
-  if (F.Family == ApiFamily::Sparse) {
-    int I = F.findParam(ParamRole::Resource);
-    return I < 0 ? nullptr : Args[I].Ptr;
-  }
-  return classicHandle(F, Args);
+  return F.Family == ApiFamily::Sparse ? resourceArg(F, Args)
+                                       : classicHandle(F, Args);
 }
 
 } // namespace
@@ -330,20 +330,17 @@ void Tracer::beforeCall(const FunctionInfo &F, const Arg *Args,
       checkWorkspace(F, I, Args, Site);
       break;
     case ParamRole::Scalar:
-    case ParamRole::ScalarResult:
+    case ParamRole::ScalarResult: {
       if (!ModeHandle) {
         checkLtScalar(F, I, Args, Site);
         break;
       }
-      checkMemory(F, I, Args, DeviceMode,
-                  F.Family == ApiFamily::Sparse
-                      ? (DeviceMode
-                             ? "the handle is in CUSPARSE_POINTER_MODE_DEVICE"
-                             : "the handle is in CUSPARSE_POINTER_MODE_HOST")
-                  : DeviceMode ? "the handle is in CUBLAS_POINTER_MODE_DEVICE"
-                               : "the handle is in CUBLAS_POINTER_MODE_HOST",
-                  Site);
+      const std::string Why =
+          "the handle is in " +
+          cublas_tidy::pointerModeName(F.Family, DeviceMode).str();
+      checkMemory(F, I, Args, DeviceMode, Why.c_str(), Site);
       break;
+    }
     case ParamRole::HostMatrix:
     case ParamRole::HostVector:
     case ParamRole::HostArray:

@@ -42,14 +42,11 @@ pointerModeAt(const CallExpr *Call, const FunctionInfo &F, unsigned Param,
   ScalarPointerMode M;
   int Index = F.findParam(ParamRole::Resource);
   // cuSPARSE's handle has a mode of its own, with the same two values.
-  bool Sparse = F.Family == ApiFamily::Sparse;
-  auto NameOf = [Sparse](PointerMode Mode) {
-    bool Device = Mode == PointerMode::Device;
-    return std::string(Sparse ? "CUSPARSE" : "CUBLAS") + "_POINTER_MODE_" +
-           (Device ? "DEVICE" : "HOST");
+  auto NameOf = [&F](PointerMode Mode) {
+    return pointerModeName(F.Family, Mode == PointerMode::Device).str();
   };
-  if ((F.Family != ApiFamily::Classic && !Sparse) || Index < 0 ||
-      static_cast<unsigned>(Index) >= Call->getNumArgs()) {
+  if ((F.Family != ApiFamily::Classic && F.Family != ApiFamily::Sparse) ||
+      Index < 0 || static_cast<unsigned>(Index) >= Call->getNumArgs()) {
     M.Name = NameOf(PointerMode::Host);
     return M;
   }

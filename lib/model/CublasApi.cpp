@@ -89,6 +89,13 @@ llvm::StringRef ltPointerModeName(std::int64_t Mode) {
   return "";
 }
 
+llvm::StringRef pointerModeName(ApiFamily Family, bool Device) {
+  if (Family == ApiFamily::Sparse)
+    return Device ? "CUSPARSE_POINTER_MODE_DEVICE"
+                  : "CUSPARSE_POINTER_MODE_HOST";
+  return Device ? "CUBLAS_POINTER_MODE_DEVICE" : "CUBLAS_POINTER_MODE_HOST";
+}
+
 ScalarSpace ltScalarSpace(std::int64_t Mode, Operand Op) {
   switch (Mode) {
   case lt_api::PointerModeHost:

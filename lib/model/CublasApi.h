@@ -227,6 +227,11 @@ enum class ScalarSpace : std::uint8_t { Unknown, Host, Device };
 /// ("CUBLASLT_POINTER_MODE_DEVICE"); empty when unknown.
 llvm::StringRef ltPointerModeName(std::int64_t Mode);
 
+/// The enumerator of a classic cuBLAS or a cuSPARSE handle's pointer mode
+/// ("CUBLAS_POINTER_MODE_HOST", "CUSPARSE_POINTER_MODE_DEVICE"): each
+/// library's handle has its own, with the same two values.
+llvm::StringRef pointerModeName(ApiFamily Family, bool Device);
+
 /// Where cublasLtMatmul reads `Op` (Operand::Alpha or Operand::Beta) when
 /// its matmul descriptor's CUBLASLT_MATMUL_DESC_POINTER_MODE is `Mode`: the
 /// vector modes put alpha on the device, and beta too unless it stays on
