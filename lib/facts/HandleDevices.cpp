@@ -13,6 +13,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -126,8 +127,7 @@ SelectedDevice deviceOf(const Expr *E, const CallExpr *Where,
 }
 
 bool isCudaName(StringRef Name) {
-  return Name.starts_with("cuda") || Name.starts_with("cu") ||
-         Name.starts_with("nccl");
+  return Name.starts_with("cu") || Name.starts_with("nccl");
 }
 
 /// Whether a call of `FD` may make another device current: a function of
@@ -137,7 +137,8 @@ bool maySelectDevice(const FunctionDecl *FD, const SourceManager &SM,
   if (!FD)
     return true; // a call through a pointer
   if (FD->getIdentifier() && isCudaName(FD->getName()))
-    return FD->getName() == "cudaSetDevice";
+    return runtime_api::isRuntimeCall(FD->getName(),
+                                      runtime_api::RuntimeKind::SelectDevice);
   if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
     return false;
   const FunctionDecl *Def = FD->getDefinition();
@@ -198,13 +199,13 @@ public:
     std::vector<const CFGBlock *> Work(Order.ByOrder.rbegin(),
                                        Order.ByOrder.rend());
     std::vector<unsigned> Visits(Cfg.getNumBlockIDs(), 0);
-    llvm::DenseSet<unsigned> Queued;
+    llvm::BitVector Queued(Cfg.getNumBlockIDs());
     for (const CFGBlock *B : Work)
-      Queued.insert(B->getBlockID());
+      Queued.set(B->getBlockID());
     while (!Work.empty()) {
       const CFGBlock *B = Work.back();
       Work.pop_back();
-      Queued.erase(B->getBlockID());
+      Queued.reset(B->getBlockID());
       if (++Visits[B->getBlockID()] > MaxDeviceFlowVisits)
         return {}; // not settled: say nothing
       DeviceFlowState Out = In[B->getBlockID()];
@@ -217,8 +218,10 @@ public:
         if (Joined == In[S->getBlockID()])
           continue;
         In[S->getBlockID()] = std::move(Joined);
-        if (Queued.insert(S->getBlockID()).second)
+        if (!Queued.test(S->getBlockID())) {
+          Queued.set(S->getBlockID());
           Work.push_back(S);
+        }
       }
     }
     for (const CFGBlock *B : Order.ByOrder) {
@@ -276,21 +279,32 @@ private:
       cublasCall(Call, *F, S, Report);
       return;
     }
-    if (Report && !R)
+    bool Selects = !R && selects(FD);
+    if (Report && !R && !Selects)
       judgeHelper(Call, FD, S);
     // Anything else: the handles whose address it is given are its own.
     for (const Expr *A : Call->arguments())
       if (const VarDecl *V = addressedVar(A))
         forget(V, S);
-    if (!R && maySelectDevice(FD, SM))
+    if (Selects)
       S.Device = SelectedDevice::top();
   }
 
-  /// A helper of the file given a handle, which it gives to cuBLAS.
+  /// maySelectDevice(FD), asked once per callee (the flow visits a call
+  /// once per pass over its block).
+  bool selects(const FunctionDecl *FD) {
+    auto [It, New] = Selecting.try_emplace(FD, false);
+    if (New)
+      It->second = maySelectDevice(FD, SM);
+    return It->second;
+  }
+
+  /// A helper of the file given a handle, which it gives to cuBLAS; it
+  /// selects no device.
   void judgeHelper(const CallExpr *Call, const FunctionDecl *FD,
                    const DeviceFlowState &S) {
     const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-    if (!Def || !Def->getBody() || maySelectDevice(FD, SM))
+    if (!Def || !Def->getBody())
       return;
     for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams();
          ++I) {
@@ -435,6 +449,7 @@ private:
   const ASTContext &Ctx;
   const SourceManager &SM;
   llvm::DenseSet<const CallExpr *> Reported;
+  llvm::DenseMap<const FunctionDecl *, bool> Selecting;
   std::vector<WrongDeviceCall> Found;
 };
 
