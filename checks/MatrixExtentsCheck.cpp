@@ -120,6 +120,16 @@ allocationNoteOf(const Extent &X, const SourceManager &SM) {
                        : "allocated here"}};
 }
 
+/// "'cusolverDnSgetrf_bufferSize' writes 'lwork' here" at a query.
+std::pair<SourceLocation, std::string> queryNote(const CallExpr *Query,
+                                                 const FunctionInfo &Row,
+                                                 const VarDecl *Var,
+                                                 const SourceManager &SM) {
+  return {userLocation(Query->getBeginLoc(), SM),
+          "'" + std::string(Row.Name) + "' writes '" + Var->getName().str() +
+              "' here"};
+}
+
 /// Everything one analysis of one call needs.
 class CallAnalysis {
 public:
@@ -668,12 +678,6 @@ bool CallAnalysis::checkGivenWorkspaceSize(int SizeParam, unsigned Unit,
   std::optional<Symbol> S = Given.asSymbol();
   std::optional<QueryOutput> Out =
       S ? queryOutputOf(*S, Callable) : std::nullopt;
-  auto WroteNote = [&](const QueryOutput &O) {
-    return std::vector<std::pair<SourceLocation, std::string>>{
-        {userLocation(O.Call->getBeginLoc(), SM),
-         "'" + std::string(O.Query->Name) + "' writes '" +
-             O.Var->getName().str() + "' here"}};
-  };
   if (Out && Q && Out->Call == Q->Call && Out->Var != Q->Size &&
       Out->Query->params()[Out->Param].Role ==
           ParamRole::HostWorkspaceSizeOut) {
@@ -699,7 +703,7 @@ bool CallAnalysis::checkGivenWorkspaceSize(int SizeParam, unsigned Unit,
            Name + Is + " the size '" + Out->Query->Name + "' wrote for '" +
                queriedRoutine(Out->Query->Name).str() + "'; '" + F.Name +
                "' needs " + Own,
-           WroteNote(*Out));
+           {queryNote(Out->Call, *Out->Query, Out->Var, SM)});
     return true;
   }
   if (!Q)
@@ -717,7 +721,7 @@ bool CallAnalysis::checkGivenWorkspaceSize(int SizeParam, unsigned Unit,
              Q->Query->Name + "' wrote to '" + Var + "'; " +
              libraryOf(F.Family).str() +
              " needs at least what the query returned",
-         WroteNote(QueryOutput{Q->Call, Q->Query, 0, Q->Size}));
+         {queryNote(Q->Call, *Q->Query, Q->Size, SM)});
   return true;
 }
 
@@ -783,8 +787,7 @@ bool CallAnalysis::checkWorkspaceOfAnotherQuery(const Extent &X,
   std::string Var = Out->Var->getName().str();
   std::string Own = Q.Size->getName().str();
   std::vector<std::pair<SourceLocation, std::string>> Notes{
-      {userLocation(Out->Call->getBeginLoc(), SM),
-       "'" + std::string(Out->Query->Name) + "' writes '" + Var + "' here"}};
+      queryNote(Out->Call, *Out->Query, Out->Var, SM)};
   for (auto &N : allocationNote(X))
     Notes.push_back(std::move(N));
   report("queried-workspace", arg(WsParam),
