@@ -164,7 +164,7 @@ private:
   void checkFootprint(const OperandAtCall &O);
   void checkPointerArray(int Param);
   void checkStorageLayout(const OperandAtCall &O);
-  void checkPermutedView(const OperandAtCall &O, const StorageMatrix &M);
+  void checkView(const OperandAtCall &O, const StorageMatrix &M);
   void checkLayout();
   void checkWorkspace();
   bool checkGivenWorkspaceSize(int SizeParam, unsigned Unit,
@@ -373,8 +373,8 @@ void CallAnalysis::checkStorageLayout(const OperandAtCall &O) {
   std::optional<StorageMatrix> M = storageMatrix(arg(P.Memory), VF);
   if (!M)
     return;
-  if (M->Layout.Order == StorageOrder::Permuted)
-    return checkPermutedView(O, *M);
+  if (M->Layout.Order == StorageOrder::View)
+    return checkView(O, *M);
   const StorageLayout &L = M->Layout;
   std::vector<SymExpr> CallValues;
   for (unsigned I = 0; I < F.NumParams; ++I)
@@ -443,18 +443,34 @@ void CallAnalysis::checkStorageLayout(const OperandAtCall &O) {
          std::move(Notes));
 }
 
-/// The leading dimension and batch stride of a matrix that is a view
-/// reordering the dimensions of a row-major object (`q.transpose(1, 2)`):
-/// read with the values of a packed object of the view's sizes, while the
-/// storage it shares has other strides.
-void CallAnalysis::checkPermutedView(const OperandAtCall &O,
-                                     const StorageMatrix &M) {
+/// What the view operations `Ops` (StorageMatrices.h's ViewOps) did to
+/// the row-major object: "reorders the dimensions of", "narrows", ...
+static std::string viewVerbs(unsigned Ops) {
+  static const std::pair<unsigned, const char *> Verbs[] = {
+      {ViewOps::Narrows, "narrows"},
+      {ViewOps::Selects, "selects from"},
+      {ViewOps::Expands, "expands"},
+      {ViewOps::Strides, "gives strides of its own to"},
+      {ViewOps::Reorders, "reorders the dimensions of"},
+  };
+  std::string Text;
+  for (auto [Op, Verb] : Verbs)
+    if (Ops & Op)
+      Text += (Text.empty() ? "" : " and ") + std::string(Verb);
+  return Text;
+}
+
+/// The leading dimension and batch stride of a matrix that is a view of a
+/// row-major object (`q.transpose(1, 2)`, `x.narrow(1, 0, k)`,
+/// `w.expand({b, m, k})`): read with the values of a packed object of the
+/// view's sizes, while the storage it shares has other strides.
+void CallAnalysis::checkView(const OperandAtCall &O, const StorageMatrix &M) {
   const OperandParams &P = O.Params;
   const StorageLayout &L = M.Layout;
   std::string View = sourceText(M.Object, Ctx);
   std::string Storage =
       L.StorageVar ? L.StorageVar->getName().str() : sourceText(L.Storage, Ctx);
-  if (View.empty() || Storage.empty() || !L.View)
+  if (View.empty() || Storage.empty() || !L.View || !L.Ops)
     return;
   auto Notes = [&] {
     std::vector<std::pair<SourceLocation, std::string>> N{
@@ -469,16 +485,26 @@ void CallAnalysis::checkPermutedView(const OperandAtCall &O,
     std::string Name = paramName(Param).str();
     return "'" + Name + "' (" + V.describe(Name) + ")";
   };
-  const char *Unless =
-      "; cuBLAS reads the wrong elements unless the two are equal";
-  if (std::optional<MisreadViewStride> Ld = misreadViewLd(M, O.Ld->V))
-    report("view-ld:" + std::to_string(P.Ld), arg(P.Ld),
-           Given(P.Ld, *O.Ld) + " is the last size of the view '" + View +
-               "', as if the view were packed, but '" + View +
-               "' reorders the dimensions of the row-major '" + Storage +
-               "' and shares its storage, where the view's rows are " +
-               Ld->Actual.str() + " elements apart" + Unless,
-           Notes());
+  // An expanded dimension repeats the same elements: a packed stride
+  // reads past them.
+  auto Unless = [](const MisreadViewStride &R) {
+    return R.Actual.getConstant() == 0
+               ? std::string("; expand() repeats the same elements without "
+                             "copying them, and cuBLAS reads past them")
+               : std::string(
+                     "; cuBLAS reads the wrong elements unless the two are "
+                     "equal");
+  };
+  std::string Verbs = viewVerbs(L.Ops);
+  if (O.Ld)
+    if (std::optional<MisreadViewStride> Ld = misreadViewLd(M, O.Ld->V))
+      report("view-ld:" + std::to_string(P.Ld), arg(P.Ld),
+             Given(P.Ld, *O.Ld) + " is the last size of the view '" + View +
+                 "', as if the view were packed, but '" + View + "' " + Verbs +
+                 " the row-major '" + Storage +
+                 "' and shares its storage, where the view's rows are " +
+                 Ld->Actual.str() + " elements apart" + Unless(*Ld),
+             Notes());
   if (!F.StridedBatched || P.Stride < 0 || !O.Stride)
     return;
   if (std::optional<MisreadViewStride> Stride =
@@ -489,7 +515,7 @@ void CallAnalysis::checkPermutedView(const OperandAtCall &O,
                "', as if the view were packed, but in the storage of the "
                "row-major '" +
                Storage + "' that it shares, its matrices are " +
-               Stride->Actual.str() + " elements apart" + Unless,
+               Stride->Actual.str() + " elements apart" + Unless(*Stride),
            Notes());
 }
 

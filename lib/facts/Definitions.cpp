@@ -141,6 +141,15 @@ private:
   void visitCXXConstructExpr(const CXXConstructExpr *CE) {
     for (unsigned I = 0, N = CE->getNumArgs(); I < N; ++I)
       markIfConstRefArgument(CE->getConstructor(), I, CE->getArg(I));
+    // `std::optional<int64_t>(k)` (PyTorch's `x.slice(1, 0, k)`) binds k
+    // to its forwarding reference and copies it: a load.
+    const CXXRecordDecl *Class = CE->getConstructor()->getParent();
+    const auto *Space =
+        dyn_cast<NamespaceDecl>(Class->getEnclosingNamespaceContext());
+    if (CE->getNumArgs() == 1 && Class->getIdentifier() &&
+        Class->getName() == "optional" && Space &&
+        (Class->isInStdNamespace() || Space->getName() == "c10"))
+      Uses.markPlain(CE->getArg(0));
   }
   void visitCXXForRangeStmt(const CXXForRangeStmt *S) {
     if (const VarDecl *Range =

@@ -97,34 +97,77 @@ std::optional<SymExpr> storageStride(const StorageMatrix &M, unsigned Dim) {
   return Stride;
 }
 
-/// The view's last two dimensions as dimensions of the storage, when `M`
-/// is a Permuted view of known rank whose every size is known.
-std::optional<std::pair<unsigned, unsigned>>
-viewMatrixDims(const StorageMatrix &M) {
-  const StorageLayout &L = M.Layout;
-  unsigned N = L.Permutation.size();
-  if (L.Order != StorageOrder::Permuted || N < 3 || !L.Dims || *L.Dims != N ||
-      M.Sizes.size() != N ||
-      !llvm::all_of(M.Sizes, [](const auto &S) { return S.has_value(); }))
-    return std::nullopt;
-  return std::pair(L.Permutation[N - 2], L.Permutation[N - 1]);
+/// The number of dimensions of the View `M` when it has `Last` or more
+/// and the last `Last` have a known size and stride; 0 otherwise.
+unsigned knownViewDims(const StorageMatrix &M, unsigned Last) {
+  unsigned N = M.Layout.ViewDims.size();
+  if (M.Layout.Order != StorageOrder::View || N < Last ||
+      M.ViewSizes.size() != N || M.ViewStrides.size() != N)
+    return 0;
+  for (unsigned I = N - Last; I < N; ++I)
+    if (!M.ViewSizes[I] || !M.ViewStrides[I])
+      return 0;
+  return N;
 }
 
 } // namespace
 
+void viewGeometry(
+    StorageMatrix &M,
+    llvm::function_ref<std::optional<SymExpr>(const Expr *)> Evaluate) {
+  M.ViewSizes.clear();
+  M.ViewStrides.clear();
+  // The storage's strides need its number of dimensions.
+  if (!M.Layout.Dims || M.Sizes.size() != *M.Layout.Dims)
+    return;
+  for (const ViewDim &D : M.Layout.ViewDims) {
+    bool Stored = D.StorageDim >= 0 && unsigned(D.StorageDim) < M.Sizes.size();
+    std::optional<SymExpr> Size;
+    if (D.End) {
+      std::optional<SymExpr> End = Evaluate(D.End);
+      std::optional<SymExpr> Start =
+          D.Size ? Evaluate(D.Size) : SymExpr::constant(0);
+      if (End && Start)
+        Size = End->sub(*Start);
+    } else if (D.Size) {
+      Size = Evaluate(D.Size);
+    } else if (Stored) {
+      Size = M.Sizes[D.StorageDim];
+    }
+    std::optional<SymExpr> Stride;
+    if (D.MaybeBroadcast) {
+      std::optional<SymExpr> Own =
+          Stored ? M.Sizes[D.StorageDim] : std::nullopt;
+      if (Own && Size && *Own == *Size)
+        Stride = storageStride(M, unsigned(D.StorageDim));
+      else if (Own && Own->getConstant() == 1)
+        Stride = SymExpr::constant(0);
+    } else if (D.StorageDim == ViewDim::Broadcast)
+      Stride = SymExpr::constant(0);
+    else if (D.StorageDim == ViewDim::Explicit)
+      Stride = D.Stride ? Evaluate(D.Stride) : std::nullopt;
+    else if (Stored)
+      Stride = storageStride(M, unsigned(D.StorageDim));
+    M.ViewSizes.push_back(std::move(Size));
+    M.ViewStrides.push_back(std::move(Stride));
+  }
+}
+
 std::optional<MisreadViewStride> misreadViewLd(const StorageMatrix &M,
                                                const SymExpr &Ld) {
-  auto Dims = viewMatrixDims(M);
-  if (!Dims)
+  unsigned N = knownViewDims(M, 2);
+  if (!N)
     return std::nullopt;
-  auto [Rows, Cols] = *Dims;
-  unsigned Last = M.Sizes.size() - 1;
+  const SymExpr &RowStride = *M.ViewStrides[N - 2];
+  const SymExpr &ColStride = *M.ViewStrides[N - 1];
   // One of the two has unit stride; the other's stride is the leading
   // dimension that describes the view.
-  if (Rows != Last && Cols != Last)
-    return std::nullopt;
-  std::optional<SymExpr> Actual = storageStride(M, Cols == Last ? Rows : Cols);
-  const SymExpr &Packed = *M.Sizes[Cols];
+  std::optional<SymExpr> Actual;
+  if (ColStride.getConstant() == 1)
+    Actual = RowStride;
+  else if (RowStride.getConstant() == 1)
+    Actual = ColStride;
+  const SymExpr &Packed = *M.ViewSizes[N - 1];
   if (!Actual || !(Ld == Packed) || *Actual == Packed)
     return std::nullopt;
   return MisreadViewStride{Packed, *Actual};
@@ -132,17 +175,14 @@ std::optional<MisreadViewStride> misreadViewLd(const StorageMatrix &M,
 
 std::optional<MisreadViewStride> misreadViewStride(const StorageMatrix &M,
                                                    const SymExpr &Stride) {
-  auto Dims = viewMatrixDims(M);
-  if (!Dims)
+  unsigned N = knownViewDims(M, 3);
+  if (!N)
     return std::nullopt;
-  const StorageLayout &L = M.Layout;
-  std::optional<SymExpr> Packed =
-      M.Sizes[Dims->first]->mul(*M.Sizes[Dims->second]);
-  std::optional<SymExpr> Actual =
-      storageStride(M, L.Permutation[L.Permutation.size() - 3]);
-  if (!Packed || !Actual || !(Stride == *Packed) || *Actual == *Packed)
+  std::optional<SymExpr> Packed = M.ViewSizes[N - 2]->mul(*M.ViewSizes[N - 1]);
+  const SymExpr &Actual = *M.ViewStrides[N - 3];
+  if (!Packed || !(Stride == *Packed) || Actual == *Packed)
     return std::nullopt;
-  return MisreadViewStride{*Packed, *Actual};
+  return MisreadViewStride{*Packed, Actual};
 }
 
 } // namespace cublas_tidy

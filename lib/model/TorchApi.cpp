@@ -157,6 +157,14 @@ ShapeResult shape(llvm::StringRef Method) {
     return ShapeResult::Contiguous;
   if (Method == "t" || Method == "transpose" || Method == "permute")
     return ShapeResult::Transposed;
+  if (Method == "narrow" || Method == "slice")
+    return ShapeResult::Narrowed;
+  if (Method == "select")
+    return ShapeResult::Selected;
+  if (Method == "expand")
+    return ShapeResult::Expanded;
+  if (Method == "as_strided")
+    return ShapeResult::Strided;
   if (Method == "clone" || Method == "detach" || Method == "cuda" ||
       Method == "cpu" || Method == "to" || Method == "type_as" ||
       rowNamed(Casts, Method, &Cast::Method))

@@ -68,6 +68,11 @@ enum class ShapeResult {
   Contiguous, // the same sizes, row-major (contiguous())
   Transposed, // the view with its dimensions reordered (t(), transpose(i,
               // j), permute(dims)): the same storage, the strides reordered
+  Narrowed,   // narrow(dim, start, length), slice(dim, start, end): one
+              // dimension shorter, the same strides
+  Selected,   // select(dim, index): one dimension fewer, the others' strides
+  Expanded,   // expand(sizes): dimensions of size 1 repeated with stride 0
+  Strided,    // as_strided(sizes, strides): the sizes and strides given
 };
 ShapeResult shape(llvm::StringRef Method);
 

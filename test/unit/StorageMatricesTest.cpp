@@ -140,9 +140,12 @@ TEST(StorageMatrices, PermutedViewsOfRowMajorTensors) {
   })",
                [](llvm::ArrayRef<std::optional<StorageMatrix>> M) {
                  ASSERT_TRUE(M.size() == 3 && M[0] && M[1] && M[2]);
-                 ASSERT_EQ(M[0]->Layout.Order, StorageOrder::Permuted);
-                 EXPECT_EQ(M[0]->Layout.Permutation,
-                           (llvm::SmallVector<unsigned, 4>{0, 2, 1, 3}));
+                 ASSERT_EQ(M[0]->Layout.Order, StorageOrder::View);
+                 EXPECT_EQ(M[0]->Layout.Ops, unsigned(ViewOps::Reorders));
+                 EXPECT_EQ(llvm::to_vector(llvm::map_range(
+                               M[0]->Layout.ViewDims,
+                               [](const ViewDim &D) { return D.StorageDim; })),
+                           (llvm::SmallVector<int, 4>{0, 2, 1, 3}));
                  SymExpr S = sizeOf(*M[0], 1), H = sizeOf(*M[0], 2),
                          D = sizeOf(*M[0], 3);
                  auto Ld = misreadViewLd(*M[0], D);
@@ -157,15 +160,64 @@ TEST(StorageMatrices, PermutedViewsOfRowMajorTensors) {
                  // but the batch stride of the view's third dimension from
                  // the end (the storage's first) is S*H*D, beyond a SymExpr
                  // of two symbols: unknown, so silent.
-                 ASSERT_EQ(M[1]->Layout.Order, StorageOrder::Permuted);
+                 ASSERT_EQ(M[1]->Layout.Order, StorageOrder::View);
                  EXPECT_FALSE(misreadViewLd(*M[1], D));
                  EXPECT_FALSE(misreadViewStride(*M[1], *H.mul(D)));
                  // The last two swapped: each matrix transposed, read with
                  // ld = the view's last size (S) where the storage has D.
-                 ASSERT_EQ(M[2]->Layout.Order, StorageOrder::Permuted);
+                 ASSERT_EQ(M[2]->Layout.Order, StorageOrder::View);
                  auto T = misreadViewLd(*M[2], H);
                  ASSERT_TRUE(T);
                  EXPECT_EQ(T->Actual, D);
+               });
+}
+
+// The columns of a row-major tensor narrowed, or a row of a tensor of
+// three selected: the view's rows stay the storage's rows apart, so its
+// last size (the packed leading dimension) misreads it; rows narrowed keep
+// it packed. An expanded vector repeats one row: its rows are 0 apart; an
+// expanded matrix's batches too.
+TEST(StorageMatrices, NarrowedSelectedAndExpandedViews) {
+  withMatrices(R"(void f(at::Tensor w, int m, int n, int k, int b) {
+    auto a = torch::empty({m, n});
+    use(a.narrow(1, 0, k).data_ptr<float>());
+    use(a.narrow(0, 0, k).data_ptr<float>());
+    auto c = torch::empty({b, m, n});
+    use(c.select(1, 0).data_ptr<float>());
+    auto v = torch::empty({n});
+    use(v.expand({m, n}).data_ptr<float>());
+    auto x = torch::empty({m, k});
+    use(x.expand({b, m, k}).data_ptr<float>());
+    use(a.slice(1, 0, k).data_ptr<float>());
+  })",
+               [](llvm::ArrayRef<std::optional<StorageMatrix>> M) {
+                 ASSERT_EQ(M.size(), 6u);
+                 for (const auto &Matrix : M)
+                   ASSERT_TRUE(Matrix &&
+                               Matrix->Layout.Order == StorageOrder::View);
+                 SymExpr N = sizeOf(*M[0], 1), K = *M[0]->ViewSizes[1];
+                 EXPECT_EQ(K.str(), "k");
+                 auto Ld = misreadViewLd(*M[0], K);
+                 ASSERT_TRUE(Ld);
+                 EXPECT_EQ(Ld->Actual, N);
+                 EXPECT_FALSE(misreadViewLd(*M[0], N));
+                 EXPECT_FALSE(misreadViewLd(*M[1], N));
+                 auto Row = misreadViewLd(*M[2], N);
+                 ASSERT_TRUE(Row);
+                 EXPECT_EQ(Row->Actual.str(), "m*n");
+                 auto Repeated = misreadViewLd(*M[3], N);
+                 ASSERT_TRUE(Repeated);
+                 EXPECT_EQ(Repeated->Actual, SymExpr::constant(0));
+                 SymExpr Mx = sizeOf(*M[4], 0), Kx = sizeOf(*M[4], 1);
+                 EXPECT_FALSE(misreadViewLd(*M[4], Kx));
+                 auto Batch = misreadViewStride(*M[4], *Mx.mul(Kx));
+                 ASSERT_TRUE(Batch);
+                 EXPECT_EQ(Batch->Actual, SymExpr::constant(0));
+                 EXPECT_FALSE(misreadViewStride(*M[4], SymExpr::constant(0)));
+                 // slice(1, 0, k): k - 0 columns.
+                 ASSERT_TRUE(M[5]->ViewSizes[1]);
+                 EXPECT_EQ(M[5]->ViewSizes[1]->str(), "k");
+                 EXPECT_TRUE(misreadViewLd(*M[5], K));
                });
 }
 

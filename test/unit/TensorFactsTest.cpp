@@ -268,9 +268,9 @@ Strings layouts(const std::string &Code) {
       return "?";
     std::string Order = L.Order == TensorOrder::RowMajor     ? "row-major"
                         : L.Order == TensorOrder::Transposed ? "transposed"
-                                                             : "permuted";
-    for (unsigned D : L.Permutation)
-      Order += std::to_string(D);
+                                                             : "view";
+    for (const ViewDim &D : L.ViewDims)
+      Order += D.StorageDim >= 0 ? std::to_string(D.StorageDim) : "*";
     return Order + " " + (L.Dims ? std::to_string(*L.Dims) : "?") + " " +
            varName(L.StorageVar);
   });
@@ -322,7 +322,54 @@ TEST(TensorFacts, UnknownLayouts) {
     use(b.transpose(-1, 0));
     use(b.transpose(1, 1));
   })"),
-            (Strings{"permuted021 3 b", "permuted210 3 b", "row-major 3 b"}));
+            (Strings{"view021 3 b", "view210 3 b", "row-major 3 b"}));
+}
+
+// Views that narrow, select, slice, expand or restride a row-major tensor
+// of known rank share its storage: each dimension keeps a storage
+// dimension's stride ("*": stride 0 or a stride written). A copy of such a
+// view is packed or not a copy: unknown. Nothing is known of a view of a
+// tensor whose rank or order is unknown, nor of a dimension that is not a
+// constant, nor of a slice with a step.
+TEST(TensorFacts, SlicedViews) {
+  EXPECT_EQ(layouts(R"(void f(at::Tensor x, int m, int n, int k, int i) {
+    auto a = torch::empty({m, n});
+    use(a.narrow(1, 0, k));
+    use(a.slice(1, 0, k));
+    use(a.select(0, i));
+    auto b = torch::empty({2, m, n});
+    use(b.select(1, i));
+    use(b.narrow(-1, 0, k).transpose(0, 2));
+    auto v = torch::empty({n});
+    use(v.expand({m, n}));
+    use(a.as_strided({m, k}, {n, 1}));
+    use(a.narrow(1, 0, k).clone());
+    use(a.narrow(1, 0, k).contiguous());
+    use(x.narrow(1, 0, k));
+    use(a.narrow(i, 0, k));
+    use(a.slice(1, 0, k, 2));
+  })"),
+            (Strings{"view01 2 a", "view01 2 a", "view1 2 a", "view02 3 b",
+                     "view210 3 b", "view*0 1 v", "view** 2 a", "?",
+                     "row-major 2 -", "?", "?", "?"}));
+}
+
+// The sizes of such views: narrow's length, the base's sizes past a
+// selected dimension, the sizes expand writes (-1: the base's).
+TEST(TensorFacts, SizesOfSlicedViews) {
+  EXPECT_EQ(sizes(R"(void f(int m, int n, int k, int i) {
+    auto a = torch::empty({m, n});
+    use(a.narrow(1, 0, k).size(1));
+    use(a.narrow(1, 0, k).size(0));
+    auto b = torch::empty({i, m, n});
+    use(b.select(1, 0).size(1));
+    use(b.select(-1, 0).size(-1));
+    auto v = torch::empty({n});
+    use(v.expand({m, -1}).size(1));
+    use(v.expand({m, n}).size(0));
+    use(a.slice(1, 0, k).size(1));
+  })"),
+            (Strings{"k", "m", "n", "m", "n", "m", "?"}));
 }
 
 // The handle PyTorch owns: its getter in at::cuda, directly or through a

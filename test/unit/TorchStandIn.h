@@ -16,6 +16,7 @@ namespace cublas_tidy::test {
 inline const char TorchStandIn[] = R"(
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <cublas_v2.h>
 
@@ -93,6 +94,14 @@ public:
   Tensor t() const;
   Tensor transpose(int64_t dim0, int64_t dim1) const;
   Tensor view(IntArrayRef size) const;
+  Tensor narrow(int64_t dim, int64_t start, int64_t length) const;
+  Tensor select(int64_t dim, int64_t index) const;
+  Tensor slice(int64_t dim = 0, std::optional<int64_t> start = std::nullopt,
+               std::optional<int64_t> end = std::nullopt,
+               int64_t step = 1) const;
+  Tensor expand(IntArrayRef size, bool implicit = false) const;
+  Tensor as_strided(IntArrayRef size, IntArrayRef stride,
+                    std::optional<int64_t> storage_offset = std::nullopt) const;
   Tensor clone() const;
   Tensor cuda() const;
   Tensor cpu() const;

@@ -80,7 +80,7 @@ bool testsIsCuda(const Expr *Conjunct, const ParmVarDecl *P) {
 }
 
 /// `P.is_contiguous()`.
-bool testsIsContiguous(const Expr *Conjunct, const ParmVarDecl *P) {
+bool testsIsContiguous(const Expr *Conjunct, const VarDecl *P) {
   const Expr *Base = methodObject(Conjunct, "is_contiguous");
   return Base && referencedVar(Base->IgnoreParenImpCasts()) == P;
 }
@@ -188,12 +188,13 @@ bool onlyMadeContiguous(const ParmVarDecl *P) {
 /// `Test` gives an expression: that expression. Null when none, or when the
 /// body may change `P` otherwise than by `P = P.contiguous()`.
 const Expr *
-statementBefore(const ParmVarDecl *P, const Expr *Use,
+statementBefore(const VarDecl *P, const Expr *Use,
                 llvm::function_ref<const Expr *(const Stmt *)> Test) {
   bool Written;
   singleDefinition(P, Written);
   const Decl *Callable = callableOf(P);
-  if ((Written && !onlyMadeContiguous(P)) || !Callable || !Use)
+  const auto *Param = dyn_cast<ParmVarDecl>(P);
+  if ((Written && !(Param && onlyMadeContiguous(Param))) || !Callable || !Use)
     return nullptr;
   const Stmt *Body = analysableBody(Callable, /*EvenWithErrors=*/true);
   const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
@@ -220,7 +221,7 @@ statementBefore(const ParmVarDecl *P, const Expr *Use,
 /// The condition of the first statement of `P`'s function body before
 /// `Use` that checks a conjunct `Test` accepts and stops otherwise
 /// (TORCH_CHECK(x.is_cuda(), ...), a CHECK_INPUT macro's statements).
-const Expr *checkedBefore(const ParmVarDecl *P, const Expr *Use,
+const Expr *checkedBefore(const VarDecl *P, const Expr *Use,
                           llvm::function_ref<bool(const Expr *)> Test) {
   return statementBefore(P, Use, [&](const Stmt *S) -> const Expr * {
     const Expr *Cond = checkedCondition(dyn_cast<IfStmt>(S));

@@ -25,8 +25,7 @@ namespace cublas_tidy::torch_facts {
 bool testsIsCuda(const clang::Expr *Conjunct, const clang::ParmVarDecl *P);
 
 /// `P.is_contiguous()`.
-bool testsIsContiguous(const clang::Expr *Conjunct,
-                       const clang::ParmVarDecl *P);
+bool testsIsContiguous(const clang::Expr *Conjunct, const clang::VarDecl *P);
 
 /// `P.dim() == N` (or `ndimension()`, either side): N.
 std::optional<unsigned> testedDims(const clang::Expr *Conjunct,
@@ -53,14 +52,14 @@ bool onlyMadeContiguous(const clang::ParmVarDecl *P);
 /// `Test` gives an expression: that expression. Null when none, or when the
 /// body may change `P` otherwise than by `P = P.contiguous()`.
 const clang::Expr *statementBefore(
-    const clang::ParmVarDecl *P, const clang::Expr *Use,
+    const clang::VarDecl *P, const clang::Expr *Use,
     llvm::function_ref<const clang::Expr *(const clang::Stmt *)> Test);
 
 /// The condition of the first statement of `P`'s function body before
 /// `Use` that checks a conjunct `Test` accepts and stops otherwise
 /// (TORCH_CHECK(x.is_cuda(), ...), a CHECK_INPUT macro's statements).
 const clang::Expr *
-checkedBefore(const clang::ParmVarDecl *P, const clang::Expr *Use,
+checkedBefore(const clang::VarDecl *P, const clang::Expr *Use,
               llvm::function_ref<bool(const clang::Expr *)> Test);
 
 } // namespace cublas_tidy::torch_facts

@@ -105,6 +105,8 @@ std::optional<TensorMatrix> tensorMatrix(const Expr *Ptr,
   for (unsigned Dim = 0; Dim < N; ++Dim)
     M.Sizes.push_back(tensorSizeValue(M.Layout.Storage, int(Dim), *Facts));
   addCheckedEqualSizes(M, *Facts);
+  if (M.Layout.Order == TensorOrder::View)
+    viewGeometry(M, [&](const Expr *E) { return Facts->evaluate(E); });
   return M;
 }
 

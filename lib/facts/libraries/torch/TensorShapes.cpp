@@ -79,6 +79,12 @@ reorderedDims(const CXXMemberCallExpr *MC, llvm::StringRef Name, unsigned N) {
     }
     return Order;
   }
+  if (Name == "t") {
+    if (N != 2 || MC->getNumArgs() != 0)
+      return std::nullopt;
+    std::swap(Order[0], Order[1]);
+    return Order;
+  }
   if (Name != "transpose" || MC->getNumArgs() != 2)
     return std::nullopt;
   std::optional<int> I = smallConstant(MC->getArg(0));
@@ -106,6 +112,8 @@ struct TensorStep {
   /// Method `view` or `reshape`).
   const CallExpr *Made = nullptr;
   const InitListExpr *Sizes = nullptr;
+  /// Method `as_strided`: the strides written.
+  const InitListExpr *Strides = nullptr;
   /// Like: the tensor whose sizes and layout it takes.
   const Expr *Of = nullptr;
 };
@@ -132,6 +140,18 @@ TensorStep stepOf(const Expr *E) {
     // `x.view({B, S, H, D})`, `x.reshape(...)`: the sizes written.
     if ((S.Name == "view" || S.Name == "reshape") && S.Call->getNumArgs() == 1)
       S.Sizes = bracedList(S.Call->getArg(0));
+    // `b.expand({m, n})`, its `implicit` flag left to its default.
+    if (S.Name == "expand" && S.Call->getNumArgs() == 2 &&
+        isa<CXXDefaultArgExpr>(S.Call->getArg(1)))
+      S.Sizes = bracedList(S.Call->getArg(0));
+    // `x.as_strided({sizes}, {strides})`: both written, one per dimension.
+    if (S.Name == "as_strided" && S.Call->getNumArgs() >= 2) {
+      S.Sizes = bracedList(S.Call->getArg(0));
+      S.Strides = bracedList(S.Call->getArg(1));
+      if (!S.Sizes || !S.Strides ||
+          S.Sizes->getNumInits() != S.Strides->getNumInits())
+        S.Sizes = S.Strides = nullptr;
+    }
     return S;
   }
   torch_api::TensorResult Kind;
@@ -177,6 +197,14 @@ std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
       }
       return swappedDims(S.Call, S.Name) ? dimsOf(S.Base, Depth + 1)
                                          : std::nullopt;
+    case torch_api::ShapeResult::Narrowed:
+      return dimsOf(S.Base, Depth + 1);
+    case torch_api::ShapeResult::Selected: {
+      std::optional<unsigned> N = dimsOf(S.Base, Depth + 1);
+      return N && *N > 0 ? std::optional(*N - 1) : std::nullopt;
+    }
+    case torch_api::ShapeResult::Expanded:
+    case torch_api::ShapeResult::Strided:
     case torch_api::ShapeResult::Unknown:
       return S.Sizes ? std::optional(S.Sizes->getNumInits()) : std::nullopt;
     }
@@ -241,6 +269,86 @@ std::optional<TensorSize> transposedSize(const TensorStep &S, int Dim,
   return sizeOf(S.Base, From, Depth + 1);
 }
 
+/// The dimension a view operation's argument `Arg` names, a constant,
+/// negative ones counted from the end of `N` dimensions; nullopt when not
+/// a constant or out of range.
+std::optional<unsigned> dimArgument(const Expr *Arg,
+                                    std::optional<unsigned> N) {
+  std::optional<int> D = smallConstant(Arg);
+  if (!D)
+    return std::nullopt;
+  if (*D < 0) {
+    if (!N || *D < -int(*N))
+      return std::nullopt;
+    return unsigned(*D + int(*N));
+  }
+  if (N && *D >= int(*N))
+    return std::nullopt;
+  return unsigned(*D);
+}
+
+/// `Dim` of a tensor of `N` dimensions counted from the start; nullopt
+/// when negative and `N` is unknown, or out of range.
+std::optional<unsigned> fromStart(int Dim, std::optional<unsigned> N) {
+  if (Dim >= 0)
+    return N && Dim >= int(*N) ? std::nullopt : std::optional(unsigned(Dim));
+  if (!N || Dim < -int(*N))
+    return std::nullopt;
+  return unsigned(Dim + int(*N));
+}
+
+/// The size of dimension `Dim` of the view `S` that narrows, selects,
+/// expands or strides its base (model/TorchApi.h's ShapeResult).
+std::optional<TensorSize> viewSize(const TensorStep &S, int Dim,
+                                   unsigned Depth) {
+  std::optional<unsigned> BaseDims = dimsOf(S.Base, Depth + 1);
+  switch (S.Shape) {
+  case torch_api::ShapeResult::Narrowed: {
+    if (S.Call->getNumArgs() < 3)
+      return std::nullopt;
+    std::optional<unsigned> At = dimArgument(S.Call->getArg(0), BaseDims);
+    std::optional<unsigned> D = fromStart(Dim, BaseDims);
+    if (!At || !D)
+      return std::nullopt;
+    if (*D != *At)
+      return sizeOf(S.Base, int(*D), Depth + 1);
+    if (S.Name != "narrow")
+      return std::nullopt; // slice: end - start
+    TensorSize Size;
+    Size.Written = S.Call->getArg(2);
+    return Size;
+  }
+  case torch_api::ShapeResult::Selected: {
+    if (S.Call->getNumArgs() != 2)
+      return std::nullopt;
+    std::optional<unsigned> At = dimArgument(S.Call->getArg(0), BaseDims);
+    std::optional<unsigned> D =
+        fromStart(Dim, BaseDims ? std::optional(*BaseDims - 1) : std::nullopt);
+    if (!At || !D)
+      return std::nullopt;
+    return sizeOf(S.Base, int(*D < *At ? *D : *D + 1), Depth + 1);
+  }
+  case torch_api::ShapeResult::Expanded: {
+    if (!S.Sizes)
+      return std::nullopt;
+    std::optional<unsigned> D = fromStart(Dim, S.Sizes->getNumInits());
+    if (!D)
+      return std::nullopt;
+    if (smallConstant(S.Sizes->getInit(*D)) != -1)
+      return writtenSize(S.Sizes, int(*D));
+    // -1 keeps the size of the base's dimension aligned at the end.
+    unsigned New = S.Sizes->getNumInits();
+    if (!BaseDims || *D + *BaseDims < New)
+      return std::nullopt;
+    return sizeOf(S.Base, int(*D + *BaseDims - New), Depth + 1);
+  }
+  case torch_api::ShapeResult::Strided:
+    return S.Sizes ? writtenSize(S.Sizes, Dim) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
   if (!E || Depth > MaxDepth)
     return std::nullopt;
@@ -273,6 +381,11 @@ std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
       return sizeOf(S.Base, Dim, Depth + 1);
     case torch_api::ShapeResult::Transposed:
       return transposedSize(S, Dim, Depth);
+    case torch_api::ShapeResult::Narrowed:
+    case torch_api::ShapeResult::Selected:
+    case torch_api::ShapeResult::Expanded:
+    case torch_api::ShapeResult::Strided:
+      return viewSize(S, Dim, Depth);
     case torch_api::ShapeResult::Unknown:
       return S.Sizes ? writtenSize(S.Sizes, Dim) : std::nullopt;
     }
@@ -287,21 +400,163 @@ std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
   return std::nullopt;
 }
 
-/// The view the step `S` (a transpose or permute) makes of the RowMajor
-/// tensor of three or more dimensions laid out as `Of`: Permuted, or `Of`
-/// itself when nothing moves; Unknown when the dimensions are not
-/// constants.
-TensorLayout permutedView(TensorLayout Of, const TensorStep &S) {
+/// `Of` as a View: a RowMajor tensor of known rank is the view of itself,
+/// each dimension its own; a View stays one; Unknown otherwise.
+TensorLayout asView(TensorLayout Of) {
+  if (Of.Order == TensorOrder::View)
+    return Of;
+  if (Of.Order != TensorOrder::RowMajor || !Of.Dims)
+    return TensorLayout();
+  Of.Order = TensorOrder::View;
+  Of.ViewDims.clear();
+  for (unsigned I = 0; I < *Of.Dims; ++I) {
+    ViewDim D;
+    D.StorageDim = int(I);
+    Of.ViewDims.push_back(D);
+  }
+  Of.Ops = 0;
+  return Of;
+}
+
+/// The view the step `S` (a transpose or permute) makes of the tensor laid
+/// out as `Of` (a RowMajor one of three or more dimensions, or a View):
+/// its dimensions reordered, or `Of` itself when nothing moves; Unknown
+/// when the dimensions are not constants.
+TensorLayout permutedView(const TensorLayout &Of, const TensorStep &S) {
+  TensorLayout V = asView(Of);
+  if (V.Order != TensorOrder::View)
+    return TensorLayout();
   std::optional<llvm::SmallVector<unsigned, 4>> Order =
-      reorderedDims(S.Call, S.Name, *Of.Dims);
+      reorderedDims(S.Call, S.Name, V.ViewDims.size());
   if (!Order)
     return TensorLayout();
   if (llvm::all_of(llvm::enumerate(*Order),
                    [](auto P) { return P.index() == P.value(); }))
     return Of;
-  Of.Order = TensorOrder::Permuted;
-  Of.View = S.Call;
-  Of.Permutation = std::move(*Order);
+  llvm::SmallVector<ViewDim, 4> Dims;
+  for (unsigned From : *Order)
+    Dims.push_back(V.ViewDims[From]);
+  V.ViewDims = std::move(Dims);
+  V.Ops |= ViewOps::Reorders;
+  V.View = S.Call;
+  return V;
+}
+
+/// The value an argument of type `std::optional<int64_t>` is given
+/// (slice's start and end); null for a default argument.
+const Expr *optionalArgument(const Expr *E) {
+  for (int Step = 0; E && Step < 8; ++Step) {
+    if (isa<CXXDefaultArgExpr>(E))
+      return nullptr;
+    E = E->IgnoreImplicit();
+    const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+    if (!Construct || Construct->getNumArgs() != 1)
+      return E;
+    E = Construct->getArg(0);
+  }
+  return E;
+}
+
+/// The view the step `S` (narrow, slice, select, expand, as_strided) makes
+/// of the tensor laid out as `Of`, a RowMajor tensor of known rank or a
+/// View; Unknown when the step's arguments are not as the table says.
+TensorLayout slicedView(const TensorLayout &Of, const TensorStep &S) {
+  TensorLayout V = asView(Of);
+  if (V.Order != TensorOrder::View)
+    return TensorLayout();
+  unsigned N = V.ViewDims.size();
+  const CXXMemberCallExpr *Call = S.Call;
+  switch (S.Shape) {
+  case torch_api::ShapeResult::Narrowed: {
+    // narrow(dim, start, length); slice(dim, start, end[, step = 1]).
+    bool Narrow = S.Name == "narrow";
+    if (Call->getNumArgs() != (Narrow ? 3u : 4u))
+      return TensorLayout();
+    std::optional<unsigned> At = dimArgument(Call->getArg(0), N);
+    if (!At)
+      return TensorLayout();
+    ViewDim &D = V.ViewDims[*At];
+    if (D.MaybeBroadcast)
+      return TensorLayout();
+    if (Narrow) {
+      D.Size = Call->getArg(2);
+      D.End = nullptr;
+    } else {
+      const Expr *Step = Call->getArg(3);
+      D.Size = optionalArgument(Call->getArg(1));
+      D.End = optionalArgument(Call->getArg(2));
+      if (!D.End || !(isa<CXXDefaultArgExpr>(Step) || smallConstant(Step) == 1))
+        return TensorLayout();
+    }
+    V.Ops |= ViewOps::Narrows;
+    break;
+  }
+  case torch_api::ShapeResult::Selected: {
+    std::optional<unsigned> At = Call->getNumArgs() == 2
+                                     ? dimArgument(Call->getArg(0), N)
+                                     : std::nullopt;
+    if (!At)
+      return TensorLayout();
+    V.ViewDims.erase(V.ViewDims.begin() + *At);
+    V.Ops |= ViewOps::Selects;
+    break;
+  }
+  case torch_api::ShapeResult::Expanded: {
+    unsigned New = S.Sizes ? S.Sizes->getNumInits() : 0;
+    if (New < N || New == 0)
+      return TensorLayout();
+    llvm::SmallVector<ViewDim, 4> Dims;
+    for (unsigned I = 0; I < New; ++I) {
+      const Expr *Written = S.Sizes->getInit(I);
+      if (I < New - N) {
+        ViewDim D;
+        D.StorageDim = ViewDim::Broadcast;
+        D.Size = Written;
+        Dims.push_back(D);
+        continue;
+      }
+      ViewDim D = V.ViewDims[I - (New - N)];
+      if (smallConstant(Written) != -1) {
+        // Sizes of its own or of another expand: not followed.
+        if (D.Size || D.End || D.MaybeBroadcast || D.StorageDim < 0)
+          return TensorLayout();
+        D.Size = Written;
+        D.MaybeBroadcast = true;
+      }
+      Dims.push_back(D);
+    }
+    V.ViewDims = std::move(Dims);
+    V.Ops |= ViewOps::Expands;
+    break;
+  }
+  case torch_api::ShapeResult::Strided: {
+    if (!S.Sizes || !S.Strides)
+      return TensorLayout();
+    V.ViewDims.clear();
+    for (unsigned I = 0; I < S.Sizes->getNumInits(); ++I) {
+      ViewDim D;
+      D.StorageDim = ViewDim::Explicit;
+      D.Size = S.Sizes->getInit(I);
+      D.Stride = S.Strides->getInit(I);
+      V.ViewDims.push_back(D);
+    }
+    V.Ops |= ViewOps::Strides;
+    break;
+  }
+  default:
+    return TensorLayout();
+  }
+  V.View = Call;
+  return V;
+}
+
+/// The layout of a copy (clone, to, cuda, a cast, `*_like`) of a tensor
+/// laid out as `Of`: PyTorch keeps the strides of a dense tensor (a
+/// reordered view too); a view with gaps or repeats is copied packed, or
+/// not copied at all (`to` with nothing to change): Unknown.
+TensorLayout copiedLayout(TensorLayout Of) {
+  if (Of.Order == TensorOrder::View && (Of.Ops & ~unsigned(ViewOps::Reorders)))
+    return TensorLayout();
   return Of;
 }
 
@@ -331,6 +586,17 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
   }
   case TensorStep::Local:
     L = layoutOf(S.Init, Depth + 1);
+    // A view that a check before the use proves contiguous
+    // (TORCH_CHECK(xs.is_contiguous())): row-major with its own sizes.
+    if (L.Order != TensorOrder::RowMajor && !S.Written)
+      if (const Expr *Cond = checkedBefore(S.Var, E, [&](const Expr *C) {
+            return testsIsContiguous(C, S.Var);
+          })) {
+        L = TensorLayout();
+        L.Order = TensorOrder::RowMajor;
+        L.Why = Cond;
+        L.Dims = dimsOf(E, Depth + 1);
+      }
     if (L.Order == TensorOrder::RowMajor && !L.StorageVar) {
       L.Storage = E;
       L.StorageVar = S.Var;
@@ -339,7 +605,7 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
   case TensorStep::Method:
     switch (S.Shape) {
     case torch_api::ShapeResult::Same:
-      return layoutOf(S.Base, Depth + 1);
+      return copiedLayout(layoutOf(S.Base, Depth + 1));
     case torch_api::ShapeResult::Contiguous:
       L.Order = TensorOrder::RowMajor;
       L.Storage = S.Call;
@@ -349,7 +615,8 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
     case torch_api::ShapeResult::Transposed: {
       std::optional<std::pair<int, int>> Swap = swappedDims(S.Call, S.Name);
       TensorLayout Of = layoutOf(S.Base, Depth + 1);
-      if (Of.Order == TensorOrder::RowMajor && Of.Dims && *Of.Dims >= 3)
+      if ((Of.Order == TensorOrder::RowMajor && Of.Dims && *Of.Dims >= 3) ||
+          Of.Order == TensorOrder::View)
         return permutedView(Of, S);
       if (S.Name == "permute" && Swap && !Of.Dims)
         Of.Dims = 2; // permute names every dimension
@@ -361,6 +628,11 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
       Of.View = S.Call;
       return Of;
     }
+    case torch_api::ShapeResult::Narrowed:
+    case torch_api::ShapeResult::Selected:
+    case torch_api::ShapeResult::Expanded:
+    case torch_api::ShapeResult::Strided:
+      return slicedView(layoutOf(S.Base, Depth + 1), S);
     case torch_api::ShapeResult::Unknown:
       // `view`/`reshape` of a row-major tensor: a row-major tensor of the
       // sizes written, its storage.
@@ -381,7 +653,7 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
     L.Dims = S.Sizes->getNumInits();
     return L;
   case TensorStep::Like:
-    return layoutOf(S.Of, Depth + 1);
+    return copiedLayout(layoutOf(S.Of, Depth + 1));
   case TensorStep::Other:
     return L;
   }
