@@ -7,6 +7,8 @@
 #include "facts/CallGeometry.h"
 #include "facts/LtDescriptors.h"
 #include "model/Allocators.h"
+#include "model/ComputeTypes.h"
+#include "model/LtAttributes.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -39,6 +41,14 @@ public:
 private:
   void checkGemmEx();
   void checkLtMatmul();
+  void checkHeuristicAlgorithm(const std::array<LtOperand, 4> &Ops);
+  /// Where `Ptr` is known to start off a multiple of `Bytes` in an
+  /// allocation aligned to at least `Bytes`: the allocation and the offset.
+  struct Misaligned {
+    Extent X;
+    int64_t Offset;
+  };
+  std::optional<Misaligned> misaligned(const Expr *Ptr, unsigned Bytes);
   /// "`Ptr` (`Operand`) is N bytes past the start of its allocation", when
   /// it is known to be and N is not a multiple of the rule's bytes.
   void checkPointer(const Expr *Ptr, StringRef Operand, StringRef Product,
@@ -51,32 +61,40 @@ private:
   std::vector<ContextFinding> Findings;
 };
 
-void CallAlignment::checkPointer(const Expr *Ptr, StringRef Operand,
-                                 StringRef Product,
-                                 const OperandAlignment &Rule) {
+std::optional<CallAlignment::Misaligned>
+CallAlignment::misaligned(const Expr *Ptr, unsigned Bytes) {
   if (!Ptr)
-    return;
+    return std::nullopt;
   std::optional<Extent> X = pointerExtent(Ptr, Facts);
   const memory_api::Allocator *A =
       X ? memory_api::lookupAllocator(X->Allocator) : nullptr;
   std::optional<int64_t> Offset =
       X ? X->OffsetBytes.getConstant() : std::nullopt;
   if (!A || !Offset || *Offset < 0 || !X->Origin ||
-      memory_api::guaranteedAlignment(*A) < Rule.PointerBytes ||
-      *Offset % Rule.PointerBytes == 0)
+      memory_api::guaranteedAlignment(*A) < Bytes || *Offset % Bytes == 0)
+    return std::nullopt;
+  return Misaligned{*X, *Offset};
+}
+
+void CallAlignment::checkPointer(const Expr *Ptr, StringRef Operand,
+                                 StringRef Product,
+                                 const OperandAlignment &Rule) {
+  std::optional<Misaligned> M = misaligned(Ptr, Rule.PointerBytes);
+  if (!M)
     return;
+  const Extent &X = M->X;
   ContextFinding Out;
   Out.Key = "pointer " + Operand.str();
   Out.Loc = userLocation(Ptr->getBeginLoc(), SM);
   Out.Message = operandText(Operand, Ptr, Ctx) + " is " +
-                std::to_string(*Offset) + " bytes past the start of its " +
-                X->Allocator.str() + " allocation, not a multiple of " +
+                std::to_string(M->Offset) + " bytes past the start of its " +
+                X.Allocator.str() + " allocation, not a multiple of " +
                 std::to_string(Rule.PointerBytes) + ": " + F.Name + " with " +
                 Product.str() + " needs A and B " +
                 std::to_string(Rule.PointerBytes) +
                 "-byte aligned and returns CUBLAS_STATUS_NOT_SUPPORTED";
   Out.Notes.push_back(
-      {userLocation(X->Origin->getBeginLoc(), SM), "allocated here"});
+      {userLocation(X.Origin->getBeginLoc(), SM), "allocated here"});
   Findings.push_back(std::move(Out));
 }
 
@@ -116,7 +134,7 @@ void CallAlignment::checkLtMatmul() {
     return L && L->Type && isFp8Operand(*L->Type);
   };
   if (!Fp8(0) && !Fp8(1))
-    return;
+    return checkHeuristicAlgorithm(Ops);
   const OperandAlignment &Rule = fp8MatmulAlignment();
   llvm::ArrayRef<ParamInfo> Params = F.params();
   for (unsigned At = 0; At < 2; ++At) {
@@ -139,6 +157,67 @@ void CallAlignment::checkLtMatmul() {
     if (Ops[At].Pointer >= 0)
       checkPointer(argumentAt(Call, Ops[At].Pointer), Params[Ops[At].Pointer].Name,
                    "FP8 inputs", Rule);
+  }
+}
+
+/// Half or bf16 A and B read by an algorithm that a heuristic chose for
+/// the alignment its preference states (256 bytes unless set): a pointer
+/// that starts off a multiple of 16 bytes, with columns a multiple of 16
+/// bytes long, is not one that algorithm reads.
+void CallAlignment::checkHeuristicAlgorithm(
+    const std::array<LtOperand, 4> &Ops) {
+  int AlgoParam = F.findParamNamed("algo");
+  const CallExpr *Heuristic =
+      AlgoParam >= 0
+          ? ltHeuristicOf(Call, argumentAt(Call, AlgoParam), Facts.callable())
+          : nullptr;
+  if (!Heuristic || Heuristic->getNumArgs() < 7)
+    return;
+  std::optional<LtPreferenceFacts> P =
+      ltPreferenceAt(Heuristic, Heuristic->getArg(6), Facts);
+  if (!P)
+    return;
+  llvm::ArrayRef<ParamInfo> Params = F.params();
+  for (unsigned At = 0; At < 2; ++At) {
+    const std::optional<LtLayoutFacts> &L = Ops[At].Facts;
+    const OperandAlignment *Rule =
+        L && L->Type ? heuristicMatmulAlignment(*L->Type) : nullptr;
+    std::optional<int64_t> Ld = Rule ? constantOf(L->Ld) : std::nullopt;
+    std::optional<int64_t> Stated =
+        P->MinAlignment[At] ? P->MinAlignment[At]->getConstant() : std::nullopt;
+    if (!Ld || *Ld <= 0 || *Ld % Rule->LdMultiple != 0 || !Stated ||
+        Ops[At].Pointer < 0)
+      continue;
+    const Expr *Ptr = argumentAt(Call, Ops[At].Pointer);
+    std::optional<Misaligned> M = misaligned(Ptr, Rule->PointerBytes);
+    // The alignment the pointer has: the largest power of two dividing
+    // its offset. A preference that states it (or less) is right.
+    int64_t Has = M ? (M->Offset & -M->Offset) : 0;
+    if (!M || Has == 0 || *Stated <= Has)
+      continue;
+    std::string Name = Params[Ops[At].Pointer].Name;
+    std::string Attribute =
+        "CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_" + Name + "_BYTES";
+    ContextFinding Out;
+    Out.Key = "heuristic " + Name;
+    Out.Loc = userLocation(Ptr->getBeginLoc(), SM);
+    Out.Message =
+        operandText(Name, Ptr, Ctx) + " is " + std::to_string(M->Offset) +
+        " bytes past the start of its " + M->X.Allocator.str() +
+        " allocation, but the algorithm comes from "
+        "cublasLtMatmulAlgoGetHeuristic with a preference that states " +
+        std::to_string(*Stated) + "-byte aligned " + Name + " (" + Attribute +
+        (*Stated == lt_api::DefaultPrefMinAlignmentBytes ? ", the default"
+                                                         : "") +
+        "): with " + Name + "'s columns " + std::to_string(*Ld) + " " +
+        L->Type->Plural + " apart, cublasLtMatmul returns "
+        "CUBLAS_STATUS_NOT_SUPPORTED; state " + Name + "'s real alignment (" +
+        std::to_string(Has) + " bytes) in the preference";
+    Out.Notes.push_back(
+        {userLocation(M->X.Origin->getBeginLoc(), SM), "allocated here"});
+    Out.Notes.push_back({userLocation(Heuristic->getBeginLoc(), SM),
+                         "the heuristic chooses the algorithm here"});
+    Findings.push_back(std::move(Out));
   }
 }
 

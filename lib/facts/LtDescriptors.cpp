@@ -337,6 +337,7 @@ ltPreferenceAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
   P.Var = H->Var;
   P.Create = H->Create;
   P.MaxWorkspace = SymExpr::constant(0);
+  P.MinAlignment.fill(SymExpr::constant(lt_api::DefaultPrefMinAlignmentBytes));
   for (const CallExpr *Set : H->Sets) {
     std::optional<int64_t> Id = attributeId(Set, Facts);
     if (!Id)
@@ -344,6 +345,10 @@ ltPreferenceAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
     if (*Id == lt_api::PrefMaxWorkspaceBytes) {
       P.MaxWorkspace = attributeValue(Set, Facts);
       P.MaxWorkspaceSet = Set;
+    } else if (*Id == lt_api::PrefMinAlignmentABytes ||
+               *Id == lt_api::PrefMinAlignmentBBytes) {
+      P.MinAlignment[*Id - lt_api::PrefMinAlignmentABytes] =
+          attributeValue(Set, Facts);
     }
   }
   return P;

@@ -191,6 +191,13 @@ const OperandAlignment &fp8MatmulAlignment() {
   return Fp8;
 }
 
+const OperandAlignment *heuristicMatmulAlignment(const DataTypeInfo &T) {
+  // 16-byte pointers; columns of a multiple of 16 bytes (8 halves).
+  static const OperandAlignment Heuristic = {"a heuristic's algorithm", 16, 8};
+  llvm::StringRef Name = T.Name;
+  return Name == "CUDA_R_16F" || Name == "CUDA_R_16BF" ? &Heuristic : nullptr;
+}
+
 const char *operationName(int64_t Op) {
   static const char *const Names[] = {"CUBLAS_OP_N", "CUBLAS_OP_T",
                                       "CUBLAS_OP_C"};

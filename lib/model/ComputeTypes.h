@@ -134,6 +134,15 @@ const OperandAlignment *integerGemmAlignment(llvm::StringRef ComputeName);
 /// and their leading dimensions multiples of 16.
 const OperandAlignment &fp8MatmulAlignment();
 
+/// cublasLtMatmul with half or bf16 A or B and an algorithm a heuristic
+/// chose for the alignment the preference states (256 bytes by default):
+/// when A or B starts off a multiple of 16 bytes while every column is a
+/// multiple of 16 bytes long (an even `lda` of halves, measured on an H200;
+/// an odd one makes the heuristic choose algorithms that read any
+/// alignment), the matmul returns CUBLAS_STATUS_NOT_SUPPORTED. Null for
+/// other element types.
+const OperandAlignment *heuristicMatmulAlignment(const DataTypeInfo &T);
+
 /// The name of a cublasOperation_t value ("CUBLAS_OP_T"); null for another.
 const char *operationName(int64_t Op);
 

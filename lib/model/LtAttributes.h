@@ -70,7 +70,14 @@ inline const char *devicePointerAttributeName(std::int64_t Attr) {
 /// cublasLtMatmulPreferenceAttributes_t (the ones read).
 enum PreferenceAttribute : std::int64_t {
   PrefMaxWorkspaceBytes = 1, // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
+  PrefMinAlignmentABytes = 5, // CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES
+  PrefMinAlignmentBBytes = 6, // ..._B_BYTES (C, D: 7, 8)
 };
+
+/// The alignment a preference states for A, B, C and D where the program
+/// does not set it: the heuristic picks algorithms for 256-byte aligned
+/// operands (cublasLt.h).
+constexpr std::int64_t DefaultPrefMinAlignmentBytes = 256;
 
 /// cublasLtOrder_t.
 enum Order : std::int64_t {
