@@ -171,7 +171,8 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
   for (const WrongDeviceCall &W : wrongDeviceCalls(Callable)) {
     if (expandedInSystemHeader(W.Call->getBeginLoc(), SM))
       continue;
-    std::string Handle = "'" + W.Handle->getName().str() + "'";
+    std::string Handle = W.Element ? handleText(W.Element, Ctx)
+                                   : "'" + W.Handle->getName().str() + "'";
     std::string Callee = calleeText(W.Call, Ctx);
     auto CreatedHere = [&](const CallExpr *Create, const std::string &What) {
       diag(userLocation(Create->getBeginLoc(), SM), "%0 is created here",
@@ -191,7 +192,17 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
       CreatedHere(W.StreamCreate, Stream);
       continue;
     }
-    if (W.LoopDevice) {
+    if (W.LoopDevice && W.Element) {
+      Device = "'" + W.LoopDevice->getName().str() + "'";
+      diag(userLocation(W.Call->getBeginLoc(), SM),
+           "%0 belongs to device %1 (the handles of '%2' are created one per "
+           "device, each while the device of its index is current), but the "
+           "loop makes device %3 current on each iteration before %4: every "
+           "iteration but one calls on a device the handle does not belong "
+           "to; index the handles with %3")
+          << Handle << std::to_string(*W.CreatedOn) << W.Handle->getName()
+          << Device << Callee;
+    } else if (W.LoopDevice) {
       Device = "'" + W.LoopDevice->getName().str() + "'";
       diag(userLocation(W.Call->getBeginLoc(), SM),
            "%0 is created once, before the loop over the devices, but the "
@@ -209,7 +220,13 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
            "device %1 current again, or use a handle created on device %2")
           << Handle << std::to_string(*W.CreatedOn) << Device << Callee;
     }
-    CreatedHere(W.Create, Handle);
+    if (W.Element)
+      diag(userLocation(W.Create->getBeginLoc(), SM),
+           "the handles of '%0' are created here, one per device",
+           DiagnosticIDs::Note)
+          << W.Handle->getName();
+    else
+      CreatedHere(W.Create, Handle);
     if (W.Select)
       diag(userLocation(W.Select->getBeginLoc(), SM),
            "device %0 is made current here", DiagnosticIDs::Note)

@@ -67,20 +67,40 @@ struct CreatedHandle {
   }
 };
 
+/// A local array (or container) of handles whose elements are created
+/// each while the device of its index is current (`cudaSetDevice(d);
+/// cublasCreate(&h[d])`): element k belongs to device k. Mixed once an
+/// element is created otherwise, or the array may change elsewhere.
+struct PerDeviceArray {
+  const CallExpr *Create = nullptr;
+  bool Mixed = false;
+  bool operator==(const PerDeviceArray &O) const {
+    return Create == O.Create && Mixed == O.Mixed;
+  }
+};
+
 struct DeviceFlowState {
   bool Reached = false;
   SelectedDevice Device;
   /// The handles and the streams the function creates, with the device
   /// current at their create.
   llvm::SmallDenseMap<const VarDecl *, CreatedHandle, 4> Handles;
+  /// The arrays of handles created one per device on some path.
+  llvm::SmallDenseMap<const VarDecl *, PerDeviceArray, 2> Arrays;
 
   bool operator==(const DeviceFlowState &O) const {
     if (Reached != O.Reached || !(Device == O.Device) ||
-        Handles.size() != O.Handles.size())
+        Handles.size() != O.Handles.size() ||
+        Arrays.size() != O.Arrays.size())
       return false;
     for (const auto &[V, H] : Handles) {
       auto It = O.Handles.find(V);
       if (It == O.Handles.end() || !(It->second == H))
+        return false;
+    }
+    for (const auto &[V, A] : Arrays) {
+      auto It = O.Arrays.find(V);
+      if (It == O.Arrays.end() || !(It->second == A))
         return false;
     }
     return true;
@@ -93,6 +113,13 @@ struct DeviceFlowState {
       return;
     }
     Device = Device.join(O.Device);
+    // An array created per device on one path is so on the others too,
+    // unless one of them creates an element otherwise.
+    for (const auto &[V, A] : O.Arrays) {
+      auto [It, New] = Arrays.try_emplace(V, A);
+      if (!New)
+        It->second.Mixed = It->second.Mixed || A.Mixed;
+    }
     for (const auto &[V, H] : O.Handles) {
       auto [It, New] = Handles.try_emplace(V, H);
       if (New)
@@ -124,6 +151,32 @@ SelectedDevice deviceOf(const Expr *E, const CallExpr *Where,
   }
   D.Where = nullptr;
   return D;
+}
+
+/// An element `A[I]` of a local array, or of a local container through
+/// its operator[]: the variable and the index.
+struct Element {
+  const VarDecl *Array = nullptr;
+  const Expr *Index = nullptr;
+};
+Element elementOf(const Expr *E) {
+  if (!E)
+    return {};
+  E = E->IgnoreParenImpCasts();
+  const Expr *Base = nullptr, *Index = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Base = AS->getBase();
+    Index = AS->getIdx();
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+             Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2) {
+    Base = Op->getArg(0);
+    Index = Op->getArg(1);
+  }
+  const VarDecl *V = Base ? referencedVar(Base->IgnoreParenImpCasts()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      V->getType()->isReferenceType())
+    return {};
+  return {V, Index};
 }
 
 bool isCudaName(StringRef Name) {
@@ -248,6 +301,11 @@ private:
           forget(V, S);
       return;
     }
+    if (const auto *B = dyn_cast<BinaryOperator>(St);
+        B && B->isAssignmentOp())
+      if (Element E = elementOf(B->getLHS()); E.Array)
+        if (auto It = S.Arrays.find(E.Array); It != S.Arrays.end())
+          It->second.Mixed = true;
     if (const VarDecl *V = writtenVar(St)) {
       // `&h` given to cublasCreate is the create, seen at the call.
       const auto *U = dyn_cast<UnaryOperator>(St);
@@ -282,10 +340,26 @@ private:
     bool Selects = !R && selects(FD);
     if (Report && !R && !Selects)
       judgeHelper(Call, FD, S);
-    // Anything else: the handles whose address it is given are its own.
+    // Anything else: the handles whose address it is given are its own;
+    // an array of handles it is given (not its operator[]), or a method
+    // that may change it, may hold other handles after it.
     for (const Expr *A : Call->arguments())
       if (const VarDecl *V = addressedVar(A))
         forget(V, S);
+    if (!S.Arrays.empty() && !isa<CXXOperatorCallExpr>(Call)) {
+      const Expr *Object = nullptr;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+          MC && !MC->getMethodDecl()->isConst())
+        Object = MC->getImplicitObjectArgument();
+      for (const Expr *A : Call->arguments())
+        if (const VarDecl *V = referencedVar(A->IgnoreParenImpCasts()))
+          if (auto It = S.Arrays.find(V); It != S.Arrays.end())
+            It->second.Mixed = true;
+      if (const VarDecl *V =
+              Object ? referencedVar(Object->IgnoreParenImpCasts()) : nullptr)
+        if (auto It = S.Arrays.find(V); It != S.Arrays.end())
+          It->second.Mixed = true;
+    }
     if (Selects)
       S.Device = SelectedDevice::top();
   }
@@ -339,6 +413,7 @@ private:
 
   void forget(const VarDecl *V, DeviceFlowState &S) {
     S.Handles.erase(V);
+    S.Arrays.erase(V);
     if (S.Device.Kind == SelectedDevice::Var && S.Device.V == V)
       S.Device = SelectedDevice::top();
   }
@@ -347,11 +422,16 @@ private:
                   DeviceFlowState &S, bool Report) {
     if (F.Creates == ResourceKind::Handle) {
       int Out = F.findParam(ParamRole::ResourceOut);
-      const VarDecl *V = Out >= 0 && unsigned(Out) < Call->getNumArgs()
-                             ? addressedVar(Call->getArg(Out))
-                             : nullptr;
+      const Expr *Arg = Out >= 0 && unsigned(Out) < Call->getNumArgs()
+                            ? Call->getArg(Out)
+                            : nullptr;
+      const VarDecl *V = Arg ? addressedVar(Arg) : nullptr;
       if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
         S.Handles[V] = CreatedHandle{S.Device, Call};
+      else if (const auto *U = dyn_cast_or_null<UnaryOperator>(
+                   Arg ? Arg->IgnoreParenImpCasts() : nullptr);
+               U && U->getOpcode() == UO_AddrOf)
+        createdElement(Call, elementOf(U->getSubExpr()), S);
       return;
     }
     int HandleArg = F.findParam(ParamRole::Resource);
@@ -362,8 +442,11 @@ private:
       return;
     const VarDecl *V = referencedVar(Call->getArg(HandleArg));
     auto It = V ? S.Handles.find(V) : S.Handles.end();
-    if (It == S.Handles.end())
+    if (It == S.Handles.end()) {
+      if (Report && F.Destroys != ResourceKind::Handle)
+        judgeElement(Call, Call->getArg(HandleArg), S);
       return;
+    }
     if (F.Destroys == ResourceKind::Handle) {
       S.Handles.erase(It);
       return;
@@ -417,6 +500,49 @@ private:
     }
     if (Now.Kind == SelectedDevice::Var && Now.Where &&
         steppedByLoopAround(Call, Now.V, H.Create)) {
+      W.LoopDevice = Now.V;
+      Found.push_back(W);
+    }
+  }
+
+  /// `cublasCreate(&A[I])`: per device while I is the current device.
+  void createdElement(const CallExpr *Create, Element E, DeviceFlowState &S) {
+    if (!E.Array)
+      return;
+    SelectedDevice Index = deviceOf(E.Index, nullptr, Ctx);
+    bool Matches = Index.Kind != SelectedDevice::Top &&
+                   S.Device.Kind != SelectedDevice::Top &&
+                   Index.sameValue(S.Device);
+    auto [It, New] = S.Arrays.try_emplace(E.Array, PerDeviceArray{Create});
+    if (!Matches)
+      It->second.Mixed = true;
+  }
+
+  /// A call on `A[c]` of a per-device array, with `c` a constant: while
+  /// another known device is current, or in a loop that makes each device
+  /// current in turn.
+  void judgeElement(const CallExpr *Call, const Expr *HandleArg,
+                    const DeviceFlowState &S) {
+    Element E = elementOf(HandleArg);
+    auto It = E.Array ? S.Arrays.find(E.Array) : S.Arrays.end();
+    if (It == S.Arrays.end() || It->second.Mixed)
+      return;
+    SelectedDevice Index = deviceOf(E.Index, nullptr, Ctx);
+    const SelectedDevice &Now = S.Device;
+    if (Index.Kind != SelectedDevice::Const || !Reported.insert(Call).second)
+      return;
+    WrongDeviceCall W;
+    W.Call = Call;
+    W.Handle = E.Array;
+    W.Element = HandleArg;
+    W.Create = It->second.Create;
+    W.Select = Now.Where;
+    W.CreatedOn = Index.C;
+    if (Now.Kind == SelectedDevice::Const && Now.C != Index.C) {
+      W.CalledOn = Now.C;
+      Found.push_back(W);
+    } else if (Now.Kind == SelectedDevice::Var && Now.Where &&
+               steppedByLoopAround(Call, Now.V, W.Create)) {
       W.LoopDevice = Now.V;
       Found.push_back(W);
     }

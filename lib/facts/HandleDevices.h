@@ -21,8 +21,11 @@
 //
 // Which device is current is lost where a function of the user's runs (it
 // may select any device), where paths that selected different devices
-// meet, and where the device variable changes. A handle stored elsewhere,
-// or one of an array of per-device handles, is not followed.
+// meet, and where the device variable changes. A local array (or vector)
+// of handles created one per device, each while the device of its index is
+// current, is followed too: an element of constant index used while
+// another known device is current, or in a loop over the devices. A handle
+// stored elsewhere (a member, a global) is not followed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +47,11 @@ struct WrongDeviceCall {
   /// that gives the handle to cuBLAS (`Inner`) and selects no device.
   const clang::CallExpr *Call = nullptr;
   const clang::CallExpr *Inner = nullptr;
-  const clang::VarDecl *Handle = nullptr;  // the local handle
+  const clang::VarDecl *Handle = nullptr;  // the local handle, or array
+  /// For an array of handles created one per device (`cudaSetDevice(d);
+  /// cublasCreate(&h[d])`): the element the call uses (`h[0]`), whose
+  /// device is its constant index (CreatedOn).
+  const clang::Expr *Element = nullptr;
   const clang::CallExpr *Create = nullptr; // its cublasCreate
   /// The cudaSetDevice that made the call's device current.
   const clang::CallExpr *Select = nullptr;

@@ -90,6 +90,37 @@ void stream_of_other_device(int n, float *x) {
   cublasDestroy(h);
 }
 
+// One handle per device, but the loop over the devices uses device 0's.
+void per_device_first_handle(int devices, int n, float **x) {
+  std::vector<cublasHandle_t> handles(devices);
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    cublasCreate(&handles[d]);
+  }
+  float alpha = 2.0f;
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    cublasSscal(handles[0], n, &alpha, x[d], 1);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'handles[0]' belongs to device 0 (the handles of 'handles' are created one per device, each while the device of its index is current), but the loop makes device 'd' current on each iteration before 'cublasSscal': every iteration but one calls on a device the handle does not belong to; index the handles with 'd' [cublas-handle-state]
+    // CHECK-NOTES: :[[@LINE-7]]:5: note: the handles of 'handles' are created here, one per device
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: device 'd' is made current here
+  }
+}
+
+// Two devices' handles in an array; device 1 current, device 0's handle.
+void per_device_other_index(int n, float *x) {
+  cublasHandle_t h[2];
+  cudaSetDevice(0);
+  cublasCreate(&h[0]);
+  cudaSetDevice(1);
+  cublasCreate(&h[1]);
+  float alpha = 2.0f;
+  cublasSscal(h[0], n, &alpha, x, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'h[0]' was created while device 0 was current, but device 1 is current at 'cublasSscal': a handle belongs to the device of its cublasCreate, and this call fails or runs on the wrong GPU; make device 0 current again, or use a handle created on device 1 [cublas-handle-state]
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: the handles of 'h' are created here, one per device
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: device 1 is made current here
+}
+
 // --- Not reported ---------------------------------------------------------
 
 // One handle per device, indexed by the device.
@@ -229,4 +260,42 @@ void helper_without_cublas(int devices) {
     log_handle(h);
   }
   cublasDestroy(h);
+}
+
+// Per-device arrays used right: by the device's index, after making a
+// constant device current again, or with an index whose device is unknown;
+// and an array whose elements are not created one per device.
+void per_device_right(int devices, int n, float *x, int k) {
+  cublasHandle_t h[2];
+  cudaSetDevice(0);
+  cublasCreate(&h[0]);
+  cudaSetDevice(1);
+  cublasCreate(&h[1]);
+  float alpha = 2.0f;
+  cublasSscal(h[1], n, &alpha, x, 1);
+  cublasSscal(h[k], n, &alpha, x, 1);
+  cudaSetDevice(0);
+  cublasSscal(h[0], n, &alpha, x, 1);
+  cublasHandle_t same[2];
+  cudaSetDevice(0);
+  cublasCreate(&same[0]);
+  cublasCreate(&same[1]);
+  cudaSetDevice(1);
+  cublasSscal(same[0], n, &alpha, x, 1);
+}
+
+// An array handed to a helper may hold other handles after it.
+void init_all(std::vector<cublasHandle_t> &handles);
+void per_device_reinit(int devices, int n, float **x) {
+  std::vector<cublasHandle_t> handles(devices);
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    cublasCreate(&handles[d]);
+  }
+  init_all(handles);
+  float alpha = 2.0f;
+  for (int d = 0; d < devices; ++d) {
+    cudaSetDevice(d);
+    cublasSscal(handles[0], n, &alpha, x[d], 1);
+  }
 }
