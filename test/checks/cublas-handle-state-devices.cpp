@@ -103,7 +103,7 @@ void per_device_first_handle(int devices, int n, float **x) {
     cublasSscal(handles[0], n, &alpha, x[d], 1);
     // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'handles[0]' belongs to device 0 (the handles of 'handles' are created one per device, each while the device of its index is current), but the loop makes device 'd' current on each iteration before 'cublasSscal': every iteration but one calls on a device the handle does not belong to; index the handles with 'd' [cublas-handle-state]
     // CHECK-NOTES: :[[@LINE-7]]:5: note: the handles of 'handles' are created here, one per device
-    // CHECK-NOTES: :[[@LINE-3]]:5: note: device 'd' is made current here
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: device 'd' is made current here
   }
 }
 
