@@ -118,7 +118,7 @@ void per_device_other_index(int n, float *x) {
   cublasSscal(h[0], n, &alpha, x, 1);
   // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'h[0]' was created while device 0 was current, but device 1 is current at 'cublasSscal': a handle belongs to the device of its cublasCreate, and this call fails or runs on the wrong GPU; make device 0 current again, or use a handle created on device 1 [cublas-handle-state]
   // CHECK-NOTES: :[[@LINE-6]]:3: note: the handles of 'h' are created here, one per device
-  // CHECK-NOTES: :[[@LINE-5]]:3: note: device 1 is made current here
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: device 1 is made current here
 }
 
 // --- Not reported ---------------------------------------------------------
