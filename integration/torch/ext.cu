@@ -129,6 +129,46 @@ torch::Tensor head_scores(torch::Tensor q, torch::Tensor k) {
   return out;
 }
 
+// cublas-matrix-extents: the key as a column block of a packed [T, 3C]
+// projection, narrow(1, C, C), read with the leading dimension of a packed
+// [T, C] tensor: its rows are 3C elements apart in qkv's storage.
+torch::Tensor block_scores(torch::Tensor qkv, int64_t C) {
+  TORCH_CHECK(qkv.is_cuda() && qkv.is_contiguous() && qkv.dim() == 2);
+  const int T = qkv.size(0);
+  auto q = qkv.narrow(1, 0, C), k = qkv.narrow(1, C, C);
+  auto out = torch::zeros({T, T}, qkv.options());
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(handle, CUBLAS_OP_T, CUBLAS_OP_N, T, T, C, &one,
+                          k.data_ptr<float>(), C, q.data_ptr<float>(),
+                          qkv.size(1), &zero, out.data_ptr<float>(),
+                          T) == CUBLAS_STATUS_SUCCESS,
+              "cublasSgemm");
+  return out;
+}
+
+// cublas-matrix-extents: one [N, K] weight for a batch of B inputs,
+// expand()ed to [B, N, K] but given the batch stride of a packed tensor:
+// the batches after the first read past w's N * K elements.
+torch::Tensor shared_weight(torch::Tensor x, torch::Tensor w) {
+  TORCH_CHECK(x.is_cuda() && x.is_contiguous() && x.dim() == 3);
+  TORCH_CHECK(w.is_cuda() && w.is_contiguous() && w.dim() == 2);
+  const int B = x.size(0), M = x.size(1), N = w.size(0), K = w.size(1);
+  TORCH_CHECK(x.size(2) == K, "x: [B, M, K], w: [N, K]");
+  auto wb = w.expand({B, -1, -1});
+  auto out = torch::zeros({B, M, N}, x.options());
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemmStridedBatched(
+                  handle, CUBLAS_OP_T, CUBLAS_OP_N, N, M, K, &one,
+                  wb.data_ptr<float>(), K, (long long)N * K,
+                  x.data_ptr<float>(), K, (long long)M * K, &zero,
+                  out.data_ptr<float>(), N, (long long)M * N,
+                  B) == CUBLAS_STATUS_SUCCESS,
+              "cublasSgemmStridedBatched");
+  return out;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("row_sums", &row_sums);
   m.def("scale", &scale);
@@ -137,4 +177,6 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("small_output", &small_output);
   m.def("linear_view", &linear_view);
   m.def("head_scores", &head_scores);
+  m.def("block_scores", &block_scores);
+  m.def("shared_weight", &shared_weight);
 }

@@ -54,6 +54,16 @@ CASES = [
                   "read with the leading dimension and batch stride of packed "
                   "[B, H, S, D] tensors; their storage is [B, S, H, D])",
      "expect": lambda o: o["kind"] == "result" and o["result"] == "WRONG"},
+    {"name": "block_scores", "check": "cublas-matrix-extents",
+     "predicted": "wrong result (qkv.narrow(1, C, C) read with lda = C; its "
+                  "rows are 3C elements apart in qkv's storage)",
+     "expect": lambda o: o["kind"] == "result" and o["result"] == "WRONG"},
+    {"name": "shared_weight", "check": "cublas-matrix-extents",
+     "predicted": "compute-sanitizer: Invalid __global__ read (w.expand() "
+                  "given batch stride N * K: batches past the first read "
+                  "beyond w)",
+     "sanitizer": True,
+     "expect": lambda o: "Invalid __global__ read" in o.get("sanitizer", "")},
 ]
 
 
@@ -113,6 +123,19 @@ def child(case, build_dir):
             torch.cuda.synchronize()
             want = q.transpose(1, 2) @ k.transpose(1, 2).transpose(-1, -2)
             ok = torch.allclose(out, want, atol=1e-3)
+        elif case == "block_scores":
+            C = 32
+            qkv = torch.randn(64, 3 * C, device="cuda")
+            out = ext.block_scores(qkv, C)
+            torch.cuda.synchronize()
+            q, k = qkv[:, :C], qkv[:, C:2 * C]
+            ok = torch.allclose(out, (q @ k.t()).t(), atol=1e-3)
+        elif case == "shared_weight":
+            x = torch.randn(8, 64, 32, device="cuda")
+            w = torch.randn(48, 32, device="cuda")
+            ext.shared_weight(x, w)
+            torch.cuda.synchronize()
+            ok = True
         else:
             print("ERROR: no case %s" % case)
             return 2
