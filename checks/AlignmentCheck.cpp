@@ -210,9 +210,11 @@ void CallAlignment::checkHeuristicAlgorithm(
         (*Stated == lt_api::DefaultPrefMinAlignmentBytes ? ", the default"
                                                          : "") +
         "): with " + Name + "'s columns " + std::to_string(*Ld) + " " +
-        L->Type->Plural + " apart, cublasLtMatmul returns "
-        "CUBLAS_STATUS_NOT_SUPPORTED; state " + Name + "'s real alignment (" +
-        std::to_string(Has) + " bytes) in the preference";
+        L->Type->Plural +
+        " apart, cublasLtMatmul returns "
+        "CUBLAS_STATUS_NOT_SUPPORTED; state " +
+        Name + "'s real alignment (" + std::to_string(Has) +
+        " bytes) in the preference";
     Out.Notes.push_back(
         {userLocation(M->X.Origin->getBeginLoc(), SM), "allocated here"});
     Out.Notes.push_back({userLocation(Heuristic->getBeginLoc(), SM),

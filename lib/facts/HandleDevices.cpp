@@ -90,8 +90,7 @@ struct DeviceFlowState {
 
   bool operator==(const DeviceFlowState &O) const {
     if (Reached != O.Reached || !(Device == O.Device) ||
-        Handles.size() != O.Handles.size() ||
-        Arrays.size() != O.Arrays.size())
+        Handles.size() != O.Handles.size() || Arrays.size() != O.Arrays.size())
       return false;
     for (const auto &[V, H] : Handles) {
       auto It = O.Handles.find(V);
@@ -172,7 +171,8 @@ Element elementOf(const Expr *E) {
     Base = Op->getArg(0);
     Index = Op->getArg(1);
   }
-  const VarDecl *V = Base ? referencedVar(Base->IgnoreParenImpCasts()) : nullptr;
+  const VarDecl *V =
+      Base ? referencedVar(Base->IgnoreParenImpCasts()) : nullptr;
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
       V->getType()->isReferenceType())
     return {};
@@ -301,8 +301,7 @@ private:
           forget(V, S);
       return;
     }
-    if (const auto *B = dyn_cast<BinaryOperator>(St);
-        B && B->isAssignmentOp())
+    if (const auto *B = dyn_cast<BinaryOperator>(St); B && B->isAssignmentOp())
       if (Element E = elementOf(B->getLHS()); E.Array)
         if (auto It = S.Arrays.find(E.Array); It != S.Arrays.end())
           It->second.Mixed = true;

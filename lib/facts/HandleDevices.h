@@ -47,7 +47,7 @@ struct WrongDeviceCall {
   /// that gives the handle to cuBLAS (`Inner`) and selects no device.
   const clang::CallExpr *Call = nullptr;
   const clang::CallExpr *Inner = nullptr;
-  const clang::VarDecl *Handle = nullptr;  // the local handle, or array
+  const clang::VarDecl *Handle = nullptr; // the local handle, or array
   /// For an array of handles created one per device (`cudaSetDevice(d);
   /// cublasCreate(&h[d])`): the element the call uses (`h[0]`), whose
   /// device is its constant index (CreatedOn).

@@ -69,7 +69,7 @@ inline const char *devicePointerAttributeName(std::int64_t Attr) {
 
 /// cublasLtMatmulPreferenceAttributes_t (the ones read).
 enum PreferenceAttribute : std::int64_t {
-  PrefMaxWorkspaceBytes = 1, // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
+  PrefMaxWorkspaceBytes = 1,  // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
   PrefMinAlignmentABytes = 5, // CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES
   PrefMinAlignmentBBytes = 6, // ..._B_BYTES (C, D: 7, 8)
 };
