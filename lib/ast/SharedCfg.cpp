@@ -2,8 +2,6 @@
 
 #include "ast/SharedCfg.h"
 
-#include "ast/AstUtils.h"
-#include "ast/Callables.h"
 #include "ast/CompileErrors.h"
 #include "ast/TranslationUnitCache.h"
 
@@ -13,37 +11,6 @@ namespace cublas_tidy {
 
 namespace {
 thread_local TranslationUnitCache<const Decl *, CFG> Cfgs;
-
-/// Whether an analysis reads where a local of `Callable` ends: the handle
-/// analysis (facts/HandleStates.h) reports a resource held in a local
-/// variable that ends unreleased, at the scope exit that ends it. Such a
-/// local is a handle or descriptor, or one whose address a create takes
-/// (`cublasCreate(&h)`, a pair of the user's options): a pointer or an
-/// integer. Lifetime markers cost a good part of a CFG (each scope's exits
-/// list every local that ends there), so a body without such a local gets
-/// none. The other flows do not need them: a declaration seen again starts
-/// a new variable for them (ast/ValueUse.cpp), and a local cannot be read
-/// after its scope.
-bool endsOfLocalsRead(const Decl *Callable, const ASTContext &Ctx) {
-  for (const BodyStmt &N : stmtsIn(Callable)) {
-    const VarDecl *V = nullptr;
-    if (const auto *DS = dyn_cast<DeclStmt>(N.S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *Var = dyn_cast<VarDecl>(D);
-            Var && Var->hasLocalStorage() &&
-            isCublasResourceType(Ctx.getBaseElementType(Var->getType())))
-          return true;
-    } else if (const auto *U = dyn_cast<UnaryOperator>(N.S);
-               U && U->getOpcode() == UO_AddrOf) {
-      V = referencedVar(U->getSubExpr()->IgnoreParens());
-    }
-    if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-        (V->getType()->isPointerType() ||
-         V->getType()->isIntegralOrEnumerationType()))
-      return true;
-  }
-  return false;
-}
 } // namespace
 
 const CFG *sharedCfg(const Decl *Callable, ASTContext &Ctx) {
@@ -54,7 +21,7 @@ const CFG *sharedCfg(const Decl *Callable, ASTContext &Ctx) {
   return Cfgs.get(Ctx, Callable, [&] {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
-    Options.AddLifetime = endsOfLocalsRead(Callable, Ctx);
+    Options.AddLifetime = true;
     Options.AddInitializers = true;
     return CFG::buildCFG(Callable, Callable->getBody(), &Ctx, Options);
   });

@@ -4,10 +4,8 @@
 // the same function bodies. Building it once per function and translation
 // unit, with options that serve all of them, saves the largest share of
 // their cost: every expression its own element (so that data flows can be
-// read element by element), member initializers, and scope ends
-// (lifetimes of locals) where a body has a local handle or descriptor,
-// whose end the handle analysis reads. Analyses skip the element kinds
-// they do not use.
+// read element by element), scope ends (lifetimes of locals), and member
+// initializers. Analyses skip the element kinds they do not use.
 //
 // The cache is a TranslationUnitCache: per thread, forgotten with the
 // translation unit.
