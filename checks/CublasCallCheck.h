@@ -65,7 +65,9 @@ private:
 ///   under the check's FunctionTimer;
 /// - its calls (callsToVisit(): by default every call of the body, in
 ///   source order) are taken in order; those expanded from a system header
-///   are skipped (unless the check says SystemHeaderCalls);
+///   are skipped (unless the check says SystemHeaderCalls), and so are
+///   those of a template instantiation in a branch its arguments switch
+///   off (`if (OUT == 32) ... else ...`, lib/ast/Callables.h);
 /// - a call of a modelled cuBLAS function F goes to checkCall() when
 ///   wants(F); a call of any other function to checkOtherCall(), for the
 ///   checks that say OtherCalls (the project's own wrappers of cuBLAS).
@@ -129,6 +131,8 @@ private:
       return;
     cublas_tidy::FunctionTimer Timer(getID(), Callable);
     const SourceManager &SM = Ctx.getSourceManager();
+    const auto *FD = dyn_cast<FunctionDecl>(Callable);
+    const bool Instantiation = FD && FD->isTemplateInstantiation();
     for (const CallExpr *Call : callsToVisit(Callable, Ctx)) {
       const cublas_tidy::FunctionInfo *F =
           cublas_tidy::calledCublasFunction(Call);
@@ -136,6 +140,9 @@ private:
         continue;
       if (!(How & SystemHeaderCalls) &&
           cublas_tidy::expandedInSystemHeader(Call->getBeginLoc(), SM))
+        continue;
+      if (Instantiation &&
+          cublas_tidy::switchedOffByTemplateArguments(Callable, Call))
         continue;
       if (F)
         checkCall(Call, *F, Callable, Ctx);

@@ -133,6 +133,49 @@ bool inSwitchedOffBranch(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {
   return false;
 }
 
+/// Whether `E` names a template argument (a non-type template parameter
+/// substituted in the instantiation) and nothing that varies at run time.
+static bool fixedByTemplateArguments(const Expr *E, const ASTContext &Ctx) {
+  bool Substituted = false;
+  llvm::SmallVector<const Stmt *, 16> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<SubstNonTypeTemplateParmExpr>(S)) {
+      Substituted = true;
+      continue;
+    }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  bool Value;
+  return Substituted && !E->isValueDependent() &&
+         E->EvaluateAsBooleanCondition(Value, Ctx);
+}
+
+bool switchedOffByTemplateArguments(const Decl *Callable, const Stmt *S) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
+  if (!FD || !FD->isTemplateInstantiation())
+    return false;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
+  int I = indexIn(Callable).indexOf(S);
+  const ASTContext &Ctx = Callable->getASTContext();
+  for (int Child = I, Up = I >= 0 ? Stmts[I].Parent : -1; Up >= 0;
+       Child = Up, Up = Stmts[Up].Parent) {
+    const auto *If = dyn_cast<IfStmt>(Stmts[Up].S);
+    if (!If || If->isConsteval() || If->getConditionVariable() ||
+        !fixedByTemplateArguments(If->getCond(), Ctx))
+      continue;
+    bool Value = false;
+    If->getCond()->EvaluateAsBooleanCondition(Value, Ctx);
+    if ((!Value && Stmts[Child].S == If->getThen()) ||
+        (Value && Stmts[Child].S == If->getElse()))
+      return true;
+  }
+  return false;
+}
+
 const BodyIndex &indexIn(const Decl *Callable) {
   static const BodyIndex None;
   if (!Callable || !Callable->getBody())

@@ -58,6 +58,15 @@ void addAncestors(
 /// build setting that other builds turn on: it switches nothing off here.
 bool inSwitchedOffBranch(llvm::ArrayRef<BodyStmt> Stmts, size_t I);
 
+/// Whether the call or reference `S` of `Callable`, a template
+/// instantiation, is in a branch that the instantiation's arguments switch
+/// off: the else of `if (OUT == 32)` in the instantiation for OUT = 32,
+/// where the condition depends on nothing but template arguments. That
+/// branch never runs in this instantiation (another instantiation, judged
+/// on its own, runs it). False for functions that are not instantiations.
+bool switchedOffByTemplateArguments(const clang::Decl *Callable,
+                                    const clang::Stmt *S);
+
 /// Where, in stmtsIn(`Callable`), each call and each variable reference is,
 /// and the references to each variable in order: for analyses that start
 /// from a call or a reference and climb to its parents. Built once per
