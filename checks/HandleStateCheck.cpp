@@ -179,7 +179,6 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
            DiagnosticIDs::Note)
           << What;
     };
-    std::string Device;
     if (W.Stream) {
       std::string Stream = "'" + W.Stream->getName().str() + "'";
       std::string Home = std::to_string(*W.CreatedOn);
@@ -192,8 +191,10 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
       CreatedHere(W.StreamCreate, Stream);
       continue;
     }
+    std::string Device = W.LoopDevice
+                             ? "'" + W.LoopDevice->getName().str() + "'"
+                             : std::to_string(W.CalledOn.value_or(0));
     if (W.LoopDevice && W.Element) {
-      Device = "'" + W.LoopDevice->getName().str() + "'";
       diag(userLocation(W.Call->getBeginLoc(), SM),
            "%0 belongs to device %1 (the handles of '%2' are created one per "
            "device, each while the device of its index is current), but the "
@@ -203,7 +204,6 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
           << Handle << std::to_string(*W.CreatedOn) << W.Handle->getName()
           << Device << Callee;
     } else if (W.LoopDevice) {
-      Device = "'" + W.LoopDevice->getName().str() + "'";
       diag(userLocation(W.Call->getBeginLoc(), SM),
            "%0 is created once, before the loop over the devices, but the "
            "loop makes device %1 current on each iteration before %2: a "
@@ -212,7 +212,6 @@ void HandleStateCheck::reportDevices(const Decl *Callable) {
            "handle per device")
           << Handle << Device << Callee;
     } else {
-      Device = std::to_string(*W.CalledOn);
       diag(userLocation(W.Call->getBeginLoc(), SM),
            "%0 was created while device %1 was current, but device %2 is "
            "current at %3: a handle belongs to the device of its "
