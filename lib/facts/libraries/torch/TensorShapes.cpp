@@ -457,6 +457,61 @@ const Expr *optionalArgument(const Expr *E) {
   return E;
 }
 
+/// narrow(dim, start, length) or slice(dim, start, end[, step = 1]) of the
+/// View `V`: the dimension's size of its own, its stride kept.
+bool narrowDims(TensorLayout &V, const TensorStep &S) {
+  const CXXMemberCallExpr *Call = S.Call;
+  bool Narrow = S.Name == "narrow";
+  if (Call->getNumArgs() != (Narrow ? 3u : 4u))
+    return false;
+  std::optional<unsigned> At =
+      dimArgument(Call->getArg(0), unsigned(V.ViewDims.size()));
+  if (!At || V.ViewDims[*At].MaybeBroadcast)
+    return false;
+  ViewDim &D = V.ViewDims[*At];
+  if (Narrow) {
+    D.Size = Call->getArg(2);
+    D.End = nullptr;
+    return true;
+  }
+  const Expr *Step = Call->getArg(3);
+  D.Size = optionalArgument(Call->getArg(1));
+  D.End = optionalArgument(Call->getArg(2));
+  return D.End && (isa<CXXDefaultArgExpr>(Step) || smallConstant(Step) == 1);
+}
+
+/// expand({sizes}) of the View `V`: new leading dimensions of stride 0,
+/// and the others kept (-1) or given a size (stride 0 where the storage's
+/// size is 1, viewGeometry()).
+bool expandDims(TensorLayout &V, const TensorStep &S) {
+  unsigned N = V.ViewDims.size();
+  unsigned New = S.Sizes ? S.Sizes->getNumInits() : 0;
+  if (New < N || New == 0)
+    return false;
+  llvm::SmallVector<ViewDim, 4> Dims;
+  for (unsigned I = 0; I < New; ++I) {
+    const Expr *Written = S.Sizes->getInit(I);
+    if (I < New - N) {
+      ViewDim D;
+      D.StorageDim = ViewDim::Broadcast;
+      D.Size = Written;
+      Dims.push_back(D);
+      continue;
+    }
+    ViewDim D = V.ViewDims[I - (New - N)];
+    if (smallConstant(Written) != -1) {
+      // Sizes of its own or of another expand: not followed.
+      if (D.Size || D.End || D.MaybeBroadcast || D.StorageDim < 0)
+        return false;
+      D.Size = Written;
+      D.MaybeBroadcast = true;
+    }
+    Dims.push_back(D);
+  }
+  V.ViewDims = std::move(Dims);
+  return true;
+}
+
 /// The view the step `S` (narrow, slice, select, expand, as_strided) makes
 /// of the tensor laid out as `Of`, a RowMajor tensor of known rank or a
 /// View; Unknown when the step's arguments are not as the table says.
@@ -464,89 +519,45 @@ TensorLayout slicedView(const TensorLayout &Of, const TensorStep &S) {
   TensorLayout V = asView(Of);
   if (V.Order != TensorOrder::View)
     return TensorLayout();
-  unsigned N = V.ViewDims.size();
-  const CXXMemberCallExpr *Call = S.Call;
+  bool Known = false;
   switch (S.Shape) {
-  case torch_api::ShapeResult::Narrowed: {
-    // narrow(dim, start, length); slice(dim, start, end[, step = 1]).
-    bool Narrow = S.Name == "narrow";
-    if (Call->getNumArgs() != (Narrow ? 3u : 4u))
-      return TensorLayout();
-    std::optional<unsigned> At = dimArgument(Call->getArg(0), N);
-    if (!At)
-      return TensorLayout();
-    ViewDim &D = V.ViewDims[*At];
-    if (D.MaybeBroadcast)
-      return TensorLayout();
-    if (Narrow) {
-      D.Size = Call->getArg(2);
-      D.End = nullptr;
-    } else {
-      const Expr *Step = Call->getArg(3);
-      D.Size = optionalArgument(Call->getArg(1));
-      D.End = optionalArgument(Call->getArg(2));
-      if (!D.End || !(isa<CXXDefaultArgExpr>(Step) || smallConstant(Step) == 1))
-        return TensorLayout();
-    }
+  case torch_api::ShapeResult::Narrowed:
+    Known = narrowDims(V, S);
     V.Ops |= ViewOps::Narrows;
     break;
-  }
   case torch_api::ShapeResult::Selected: {
-    std::optional<unsigned> At = Call->getNumArgs() == 2
-                                     ? dimArgument(Call->getArg(0), N)
-                                     : std::nullopt;
-    if (!At)
-      return TensorLayout();
-    V.ViewDims.erase(V.ViewDims.begin() + *At);
+    std::optional<unsigned> At =
+        S.Call->getNumArgs() == 2
+            ? dimArgument(S.Call->getArg(0), unsigned(V.ViewDims.size()))
+            : std::nullopt;
+    if ((Known = At.has_value()))
+      V.ViewDims.erase(V.ViewDims.begin() + *At);
     V.Ops |= ViewOps::Selects;
     break;
   }
-  case torch_api::ShapeResult::Expanded: {
-    unsigned New = S.Sizes ? S.Sizes->getNumInits() : 0;
-    if (New < N || New == 0)
-      return TensorLayout();
-    llvm::SmallVector<ViewDim, 4> Dims;
-    for (unsigned I = 0; I < New; ++I) {
-      const Expr *Written = S.Sizes->getInit(I);
-      if (I < New - N) {
-        ViewDim D;
-        D.StorageDim = ViewDim::Broadcast;
-        D.Size = Written;
-        Dims.push_back(D);
-        continue;
-      }
-      ViewDim D = V.ViewDims[I - (New - N)];
-      if (smallConstant(Written) != -1) {
-        // Sizes of its own or of another expand: not followed.
-        if (D.Size || D.End || D.MaybeBroadcast || D.StorageDim < 0)
-          return TensorLayout();
-        D.Size = Written;
-        D.MaybeBroadcast = true;
-      }
-      Dims.push_back(D);
-    }
-    V.ViewDims = std::move(Dims);
+  case torch_api::ShapeResult::Expanded:
+    Known = expandDims(V, S);
     V.Ops |= ViewOps::Expands;
     break;
-  }
-  case torch_api::ShapeResult::Strided: {
-    if (!S.Sizes || !S.Strides)
-      return TensorLayout();
-    V.ViewDims.clear();
-    for (unsigned I = 0; I < S.Sizes->getNumInits(); ++I) {
-      ViewDim D;
-      D.StorageDim = ViewDim::Explicit;
-      D.Size = S.Sizes->getInit(I);
-      D.Stride = S.Strides->getInit(I);
-      V.ViewDims.push_back(D);
+  case torch_api::ShapeResult::Strided:
+    if ((Known = S.Sizes && S.Strides)) {
+      V.ViewDims.clear();
+      for (unsigned I = 0; I < S.Sizes->getNumInits(); ++I) {
+        ViewDim D;
+        D.StorageDim = ViewDim::Explicit;
+        D.Size = S.Sizes->getInit(I);
+        D.Stride = S.Strides->getInit(I);
+        V.ViewDims.push_back(D);
+      }
     }
     V.Ops |= ViewOps::Strides;
     break;
-  }
   default:
-    return TensorLayout();
+    break;
   }
-  V.View = Call;
+  if (!Known)
+    return TensorLayout();
+  V.View = S.Call;
   return V;
 }
 
@@ -560,48 +571,59 @@ TensorLayout copiedLayout(TensorLayout Of) {
   return Of;
 }
 
+TensorLayout layoutOf(const Expr *E, unsigned Depth);
+
+/// The layout of the parameter `P`, read at `E`: row-major where a check
+/// before (`TORCH_CHECK(p.is_contiguous())`) or `p = p.contiguous()` says.
+TensorLayout parameterLayout(const ParmVarDecl *P, const Expr *E) {
+  TensorLayout L;
+  const Expr *Cond = checkedBefore(
+      P, E, [&](const Expr *C) { return testsIsContiguous(C, P); });
+  if (!Cond)
+    Cond = statementBefore(
+        P, E, [&](const Stmt *St) { return madeContiguous(St, P); });
+  if (Cond) {
+    L.Order = TensorOrder::RowMajor;
+    L.Storage = E;
+    L.StorageVar = P;
+    L.Why = Cond;
+    L.Dims = dimsOf(E);
+  }
+  return L;
+}
+
+/// The layout of the local tensor `S.Var`, read at `E`: its definition's,
+/// or row-major where a check before the use proves it contiguous
+/// (TORCH_CHECK(xs.is_contiguous()) on a view: row-major with its own
+/// sizes).
+TensorLayout localLayout(const TensorStep &S, const Expr *E, unsigned Depth) {
+  TensorLayout L = layoutOf(S.Init, Depth + 1);
+  if (L.Order != TensorOrder::RowMajor && !S.Written)
+    if (const Expr *Cond = checkedBefore(S.Var, E, [&](const Expr *C) {
+          return testsIsContiguous(C, S.Var);
+        })) {
+      L = TensorLayout();
+      L.Order = TensorOrder::RowMajor;
+      L.Why = Cond;
+      L.Dims = dimsOf(E, Depth + 1);
+    }
+  if (L.Order == TensorOrder::RowMajor && !L.StorageVar) {
+    L.Storage = E;
+    L.StorageVar = S.Var;
+  }
+  return L;
+}
+
 TensorLayout layoutOf(const Expr *E, unsigned Depth) {
   TensorLayout L;
   if (!E || Depth > MaxDepth)
     return L;
   TensorStep S = stepOf(strip(E));
   switch (S.Kind) {
-  case TensorStep::Parameter: {
-    const auto *P = cast<ParmVarDecl>(S.Var);
-    const Expr *Cond = checkedBefore(P, E, [&](const Expr *C) {
-      return testsIsContiguous(C, P);
-    });
-    if (!Cond)
-      Cond = statementBefore(P, E, [&](const Stmt *St) {
-        return madeContiguous(St, P);
-      });
-    if (Cond) {
-      L.Order = TensorOrder::RowMajor;
-      L.Storage = E;
-      L.StorageVar = P;
-      L.Why = Cond;
-      L.Dims = dimsOf(E);
-    }
-    return L;
-  }
+  case TensorStep::Parameter:
+    return parameterLayout(cast<ParmVarDecl>(S.Var), E);
   case TensorStep::Local:
-    L = layoutOf(S.Init, Depth + 1);
-    // A view that a check before the use proves contiguous
-    // (TORCH_CHECK(xs.is_contiguous())): row-major with its own sizes.
-    if (L.Order != TensorOrder::RowMajor && !S.Written)
-      if (const Expr *Cond = checkedBefore(S.Var, E, [&](const Expr *C) {
-            return testsIsContiguous(C, S.Var);
-          })) {
-        L = TensorLayout();
-        L.Order = TensorOrder::RowMajor;
-        L.Why = Cond;
-        L.Dims = dimsOf(E, Depth + 1);
-      }
-    if (L.Order == TensorOrder::RowMajor && !L.StorageVar) {
-      L.Storage = E;
-      L.StorageVar = S.Var;
-    }
-    return L;
+    return localLayout(S, E, Depth);
   case TensorStep::Method:
     switch (S.Shape) {
     case torch_api::ShapeResult::Same:
