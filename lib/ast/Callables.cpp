@@ -116,14 +116,18 @@ static std::optional<bool> literalCondition(const Expr *E) {
   return literalTruth(E);
 }
 
-bool inSwitchedOffBranch(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {
-  for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;
+/// Whether `Stmts[I]` is in a branch of an `if` that the condition's value
+/// switches off, as `Fixed` gives it (nullopt: not fixed): the then of a
+/// false condition, the else of a true one.
+static bool inBranchSwitchedOff(
+    llvm::ArrayRef<BodyStmt> Stmts, int I,
+    llvm::function_ref<std::optional<bool>(const IfStmt *)> Fixed) {
+  for (int Child = I, Up = I >= 0 ? Stmts[I].Parent : -1; Up >= 0;
        Child = Up, Up = Stmts[Up].Parent) {
     const auto *If = dyn_cast<IfStmt>(Stmts[Up].S);
-    if (!If || If->isConsteval() || If->getInit() ||
-        If->getConditionVariable())
+    if (!If || If->isConsteval() || If->getConditionVariable())
       continue;
-    std::optional<bool> Cond = literalCondition(If->getCond());
+    std::optional<bool> Cond = Fixed(If);
     if (!Cond)
       continue;
     if ((!*Cond && Stmts[Child].S == If->getThen()) ||
@@ -133,9 +137,20 @@ bool inSwitchedOffBranch(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {
   return false;
 }
 
-/// Whether `E` names a template argument (a non-type template parameter
-/// substituted in the instantiation) and nothing that varies at run time.
-static bool fixedByTemplateArguments(const Expr *E, const ASTContext &Ctx) {
+bool inSwitchedOffBranch(llvm::ArrayRef<BodyStmt> Stmts, size_t I) {
+  return inBranchSwitchedOff(Stmts, static_cast<int>(I),
+                             [](const IfStmt *If) -> std::optional<bool> {
+                               if (If->getInit())
+                                 return std::nullopt;
+                               return literalCondition(If->getCond());
+                             });
+}
+
+/// The value of `E` when it names a template argument (a non-type template
+/// parameter substituted in the instantiation) and nothing that varies at
+/// run time; nullopt otherwise.
+static std::optional<bool> fixedByTemplateArguments(const Expr *E,
+                                                    const ASTContext &Ctx) {
   bool Substituted = false;
   llvm::SmallVector<const Stmt *, 16> Work{E};
   while (!Work.empty()) {
@@ -150,30 +165,21 @@ static bool fixedByTemplateArguments(const Expr *E, const ASTContext &Ctx) {
       Work.push_back(C);
   }
   bool Value;
-  return Substituted && !E->isValueDependent() &&
-         E->EvaluateAsBooleanCondition(Value, Ctx);
+  if (!Substituted || E->isValueDependent() ||
+      !E->EvaluateAsBooleanCondition(Value, Ctx))
+    return std::nullopt;
+  return Value;
 }
 
 bool switchedOffByTemplateArguments(const Decl *Callable, const Stmt *S) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(Callable);
   if (!FD || !FD->isTemplateInstantiation())
     return false;
-  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-  int I = indexIn(Callable).indexOf(S);
   const ASTContext &Ctx = Callable->getASTContext();
-  for (int Child = I, Up = I >= 0 ? Stmts[I].Parent : -1; Up >= 0;
-       Child = Up, Up = Stmts[Up].Parent) {
-    const auto *If = dyn_cast<IfStmt>(Stmts[Up].S);
-    if (!If || If->isConsteval() || If->getConditionVariable() ||
-        !fixedByTemplateArguments(If->getCond(), Ctx))
-      continue;
-    bool Value = false;
-    If->getCond()->EvaluateAsBooleanCondition(Value, Ctx);
-    if ((!Value && Stmts[Child].S == If->getThen()) ||
-        (Value && Stmts[Child].S == If->getElse()))
-      return true;
-  }
-  return false;
+  return inBranchSwitchedOff(
+      stmtsIn(Callable), indexIn(Callable).indexOf(S), [&](const IfStmt *If) {
+        return fixedByTemplateArguments(If->getCond(), Ctx);
+      });
 }
 
 const BodyIndex &indexIn(const Decl *Callable) {
