@@ -302,9 +302,7 @@ private:
       return;
     }
     if (const auto *B = dyn_cast<BinaryOperator>(St); B && B->isAssignmentOp())
-      if (Element E = elementOf(B->getLHS()); E.Array)
-        if (auto It = S.Arrays.find(E.Array); It != S.Arrays.end())
-          It->second.Mixed = true;
+      mix(elementOf(B->getLHS()).Array, S);
     if (const VarDecl *V = writtenVar(St)) {
       // `&h` given to cublasCreate is the create, seen at the call.
       const auto *U = dyn_cast<UnaryOperator>(St);
@@ -351,13 +349,9 @@ private:
           MC && !MC->getMethodDecl()->isConst())
         Object = MC->getImplicitObjectArgument();
       for (const Expr *A : Call->arguments())
-        if (const VarDecl *V = referencedVar(A->IgnoreParenImpCasts()))
-          if (auto It = S.Arrays.find(V); It != S.Arrays.end())
-            It->second.Mixed = true;
-      if (const VarDecl *V =
-              Object ? referencedVar(Object->IgnoreParenImpCasts()) : nullptr)
-        if (auto It = S.Arrays.find(V); It != S.Arrays.end())
-          It->second.Mixed = true;
+        mix(referencedVar(A->IgnoreParenImpCasts()), S);
+      if (Object)
+        mix(referencedVar(Object->IgnoreParenImpCasts()), S);
     }
     if (Selects)
       S.Device = SelectedDevice::top();
@@ -408,6 +402,12 @@ private:
         return C;
     }
     return nullptr;
+  }
+
+  /// The array `V`, if a per-device one, may hold other handles now.
+  static void mix(const VarDecl *V, DeviceFlowState &S) {
+    if (auto It = V ? S.Arrays.find(V) : S.Arrays.end(); It != S.Arrays.end())
+      It->second.Mixed = true;
   }
 
   void forget(const VarDecl *V, DeviceFlowState &S) {
@@ -517,33 +517,22 @@ private:
       It->second.Mixed = true;
   }
 
-  /// A call on `A[c]` of a per-device array, with `c` a constant: while
-  /// another known device is current, or in a loop that makes each device
-  /// current in turn.
+  /// A call on `A[c]` of a per-device array, with `c` a constant: element
+  /// c belongs to device c, judged as a handle created there.
   void judgeElement(const CallExpr *Call, const Expr *HandleArg,
                     const DeviceFlowState &S) {
     Element E = elementOf(HandleArg);
     auto It = E.Array ? S.Arrays.find(E.Array) : S.Arrays.end();
     if (It == S.Arrays.end() || It->second.Mixed)
       return;
-    SelectedDevice Index = deviceOf(E.Index, nullptr, Ctx);
-    const SelectedDevice &Now = S.Device;
-    if (Index.Kind != SelectedDevice::Const || !Reported.insert(Call).second)
+    SelectedDevice Home = deviceOf(E.Index, nullptr, Ctx);
+    if (Home.Kind != SelectedDevice::Const)
       return;
-    WrongDeviceCall W;
-    W.Call = Call;
-    W.Handle = E.Array;
-    W.Element = HandleArg;
-    W.Create = It->second.Create;
-    W.Select = Now.Where;
-    W.CreatedOn = Index.C;
-    if (Now.Kind == SelectedDevice::Const && Now.C != Index.C) {
-      W.CalledOn = Now.C;
-      Found.push_back(W);
-    } else if (Now.Kind == SelectedDevice::Var && Now.Where &&
-               steppedByLoopAround(Call, Now.V, W.Create)) {
-      W.LoopDevice = Now.V;
-      Found.push_back(W);
+    size_t Before = Found.size();
+    judge(Call, E.Array, CreatedHandle{Home, It->second.Create}, S.Device);
+    if (Found.size() > Before) {
+      Found.back().Element = HandleArg;
+      Found.back().CreatedOn = Home.C;
     }
   }
 
