@@ -269,24 +269,6 @@ std::optional<TensorSize> transposedSize(const TensorStep &S, int Dim,
   return sizeOf(S.Base, From, Depth + 1);
 }
 
-/// The dimension a view operation's argument `Arg` names, a constant,
-/// negative ones counted from the end of `N` dimensions; nullopt when not
-/// a constant or out of range.
-std::optional<unsigned> dimArgument(const Expr *Arg,
-                                    std::optional<unsigned> N) {
-  std::optional<int> D = smallConstant(Arg);
-  if (!D)
-    return std::nullopt;
-  if (*D < 0) {
-    if (!N || *D < -int(*N))
-      return std::nullopt;
-    return unsigned(*D + int(*N));
-  }
-  if (N && *D >= int(*N))
-    return std::nullopt;
-  return unsigned(*D);
-}
-
 /// `Dim` of a tensor of `N` dimensions counted from the start; nullopt
 /// when negative and `N` is unknown, or out of range.
 std::optional<unsigned> fromStart(int Dim, std::optional<unsigned> N) {
@@ -295,6 +277,15 @@ std::optional<unsigned> fromStart(int Dim, std::optional<unsigned> N) {
   if (!N || Dim < -int(*N))
     return std::nullopt;
   return unsigned(Dim + int(*N));
+}
+
+/// The dimension a view operation's argument `Arg` names, a constant,
+/// negative ones counted from the end of `N` dimensions; nullopt when not
+/// a constant or out of range.
+std::optional<unsigned> dimArgument(const Expr *Arg,
+                                    std::optional<unsigned> N) {
+  std::optional<int> D = smallConstant(Arg);
+  return D ? fromStart(*D, N) : std::nullopt;
 }
 
 /// The size of dimension `Dim` of the view `S` that narrows, selects,
