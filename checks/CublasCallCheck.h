@@ -21,6 +21,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace clang::tidy::cublas {
@@ -104,10 +105,11 @@ protected:
   virtual bool worthVisiting(const Decl *Callable, ASTContext &Ctx) {
     return true;
   }
-  /// The calls of `Callable` to visit, in order.
-  virtual llvm::ArrayRef<const CallExpr *>
+  /// The calls of `Callable` to visit, in order; nullopt for every call
+  /// of the body (described once for all the checks).
+  virtual std::optional<llvm::ArrayRef<const CallExpr *>>
   callsToVisit(const Decl *Callable, ASTContext &Ctx) {
-    return cublas_tidy::callsIn(Callable);
+    return std::nullopt;
   }
   /// With AtUnitEnd: what the unit's visit needs first (its call sites).
   virtual void beforeUnitCalls(ASTContext &Ctx) {}
@@ -133,22 +135,31 @@ private:
     const SourceManager &SM = Ctx.getSourceManager();
     const auto *FD = dyn_cast<FunctionDecl>(Callable);
     const bool Instantiation = FD && FD->isTemplateInstantiation();
-    for (const CallExpr *Call : callsToVisit(Callable, Ctx)) {
-      const cublas_tidy::FunctionInfo *F =
-          cublas_tidy::calledCublasFunction(Call);
+    auto Visit = [&](const CallExpr *Call, const cublas_tidy::FunctionInfo *F,
+                     llvm::function_ref<bool()> InSystemHeader) {
       if (F ? !wants(*F) : !(How & OtherCalls))
-        continue;
-      if (!(How & SystemHeaderCalls) &&
-          cublas_tidy::expandedInSystemHeader(Call->getBeginLoc(), SM))
-        continue;
+        return;
+      if (!(How & SystemHeaderCalls) && InSystemHeader())
+        return;
       if (Instantiation &&
           cublas_tidy::switchedOffByTemplateArguments(Callable, Call))
-        continue;
+        return;
       if (F)
         checkCall(Call, *F, Callable, Ctx);
       else
         checkOtherCall(Call, Callable, Ctx);
+    };
+    if (std::optional<llvm::ArrayRef<const CallExpr *>> Some =
+            callsToVisit(Callable, Ctx)) {
+      for (const CallExpr *Call : *Some)
+        Visit(Call, cublas_tidy::calledCublasFunction(Call), [&] {
+          return cublas_tidy::expandedInSystemHeader(Call->getBeginLoc(), SM);
+        });
+      return;
     }
+    for (const cublas_tidy::CallInBody &C :
+         cublas_tidy::describedCallsIn(Callable))
+      Visit(C.Call, C.Callee, [&] { return C.InSystemHeader; });
   }
 
   const unsigned How;

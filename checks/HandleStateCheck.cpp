@@ -66,8 +66,11 @@ void HandleStateCheck::checkUnit(ASTContext &) {
   for (const Decl *Callable : Analysable)
     reportDevices(Callable);
   for (const Decl *Callable : Analysable) {
-    if (!callsAny(Callable, [](const CallExpr *C) {
-          const handle_config::ConfigFunction *F = calledConfigFunction(C);
+    // Every configuration function is a modelled one: the other calls
+    // are not asked.
+    if (llvm::none_of(describedCallsIn(Callable), [](const CallInBody &C) {
+          const handle_config::ConfigFunction *F =
+              C.Callee ? calledConfigFunction(C.Call) : nullptr;
           return F && F->Sets;
         }))
       continue;

@@ -112,12 +112,14 @@ bool MemorySpaceCheck::worthVisiting(const Decl *Callable, ASTContext &Ctx) {
   // Only functions that call cuBLAS, or a function of another unit that
   // passes pointers to cuBLAS, are worth the dataflow.
   bool ProjectCalls = false;
-  if (!callsAny(Callable, [&](const CallExpr *Call) {
-        if (calledCublasFunction(Call))
-          return true;
-        ProjectCalls = ProjectCalls || projectBufferParams(Call);
-        return false;
-      }) &&
+  if (llvm::none_of(describedCallsIn(Callable),
+                    [&](const CallInBody &C) {
+                      if (C.Callee)
+                        return true;
+                      ProjectCalls =
+                          ProjectCalls || projectBufferParams(C.Call);
+                      return false;
+                    }) &&
       !ProjectCalls)
     return false;
   // Nothing the dataflow could learn would be wrong memory (asked once for
@@ -129,12 +131,12 @@ bool MemorySpaceCheck::worthVisiting(const Decl *Callable, ASTContext &Ctx) {
   });
 }
 
-llvm::ArrayRef<const CallExpr *>
+std::optional<llvm::ArrayRef<const CallExpr *>>
 MemorySpaceCheck::callsToVisit(const Decl *Callable, ASTContext &Ctx) {
   // The calls the dataflow reached, when it completed.
   const PointerProvenance &P = provenanceOf(Callable, Ctx);
   if (!P.complete())
-    return {};
+    return llvm::ArrayRef<const CallExpr *>();
   return P.calls();
 }
 

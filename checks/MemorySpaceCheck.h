@@ -49,8 +49,8 @@ private:
   /// passes pointers to cuBLAS, where the dataflow may find wrong memory.
   bool worthVisiting(const Decl *Callable, ASTContext &Ctx) override;
   /// The calls of `Callable` the pointer provenance reached.
-  llvm::ArrayRef<const CallExpr *> callsToVisit(const Decl *Callable,
-                                                ASTContext &Ctx) override;
+  std::optional<llvm::ArrayRef<const CallExpr *>>
+  callsToVisit(const Decl *Callable, ASTContext &Ctx) override;
   /// A call of a function of another unit that passes pointers to cuBLAS.
   void checkOtherCall(const CallExpr *Call, const Decl *Callable,
                       ASTContext &Ctx) override;

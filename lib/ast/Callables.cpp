@@ -35,6 +35,8 @@ thread_local TranslationUnitCache<const Decl *, std::vector<BodyStmt>> Stmts;
 thread_local TranslationUnitCache<const Decl *, std::vector<const CallExpr *>>
     Calls;
 thread_local TranslationUnitCache<const Decl *, BodyIndex> Indexes;
+thread_local TranslationUnitCache<const Decl *, std::vector<CallInBody>>
+    DescribedCalls;
 } // namespace
 
 namespace {
@@ -212,6 +214,19 @@ llvm::ArrayRef<const CallExpr *> callsIn(const Decl *Callable) {
       if (const auto *Call = dyn_cast<CallExpr>(N.S))
         Found->push_back(Call);
     return Found;
+  });
+}
+
+llvm::ArrayRef<CallInBody> describedCallsIn(const Decl *Callable) {
+  if (!Callable || !Callable->getBody())
+    return {};
+  const SourceManager &SM = Callable->getASTContext().getSourceManager();
+  return *DescribedCalls.get(Callable->getASTContext(), Callable, [&] {
+    auto Described = std::make_unique<std::vector<CallInBody>>();
+    for (const CallExpr *Call : callsIn(Callable))
+      Described->push_back({Call, calledCublasFunction(Call),
+                            expandedInSystemHeader(Call->getBeginLoc(), SM)});
+    return Described;
   });
 }
 

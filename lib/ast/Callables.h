@@ -21,6 +21,8 @@
 
 namespace cublas_tidy {
 
+struct FunctionInfo;
+
 /// The body of a function, method, lambda call operator or block worth
 /// analysing: a definition that is not a template pattern (its
 /// instantiations are analysed instead) and that compiled
@@ -85,6 +87,18 @@ const BodyIndex &indexIn(const clang::Decl *Callable);
 
 /// The calls among stmtsIn(`Callable`), in the same order; kept as well.
 llvm::ArrayRef<const clang::CallExpr *> callsIn(const clang::Decl *Callable);
+
+/// One of callsIn(`Callable`) with what every check of calls asks of it
+/// first: the modelled function it calls (null for any other function) and
+/// whether it was expanded in a system header.
+struct CallInBody {
+  const clang::CallExpr *Call;
+  const FunctionInfo *Callee;
+  bool InSystemHeader;
+};
+/// callsIn(`Callable`) so described, once per function and translation
+/// unit for all the checks.
+llvm::ArrayRef<CallInBody> describedCallsIn(const clang::Decl *Callable);
 
 /// True when one of callsIn(`Callable`) satisfies `Pred`.
 bool callsAny(const clang::Decl *Callable,

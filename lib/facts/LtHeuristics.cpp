@@ -61,8 +61,7 @@ std::vector<UntestedHeuristic> untestedHeuristics(const Decl *Callable) {
   if (!analysableBody(Callable))
     return Out;
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-  for (const CallExpr *Call : callsIn(Callable)) {
-    const FunctionInfo *F = calledCublasFunction(Call);
+  for (const auto &[Call, F, InSystemHeader] : describedCallsIn(Callable)) {
     if (!F || llvm::StringRef(F->Name) != "cublasLtMatmulAlgoGetHeuristic")
       continue;
     int CountArg = paramNamed(*F, "returnAlgoCount");
@@ -95,8 +94,8 @@ std::vector<UntestedHeuristic> untestedHeuristics(const Decl *Callable) {
     });
     if (Read)
       continue;
-    for (const CallExpr *Other : callsIn(Callable)) {
-      const FunctionInfo *G = calledCublasFunction(Other);
+    for (const auto &[Other, G, OtherInSystemHeader] :
+         describedCallsIn(Callable)) {
       if (!G || llvm::StringRef(G->Name) != "cublasLtMatmul")
         continue;
       if (llvm::any_of(Other->arguments(),

@@ -1372,16 +1372,15 @@ bool hostContainerData(const Expr *E) {
 } // namespace
 
 bool PointerProvenance::learnsNothingWrong(const Decl *Callable) {
-  llvm::ArrayRef<const CallExpr *> Calls = callsIn(Callable);
-  for (const CallExpr *Call : Calls) {
-    const FunctionInfo *F = calledCublasFunction(Call);
+  llvm::ArrayRef<CallInBody> Calls = describedCallsIn(Callable);
+  for (const CallInBody &C : Calls) {
+    const FunctionInfo *F = C.Callee;
     if (F && (F->findParam(ParamRole::PointerMode) >= 0 ||
               std::strcmp(F->Name, "cublasLtMatmulDescSetAttribute") == 0))
       return false;
   }
   UnchangedVariables Unchanged(Callable);
-  for (const CallExpr *Call : Calls) {
-    const FunctionInfo *F = calledCublasFunction(Call);
+  for (const auto &[Call, F, InSystemHeader] : Calls) {
     if (!F)
       continue;
     llvm::ArrayRef<ParamInfo> Params = F->params();

@@ -260,9 +260,8 @@ std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable) {
     return Out;
   // Most functions create nothing: their shared call list says so without
   // a walk of the body.
-  if (!callsAny(Callable, [](const CallExpr *C) {
-        const FunctionInfo *F = calledCublasFunction(C);
-        return F && isRepeatedKind(F->Creates);
+  if (llvm::none_of(describedCallsIn(Callable), [](const CallInBody &C) {
+        return C.Callee && isRepeatedKind(C.Callee->Creates);
       }))
     return Out;
   Places Ps(Body, [](const CallExpr *C) { return calledCublasFunction(C) != nullptr; });

@@ -2,6 +2,7 @@
 
 #include "ast/Callables.h"
 #include "TestAST.h"
+#include "ast/AstUtils.h"
 #include "ast/TranslationUnitCache.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -105,6 +106,36 @@ TEST(Callables, CallsAreFoundOncePerTranslationUnit) {
   EXPECT_FALSE(callsAny(F, [](const CallExpr *C) {
     return C->getNumArgs() > 2; // l(w) has two: the lambda and w
   }));
+}
+
+TEST(Callables, DescribedCallsNameTheirModelledFunction) {
+  auto AST = test::buildAST(R"(
+    #include <cublas_v2.h>
+    #define SCALE(h, n, a, x) cublasSscal(h, n, a, x, 1)
+    int helper(int);
+    void f(cublasHandle_t h, float *x, int n) {
+      const float a = 2.0f;
+      cublasSscal(h, helper(n), &a, x, 1);
+      SCALE(h, n, &a, x);
+    }
+  )");
+  ASSERT_TRUE(AST);
+  const FunctionDecl *F = test::functionNamed(*AST, "f");
+  ASSERT_NE(F, nullptr);
+  llvm::ArrayRef<CallInBody> Calls = describedCallsIn(F);
+  ASSERT_EQ(Calls.size(), callsIn(F).size());
+  ASSERT_EQ(Calls.size(), 3u);
+  EXPECT_EQ(Calls.data(), describedCallsIn(F).data()); // made once
+  for (size_t I = 0; I < Calls.size(); ++I) {
+    EXPECT_EQ(Calls[I].Call, callsIn(F)[I]);
+    EXPECT_EQ(Calls[I].Callee, calledCublasFunction(Calls[I].Call));
+    // The user's file and the user's macro: neither is a system header.
+    EXPECT_FALSE(Calls[I].InSystemHeader);
+  }
+  ASSERT_NE(Calls[0].Callee, nullptr);
+  EXPECT_STREQ(Calls[0].Callee->Name, "cublasSscal_v2");
+  EXPECT_EQ(Calls[1].Callee, nullptr); // helper(n)
+  ASSERT_NE(Calls[2].Callee, nullptr);
 }
 
 TEST(TranslationUnitCache, MakesEachValueOncePerContext) {

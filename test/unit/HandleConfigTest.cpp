@@ -2,6 +2,8 @@
 
 #include "facts/HandleConfig.h"
 #include "TestAST.h"
+#include "model/CublasApi.h"
+#include "model/HandleConfig.h"
 
 #include "gtest/gtest.h"
 
@@ -77,6 +79,15 @@ const char *Code = R"(
     cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST);
   }
 )";
+
+// The checks ask only the calls of modelled functions whether they change a
+// handle's configuration (HandleStateCheck): every configuration function
+// must be one.
+TEST(HandleConfig, EveryConfigurationFunctionIsModelled) {
+  for (const handle_config::ConfigFunction &F :
+       handle_config::configFunctions())
+    EXPECT_NE(lookupFunction(F.Name), nullptr) << F.Name;
+}
 
 TEST(HandleConfig, NamesAndOwners) {
   auto AST = test::buildAST(Code);
