@@ -691,6 +691,15 @@ void CallAnalysis::checkWorkspace() {
          allocationNote(*X));
 }
 
+/// What a query sized, for messages: "'cusparseSpMV'" for
+/// cusparseSpMV_bufferSize, "its own buffer" for a routine that sizes its
+/// own (cuSPARSE's SpGEMM steps).
+static std::string sizedFor(const FunctionInfo &Query) {
+  StringRef Routine = routineSizedBy(Query);
+  return Routine == Query.Name ? std::string("its own buffer")
+                               : "'" + Routine.str() + "'";
+}
+
 /// The size a cuSOLVER routine is given against what its query wrote: less
 /// than that, the host size of the 64-bit API given for the device
 /// workspace, or the size another routine's query wrote. `Given` counts
@@ -726,9 +735,8 @@ bool CallAnalysis::checkGivenWorkspaceSize(int SizeParam, unsigned Unit,
                               "' returns, which this function does not ask";
     std::string Is = Text == Name ? " is" : " is '" + Text + "',";
     report("workspace:" + std::to_string(SizeParam), arg(SizeParam),
-           Name + Is + " the size '" + Out->Query->Name + "' wrote for '" +
-               queriedRoutine(Out->Query->Name).str() + "'; '" + F.Name +
-               "' needs " + Own,
+           Name + Is + " the size '" + Out->Query->Name + "' wrote for " +
+               sizedFor(*Out->Query) + "; '" + F.Name + "' needs " + Own,
            {queryNote(Out->Call, *Out->Query, Out->Var, SM)});
     return true;
   }
@@ -819,10 +827,9 @@ bool CallAnalysis::checkWorkspaceOfAnotherQuery(const Extent &X,
   report("queried-workspace", arg(WsParam),
          (Ws.empty() ? std::string("the workspace") : "'" + Ws + "'") +
              " holds " + Var + " bytes, the size '" + Out->Query->Name +
-             "' wrote for '" + queriedRoutine(Out->Query->Name).str() +
-             "', but '" + F.Name + "' uses the " + Own + " bytes '" +
-             Q.Query->Name + "' wrote to '" + Own + "'; " +
-             libraryOf(F.Family).str() +
+             "' wrote for " + sizedFor(*Out->Query) + ", but '" + F.Name +
+             "' uses the " + Own + " bytes '" + Q.Query->Name + "' wrote to '" +
+             Own + "'; " + libraryOf(F.Family).str() +
              " writes past its end when that is more",
          std::move(Notes));
   return true;

@@ -356,7 +356,8 @@ def neighbour_elem(name, family):
 # parameter is an output; in the routine it is the size given.
 SOLVER_ELEMENT_SIZES = {"lwork", "Lwork"}                 # int: elements
 BYTE_SIZES = {"lwork_bytes", "workspaceInBytesOnDevice", "bufferSize",
-              "bufferSize1", "bufferSize2", "bufferSize3",
+              "bufferSize1", "bufferSize2", "bufferSize3", "bufferSize4",
+              "bufferSize5",
               "bufferSizeInBytes", "pBufferSizeInBytes", "pBufferSize"}
 DEVICE_WORKSPACES = {"work", "Workspace", "dWorkspace", "bufferOnDevice",
                      "externalBuffer", "externalBuffer1", "externalBuffer2",
@@ -393,6 +394,11 @@ def classify_neighbour(ctx, typ, pname):
     if pname in BYTE_SIZES and btype in ("size_t", "int"):
         if depth == 1 and query:
             return "WorkspaceSizeOut", "None"
+        # cuSPARSE's SpGEMM asks and uses its buffers through the same call:
+        # with a null buffer it writes the size, with a buffer it reads it.
+        if depth == 1 and not query and btype == "size_t" \
+                and ctx.family == "Sparse":
+            return "WorkspaceSizeInOut", "None"
         if depth == 0 and not query and btype == "size_t":
             return "WorkspaceSize", "None"
     if pname in DEVICE_WORKSPACES and depth == 1 and not query:
@@ -1173,6 +1179,15 @@ SPOT_CHECKS = {
         "matA:Resource:None", "vecX:Resource:None", "beta:Other:None",
         "vecY:Resource:None", "computeType:Other:None", "alg:Other:None",
         "bufferSize:WorkspaceSizeOut:None")),
+    # SpGEMM's steps size their own buffers: the size is written with a
+    # null buffer and read with one.
+    "cusparseSpGEMM_compute": ("", "Sparse", "None", (False, False, False), "None", "None", _p(
+        "handle:Resource:None", "opA:Other:None", "opB:Other:None",
+        "alpha:Scalar:None", "matA:Resource:None", "matB:Resource:None",
+        "beta:Scalar:None", "matC:Resource:None", "computeType:Other:None",
+        "alg:Other:None", "spgemmDescr:Resource:None",
+        "bufferSize2:WorkspaceSizeInOut:None",
+        "externalBuffer2:DeviceWorkspace:None")),
     "cusparseSpMV": ("", "Sparse", "None", (False, False, False), "None", "None", _p(
         "handle:Resource:None", "opA:Other:None", "alpha:Scalar:None",
         "matA:Resource:None", "vecX:Resource:None", "beta:Scalar:None",

@@ -119,13 +119,19 @@ private:
   void visitCallExpr(const CallExpr *Call) {
     for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
       const Expr *Arg = Call->getArg(I);
-      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts()))
-        if (UO->getOpcode() == UO_AddrOf && isOutArgument(Call, I))
-          if (PlainUses::referenceIn(UO->getSubExpr())) {
-            if (const DeclRefExpr *Stored = Uses.markStore(UO->getSubExpr()))
-              countDef(Stored);
-            continue;
-          }
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
+          UO && UO->getOpcode() == UO_AddrOf &&
+          PlainUses::referenceIn(UO->getSubExpr())) {
+        if (isOutArgument(Call, I)) {
+          if (const DeclRefExpr *Stored = Uses.markStore(UO->getSubExpr()))
+            countDef(Stored);
+          continue;
+        }
+        if (isReadThroughArgument(Call, I)) {
+          Uses.markPlain(UO->getSubExpr());
+          continue;
+        }
+      }
       markIfConstRefArgument(Call->getDirectCallee(), I, Arg);
     }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))

@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "ast/TypeNames.h"
+#include "facts/WorkspaceQueries.h"
 
 using namespace clang;
 
@@ -33,7 +34,15 @@ bool isOutArgument(const CallExpr *Call, unsigned Arg) {
   ParamRole R = F->params()[Arg].Role;
   return R == ParamRole::WorkspaceSizeOut ||
          R == ParamRole::WorkspaceElementsOut ||
-         R == ParamRole::HostWorkspaceSizeOut;
+         R == ParamRole::HostWorkspaceSizeOut ||
+         (R == ParamRole::WorkspaceSizeInOut && asksOwnSize(Call, *F));
+}
+
+bool isReadThroughArgument(const CallExpr *Call, unsigned Arg) {
+  const FunctionInfo *F = calledCublasFunction(Call);
+  return F && Arg < F->NumParams &&
+         F->params()[Arg].Role == ParamRole::WorkspaceSizeInOut &&
+         sizesOwnBuffer(*F) && !asksOwnSize(Call, *F);
 }
 
 std::optional<ContainerType> containerType(QualType T, bool ThroughPointer) {

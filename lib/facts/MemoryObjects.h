@@ -38,6 +38,12 @@ bool isAllocatorOutArgument(const clang::CallExpr *Call, unsigned Arg);
 /// is defined there, not escaped.
 bool isOutArgument(const clang::CallExpr *Call, unsigned Arg);
 
+/// True when argument `Arg` of `Call` is the address of a value the
+/// library only reads there: the size given to a cuSPARSE SpGEMM step with
+/// its buffer (the same step writes it when the buffer is null, an out
+/// argument then). The variable it names is read, not escaped.
+bool isReadThroughArgument(const clang::CallExpr *Call, unsigned Arg);
+
 /// A container type of the table, with what its arguments say.
 struct ContainerType {
   const memory_api::Container *Row = nullptr;

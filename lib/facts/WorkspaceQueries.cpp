@@ -15,18 +15,30 @@ namespace cublas_tidy {
 namespace {
 
 /// Whether `S` writes `Var` other than through `Allowed` (the query's
-/// `&var`): an assignment, an increment, or its address taken.
-bool writes(const Stmt *S, const VarDecl *Var, const Expr *Allowed) {
+/// `&var`, and the routine's own where it reads the size there): an
+/// assignment, an increment, or its address taken.
+bool writes(const Stmt *S, const VarDecl *Var,
+            llvm::ArrayRef<const Expr *> Allowed) {
   if (const auto *Op = dyn_cast<BinaryOperator>(S))
     return Op->isAssignmentOp() && referencedVar(Op->getLHS()) == Var;
   if (const auto *Op = dyn_cast<UnaryOperator>(S)) {
     if (Op->isIncrementDecrementOp())
       return referencedVar(Op->getSubExpr()) == Var;
     if (Op->getOpcode() == UO_AddrOf)
-      return Op != Allowed->IgnoreParenImpCasts() &&
+      return llvm::none_of(Allowed,
+                           [&](const Expr *A) {
+                             return A && Op == A->IgnoreParenImpCasts();
+                           }) &&
              referencedVar(Op->getSubExpr()) == Var;
   }
   return false;
+}
+
+/// The argument of `C` (a call of `F`) for the parameter of role `R`;
+/// null when `F` has none or the call has fewer arguments.
+const Expr *argumentOf(const CallExpr *C, const FunctionInfo &F, ParamRole R) {
+  int I = F.findParam(R);
+  return I >= 0 && unsigned(I) < C->getNumArgs() ? C->getArg(I) : nullptr;
 }
 
 /// The routine whose query sizes `Name`'s workspace: the routine itself,
@@ -40,6 +52,31 @@ StringRef sizedRoutine(StringRef Name) {
 
 } // namespace
 
+bool sizesOwnBuffer(const FunctionInfo &F) {
+  auto Count = [&](ParamRole R) {
+    return llvm::count_if(F.params(),
+                          [&](const ParamInfo &P) { return P.Role == R; });
+  };
+  return Count(ParamRole::WorkspaceSizeInOut) == 1 &&
+         Count(ParamRole::DeviceWorkspace) == 1;
+}
+
+bool asksOwnSize(const CallExpr *C, const FunctionInfo &F) {
+  const Expr *Buffer = sizesOwnBuffer(F)
+                           ? argumentOf(C, F, ParamRole::DeviceWorkspace)
+                           : nullptr;
+  const Decl *Callee = C->getCalleeDecl();
+  return Buffer && Callee &&
+         Buffer->IgnoreParenImpCasts()->isNullPointerConstant(
+             Callee->getASTContext(), Expr::NPC_ValueDependentIsNotNull);
+}
+
+StringRef routineSizedBy(const FunctionInfo &Query) {
+  StringRef Routine = queriedRoutine(Query.Name);
+  return Routine.empty() && sizesOwnBuffer(Query) ? StringRef(Query.Name)
+                                                  : Routine;
+}
+
 StringRef queriedRoutine(StringRef Name) {
   if (Name.consume_back("_bufferSize") || Name.consume_back("_bufferSizeExt"))
     return Name;
@@ -47,6 +84,8 @@ StringRef queriedRoutine(StringRef Name) {
 }
 
 bool sizesWorkspaceOf(const FunctionInfo &Query, const FunctionInfo &F) {
+  if (&Query == &F && sizesOwnBuffer(F))
+    return true;
   StringRef Routine = queriedRoutine(Query.Name);
   return !Routine.empty() && Routine == sizedRoutine(F.Name);
 }
@@ -63,11 +102,11 @@ std::optional<QueryOutput> queryOutputOf(const Symbol &S,
   const auto *Var = dyn_cast_or_null<VarDecl>(S.Decl);
   if (!Var || !Callable)
     return std::nullopt;
-  for (const CallExpr *C : callsIn(Callable)) {
+  for (const auto &[C, Q, InSystemHeader] : describedCallsIn(Callable)) {
     if (C != S.Instance)
       continue;
-    const FunctionInfo *Q = calledCublasFunction(C);
-    if (!Q || !isNeighbour(Q->Family) || queriedRoutine(Q->Name).empty())
+    if (!Q || !isNeighbour(Q->Family) ||
+        (queriedRoutine(Q->Name).empty() && !asksOwnSize(C, *Q)))
       return std::nullopt;
     for (unsigned I = 0; I < C->getNumArgs() && I < Q->NumParams; ++I)
       if (addressedVar(C->getArg(I)) == Var && receivedValue(Var, C) == S)
@@ -80,17 +119,18 @@ std::optional<QueryOutput> queryOutputOf(const Symbol &S,
 std::optional<WorkspaceQuery> workspaceQueryFor(const CallExpr *Compute,
                                                 const FunctionInfo &F,
                                                 const Decl *Callable) {
-  if (!isNeighbour(F.Family) || !Callable)
+  // A call that asks its own size (a null buffer) uses no workspace.
+  if (!isNeighbour(F.Family) || !Callable || asksOwnSize(Compute, F))
     return std::nullopt;
   std::optional<WorkspaceQuery> Found;
-  for (const CallExpr *C : callsIn(Callable)) {
+  for (const auto &[C, Q, InSystemHeader] : describedCallsIn(Callable)) {
     if (C == Compute)
       break;
-    const FunctionInfo *Q = calledCublasFunction(C);
-    if (!Q || !sizesWorkspaceOf(*Q, F))
+    if (!Q || !sizesWorkspaceOf(*Q, F) || (Q == &F && !asksOwnSize(C, F)))
       continue;
     int Elements = Q->findParam(ParamRole::WorkspaceElementsOut);
-    int Bytes = Q->findParam(ParamRole::WorkspaceSizeOut);
+    int Bytes = Q->findParam(Q == &F ? ParamRole::WorkspaceSizeInOut
+                                     : ParamRole::WorkspaceSizeOut);
     const Expr *Out = argumentAt(C, Elements >= 0 ? Elements : Bytes);
     const VarDecl *Size = Out ? addressedVar(Out) : nullptr;
     unsigned Unit = Elements >= 0 ? elementSize(Q->Elem) : 1;
@@ -102,9 +142,14 @@ std::optional<WorkspaceQuery> workspaceQueryFor(const CallExpr *Compute,
   }
   if (!Found)
     return std::nullopt;
-  // The size is the query's only where nothing else writes the variable.
+  // The size is the query's only where nothing else writes the variable;
+  // a routine that sizes its own buffer reads the size where it wrote it.
+  const Expr *Allowed[] = {
+      Found->Out, Found->Query == &F
+                      ? argumentOf(Compute, F, ParamRole::WorkspaceSizeInOut)
+                      : nullptr};
   for (const BodyStmt &B : stmtsIn(Callable))
-    if (writes(B.S, Found->Size, Found->Out))
+    if (writes(B.S, Found->Size, Allowed))
       return std::nullopt;
   return Found;
 }

@@ -61,8 +61,25 @@ std::optional<QueryOutput> queryOutputOf(const Symbol &S,
 /// empty for a name that is no query's.
 llvm::StringRef queriedRoutine(llvm::StringRef QueryName);
 
-/// True when `Query` sizes the workspace of `F`: `F`'s own query, or the
-/// query of the routine `F` is a step of.
+/// True when `F` sizes its own buffer, as cuSPARSE's SpGEMM steps do
+/// (cusparseSpGEMM_workEstimation, cusparseSpGEMM_compute): called with a
+/// null buffer it writes the size it needs through its one size argument,
+/// then called again with a buffer of that size. A step with several
+/// buffers (cusparseSpGEMMreuse_nnz) is not one: which size goes with
+/// which buffer is not modelled.
+bool sizesOwnBuffer(const FunctionInfo &F);
+
+/// True when `C`, a call of `F`, asks the size: `F` sizes its own buffer
+/// and the buffer given is a null pointer constant.
+bool asksOwnSize(const clang::CallExpr *C, const FunctionInfo &F);
+
+/// The routine whose workspace `Query` sizes: queriedRoutine() of its
+/// name, or the routine itself when it sizes its own buffer.
+llvm::StringRef routineSizedBy(const FunctionInfo &Query);
+
+/// True when `Query` sizes the workspace of `F`: `F`'s own query, the
+/// query of the routine `F` is a step of, or `F` itself when it sizes its
+/// own buffer (only its calls with a null buffer ask).
 bool sizesWorkspaceOf(const FunctionInfo &Query, const FunctionInfo &F);
 
 /// The _bufferSize query the model has for `F`'s workspace (of `F` or of
@@ -78,7 +95,9 @@ std::optional<SymExpr> workspaceBytes(const SymExpr &Size, unsigned UnitBytes,
 /// The last query for `Compute` (a call of `F`) before it in `Callable`'s
 /// body, whose size is written to a local variable that nothing between the
 /// two writes again; nullopt when there is none, or when the size's unit is
-/// unknown.
+/// unknown. For a routine that sizes its own buffer the query is its last
+/// call with a null buffer, and `Compute` itself may read the size through
+/// the same variable; a call with a null buffer has no query.
 std::optional<WorkspaceQuery> workspaceQueryFor(const clang::CallExpr *Compute,
                                                 const FunctionInfo &F,
                                                 const clang::Decl *Callable);

@@ -240,6 +240,22 @@ TEST(ApiModel, NeighbourRowsFollowCublasAndCarryTheRulesRoles) {
   EXPECT_GE(SpMV->findParam(ParamRole::WorkspaceSizeOut), 0);
   EXPECT_EQ(SpMV->findParam(ParamRole::WorkspaceElementsOut), -1);
 
+  // SpGEMM's steps size their own buffer through one in/out size; the
+  // step with three buffers has three.
+  const FunctionInfo *Compute = lookupFunction("cusparseSpGEMM_compute");
+  ASSERT_TRUE(Compute);
+  EXPECT_EQ(Compute->findParam(ParamRole::WorkspaceSizeInOut),
+            Compute->findParamNamed("bufferSize2"));
+  EXPECT_EQ(Compute->findParam(ParamRole::DeviceWorkspace),
+            Compute->findParamNamed("externalBuffer2"));
+  const FunctionInfo *Nnz = lookupFunction("cusparseSpGEMMreuse_nnz");
+  ASSERT_TRUE(Nnz);
+  EXPECT_EQ(llvm::count_if(Nnz->params(),
+                           [](const ParamInfo &P) {
+                             return P.Role == ParamRole::WorkspaceSizeInOut;
+                           }),
+            3);
+
   // Configuration is not work; the handle's kinds are handles.
   const FunctionInfo *SetStream = lookupFunction("cusparseSetStream");
   ASSERT_TRUE(SetStream);

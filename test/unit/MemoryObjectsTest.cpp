@@ -169,6 +169,42 @@ void f(std::vector<float> &v, std::string &s, Own &o) {
                                              "push_back"}));
 }
 
+// A SpGEMM step writes the size with a null buffer (an out argument: the
+// variable is defined there) and reads it with a buffer (the variable is
+// read there, not escaped); a _bufferSize query always writes.
+TEST(OutArguments, SizesOfStepsThatSizeTheirOwnBuffer) {
+  auto AST = test::buildAST(R"(#include <cusparse.h>
+void f(cusparseHandle_t h, cusparseSpMatDescr_t A, cusparseSpGEMMDescr_t d,
+       void *buffer, cusparseDnVecDescr_t x) {
+  float one = 1.0f;
+  size_t size = 0, spmv = 0;
+  cusparseSpGEMM_compute(h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                         CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A, A, &one,
+                         A, CUDA_R_32F, CUSPARSE_SPGEMM_DEFAULT, d, &size,
+                         nullptr);
+  cusparseSpGEMM_compute(h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                         CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A, A, &one,
+                         A, CUDA_R_32F, CUSPARSE_SPGEMM_DEFAULT, d, &size,
+                         buffer);
+  cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A, x,
+                          &one, x, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT,
+                          &spmv);
+})");
+  ASSERT_TRUE(AST);
+  std::vector<const CallExpr *> Calls;
+  for (const auto &N : match(callExpr(isExpansionInMainFile()).bind("c"),
+                             AST->getASTContext()))
+    Calls.push_back(N.getNodeAs<CallExpr>("c"));
+  ASSERT_EQ(Calls.size(), 3u);
+  EXPECT_TRUE(isOutArgument(Calls[0], 11));
+  EXPECT_FALSE(isReadThroughArgument(Calls[0], 11));
+  EXPECT_FALSE(isOutArgument(Calls[1], 11));
+  EXPECT_TRUE(isReadThroughArgument(Calls[1], 11));
+  EXPECT_FALSE(isOutArgument(Calls[1], 12)); // the buffer
+  EXPECT_TRUE(isOutArgument(Calls[2], 9));
+  EXPECT_FALSE(isReadThroughArgument(Calls[2], 9));
+}
+
 TEST(LibraryModels, RegisteredInOrder) {
   std::vector<std::string> Names;
   for (const LibraryModel *M : libraryModels())
