@@ -4,7 +4,6 @@
 
 #include "ast/AstUtils.h"
 #include "ast/TypeNames.h"
-#include "facts/WorkspaceQueries.h"
 
 using namespace clang;
 
@@ -23,6 +22,25 @@ const memory_api::Allocator *calledAllocator(const CallExpr *Call) {
 bool isAllocatorOutArgument(const CallExpr *Call, unsigned Arg) {
   const memory_api::Allocator *A = calledAllocator(Call);
   return A && A->writes(Arg);
+}
+
+bool sizesOwnBuffer(const FunctionInfo &F) {
+  auto Count = [&](ParamRole R) {
+    return llvm::count_if(F.params(),
+                          [&](const ParamInfo &P) { return P.Role == R; });
+  };
+  return Count(ParamRole::WorkspaceSizeInOut) == 1 &&
+         Count(ParamRole::DeviceWorkspace) == 1;
+}
+
+bool asksOwnSize(const CallExpr *C, const FunctionInfo &F) {
+  int I = sizesOwnBuffer(F) ? F.findParam(ParamRole::DeviceWorkspace) : -1;
+  const Expr *Buffer =
+      I >= 0 && unsigned(I) < C->getNumArgs() ? C->getArg(I) : nullptr;
+  const Decl *Callee = C->getCalleeDecl();
+  return Buffer && Callee &&
+         Buffer->IgnoreParenImpCasts()->isNullPointerConstant(
+             Callee->getASTContext(), Expr::NPC_ValueDependentIsNotNull);
 }
 
 bool isOutArgument(const CallExpr *Call, unsigned Arg) {

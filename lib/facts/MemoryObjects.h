@@ -14,6 +14,7 @@
 
 #include "model/Allocators.h"
 #include "model/Containers.h"
+#include "model/CublasApi.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -31,6 +32,18 @@ const memory_api::Allocator *calledAllocator(const clang::CallExpr *Call);
 /// True when argument `Arg` of `Call` is an out-parameter that an
 /// allocator writes (the pointer, or cudaMallocPitch's pitch).
 bool isAllocatorOutArgument(const clang::CallExpr *Call, unsigned Arg);
+
+/// True when `F` sizes its own buffer, as cuSPARSE's SpGEMM steps do
+/// (cusparseSpGEMM_workEstimation, cusparseSpGEMM_compute): called with a
+/// null buffer it writes the size it needs through its one size argument,
+/// then called again with a buffer of that size. A step with several
+/// buffers (cusparseSpGEMMreuse_nnz) is not one: which size goes with
+/// which buffer is not modelled.
+bool sizesOwnBuffer(const FunctionInfo &F);
+
+/// True when `C`, a call of `F`, asks the size: `F` sizes its own buffer
+/// and the buffer given is a null pointer constant.
+bool asksOwnSize(const clang::CallExpr *C, const FunctionInfo &F);
 
 /// True when argument `Arg` of `Call` is where a library call writes a
 /// value and nothing else: an allocator's pointer, or the size a cuSOLVER

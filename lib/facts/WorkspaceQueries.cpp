@@ -52,25 +52,6 @@ StringRef sizedRoutine(StringRef Name) {
 
 } // namespace
 
-bool sizesOwnBuffer(const FunctionInfo &F) {
-  auto Count = [&](ParamRole R) {
-    return llvm::count_if(F.params(),
-                          [&](const ParamInfo &P) { return P.Role == R; });
-  };
-  return Count(ParamRole::WorkspaceSizeInOut) == 1 &&
-         Count(ParamRole::DeviceWorkspace) == 1;
-}
-
-bool asksOwnSize(const CallExpr *C, const FunctionInfo &F) {
-  const Expr *Buffer = sizesOwnBuffer(F)
-                           ? argumentOf(C, F, ParamRole::DeviceWorkspace)
-                           : nullptr;
-  const Decl *Callee = C->getCalleeDecl();
-  return Buffer && Callee &&
-         Buffer->IgnoreParenImpCasts()->isNullPointerConstant(
-             Callee->getASTContext(), Expr::NPC_ValueDependentIsNotNull);
-}
-
 StringRef routineSizedBy(const FunctionInfo &Query) {
   StringRef Routine = queriedRoutine(Query.Name);
   return Routine.empty() && sizesOwnBuffer(Query) ? StringRef(Query.Name)

@@ -13,6 +13,7 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_WORKSPACEQUERIES_H
 #define CUBLAS_TIDY_LIB_FACTS_WORKSPACEQUERIES_H
 
+#include "facts/MemoryObjects.h"
 #include "facts/SymExpr.h"
 #include "model/CublasApi.h"
 
@@ -60,18 +61,6 @@ std::optional<QueryOutput> queryOutputOf(const Symbol &S,
 /// The routine a query sizes ("cusparseSpMV" for cusparseSpMV_bufferSize);
 /// empty for a name that is no query's.
 llvm::StringRef queriedRoutine(llvm::StringRef QueryName);
-
-/// True when `F` sizes its own buffer, as cuSPARSE's SpGEMM steps do
-/// (cusparseSpGEMM_workEstimation, cusparseSpGEMM_compute): called with a
-/// null buffer it writes the size it needs through its one size argument,
-/// then called again with a buffer of that size. A step with several
-/// buffers (cusparseSpGEMMreuse_nnz) is not one: which size goes with
-/// which buffer is not modelled.
-bool sizesOwnBuffer(const FunctionInfo &F);
-
-/// True when `C`, a call of `F`, asks the size: `F` sizes its own buffer
-/// and the buffer given is a null pointer constant.
-bool asksOwnSize(const clang::CallExpr *C, const FunctionInfo &F);
 
 /// The routine whose workspace `Query` sizes: queriedRoutine() of its
 /// name, or the routine itself when it sizes its own buffer.
