@@ -160,10 +160,23 @@ void CallAlignment::checkLtMatmul() {
   }
 }
 
-/// Half or bf16 A and B read by an algorithm that a heuristic chose for
-/// the alignment its preference states (256 bytes unless set): a pointer
-/// that starts off a multiple of 16 bytes, with columns a multiple of 16
-/// bytes long, is not one that algorithm reads.
+/// Whether two arguments are the same expression (`acc + 4` given as C
+/// and as D).
+static bool sameExpression(const Expr *L, const Expr *R,
+                           const ASTContext &Ctx) {
+  if (!L || !R)
+    return false;
+  llvm::FoldingSetNodeID A, B;
+  L->IgnoreParenImpCasts()->Profile(A, Ctx, /*Canonical=*/true);
+  R->IgnoreParenImpCasts()->Profile(B, Ctx, /*Canonical=*/true);
+  return A == B;
+}
+
+/// Half or bf16 A, B, C and D read by an algorithm that a heuristic chose
+/// for the alignment its preference states (256 bytes unless set): a
+/// pointer that starts off a multiple of 16 bytes, with columns a multiple
+/// of 16 bytes long, is not one that algorithm reads. C given as D too (the
+/// product in place) is said once, as D.
 void CallAlignment::checkHeuristicAlgorithm(
     const std::array<LtOperand, 4> &Ops) {
   int AlgoParam = F.findParamNamed("algo");
@@ -178,7 +191,11 @@ void CallAlignment::checkHeuristicAlgorithm(
   if (!P)
     return;
   llvm::ArrayRef<ParamInfo> Params = F.params();
-  for (unsigned At = 0; At < 2; ++At) {
+  for (unsigned At = 0; At < 4; ++At) {
+    if (At == 2 && Ops[2].Pointer >= 0 && Ops[3].Pointer >= 0 &&
+        sameExpression(argumentAt(Call, Ops[2].Pointer),
+                       argumentAt(Call, Ops[3].Pointer), Ctx))
+      continue;
     const std::optional<LtLayoutFacts> &L = Ops[At].Facts;
     const OperandAlignment *Rule =
         L && L->Type ? heuristicMatmulAlignment(*L->Type) : nullptr;

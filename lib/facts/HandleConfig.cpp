@@ -632,8 +632,10 @@ std::vector<LostWorkspace>
 lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
   std::vector<LostWorkspace> Lost;
   llvm::SmallVector<const CallExpr *, 4> Streams;
-  for (const CallExpr *Call : callsIn(Callable))
-    if (const ConfigFunction *F = calledConfigFunction(Call);
+  // Every configuration function is a modelled one: the others are not
+  // asked.
+  for (const auto &[Call, Callee, InSystemHeader] : describedCallsIn(Callable))
+    if (const ConfigFunction *F = Callee ? calledConfigFunction(Call) : nullptr;
         F && F->Sets && F->ResetsWorkspace)
       Streams.push_back(Call);
   if (Streams.empty())
@@ -797,8 +799,8 @@ callerPays(const ParmVarDecl *P, const Decl *Self,
 llvm::SmallVector<const CallExpr *, 4> deviceModeSets(const Decl *Callable) {
   const ASTContext &Ctx = Callable->getASTContext();
   llvm::SmallVector<const CallExpr *, 4> Sets;
-  for (const CallExpr *Call : callsIn(Callable))
-    if (const ConfigFunction *F = calledConfigFunction(Call);
+  for (const auto &[Call, Callee, InSystemHeader] : describedCallsIn(Callable))
+    if (const ConfigFunction *F = Callee ? calledConfigFunction(Call) : nullptr;
         F && F->Sets && F->What == Setting::PointerMode &&
         Call->getNumArgs() > F->ValueArg &&
         isDeviceMode(Call->getArg(F->ValueArg), Ctx))

@@ -345,8 +345,8 @@ ltPreferenceAt(const CallExpr *Use, const Expr *Arg, const ValueFacts &Facts) {
     if (*Id == lt_api::PrefMaxWorkspaceBytes) {
       P.MaxWorkspace = attributeValue(Set, Facts);
       P.MaxWorkspaceSet = Set;
-    } else if (*Id == lt_api::PrefMinAlignmentABytes ||
-               *Id == lt_api::PrefMinAlignmentBBytes) {
+    } else if (*Id >= lt_api::PrefMinAlignmentABytes &&
+               *Id <= lt_api::PrefMinAlignmentDBytes) {
       P.MinAlignment[*Id - lt_api::PrefMinAlignmentABytes] =
           attributeValue(Set, Facts);
     }

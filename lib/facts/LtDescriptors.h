@@ -139,9 +139,9 @@ struct LtPreferenceFacts {
   /// set to an unknown value), and the call that set it.
   std::optional<SymExpr> MaxWorkspace;
   const clang::CallExpr *MaxWorkspaceSet = nullptr;
-  /// CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES and _B_BYTES (256 unless
-  /// set; nullopt when set to an unknown value).
-  std::array<std::optional<SymExpr>, 2> MinAlignment;
+  /// CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_{A,B,C,D}_BYTES, in that order
+  /// (256 unless set; nullopt when set to an unknown value).
+  std::array<std::optional<SymExpr>, 4> MinAlignment;
 };
 
 /// The preference `Arg` (of `Use`, a heuristic call) holds, when known.

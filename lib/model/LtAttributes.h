@@ -71,7 +71,9 @@ inline const char *devicePointerAttributeName(std::int64_t Attr) {
 enum PreferenceAttribute : std::int64_t {
   PrefMaxWorkspaceBytes = 1,  // CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES
   PrefMinAlignmentABytes = 5, // CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES
-  PrefMinAlignmentBBytes = 6, // ..._B_BYTES (C, D: 7, 8)
+  PrefMinAlignmentBBytes = 6, // ..._B_BYTES
+  PrefMinAlignmentCBytes = 7, // ..._C_BYTES
+  PrefMinAlignmentDBytes = 8, // ..._D_BYTES
 };
 
 /// The alignment a preference states for A, B, C and D where the program

@@ -25,9 +25,16 @@ const RowT *rowNamed(const RowT (&Table)[N], llvm::StringRef Name,
   // first letter matches.
   if (Name.empty())
     return nullptr;
+  // Compared a character at a time: a row's name is not measured first
+  // (most rows that share the first letter differ a few letters in).
   for (const RowT &R : Table) {
     const char *Row = R.*Key;
-    if (Row && Row[0] == Name[0] && Name == Row)
+    if (!Row || Row[0] != Name[0])
+      continue;
+    std::size_t I = 1;
+    while (I < Name.size() && Row[I] == Name[I])
+      ++I;
+    if (I == Name.size() && Row[I] == '\0')
       return &R;
   }
   return nullptr;

@@ -2,10 +2,13 @@
 
 // A half or bf16 cublasLtMatmul whose algorithm comes from
 // cublasLtMatmulAlgoGetHeuristic: the heuristic chooses for the alignment
-// its preference states (256 bytes by default). On an H200 an A or B that
-// starts 2, 4 or 8 bytes into its allocation, with columns a multiple of
-// 16 bytes long, returned CUBLAS_STATUS_NOT_SUPPORTED; with an odd leading
-// dimension the heuristic chose algorithms that read any alignment.
+// its preference states for A, B, C and D (256 bytes by default). On an
+// H200 an A or B that starts 2, 4 or 8 bytes into its allocation, with
+// columns a multiple of 16 bytes long, returned CUBLAS_STATUS_NOT_SUPPORTED;
+// with an odd leading dimension the heuristic chose algorithms that read
+// any alignment. C and D are held to the preference's C and D alignment
+// alike (integration/samples/cublas-alignment/heuristic_output_offset.cpp
+// waits for a GPU to confirm it).
 
 #include <cublasLt.h>
 #include <cuda_bf16.h>
@@ -73,6 +76,59 @@ void bf16_stated_too_much(cublasLtHandle_t lt, cublasLtMatmulDesc_t op,
   // CHECK-NOTES: :[[@LINE-7]]:3: note: the heuristic chooses the algorithm here
 }
 
+// D, the output, after a header of one half: 2 bytes in. The heuristic
+// chose for a 256-byte aligned D as well.
+void output_after_header(cublasLtHandle_t lt, cublasLtMatmulDesc_t op,
+                         const __half *A, const __half *B, const __half *C,
+                         cudaStream_t s) {
+  __half *out;
+  cudaMalloc(&out, (1 + 64 * 64) * sizeof(__half));
+  cublasLtMatrixLayout_t a, b, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatmulPreference_t pref;
+  cublasLtMatmulPreferenceCreate(&pref);
+  cublasLtMatmulHeuristicResult_t result;
+  int found = 0;
+  cublasLtMatmulAlgoGetHeuristic(lt, op, a, b, c, c, pref, 1, &result, &found);
+  const float alpha = 1.0f, beta = 0.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, C, c, out + 1, c,
+                 &result.algo, nullptr, 0, s);
+  // CHECK-NOTES: :[[@LINE-2]]:59: warning: 'out + 1' (D) is 2 bytes past the start of its cudaMalloc allocation, but the algorithm comes from cublasLtMatmulAlgoGetHeuristic with a preference that states 256-byte aligned D (CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, the default): with D's columns 64 __half values apart, cublasLtMatmul returns CUBLAS_STATUS_NOT_SUPPORTED; state D's real alignment (2 bytes) in the preference [cublas-alignment]
+  // CHECK-NOTES: :[[@LINE-14]]:3: note: allocated here
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: the heuristic chooses the algorithm here
+}
+
+// The product in place, C and D one buffer 8 bytes in: said once, as D.
+void in_place(cublasLtHandle_t lt, cublasLtMatmulDesc_t op, const __half *A,
+              const __half *B, cudaStream_t s) {
+  __half *acc;
+  cudaMalloc(&acc, 4 + 64 * 64 * sizeof(__half));
+  cublasLtMatrixLayout_t a, b, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatmulPreference_t pref;
+  cublasLtMatmulPreferenceCreate(&pref);
+  uint32_t sixteen = 16;
+  cublasLtMatmulPreferenceSetAttribute(
+      pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, &sixteen,
+      sizeof(sixteen));
+  cublasLtMatmulPreferenceSetAttribute(
+      pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, &sixteen,
+      sizeof(sixteen));
+  cublasLtMatmulHeuristicResult_t result;
+  int found = 0;
+  cublasLtMatmulAlgoGetHeuristic(lt, op, a, b, c, c, pref, 1, &result, &found);
+  const float alpha = 1.0f, beta = 1.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, acc + 4, c, acc + 4, c,
+                 &result.algo, nullptr, 0, s);
+  // CHECK-NOTES: :[[@LINE-2]]:65: warning: 'acc + 4' (D) is 8 bytes past the start of its cudaMalloc allocation, but the algorithm comes from cublasLtMatmulAlgoGetHeuristic with a preference that states 16-byte aligned D (CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES): with D's columns 64 __half values apart, cublasLtMatmul returns CUBLAS_STATUS_NOT_SUPPORTED; state D's real alignment (8 bytes) in the preference [cublas-alignment]
+  // CHECK-NOTES: :[[@LINE-21]]:3: note: allocated here
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: the heuristic chooses the algorithm here
+}
+
 // --- Not reported ---------------------------------------------------------
 
 void correct(cublasLtHandle_t lt, cublasLtMatmulDesc_t op, const __half *B,
@@ -115,6 +171,30 @@ void correct(cublasLtHandle_t lt, cublasLtMatmulDesc_t op, const __half *B,
   // float: every offset ran.
   cublasLtMatmul(lt, op, &alpha, fbuf + 1, fa, fbuf, fa, &beta, F, fd, F, fd,
                  &r.algo, nullptr, 0, s);
+}
+
+// C and D 8 bytes in with a preference that states 8 bytes for both.
+void output_stated(cublasLtHandle_t lt, cublasLtMatmulDesc_t op,
+                   const __half *A, const __half *B, cudaStream_t s) {
+  __half *acc;
+  cudaMalloc(&acc, 8 + 64 * 64 * sizeof(__half));
+  cublasLtMatrixLayout_t a, b, c;
+  cublasLtMatrixLayoutCreate(&a, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatrixLayoutCreate(&b, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatrixLayoutCreate(&c, CUDA_R_16F, 64, 64, 64);
+  cublasLtMatmulPreference_t pref;
+  cublasLtMatmulPreferenceCreate(&pref);
+  uint32_t eight = 8;
+  cublasLtMatmulPreferenceSetAttribute(
+      pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, &eight, sizeof(eight));
+  cublasLtMatmulPreferenceSetAttribute(
+      pref, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, &eight, sizeof(eight));
+  cublasLtMatmulHeuristicResult_t result;
+  int found = 0;
+  cublasLtMatmulAlgoGetHeuristic(lt, op, a, b, c, c, pref, 1, &result, &found);
+  const float alpha = 1.0f, beta = 1.0f;
+  cublasLtMatmul(lt, op, &alpha, A, a, B, b, &beta, acc + 4, c, acc + 4, c,
+                 &result.algo, nullptr, 0, s);
 }
 
 // A pointer whose offset is unknown, and one from an allocation whose
