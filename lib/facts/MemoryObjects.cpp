@@ -34,9 +34,9 @@ bool sizesOwnBuffer(const FunctionInfo &F) {
 }
 
 bool asksOwnSize(const CallExpr *C, const FunctionInfo &F) {
-  int I = sizesOwnBuffer(F) ? F.findParam(ParamRole::DeviceWorkspace) : -1;
   const Expr *Buffer =
-      I >= 0 && unsigned(I) < C->getNumArgs() ? C->getArg(I) : nullptr;
+      sizesOwnBuffer(F) ? argumentAt(C, F.findParam(ParamRole::DeviceWorkspace))
+                        : nullptr;
   const Decl *Callee = C->getCalleeDecl();
   return Buffer && Callee &&
          Buffer->IgnoreParenImpCasts()->isNullPointerConstant(

@@ -34,13 +34,6 @@ bool writes(const Stmt *S, const VarDecl *Var,
   return false;
 }
 
-/// The argument of `C` (a call of `F`) for the parameter of role `R`;
-/// null when `F` has none or the call has fewer arguments.
-const Expr *argumentOf(const CallExpr *C, const FunctionInfo &F, ParamRole R) {
-  int I = F.findParam(R);
-  return I >= 0 && unsigned(I) < C->getNumArgs() ? C->getArg(I) : nullptr;
-}
-
 /// The routine whose query sizes `Name`'s workspace: the routine itself,
 /// or the one it is a step of.
 StringRef sizedRoutine(StringRef Name) {
@@ -126,9 +119,10 @@ std::optional<WorkspaceQuery> workspaceQueryFor(const CallExpr *Compute,
   // The size is the query's only where nothing else writes the variable;
   // a routine that sizes its own buffer reads the size where it wrote it.
   const Expr *Allowed[] = {
-      Found->Out, Found->Query == &F
-                      ? argumentOf(Compute, F, ParamRole::WorkspaceSizeInOut)
-                      : nullptr};
+      Found->Out,
+      Found->Query == &F
+          ? argumentAt(Compute, F.findParam(ParamRole::WorkspaceSizeInOut))
+          : nullptr};
   for (const BodyStmt &B : stmtsIn(Callable))
     if (writes(B.S, Found->Size, Allowed))
       return std::nullopt;

@@ -131,6 +131,31 @@ void spgemm_one_size(cusparseHandle_t h, cusparseSpMatDescr_t A,
   cudaFree(buffer2);
 }
 
+// Each buffer allocated only when its step asks for one (a step may need
+// none and keep the null buffer).
+void spgemm_allocated_when_needed(cusparseHandle_t h, cusparseSpMatDescr_t A,
+                                  cusparseSpMatDescr_t B,
+                                  cusparseSpMatDescr_t C,
+                                  cusparseSpGEMMDescr_t d) {
+  float alpha = 1.0f, beta = 0.0f;
+  size_t size1 = 0, size2 = 0;
+  void *buffer1 = NULL, *buffer2 = NULL;
+  cusparseSpGEMM_workEstimation(h, NT, NT, &alpha, A, B, &beta, C, CUDA_R_32F,
+                                CUSPARSE_SPGEMM_DEFAULT, d, &size1, NULL);
+  if (size1 > 0)
+    cudaMalloc(&buffer1, size1);
+  cusparseSpGEMM_workEstimation(h, NT, NT, &alpha, A, B, &beta, C, CUDA_R_32F,
+                                CUSPARSE_SPGEMM_DEFAULT, d, &size1, buffer1);
+  cusparseSpGEMM_compute(h, NT, NT, &alpha, A, B, &beta, C, CUDA_R_32F,
+                         CUSPARSE_SPGEMM_DEFAULT, d, &size2, NULL);
+  if (size2 > 0)
+    cudaMalloc(&buffer2, size2);
+  cusparseSpGEMM_compute(h, NT, NT, &alpha, A, B, &beta, C, CUDA_R_32F,
+                         CUSPARSE_SPGEMM_DEFAULT, d, &size2, buffer2);
+  cudaFree(buffer1);
+  cudaFree(buffer2);
+}
+
 // A buffer of a size the caller knows is enough: no size was asked here.
 void spgemm_caller_sized(cusparseHandle_t h, cusparseSpMatDescr_t A,
                          cusparseSpMatDescr_t B, cusparseSpMatDescr_t C,
