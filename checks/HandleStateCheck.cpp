@@ -63,8 +63,9 @@ void HandleStateCheck::checkUnit(ASTContext &) {
     if (analysableBody(Callable))
       Analysable.push_back(Callable);
   reportRaces();
+  const UnitHandleArrays Arrays = perDeviceHandleArrays(Analysable);
   for (const Decl *Callable : Analysable)
-    reportDevices(Callable);
+    reportDevices(Callable, Arrays);
   for (const Decl *Callable : Analysable) {
     // Every configuration function is a modelled one: the other calls
     // are not asked.
@@ -168,10 +169,11 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
   }
 }
 
-void HandleStateCheck::reportDevices(const Decl *Callable) {
+void HandleStateCheck::reportDevices(const Decl *Callable,
+                                     const UnitHandleArrays &Arrays) {
   const ASTContext &Ctx = Callable->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const WrongDeviceCall &W : wrongDeviceCalls(Callable)) {
+  for (const WrongDeviceCall &W : wrongDeviceCalls(Callable, &Arrays)) {
     if (expandedInSystemHeader(W.Call->getBeginLoc(), SM))
       continue;
     std::string Handle = W.Element ? handleText(W.Element, Ctx)

@@ -4,6 +4,7 @@
 #define CUBLAS_TIDY_CHECKS_HANDLESTATECHECK_H
 
 #include "CublasCheck.h"
+#include "facts/HandleDevices.h"
 
 namespace clang::tidy::cublas {
 
@@ -26,7 +27,8 @@ private:
   void reportWorkspaces(const Decl *Callable);
   void reportPointerModes(const Decl *Callable);
   void reportRaces();
-  void reportDevices(const Decl *Callable);
+  void reportDevices(const Decl *Callable,
+                     const cublas_tidy::UnitHandleArrays &Arrays);
 
   /// The callables of the unit with a body to analyse.
   std::vector<const Decl *> Analysable;

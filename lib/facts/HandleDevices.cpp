@@ -86,7 +86,7 @@ struct DeviceFlowState {
   /// current at their create.
   llvm::SmallDenseMap<const VarDecl *, CreatedHandle, 4> Handles;
   /// The arrays of handles created one per device on some path.
-  llvm::SmallDenseMap<const VarDecl *, PerDeviceArray, 2> Arrays;
+  llvm::SmallDenseMap<const ValueDecl *, PerDeviceArray, 2> Arrays;
 
   bool operator==(const DeviceFlowState &O) const {
     if (Reached != O.Reached || !(Device == O.Device) ||
@@ -152,13 +152,29 @@ SelectedDevice deviceOf(const Expr *E, const CallExpr *Where,
   return D;
 }
 
-/// An element `A[I]` of a local array, or of a local container through
-/// its operator[]: the variable and the index.
+/// An element `A[I]` of an array, or of a container through its
+/// operator[]: the array (a local, or with `Stored`, a member of `this` or
+/// a global) and the index.
 struct Element {
-  const VarDecl *Array = nullptr;
+  const ValueDecl *Array = nullptr;
   const Expr *Index = nullptr;
 };
-Element elementOf(const Expr *E) {
+
+/// The member of `this` or the global that `E` names, if either.
+const ValueDecl *storedArray(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())
+               ? dyn_cast<FieldDecl>(M->getMemberDecl())
+               : nullptr;
+  const auto *V = referencedVar(E);
+  return V && V->hasGlobalStorage() && !V->isStaticLocal() &&
+                 !V->getType()->isReferenceType()
+             ? V
+             : nullptr;
+}
+
+Element elementOf(const Expr *E, bool Stored = false) {
   if (!E)
     return {};
   E = E->IgnoreParenImpCasts();
@@ -171,8 +187,12 @@ Element elementOf(const Expr *E) {
     Base = Op->getArg(0);
     Index = Op->getArg(1);
   }
-  const VarDecl *V =
-      Base ? referencedVar(Base->IgnoreParenImpCasts()) : nullptr;
+  if (!Base)
+    return {};
+  if (Stored)
+    if (const ValueDecl *A = storedArray(Base))
+      return {A, Index};
+  const VarDecl *V = referencedVar(Base->IgnoreParenImpCasts());
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
       V->getType()->isReferenceType())
     return {};
@@ -239,9 +259,18 @@ bool loopSteps(const Stmt *Loop, const VarDecl *V) {
 
 class DeviceFlow {
 public:
-  DeviceFlow(const Decl *Callable, const CFG &Cfg)
+  /// `Unit`: the per-device arrays of members and globals, known at the
+  /// entry. `StoredCreates`: where the creates of elements of members and
+  /// globals are recorded (for perDeviceHandleArrays).
+  DeviceFlow(const Decl *Callable, const CFG &Cfg,
+             const UnitHandleArrays *Unit = nullptr,
+             llvm::DenseMap<const ValueDecl *, PerDeviceArray> *StoredCreates =
+                 nullptr)
       : Callable(Callable), Cfg(Cfg), Ctx(Callable->getASTContext()),
-        SM(Ctx.getSourceManager()) {}
+        SM(Ctx.getSourceManager()), Unit(Unit), StoredCreates(StoredCreates) {}
+
+  /// Whether the last run() settled.
+  bool settled() const { return Settled; }
 
   std::vector<WrongDeviceCall> run() {
     BlockOrder Order = reversePostOrder(Cfg);
@@ -249,6 +278,10 @@ public:
     const CFGBlock &Entry = Cfg.getEntry();
     In[Entry.getBlockID()].Reached = true;
     In[Entry.getBlockID()].Device = SelectedDevice::top();
+    if (Unit)
+      for (const auto &[Array, Create] : Unit->PerDevice)
+        In[Entry.getBlockID()].Arrays[Array] = PerDeviceArray{Create};
+    Settled = false;
     std::vector<const CFGBlock *> Work(Order.ByOrder.rbegin(),
                                        Order.ByOrder.rend());
     std::vector<unsigned> Visits(Cfg.getNumBlockIDs(), 0);
@@ -277,6 +310,7 @@ public:
         }
       }
     }
+    Settled = true;
     for (const CFGBlock *B : Order.ByOrder) {
       DeviceFlowState S = In[B->getBlockID()];
       transferBlock(*B, S, true);
@@ -302,7 +336,7 @@ private:
       return;
     }
     if (const auto *B = dyn_cast<BinaryOperator>(St); B && B->isAssignmentOp())
-      mix(elementOf(B->getLHS()).Array, S);
+      mix(elementOf(B->getLHS(), /*Stored=*/true).Array, S);
     if (const VarDecl *V = writtenVar(St)) {
       // `&h` given to cublasCreate is the create, seen at the call.
       const auto *U = dyn_cast<UnaryOperator>(St);
@@ -405,7 +439,7 @@ private:
   }
 
   /// The array `V`, if a per-device one, may hold other handles now.
-  static void mix(const VarDecl *V, DeviceFlowState &S) {
+  static void mix(const ValueDecl *V, DeviceFlowState &S) {
     if (auto It = V ? S.Arrays.find(V) : S.Arrays.end(); It != S.Arrays.end())
       It->second.Mixed = true;
   }
@@ -430,7 +464,8 @@ private:
       else if (const auto *U = dyn_cast_or_null<UnaryOperator>(
                    Arg ? Arg->IgnoreParenImpCasts() : nullptr);
                U && U->getOpcode() == UO_AddrOf)
-        createdElement(Call, elementOf(U->getSubExpr()), S);
+        createdElement(Call, elementOf(U->getSubExpr(), /*Stored=*/true), S,
+                       Report);
       return;
     }
     int HandleArg = F.findParam(ParamRole::Resource);
@@ -481,7 +516,7 @@ private:
     Found.push_back(W);
   }
 
-  void judge(const CallExpr *Call, const VarDecl *Handle,
+  void judge(const CallExpr *Call, const ValueDecl *Handle,
              const CreatedHandle &H, const SelectedDevice &Now) {
     if (!Reported.insert(Call).second)
       return;
@@ -505,7 +540,8 @@ private:
   }
 
   /// `cublasCreate(&A[I])`: per device while I is the current device.
-  void createdElement(const CallExpr *Create, Element E, DeviceFlowState &S) {
+  void createdElement(const CallExpr *Create, Element E, DeviceFlowState &S,
+                      bool Report) {
     if (!E.Array)
       return;
     SelectedDevice Index = deviceOf(E.Index, nullptr, Ctx);
@@ -515,13 +551,20 @@ private:
     auto [It, New] = S.Arrays.try_emplace(E.Array, PerDeviceArray{Create});
     if (!Matches)
       It->second.Mixed = true;
+    // A member's or a global's: the unit's verdict is every create's.
+    const auto *Local = dyn_cast<VarDecl>(E.Array);
+    if (Report && StoredCreates && !(Local && Local->hasLocalStorage())) {
+      auto [U, First] =
+          StoredCreates->try_emplace(E.Array, PerDeviceArray{Create});
+      U->second.Mixed = U->second.Mixed || !Matches;
+    }
   }
 
   /// A call on `A[c]` of a per-device array, with `c` a constant: element
   /// c belongs to device c, judged as a handle created there.
   void judgeElement(const CallExpr *Call, const Expr *HandleArg,
                     const DeviceFlowState &S) {
-    Element E = elementOf(HandleArg);
+    Element E = elementOf(HandleArg, /*Stored=*/true);
     auto It = E.Array ? S.Arrays.find(E.Array) : S.Arrays.end();
     if (It == S.Arrays.end() || It->second.Mixed)
       return;
@@ -562,6 +605,9 @@ private:
   const CFG &Cfg;
   const ASTContext &Ctx;
   const SourceManager &SM;
+  const UnitHandleArrays *Unit;
+  llvm::DenseMap<const ValueDecl *, PerDeviceArray> *StoredCreates;
+  bool Settled = false;
   llvm::DenseSet<const CallExpr *> Reported;
   llvm::DenseMap<const FunctionDecl *, bool> Selecting;
   std::vector<WrongDeviceCall> Found;
@@ -569,18 +615,140 @@ private:
 
 } // namespace
 
-std::vector<WrongDeviceCall> wrongDeviceCalls(const Decl *Callable) {
-  if (!Callable || !callsAny(Callable, [](const CallExpr *C) {
-        const FunctionDecl *FD = C->getDirectCallee();
-        return FD && FD->getIdentifier() &&
-               runtime_api::isRuntimeCall(
-                   FD->getName(), runtime_api::RuntimeKind::SelectDevice);
-      }))
+namespace {
+
+/// The members and globals whose elements `Callable` creates
+/// (`cublasCreate(&handles_[d])`).
+llvm::SmallVector<const ValueDecl *, 2> storedCreates(const Decl *Callable) {
+  llvm::SmallVector<const ValueDecl *, 2> Out;
+  for (const auto &[Call, F, InSystemHeader] : describedCallsIn(Callable)) {
+    if (!F || F->Creates != ResourceKind::Handle)
+      continue;
+    const auto *U = dyn_cast_or_null<UnaryOperator>(
+        argumentAt(Call, F->findParam(ParamRole::ResourceOut)));
+    if (!U || U->getOpcode() != UO_AddrOf)
+      continue;
+    Element E = elementOf(U->getSubExpr(), /*Stored=*/true);
+    const auto *Local = dyn_cast_or_null<VarDecl>(E.Array);
+    if (E.Array && !(Local && Local->hasLocalStorage()))
+      Out.push_back(E.Array);
+  }
+  return Out;
+}
+
+/// The index of the statement above `I` that is not a parenthesis or an
+/// implicit conversion other than a load.
+int parentOf(llvm::ArrayRef<BodyStmt> Stmts, int I) {
+  int P = Stmts[I].Parent;
+  while (P >= 0 && (isa<ParenExpr>(Stmts[P].S) ||
+                    (isa<ImplicitCastExpr>(Stmts[P].S) &&
+                     cast<ImplicitCastExpr>(Stmts[P].S)->getCastKind() !=
+                         CK_LValueToRValue)))
+    P = Stmts[P].Parent;
+  return P;
+}
+
+/// Whether every use of `Array` (a member or a global) in `Unit` reads an
+/// element, gives an element's address to a create, or asks the
+/// container's size.
+bool elementwiseUses(const ValueDecl *Array,
+                     llvm::ArrayRef<const Decl *> Unit) {
+  for (const Decl *C : Unit) {
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(C);
+    for (int I = 0, N = static_cast<int>(Stmts.size()); I < N; ++I) {
+      const Stmt *S = Stmts[I].S;
+      const ValueDecl *D = nullptr;
+      if (const auto *M = dyn_cast<MemberExpr>(S))
+        D = M->getMemberDecl();
+      else if (const auto *R = dyn_cast<DeclRefExpr>(S))
+        D = R->getDecl();
+      if (D != Array)
+        continue;
+      int P = parentOf(Stmts, I);
+      const Stmt *Up = P >= 0 ? Stmts[P].S : nullptr;
+      if (const auto *M = dyn_cast_or_null<MemberExpr>(Up)) {
+        const auto *Method = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
+        if (Method && Method->getIdentifier() &&
+            llvm::is_contained({"size", "empty", "resize", "reserve"},
+                               Method->getName()))
+          continue;
+        return false;
+      }
+      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(Up);
+      const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Up);
+      if (!Sub && !(Op && Op->getOperator() == OO_Subscript))
+        return false;
+      int Q = parentOf(Stmts, P);
+      const Stmt *Use = Q >= 0 ? Stmts[Q].S : nullptr;
+      if (const auto *Load = dyn_cast_or_null<ImplicitCastExpr>(Use);
+          Load && Load->getCastKind() == CK_LValueToRValue)
+        continue;
+      const auto *Addr = dyn_cast_or_null<UnaryOperator>(Use);
+      int R = Addr && Addr->getOpcode() == UO_AddrOf ? parentOf(Stmts, Q) : -1;
+      const auto *Create = R >= 0 ? dyn_cast<CallExpr>(Stmts[R].S) : nullptr;
+      const FunctionInfo *F = Create ? calledCublasFunction(Create) : nullptr;
+      if (F && F->Creates == ResourceKind::Handle)
+        continue;
+      return false;
+    }
+  }
+  return true;
+}
+
+bool selectsADevice(const Decl *Callable) {
+  return callsAny(Callable, [](const CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    return FD && FD->getIdentifier() &&
+           runtime_api::isRuntimeCall(FD->getName(),
+                                      runtime_api::RuntimeKind::SelectDevice);
+  });
+}
+
+} // namespace
+
+UnitHandleArrays perDeviceHandleArrays(llvm::ArrayRef<const Decl *> Unit) {
+  UnitHandleArrays Out;
+  llvm::DenseMap<const ValueDecl *, PerDeviceArray> Creates;
+  for (const Decl *Callable : Unit) {
+    llvm::SmallVector<const ValueDecl *, 2> Arrays = storedCreates(Callable);
+    if (Arrays.empty())
+      continue;
+    const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
+    bool Settled = false;
+    llvm::DenseMap<const ValueDecl *, PerDeviceArray> Here;
+    if (Cfg) {
+      DeviceFlow Flow(Callable, *Cfg, nullptr, &Here);
+      Flow.run();
+      Settled = Flow.settled();
+    }
+    // A create the flow did not reach or judge is not known to be per
+    // device.
+    for (const ValueDecl *A : Arrays) {
+      auto It = Here.find(A);
+      auto [U, New] = Creates.try_emplace(
+          A, It != Here.end() ? It->second : PerDeviceArray{nullptr, true});
+      U->second.Mixed =
+          U->second.Mixed || !Settled || It == Here.end() || It->second.Mixed;
+      if (!U->second.Create && It != Here.end())
+        U->second.Create = It->second.Create;
+    }
+  }
+  for (const auto &[Array, A] : Creates)
+    if (!A.Mixed && A.Create && elementwiseUses(Array, Unit))
+      Out.PerDevice[Array] = A.Create;
+  return Out;
+}
+
+std::vector<WrongDeviceCall> wrongDeviceCalls(const Decl *Callable,
+                                              const UnitHandleArrays *Unit) {
+  if (!Callable || !selectsADevice(Callable))
     return {};
   const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
   if (!Cfg)
     return {};
-  return DeviceFlow(Callable, *Cfg).run();
+  return DeviceFlow(Callable, *Cfg,
+                    Unit && !Unit->PerDevice.empty() ? Unit : nullptr)
+      .run();
 }
 
 } // namespace cublas_tidy

@@ -34,6 +34,8 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
 #include <optional>
@@ -47,7 +49,8 @@ struct WrongDeviceCall {
   /// that gives the handle to cuBLAS (`Inner`) and selects no device.
   const clang::CallExpr *Call = nullptr;
   const clang::CallExpr *Inner = nullptr;
-  const clang::VarDecl *Handle = nullptr; // the local handle, or array
+  /// The local handle, or the array (a local, a member or a global).
+  const clang::ValueDecl *Handle = nullptr;
   /// For an array of handles created one per device (`cudaSetDevice(d);
   /// cublasCreate(&h[d])`): the element the call uses (`h[0]`), whose
   /// device is its constant index (CreatedOn).
@@ -68,9 +71,28 @@ struct WrongDeviceCall {
   std::optional<std::int64_t> StreamOn;
 };
 
+/// The arrays of handles that members or globals hold, created one per
+/// device across a translation unit (`cudaSetDevice(d);
+/// cublasCreate(&handles_[d])` in a constructor or an init()): each
+/// element belongs to the device of its index. An array is one when every
+/// create of an element in the unit is made while the device of its index
+/// is current, and every other use of it in the unit reads an element or
+/// asks the container's size (no element assigned, no array handed to
+/// code that could change it).
+struct UnitHandleArrays {
+  /// Each such array and one of its creates.
+  llvm::SmallDenseMap<const clang::ValueDecl *, const clang::CallExpr *, 2>
+      PerDevice;
+};
+UnitHandleArrays
+perDeviceHandleArrays(llvm::ArrayRef<const clang::Decl *> Unit);
+
 /// The calls of `Callable` on a handle it creates while another device is
-/// current.
-std::vector<WrongDeviceCall> wrongDeviceCalls(const clang::Decl *Callable);
+/// current, and on an element of an array of `Unit` (a member's or a
+/// global's) while another device than its index's is current.
+std::vector<WrongDeviceCall>
+wrongDeviceCalls(const clang::Decl *Callable,
+                 const UnitHandleArrays *Unit = nullptr);
 
 } // namespace cublas_tidy
 
