@@ -140,23 +140,16 @@ llvm::StringRef toString(ParamRole Role) {
 #define ROLE(R)                                                                \
   case ParamRole::R:                                                           \
     return #R;
-    ROLE(Other)
-    ROLE(Resource) ROLE(ResourceOut) ROLE(ResourceDestroyed) ROLE(Operation)
-        ROLE(Fill) ROLE(Side) ROLE(Diag) ROLE(PointerMode) ROLE(DimM) ROLE(DimN)
-            ROLE(DimK) ROLE(DimKL) ROLE(DimKU) ROLE(ElemSize) ROLE(BatchCount)
-                ROLE(LeadingDim) ROLE(Increment) ROLE(BatchStride) ROLE(
-                    DeviceMatrix) ROLE(DeviceVector) ROLE(DevicePointerArray)
-                    ROLE(HostMatrix) ROLE(HostVector) ROLE(HostArray)
-                        ROLE(AnyMemory) ROLE(HostScalar) ROLE(Scalar)
-                            ROLE(ScalarResult) ROLE(DeviceWorkspace)
-                                ROLE(WorkspaceSize) ROLE(WorkspaceElements)
-                                    ROLE(WorkspaceSizeOut)
-                                        ROLE(WorkspaceElementsOut)
-                                            ROLE(HostWorkspaceSizeOut)
-                                                ROLE(WorkspaceSizeInOut)
-                                                    ROLE(DataType)
-                                                        ROLE(ComputeType)
-                                                            ROLE(Stream)
+    ROLE(Other) ROLE(Resource) ROLE(ResourceOut) ROLE(ResourceDestroyed)
+    ROLE(Operation) ROLE(Fill) ROLE(Side) ROLE(Diag) ROLE(PointerMode)
+    ROLE(DimM) ROLE(DimN) ROLE(DimK) ROLE(DimKL) ROLE(DimKU) ROLE(ElemSize)
+    ROLE(BatchCount) ROLE(LeadingDim) ROLE(Increment) ROLE(BatchStride)
+    ROLE(DeviceMatrix) ROLE(DeviceVector) ROLE(DevicePointerArray)
+    ROLE(HostMatrix) ROLE(HostVector) ROLE(HostArray) ROLE(AnyMemory)
+    ROLE(HostScalar) ROLE(Scalar) ROLE(ScalarResult) ROLE(DeviceWorkspace)
+    ROLE(WorkspaceSize) ROLE(WorkspaceElements) ROLE(WorkspaceSizeOut)
+    ROLE(WorkspaceElementsOut) ROLE(HostWorkspaceSizeOut)
+    ROLE(WorkspaceSizeInOut) ROLE(DataType) ROLE(ComputeType) ROLE(Stream)
 #undef ROLE
   }
   return "?";

@@ -81,43 +81,40 @@ constexpr bool carriesPointerMode(ResourceKind K) {
 
 /// What a parameter means to cuBLAS.
 enum class ParamRole : std::uint8_t {
-  Other, // nothing the checks reason about
+  Other,            // nothing the checks reason about
   // Resources.
-  Resource,          // a handle or descriptor that is used (by value)
-  ResourceOut,       // where a Create function writes the new resource
-  ResourceDestroyed, // the resource a Destroy function releases
+  Resource,         // a handle or descriptor that is used (by value)
+  ResourceOut,      // where a Create function writes the new resource
+  ResourceDestroyed,// the resource a Destroy function releases
   // Flags.
-  Operation,   // cublasOperation_t of Operand
-  Fill,        // cublasFillMode_t
-  Side,        // cublasSideMode_t
-  Diag,        // cublasDiagType_t
-  PointerMode, // the cublasPointerMode_t of cublasSetPointerMode
+  Operation,        // cublasOperation_t of Operand
+  Fill,             // cublasFillMode_t
+  Side,             // cublasSideMode_t
+  Diag,             // cublasDiagType_t
+  PointerMode,      // the cublasPointerMode_t of cublasSetPointerMode
   // Sizes.
-  DimM,
-  DimN,
-  DimK, // the m, n, k of the operation (n alone for vectors)
-  DimKL,
-  DimKU,       // band widths
-  ElemSize,    // elemSize of Set/Get routines, in bytes
-  BatchCount,  // number of problems in a batched call
-  LeadingDim,  // leading dimension of Operand
-  Increment,   // increment of vector Operand
-  BatchStride, // stride between the batch members of Operand
+  DimM, DimN, DimK, // the m, n, k of the operation (n alone for vectors)
+  DimKL, DimKU,     // band widths
+  ElemSize,         // elemSize of Set/Get routines, in bytes
+  BatchCount,       // number of problems in a batched call
+  LeadingDim,       // leading dimension of Operand
+  Increment,        // increment of vector Operand
+  BatchStride,      // stride between the batch members of Operand
   // Memory.
-  DeviceMatrix,       // device memory holding matrix Operand
-  DeviceVector,       // device memory holding vector Operand
+  DeviceMatrix,     // device memory holding matrix Operand
+  DeviceVector,     // device memory holding vector Operand
   DevicePointerArray, // device array of device pointers to Operand's batch
-  HostMatrix,         // host memory holding matrix Operand (Set/Get routines)
-  HostVector,         // host memory holding vector Operand (Set/Get routines)
-  HostArray,       // host memory (e.g. the per-group arrays of grouped calls)
-  AnyMemory,       // host or device memory (cublasXt operands)
-  HostScalar,      // host memory scalar regardless of pointer mode (cublasXt)
-  Scalar,          // alpha/beta-like input: host or device per pointer mode
-  ScalarResult,    // result written by cuBLAS: host or device per pointer mode
-  DeviceWorkspace, // device workspace
-  WorkspaceSize,   // its size in bytes
-  WorkspaceElements,    // its size in elements of the routine's type (cuSOLVER)
-  WorkspaceSizeOut,     // where a _bufferSize query writes a size in bytes
+  HostMatrix,       // host memory holding matrix Operand (Set/Get routines)
+  HostVector,       // host memory holding vector Operand (Set/Get routines)
+  HostArray,        // host memory (e.g. the per-group arrays of grouped calls)
+  AnyMemory,        // host or device memory (cublasXt operands)
+  HostScalar,       // host memory scalar regardless of pointer mode (cublasXt)
+  Scalar,           // alpha/beta-like input: host or device per pointer mode
+  ScalarResult,     // result written by cuBLAS: host or device per pointer mode
+  DeviceWorkspace,  // device workspace
+  WorkspaceSize,    // its size in bytes
+  WorkspaceElements,// its size in elements of the routine's type (cuSOLVER)
+  WorkspaceSizeOut, // where a _bufferSize query writes a size in bytes
   WorkspaceElementsOut, // where a legacy cuSOLVER query writes one in
                         // elements of the routine's type
   HostWorkspaceSizeOut, // where a 64-bit cuSOLVER query writes the host
@@ -126,9 +123,9 @@ enum class ParamRole : std::uint8_t {
                         // SpGEMM): with a null buffer it writes the size in
                         // bytes here, with a buffer it reads it
   // Types.
-  DataType,    // cudaDataType_t of Operand
-  ComputeType, // cublasComputeType_t / cudaDataType_t for computation
-  Stream,      // cudaStream_t
+  DataType,         // cudaDataType_t of Operand
+  ComputeType,      // cublasComputeType_t / cudaDataType_t for computation
+  Stream,           // cudaStream_t
 };
 
 /// True for a parameter that points to memory the memory-space checks judge:
