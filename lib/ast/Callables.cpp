@@ -96,6 +96,18 @@ llvm::ArrayRef<BodyStmt> stmtsIn(const Decl *Callable) {
   });
 }
 
+int parentThroughWrappers(llvm::ArrayRef<BodyStmt> Stmts, int I,
+                          bool KeepLoads) {
+  int P = Stmts[I].Parent;
+  for (; P >= 0; P = Stmts[P].Parent) {
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(Stmts[P].S);
+    if (!isa<ParenExpr>(Stmts[P].S) &&
+        !(Cast && !(KeepLoads && Cast->getCastKind() == CK_LValueToRValue)))
+      break;
+  }
+  return P;
+}
+
 void addAncestors(llvm::ArrayRef<BodyStmt> Stmts, size_t I,
                   llvm::DenseMap<const Stmt *, const Stmt *> &Parents) {
   for (int Child = static_cast<int>(I), Up = Stmts[I].Parent; Up >= 0;

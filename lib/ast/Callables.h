@@ -47,6 +47,13 @@ struct BodyStmt {
 /// as much as most analyses of it.
 llvm::ArrayRef<BodyStmt> stmtsIn(const clang::Decl *Callable);
 
+/// The index in `Stmts` (a list from stmtsIn()) of the nearest statement
+/// above `Stmts[I]` that is not a parenthesis or an implicit conversion;
+/// -1 at the top. With `KeepLoads`, a load (an lvalue-to-rvalue
+/// conversion) is not passed: it tells that the value below is read.
+int parentThroughWrappers(llvm::ArrayRef<BodyStmt> Stmts, int I,
+                          bool KeepLoads = false);
+
 /// Adds to `Parents` the parent of `Stmts[I]` and of each of its ancestors
 /// in `Stmts` (a list from stmtsIn()), up to one whose parent is there
 /// already.

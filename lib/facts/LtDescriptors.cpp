@@ -21,15 +21,6 @@ StringRef calleeName(const CallExpr *C) {
   return F ? StringRef(F->Name) : StringRef();
 }
 
-/// The index of the statement above `I` that is not a parenthesis or an
-/// implicit cast.
-int parentOf(llvm::ArrayRef<BodyStmt> Stmts, int I) {
-  int P = Stmts[I].Parent;
-  while (P > 0 && isa<ParenExpr, ImplicitCastExpr>(Stmts[P].S))
-    P = Stmts[P].Parent;
-  return P;
-}
-
 /// A descriptor variable's create and the attributes set on it before a use.
 struct History {
   const VarDecl *Var = nullptr;
@@ -55,12 +46,12 @@ std::optional<History> historyOf(const CallExpr *Use, const Expr *Arg,
   if (Refs == Index.RefsTo.end())
     return std::nullopt;
   for (int I : Refs->second) {
-    int P = parentOf(Stmts, I);
+    int P = parentThroughWrappers(Stmts, I);
     const Stmt *User = P >= 0 ? Stmts[P].S : nullptr;
     // `&var`: only the create may take its address.
     if (const auto *U = dyn_cast_or_null<UnaryOperator>(User);
         U && U->getOpcode() == UO_AddrOf) {
-      int Q = parentOf(Stmts, P);
+      int Q = parentThroughWrappers(Stmts, P);
       const auto *C = Q >= 0 ? dyn_cast<CallExpr>(Stmts[Q].S) : nullptr;
       if (!C || calleeName(C) != CreateName || C->getNumArgs() == 0 ||
           C->getArg(0)->IgnoreParenImpCasts() != U || H.Create || Q > UseAt)
@@ -104,14 +95,14 @@ std::optional<SymExpr> attributeValue(const CallExpr *Set,
         if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Stmts[Raw].S);
             Cast && Cast->getCastKind() == CK_LValueToRValue)
           continue;
-      int P = parentOf(Stmts, static_cast<int>(I));
+      int P = parentThroughWrappers(Stmts, static_cast<int>(I));
       const Stmt *User = P >= 0 ? Stmts[P].S : nullptr;
       if (isa_and_nonnull<UnaryExprOrTypeTraitExpr>(User))
         continue; // sizeof(v)
       const auto *U = dyn_cast_or_null<UnaryOperator>(User);
       if (!U || U->getOpcode() != UO_AddrOf)
         return std::nullopt;
-      int Q = parentOf(Stmts, P);
+      int Q = parentThroughWrappers(Stmts, P);
       const auto *C = Q >= 0 ? dyn_cast<CallExpr>(Stmts[Q].S) : nullptr;
       if (!C || !calleeName(C).ends_with("SetAttribute"))
         return std::nullopt;
