@@ -67,11 +67,8 @@ void HandleStateCheck::checkUnit(ASTContext &) {
   for (const Decl *Callable : Analysable)
     reportDevices(Callable, Arrays);
   for (const Decl *Callable : Analysable) {
-    // Every configuration function is a modelled one: the other calls
-    // are not asked.
     if (llvm::none_of(describedCallsIn(Callable), [](const CallInBody &C) {
-          const handle_config::ConfigFunction *F =
-              C.Callee ? calledConfigFunction(C.Call) : nullptr;
+          const handle_config::ConfigFunction *F = calledConfigFunction(C);
           return F && F->Sets;
         }))
       continue;

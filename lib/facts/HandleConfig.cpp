@@ -438,6 +438,10 @@ const ConfigFunction *calledConfigFunction(const CallExpr *Call) {
   return handle_config::configFunction(FD->getName());
 }
 
+const ConfigFunction *calledConfigFunction(const CallInBody &C) {
+  return C.Callee ? calledConfigFunction(C.Call) : nullptr;
+}
+
 namespace {
 
 HandleOwner ownerOf(const HandleName &H, const Decl *Callable,
@@ -632,12 +636,10 @@ std::vector<LostWorkspace>
 lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
   std::vector<LostWorkspace> Lost;
   llvm::SmallVector<const CallExpr *, 4> Streams;
-  // Every configuration function is a modelled one: the others are not
-  // asked.
-  for (const auto &[Call, Callee, InSystemHeader] : describedCallsIn(Callable))
-    if (const ConfigFunction *F = Callee ? calledConfigFunction(Call) : nullptr;
+  for (const CallInBody &C : describedCallsIn(Callable))
+    if (const ConfigFunction *F = calledConfigFunction(C);
         F && F->Sets && F->ResetsWorkspace)
-      Streams.push_back(Call);
+      Streams.push_back(C.Call);
   if (Streams.empty())
     return Lost;
   const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
@@ -799,12 +801,12 @@ callerPays(const ParmVarDecl *P, const Decl *Self,
 llvm::SmallVector<const CallExpr *, 4> deviceModeSets(const Decl *Callable) {
   const ASTContext &Ctx = Callable->getASTContext();
   llvm::SmallVector<const CallExpr *, 4> Sets;
-  for (const auto &[Call, Callee, InSystemHeader] : describedCallsIn(Callable))
-    if (const ConfigFunction *F = Callee ? calledConfigFunction(Call) : nullptr;
+  for (const CallInBody &C : describedCallsIn(Callable))
+    if (const ConfigFunction *F = calledConfigFunction(C);
         F && F->Sets && F->What == Setting::PointerMode &&
-        Call->getNumArgs() > F->ValueArg &&
-        isDeviceMode(Call->getArg(F->ValueArg), Ctx))
-      Sets.push_back(Call);
+        C.Call->getNumArgs() > F->ValueArg &&
+        isDeviceMode(C.Call->getArg(F->ValueArg), Ctx))
+      Sets.push_back(C.Call);
   return Sets;
 }
 

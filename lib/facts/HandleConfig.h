@@ -25,6 +25,7 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_HANDLECONFIG_H
 #define CUBLAS_TIDY_LIB_FACTS_HANDLECONFIG_H
 
+#include "ast/Callables.h"
 #include "facts/Concurrency.h"
 #include "facts/HandleNames.h"
 #include "model/HandleConfig.h"
@@ -55,6 +56,10 @@ HandleOwner handleOwner(const HandleName &H, const clang::Decl *Callable);
 /// The configuration function `Call` calls (model/HandleConfig.h), or null.
 const handle_config::ConfigFunction *
 calledConfigFunction(const clang::CallExpr *Call);
+/// The same for a call of a body's description (ast/Callables.h): every
+/// configuration function is a modelled one, so a call of any other
+/// function is not looked up.
+const handle_config::ConfigFunction *calledConfigFunction(const CallInBody &C);
 
 /// A workspace that a cublasSetStream resets to the default pool.
 struct LostWorkspace {

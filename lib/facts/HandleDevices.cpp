@@ -158,6 +158,8 @@ SelectedDevice deviceOf(const Expr *E, const CallExpr *Where,
 struct Element {
   const ValueDecl *Array = nullptr;
   const Expr *Index = nullptr;
+  /// The array is a member's or a global's.
+  bool Stored = false;
 };
 
 /// The member of `this` or the global that `E` names, if either.
@@ -191,7 +193,7 @@ Element elementOf(const Expr *E, bool Stored = false) {
     return {};
   if (Stored)
     if (const ValueDecl *A = storedArray(Base))
-      return {A, Index};
+      return {A, Index, true};
   const VarDecl *V = referencedVar(Base->IgnoreParenImpCasts());
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
       V->getType()->isReferenceType())
@@ -261,16 +263,14 @@ class DeviceFlow {
 public:
   /// `Unit`: the per-device arrays of members and globals, known at the
   /// entry. `StoredCreates`: where the creates of elements of members and
-  /// globals are recorded (for perDeviceHandleArrays).
+  /// globals are recorded (for perDeviceHandleArrays), by the pass that
+  /// reports: a flow that does not settle records none.
   DeviceFlow(const Decl *Callable, const CFG &Cfg,
              const UnitHandleArrays *Unit = nullptr,
              llvm::DenseMap<const ValueDecl *, PerDeviceArray> *StoredCreates =
                  nullptr)
       : Callable(Callable), Cfg(Cfg), Ctx(Callable->getASTContext()),
         SM(Ctx.getSourceManager()), Unit(Unit), StoredCreates(StoredCreates) {}
-
-  /// Whether the last run() settled.
-  bool settled() const { return Settled; }
 
   std::vector<WrongDeviceCall> run() {
     BlockOrder Order = reversePostOrder(Cfg);
@@ -281,7 +281,6 @@ public:
     if (Unit)
       for (const auto &[Array, Create] : Unit->PerDevice)
         In[Entry.getBlockID()].Arrays[Array] = PerDeviceArray{Create};
-    Settled = false;
     std::vector<const CFGBlock *> Work(Order.ByOrder.rbegin(),
                                        Order.ByOrder.rend());
     std::vector<unsigned> Visits(Cfg.getNumBlockIDs(), 0);
@@ -310,7 +309,6 @@ public:
         }
       }
     }
-    Settled = true;
     for (const CFGBlock *B : Order.ByOrder) {
       DeviceFlowState S = In[B->getBlockID()];
       transferBlock(*B, S, true);
@@ -552,8 +550,7 @@ private:
     if (!Matches)
       It->second.Mixed = true;
     // A member's or a global's: the unit's verdict is every create's.
-    const auto *Local = dyn_cast<VarDecl>(E.Array);
-    if (Report && StoredCreates && !(Local && Local->hasLocalStorage())) {
+    if (Report && StoredCreates && E.Stored) {
       auto [U, First] =
           StoredCreates->try_emplace(E.Array, PerDeviceArray{Create});
       U->second.Mixed = U->second.Mixed || !Matches;
@@ -607,7 +604,6 @@ private:
   const SourceManager &SM;
   const UnitHandleArrays *Unit;
   llvm::DenseMap<const ValueDecl *, PerDeviceArray> *StoredCreates;
-  bool Settled = false;
   llvm::DenseSet<const CallExpr *> Reported;
   llvm::DenseMap<const FunctionDecl *, bool> Selecting;
   std::vector<WrongDeviceCall> Found;
@@ -628,24 +624,10 @@ llvm::SmallVector<const ValueDecl *, 2> storedCreates(const Decl *Callable) {
         argumentAt(Call, F->findParam(ParamRole::ResourceOut)));
     if (!U || U->getOpcode() != UO_AddrOf)
       continue;
-    Element E = elementOf(U->getSubExpr(), /*Stored=*/true);
-    const auto *Local = dyn_cast_or_null<VarDecl>(E.Array);
-    if (E.Array && !(Local && Local->hasLocalStorage()))
+    if (Element E = elementOf(U->getSubExpr(), /*Stored=*/true); E.Stored)
       Out.push_back(E.Array);
   }
   return Out;
-}
-
-/// The index of the statement above `I` that is not a parenthesis or an
-/// implicit conversion other than a load.
-int parentOf(llvm::ArrayRef<BodyStmt> Stmts, int I) {
-  int P = Stmts[I].Parent;
-  while (P >= 0 && (isa<ParenExpr>(Stmts[P].S) ||
-                    (isa<ImplicitCastExpr>(Stmts[P].S) &&
-                     cast<ImplicitCastExpr>(Stmts[P].S)->getCastKind() !=
-                         CK_LValueToRValue)))
-    P = Stmts[P].Parent;
-  return P;
 }
 
 /// Whether every use of `Array` (a member or a global) in `Unit` reads an
@@ -664,7 +646,7 @@ bool elementwiseUses(const ValueDecl *Array,
         D = R->getDecl();
       if (D != Array)
         continue;
-      int P = parentOf(Stmts, I);
+      int P = parentThroughWrappers(Stmts, I, /*KeepLoads=*/true);
       const Stmt *Up = P >= 0 ? Stmts[P].S : nullptr;
       if (const auto *M = dyn_cast_or_null<MemberExpr>(Up)) {
         const auto *Method = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
@@ -678,13 +660,15 @@ bool elementwiseUses(const ValueDecl *Array,
       const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Up);
       if (!Sub && !(Op && Op->getOperator() == OO_Subscript))
         return false;
-      int Q = parentOf(Stmts, P);
+      int Q = parentThroughWrappers(Stmts, P, /*KeepLoads=*/true);
       const Stmt *Use = Q >= 0 ? Stmts[Q].S : nullptr;
       if (const auto *Load = dyn_cast_or_null<ImplicitCastExpr>(Use);
           Load && Load->getCastKind() == CK_LValueToRValue)
         continue;
       const auto *Addr = dyn_cast_or_null<UnaryOperator>(Use);
-      int R = Addr && Addr->getOpcode() == UO_AddrOf ? parentOf(Stmts, Q) : -1;
+      int R = Addr && Addr->getOpcode() == UO_AddrOf
+                  ? parentThroughWrappers(Stmts, Q, /*KeepLoads=*/true)
+                  : -1;
       const auto *Create = R >= 0 ? dyn_cast<CallExpr>(Stmts[R].S) : nullptr;
       const FunctionInfo *F = Create ? calledCublasFunction(Create) : nullptr;
       if (F && F->Creates == ResourceKind::Handle)
@@ -713,24 +697,19 @@ UnitHandleArrays perDeviceHandleArrays(llvm::ArrayRef<const Decl *> Unit) {
     llvm::SmallVector<const ValueDecl *, 2> Arrays = storedCreates(Callable);
     if (Arrays.empty())
       continue;
-    const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
-    bool Settled = false;
     llvm::DenseMap<const ValueDecl *, PerDeviceArray> Here;
-    if (Cfg) {
-      DeviceFlow Flow(Callable, *Cfg, nullptr, &Here);
-      Flow.run();
-      Settled = Flow.settled();
-    }
-    // A create the flow did not reach or judge is not known to be per
-    // device.
+    if (const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext()))
+      DeviceFlow(Callable, *Cfg, nullptr, &Here).run();
+    // A create the flow did not record (no CFG, a flow that did not
+    // settle, code it does not reach) is not known to be per device.
     for (const ValueDecl *A : Arrays) {
       auto It = Here.find(A);
-      auto [U, New] = Creates.try_emplace(
-          A, It != Here.end() ? It->second : PerDeviceArray{nullptr, true});
-      U->second.Mixed =
-          U->second.Mixed || !Settled || It == Here.end() || It->second.Mixed;
-      if (!U->second.Create && It != Here.end())
-        U->second.Create = It->second.Create;
+      PerDeviceArray Seen =
+          It != Here.end() ? It->second : PerDeviceArray{nullptr, true};
+      auto [U, New] = Creates.try_emplace(A, Seen);
+      U->second.Mixed = U->second.Mixed || Seen.Mixed;
+      if (!U->second.Create)
+        U->second.Create = Seen.Create;
     }
   }
   for (const auto &[Array, A] : Creates)
@@ -746,9 +725,7 @@ std::vector<WrongDeviceCall> wrongDeviceCalls(const Decl *Callable,
   const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
   if (!Cfg)
     return {};
-  return DeviceFlow(Callable, *Cfg,
-                    Unit && !Unit->PerDevice.empty() ? Unit : nullptr)
-      .run();
+  return DeviceFlow(Callable, *Cfg, Unit).run();
 }
 
 } // namespace cublas_tidy

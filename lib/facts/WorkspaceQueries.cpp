@@ -5,6 +5,7 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "facts/Definitions.h"
+#include "facts/MemoryObjects.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"

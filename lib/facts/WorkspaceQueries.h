@@ -13,7 +13,6 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_WORKSPACEQUERIES_H
 #define CUBLAS_TIDY_LIB_FACTS_WORKSPACEQUERIES_H
 
-#include "facts/MemoryObjects.h"
 #include "facts/SymExpr.h"
 #include "model/CublasApi.h"
 
