@@ -64,8 +64,11 @@ public:
       checkUnit(*Context);
       if (auto *Sink = cublas_tidy::summarySinkFor(*Context)) {
         auto *Files = cublas_tidy::fileSummarySink();
-        // Summaries are made from the unit alone (one file deep).
-        cublas_tidy::ProjectFactsScope Alone(nullptr, nullptr);
+        // Summaries are made with the project's summaries the unit was
+        // analysed with, and the questions they ask are the unit's: a
+        // function that calls one of another file says what that one does,
+        // from the round after it was summarised (cublas-tidy -p runs the
+        // units again until the summaries settle).
         for (cublas_tidy::FunctionSummary &S :
              cublas_tidy::summarizeFunctions(callables(), *Context))
           Sink->push_back(std::move(S));

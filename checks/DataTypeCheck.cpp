@@ -106,17 +106,20 @@ void DataTypeCheck::checkWrapperCall(
                         F->params()[P.Type].Name + " " + D->Name,
                     nullptr, Ctx);
       SourceLocation At =
-          File.empty() ? SourceLocation()
-                       : locationInFile(const_cast<SourceManager &>(SM), File,
-                                        B.Line);
+          File.empty()
+              ? SourceLocation()
+              : locationInFile(const_cast<SourceManager &>(SM),
+                               B.CallFile.empty() ? File : B.CallFile, B.Line);
       if (File.empty())
         if (const FunctionDecl *Def = Wrapper->getDefinition())
           At = lineStart(SM.getFileID(SM.getExpansionLoc(Def->getLocation())),
                          B.Line, SM);
       if (At.isValid())
-        diag(At, "'%0' gives its parameter to '%1' here%select{|, in another file}2",
+        diag(At,
+             "'%0' gives its parameter%1 to '%2' here%select{|, in another "
+             "file}3",
              DiagnosticIDs::Note)
-            << Callee << B.Spelled << !File.empty();
+            << Callee << throughText(B) << B.Spelled << !File.empty();
     }
   }
 }

@@ -1152,11 +1152,12 @@ void MatrixExtentsCheck::checkProjectCall(const CallExpr *Call,
                 elementsText(*Remaining, P.ElementBytes) + " " + P.Plural +
                 " (" + Alloc + ")";
     F.Notes = allocationNoteOf(*X, SM);
-    SourceLocation At = locationInFile(const_cast<SourceManager &>(SM), S.File,
-                                       B.Line);
+    SourceLocation At = locationInFile(const_cast<SourceManager &>(SM),
+                                       S.callFileOf(B), B.Line);
     if (At.isValid())
-      F.Notes.push_back({At, "'" + Callee + "' gives its parameter to '" +
-                                 B.Spelled + "' as " + P.Operand +
+      F.Notes.push_back({At, "'" + Callee + "' gives its parameter" +
+                                 throughText(B) + " to '" + B.Spelled +
+                                 "' as " + P.Operand +
                                  " here, in another file"});
     emit(F);
   }

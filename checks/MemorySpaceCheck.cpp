@@ -8,6 +8,7 @@
 #include "ast/TranslationUnitCache.h"
 
 #include "ast/AstUtils.h"
+#include "facts/BufferParams.h"
 #include "facts/CallerFacts.h"
 #include "facts/LibraryModel.h"
 #include "facts/PointerModes.h"
@@ -185,11 +186,11 @@ void MemorySpaceCheck::checkProjectCall(const CallExpr *Call,
           << B.Spelled << Param << (*Want == Expected::HostMemory) << Range;
     noteOrigin(Arg, Fact, SM);
     SourceLocation At =
-        locationInFile(Ctx.getSourceManager(), S.File, B.Line);
+        locationInFile(Ctx.getSourceManager(), S.callFileOf(B), B.Line);
     if (At.isValid())
-      diag(At, "'%0' gives its parameter to '%1' here, in another file",
+      diag(At, "'%0' gives its parameter%1 to '%2' here, in another file",
            DiagnosticIDs::Note)
-          << Callee << B.Spelled;
+          << Callee << throughText(B) << B.Spelled;
   }
 }
 

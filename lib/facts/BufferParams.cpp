@@ -199,7 +199,152 @@ void flagCases(const FunctionDecl *FD, ASTContext &Ctx, const FunctionInfo &F,
     Param.Flags = std::move(Flags);
 }
 
+/// The parameter of `FD` that `E` names, or null.
+const ParmVarDecl *paramNamed(const Expr *E, const FunctionDecl *FD) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  return P && P->getDeclContext() == FD ? P : nullptr;
+}
+
+/// A span of a callee's buffer in terms of the callee's parameters, in
+/// terms of `FD`'s, the arguments of `Call` (whose values `ValueOf` gives)
+/// put in; null when one of its sizes is not a polynomial of FD's
+/// parameters. A bound that the callee's parameter is positive stays with
+/// the parameter of FD it is given, and goes with any other argument.
+std::optional<FunctionSummary::BufferParam::Span>
+spanInCaller(const FunctionSummary::BufferParam::Span &Callee,
+             const CallExpr *Call, const FunctionDecl *FD,
+             llvm::function_ref<std::optional<SymExpr>(unsigned)> ValueOf) {
+  auto InCaller =
+      [&](const ParamPolynomial &V) -> std::optional<ParamPolynomial> {
+    std::optional<SymExpr> Bound = V.bind(ValueOf);
+    return Bound ? ParamPolynomial::of(*Bound, FD) : std::nullopt;
+  };
+  FunctionSummary::BufferParam::Span Out;
+  Out.Operand = Callee.Operand;
+  Out.ElementBytes = Callee.ElementBytes;
+  Out.Plural = Callee.Plural;
+  std::optional<ParamPolynomial> Elements = InCaller(Callee.Elements);
+  if (!Elements)
+    return std::nullopt;
+  Out.Elements = std::move(*Elements);
+  for (const auto &[Name, V] : Callee.Layout)
+    if (std::optional<ParamPolynomial> L = InCaller(V))
+      Out.Layout.push_back({Name, std::move(*L)});
+  for (unsigned I : Callee.Positive)
+    if (I < Call->getNumArgs())
+      if (const ParmVarDecl *P = paramNamed(Call->getArg(I), FD))
+        Out.Positive.push_back(P->getFunctionScopeIndex());
+  return Out;
+}
+
+/// The spans of `B`, a buffer of the function `Call` calls, through the
+/// pointer `FD` gives it, into `Out`: its span, or its cases, with their
+/// flags given by FD as constants (the cases they pick) or as FD's own
+/// parameters (then FD's flags). Nothing when a flag is given anything
+/// else, or a size is not a polynomial of FD's parameters.
+void spansInCaller(const FunctionSummary::BufferParam &B, const CallExpr *Call,
+                   const FunctionDecl *FD,
+                   llvm::function_ref<std::optional<SymExpr>(unsigned)> ValueOf,
+                   FunctionSummary::BufferParam &Out) {
+  if (B.Spans) {
+    Out.Spans = spanInCaller(*B.Spans, Call, FD, ValueOf);
+    return;
+  }
+  std::vector<Flag> Kept;     // the flags FD passes on, as FD's
+  std::vector<size_t> KeptAt; // their places among B.Flags
+  std::vector<std::optional<int64_t>> Fixed(B.Flags.size());
+  for (size_t I = 0; I < B.Flags.size(); ++I) {
+    const Flag &F = B.Flags[I];
+    if (F.Param >= Call->getNumArgs())
+      return;
+    if (const ParmVarDecl *P = paramNamed(Call->getArg(F.Param), FD)) {
+      Kept.push_back({P->getFunctionScopeIndex(), F.Values, F.Other});
+      KeptAt.push_back(I);
+      continue;
+    }
+    std::optional<SymExpr> V = ValueOf(F.Param);
+    std::optional<int64_t> C = V ? V->getConstant() : std::nullopt;
+    if (!C)
+      return;
+    Fixed[I] = llvm::is_contained(F.Values, *C) ? *C : F.Other;
+  }
+  std::vector<FunctionSummary::BufferParam::Case> Cases;
+  for (const FunctionSummary::BufferParam::Case &C : B.Cases) {
+    bool Picked = true;
+    for (size_t I = 0; I < Fixed.size(); ++I)
+      Picked = Picked && (!Fixed[I] || C.Values[I] == *Fixed[I]);
+    if (!Picked)
+      continue;
+    std::optional<FunctionSummary::BufferParam::Span> S =
+        spanInCaller(C.S, Call, FD, ValueOf);
+    if (!S)
+      return;
+    std::vector<int64_t> Values;
+    for (size_t At : KeptAt)
+      Values.push_back(C.Values[At]);
+    Cases.push_back({std::move(Values), std::move(*S)});
+  }
+  if (Cases.empty())
+    return;
+  if (Kept.empty()) {
+    Out.Spans = std::move(Cases.front().S);
+    return;
+  }
+  Out.Flags = std::move(Kept);
+  Out.Cases = std::move(Cases);
+}
+
+/// The pointer parameters of `FD` that `Call` gives, unchanged, to a
+/// function of another file that gives them to cuBLAS (as its summary
+/// says), into `Out`: what that function's cuBLAS call needs of them is
+/// what FD's callers must give.
+void forwardedBuffers(const FunctionDecl *FD, const CallExpr *Call,
+                      UnchangedVariables &Unchanged, ASTContext &Ctx,
+                      bool WithSpans,
+                      std::vector<FunctionSummary::BufferParam> &Out) {
+  const FunctionSummary *S = projectSummaryOfCall(Call);
+  if (!S || S->Buffers.empty())
+    return;
+  std::map<unsigned, std::optional<SymExpr>> Values;
+  auto ValueOf = [&](unsigned I) -> std::optional<SymExpr> {
+    if (I >= Call->getNumArgs())
+      return std::nullopt;
+    auto [It, New] = Values.try_emplace(I);
+    if (New)
+      It->second = sharedValueFacts(FD, Ctx).evaluate(Call->getArg(I));
+    return It->second;
+  };
+  for (const FunctionSummary::BufferParam &B : S->Buffers) {
+    const ParmVarDecl *P = B.Index < Call->getNumArgs()
+                               ? paramNamed(Call->getArg(B.Index), FD)
+                               : nullptr;
+    if (!P || !P->getType()->isPointerType() || !Unchanged.stable(P))
+      continue;
+    FunctionSummary::BufferParam Param{P->getFunctionScopeIndex(),
+                                       B.Callee,
+                                       B.Spelled,
+                                       B.Arg,
+                                       B.Line,
+                                       std::nullopt,
+                                       B.DataType,
+                                       {},
+                                       {},
+                                       S->callFileOf(B),
+                                       B.Through.empty() ? S->Name : B.Through};
+    if (WithSpans)
+      spansInCaller(B, Call, FD, ValueOf, Param);
+    // One call of the third file reached twice says one thing.
+    if (!llvm::is_contained(Out, Param))
+      Out.push_back(std::move(Param));
+  }
+}
+
 } // namespace
+
+std::string throughText(const FunctionSummary::BufferParam &B) {
+  return B.Through.empty() ? "" : ", through '" + B.Through + "',";
+}
 
 const FunctionSummary::BufferParam::Span *
 spanAtCall(const FunctionSummary::BufferParam &B,
@@ -234,8 +379,11 @@ bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
   for (const BodyStmt &B : stmtsIn(FD)) {
     const auto *Call = dyn_cast<CallExpr>(B.S);
     const FunctionInfo *F = Call ? calledCublasFunction(Call) : nullptr;
-    if (!F)
+    if (!F) {
+      if (Call)
+        forwardedBuffers(FD, Call, Unchanged, Ctx, WithSpans, Out);
       continue;
+    }
     llvm::ArrayRef<ParamInfo> Params = F->params();
     std::unique_ptr<CallArguments> Args;
     for (unsigned I = 0; I < Params.size() && I < Call->getNumArgs(); ++I) {
@@ -257,7 +405,9 @@ bufferParams(const FunctionDecl *FD, ASTContext &Ctx, bool WithSpans) {
           std::nullopt,
           "",
           {},
-          {}};
+          {},
+          "",
+          ""};
       // The facts of the body only where a size or a type may be found.
       std::vector<TypedPointer> Typed = typedPointers(*F);
       auto TypedHere = llvm::find_if(Typed, [&](const TypedPointer &T) {
@@ -433,7 +583,8 @@ bool flagsFromJson(const json::Object &More, FunctionSummary::BufferParam &P) {
 /// One entry of "buffers": [index, callee, spelled, arg, line, {more}?].
 json::Value bufferToJson(const FunctionSummary::BufferParam &B) {
   json::Array T{B.Index, B.Callee, B.Spelled, B.Arg, B.Line};
-  if (B.Spans || !B.DataType.empty() || !B.Cases.empty()) {
+  if (B.Spans || !B.DataType.empty() || !B.Cases.empty() ||
+      !B.CallFile.empty()) {
     json::Object More;
     if (B.Spans)
       More["span"] = spanToJson(*B.Spans);
@@ -448,6 +599,10 @@ json::Value bufferToJson(const FunctionSummary::BufferParam &B) {
     }
     if (!B.DataType.empty())
       More["dataType"] = B.DataType;
+    if (!B.CallFile.empty())
+      More["file"] = B.CallFile;
+    if (!B.Through.empty())
+      More["through"] = B.Through;
     T.push_back(std::move(More));
   }
   return T;
@@ -464,9 +619,17 @@ bufferFromJson(const json::Value &B) {
   auto Callee = (*T)[1].getAsString(), Spelled = (*T)[2].getAsString();
   if (!Index || !Arg || !Line || !Callee || !Spelled)
     return std::nullopt;
-  FunctionSummary::BufferParam P{
-      *Index, Callee->str(), Spelled->str(), *Arg, *Line, std::nullopt, "", {},
-      {}};
+  FunctionSummary::BufferParam P{*Index,
+                                 Callee->str(),
+                                 Spelled->str(),
+                                 *Arg,
+                                 *Line,
+                                 std::nullopt,
+                                 "",
+                                 {},
+                                 {},
+                                 "",
+                                 ""};
   if (T->size() == 6) {
     const json::Object *More = (*T)[5].getAsObject();
     if (!More)
@@ -479,6 +642,8 @@ bufferFromJson(const json::Value &B) {
     if (More->get("cases") && !flagsFromJson(*More, P))
       return std::nullopt;
     P.DataType = More->getString("dataType").value_or("").str();
+    P.CallFile = More->getString("file").value_or("").str();
+    P.Through = More->getString("through").value_or("").str();
   }
   return P;
 }

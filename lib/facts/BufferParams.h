@@ -40,6 +40,10 @@ const FunctionSummary::BufferParam::Span *
 spanAtCall(const FunctionSummary::BufferParam &B,
            llvm::function_ref<std::optional<SymExpr>(unsigned)> ValueOf);
 
+/// ", through 'gemmRaw'" for a buffer that the function gives on to the
+/// function of a third file that calls cuBLAS; empty otherwise.
+std::string throughText(const FunctionSummary::BufferParam &B);
+
 /// The pointer parameters of a callee that it gives to cuBLAS with a
 /// cudaDataType_t of its own, and where it is defined.
 struct TypedBuffers {

@@ -36,10 +36,14 @@
 // Two different definitions under one key (an ODR violation, or two
 // programs in one build) make the key ambiguous: it answers nothing.
 //
-// Summaries are made in the defining unit without the store, so a function
-// whose summary depends on a function of a third file reads as unknown
-// there: a chain of wrappers across files is followed one file deep, and
-// recursion across files cannot make a cycle.
+// Summaries are made in the defining unit with the store it was analysed
+// with: a function that gives its handle or its buffer to a function of a
+// third file says what that one does, once that one's summary is known.
+// The project run (tools/cublas-tidy, runAll) analyses again the units
+// whose questions the new summaries answer otherwise, a bounded number of
+// rounds. Every summary starts unknown and a fact is said only from a
+// body or a summary that says it, so functions that call each other
+// across files stay unknown rather than prove each other.
 //
 // The store is written as JSON, stamped with the format and the tool's
 // version; each summary holds a hash of the file it summarises, so that a
@@ -147,11 +151,18 @@ struct FunctionSummary {
     };
     std::vector<Flag> Flags;
     std::vector<Case> Cases;
+    /// The file of the call, when the function gives the pointer on to a
+    /// function of a third file that calls cuBLAS; empty: File.
+    std::string CallFile;
+    /// The function of that file that makes the call ("gemmRaw"); empty
+    /// when the function itself makes it.
+    std::string Through;
 
     bool operator==(const BufferParam &O) const {
       return Index == O.Index && Callee == O.Callee && Spelled == O.Spelled &&
              Arg == O.Arg && Line == O.Line && Spans == O.Spans &&
-             DataType == O.DataType && Flags == O.Flags && Cases == O.Cases;
+             DataType == O.DataType && Flags == O.Flags && Cases == O.Cases &&
+             CallFile == O.CallFile && Through == O.Through;
     }
   };
   /// The pointer parameters it gives to cuBLAS as memory operands.
@@ -194,6 +205,11 @@ struct FunctionSummary {
   /// creating into them ("ns::Gemm::handle_"), sorted; empty: none of them.
   /// Nothing for other functions.
   std::optional<std::vector<std::string>> TouchedMembers;
+
+  /// The file of the cuBLAS call of `B`, one of its Buffers.
+  const std::string &callFileOf(const BufferParam &B) const {
+    return B.CallFile.empty() ? File : B.CallFile;
+  }
 
   /// The effect on parameter `Index`, when known.
   std::optional<HandleEffect> handleEffect(unsigned Index) const;

@@ -297,9 +297,28 @@ TEST(SummariesTest, JsonRoundTrip) {
   S.WrappedLine = 5;
   S.Handles = {{0, FunctionSummary::HandleEffect::Keeps},
                {2, FunctionSummary::HandleEffect::Destroys}};
-  S.Buffers = {
-      {1, "cublasSgemm_v2", "cublasSgemm", 7, 5, std::nullopt, "", {}, {}},
-      {2, "cublasGemmEx", "cublasGemmEx", 8, 6, std::nullopt, "", {}, {}}};
+  S.Buffers = {{1,
+                "cublasSgemm_v2",
+                "cublasSgemm",
+                7,
+                5,
+                std::nullopt,
+                "",
+                {},
+                {},
+                "",
+                ""},
+               {2,
+                "cublasGemmEx",
+                "cublasGemmEx",
+                8,
+                6,
+                std::nullopt,
+                "",
+                {},
+                {},
+                "",
+                ""}};
   FunctionSummary::BufferParam::Span Span;
   Span.Operand = "A";
   Span.ElementBytes = 2;
@@ -309,6 +328,8 @@ TEST(SummariesTest, JsonRoundTrip) {
   Span.Positive = {3, 4};
   S.Buffers[1].Spans = Span;
   S.Buffers[1].DataType = "CUDA_R_16F";
+  S.Buffers[0].CallFile = "/p/c.cpp";
+  S.Buffers[0].Through = "gemmRaw";
   S.PerCall = {{true, "cublasLtCreate", 9}};
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(S.toJson());
   ASSERT_TRUE(Back);
@@ -574,6 +595,107 @@ TEST(SummariesTest, AKeptHandleLeaksAtTheCaller) {
     EXPECT_EQ(R.Leaks.size(),
               Effect == FunctionSummary::HandleEffect::Keeps ? 1u : 0u);
   }
+}
+
+// The summaries of a unit analysed with the store: a function that gives
+// its handle or its buffer to a function of another file says what that
+// function does with it, in its own parameters.
+TEST(SummariesTest, SummariesMadeWithTheStoreFollowAFunctionOfAThirdFile) {
+  std::unique_ptr<ASTUnit> AST = test::buildAST(std::string(Prelude) + R"(
+void destroyHandle(cublasHandle_t h);
+void gemmRaw(cublasHandle_t h, int op, int m, int n, int k, const float *A,
+             float *C);
+void shutdown(cublasHandle_t h) { destroyHandle(h); }
+void gemm(cublasHandle_t h, int op, int rows, int cols, const float *A,
+          float *C) {
+  gemmRaw(h, op, rows, cols, 2 * rows, A, C);
+}
+void gemmT(cublasHandle_t h, int rows, const float *A, float *C) {
+  gemmRaw(h, 1, rows, rows, rows, A, C);
+}
+void gemmComputed(cublasHandle_t h, int rows, const float *A, float *C) {
+  int k = rows > 8 ? rows : 8;
+  gemmRaw(h, 0, rows, rows, k, A, C);
+}
+)");
+  ASSERT_TRUE(AST);
+  SummaryStore Store;
+  FunctionSummary Destroy =
+      summary("_Z13destroyHandleP13cublasContext", "/p/c.cpp", 1);
+  Destroy.Status = FunctionSummary::StatusRole::Unknown;
+  Destroy.Handles = {{0, FunctionSummary::HandleEffect::Destroys}};
+  Store.add(Destroy);
+  // gemmRaw(h, op, m, n, k, A, C): A spans m*k elements for op 0 (lda = m)
+  // and k*m + ... for op 1; C spans m*n at ldc = m.
+  FunctionSummary Raw =
+      summary("_Z7gemmRawP13cublasContextiiiiPKfPf", "/p/c.cpp", 5);
+  Raw.Name = "gemmRaw";
+  Raw.Status = FunctionSummary::StatusRole::Unknown;
+  FunctionSummary::BufferParam::Span AN, AT, C;
+  AN.Operand = AT.Operand = "A";
+  C.Operand = "C";
+  AN.ElementBytes = AT.ElementBytes = C.ElementBytes = 4;
+  AN.Plural = AT.Plural = C.Plural = "floats";
+  AN.Elements = {0, {{2, 4, 1}}}; // m*k
+  AT.Elements = {1, {{4, 2, 1}}}; // k*m + 1
+  AN.Layout = {{"lda", {0, {{2, -1, 1}}}}};
+  C.Elements = {0, {{2, 3, 1}}}; // m*n
+  AN.Positive = AT.Positive = C.Positive = {2, 3, 4};
+  FunctionSummary::BufferParam BA{
+      5, "cublasSgemm_v2", "cublasSgemm", 7, 9, std::nullopt, "", {}, {}, "",
+      ""};
+  BA.Flags = {{1, {0, 1}, 2}};
+  BA.Cases = {{{0}, AN}, {{1}, AT}};
+  FunctionSummary::BufferParam BC{
+      6, "cublasSgemm_v2", "cublasSgemm", 12, 9, C, "", {}, {}, "", ""};
+  Raw.Buffers = {BA, BC};
+  Store.add(Raw);
+
+  std::vector<std::string> Asked;
+  ProjectFactsScope Scope(&Store, &Asked);
+  std::map<std::string, FunctionSummary> S;
+  for (FunctionSummary &F :
+       summarizeFunctions(test::definedFunctions(*AST), AST->getASTContext()))
+    S[F.Name] = F;
+  EXPECT_NE(llvm::find(Asked, Raw.Key), Asked.end());
+
+  ASSERT_TRUE(S.count("shutdown"));
+  EXPECT_EQ(S["shutdown"].handleEffect(0),
+            FunctionSummary::HandleEffect::Destroys);
+
+  // gemm passes its flag on: its cases, in its own parameters (rows is
+  // parameter 2, k = 2 * rows).
+  ASSERT_TRUE(S.count("gemm"));
+  ASSERT_EQ(S["gemm"].Buffers.size(), 2u);
+  const FunctionSummary::BufferParam &A = S["gemm"].Buffers[0];
+  EXPECT_EQ(A.Index, 4u);
+  EXPECT_EQ(A.CallFile, "/p/c.cpp");
+  EXPECT_EQ(A.Through, "gemmRaw");
+  EXPECT_EQ(A.Line, 9u);
+  ASSERT_EQ(A.Flags.size(), 1u);
+  EXPECT_EQ(A.Flags[0].Param, 1u);
+  ASSERT_EQ(A.Cases.size(), 2u);
+  EXPECT_EQ(A.Cases[0].S.Elements, (ParamPolynomial{0, {{2, 2, 2}}}));
+  EXPECT_EQ(A.Cases[1].S.Elements, (ParamPolynomial{1, {{2, 2, 2}}}));
+  EXPECT_EQ(A.Cases[0].S.Layout.size(), 1u);
+  const FunctionSummary::BufferParam &CC = S["gemm"].Buffers[1];
+  ASSERT_TRUE(CC.Spans);
+  EXPECT_EQ(CC.Spans->Elements, (ParamPolynomial{0, {{2, 3, 1}}}));
+  EXPECT_EQ(CC.Spans->Positive, (std::vector<unsigned>{2, 3}));
+
+  // A constant flag picks its case.
+  ASSERT_TRUE(S.count("gemmT"));
+  ASSERT_TRUE(S["gemmT"].Buffers[0].Spans);
+  EXPECT_TRUE(S["gemmT"].Buffers[0].Flags.empty());
+  EXPECT_EQ(S["gemmT"].Buffers[0].Spans->Elements,
+            (ParamPolynomial{1, {{1, 1, 1}}}));
+
+  // A size the function computes is no polynomial of its parameters: the
+  // buffer is known, its span not.
+  ASSERT_TRUE(S.count("gemmComputed"));
+  EXPECT_FALSE(S["gemmComputed"].Buffers[0].Spans);
+  EXPECT_TRUE(S["gemmComputed"].Buffers[0].Cases.empty());
+  EXPECT_TRUE(S["gemmComputed"].Buffers[1].Spans);
 }
 
 } // namespace

@@ -112,11 +112,16 @@ std::optional<int> exportFacts(const cublas_tidy::SummaryStore &Store,
   if (Verbose && Plan.CollectFacts) {
     size_t Again =
         llvm::count_if(Runs, [](const FileRun &R) { return R.Again; });
+    unsigned Rounds = 0;
+    for (const FileRun &R : Runs)
+      Rounds = std::max(Rounds, R.Round);
     errs() << "cublas-tidy: project facts: " << Store.size()
-           << " function summar" << (Store.size() == 1 ? "y" : "ies")
-           << " (" << Store.ambiguous() << " defined more than once); "
-           << Again << " unit" << (Again == 1 ? "" : "s")
-           << " analysed again with them\n";
+           << " function summar" << (Store.size() == 1 ? "y" : "ies") << " ("
+           << Store.ambiguous() << " defined more than once); " << Again
+           << " unit" << (Again == 1 ? "" : "s") << " analysed again with them";
+    if (Rounds > 1)
+      errs() << " (in " << Rounds << " rounds)";
+    errs() << "\n";
   }
   if (!ExportFacts.empty() && !Plan.CollectFacts && !Plan.Facts) {
     WithColor::error() << "--export-facts needs a compilation database (-p) "

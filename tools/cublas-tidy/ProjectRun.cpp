@@ -289,6 +289,23 @@ static std::vector<bool> providersOf(ArrayRef<FileRun> Runs) {
   return cublas_tidy::providers(Names);
 }
 
+/// The units whose questions `Store` answers otherwise than the summaries
+/// they were analysed with: their findings, and the summaries they make
+/// of their own functions (those a unit not asked for makes included), may
+/// change.
+static std::vector<size_t>
+unitsToAnalyseAgain(ArrayRef<FileRun> Runs,
+                    const cublas_tidy::SummaryStore &Store) {
+  std::vector<size_t> Again;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    const FileRun &Run = Runs[I];
+    if (!Run.Skipped && !Run.Crashed && !Run.Asked.empty() &&
+        Store.digest(Run.Asked) != Run.SeenDigest)
+      Again.push_back(I);
+  }
+  return Again;
+}
+
 /// Stage "run": every unit once. When the project's summaries are
 /// collected, the units that define functions other units call go first;
 /// the others are analysed with their summaries; then the summaries of all
@@ -331,32 +348,41 @@ std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
   WithEarly.Facts = &Early;
   runUnits(Runs, Then, DB, WithEarly);
 
-  for (const FileRun &Run : Runs) {
-    for (const cublas_tidy::FunctionSummary &S : Run.Summaries)
-      Store.add(S);
-    for (const cublas_tidy::FileSummary &S : Run.FileSummaries)
-      Store.add(S);
-  }
-  std::vector<size_t> Again;
-  for (size_t I = 0; I < Runs.size(); ++I) {
-    FileRun &Run = Runs[I];
-    if (Run.SummaryOnly || Run.Skipped || Run.Crashed ||
-        Store.digest(Run.Asked) == Run.SeenDigest)
-      continue;
-    Run.Errors.clear();
-    Run.FromCache = Run.Stored = false;
-    Run.Again = true;
-    newContext(Run, Plan);
-    Again.push_back(I);
-  }
+  // The store of every unit's summaries, made anew after each round: a
+  // summary made again replaces the one before it.
+  const cublas_tidy::SummaryStore Known = Store;
+  auto Collect = [&] {
+    Store = Known;
+    for (const FileRun &Run : Runs) {
+      for (const cublas_tidy::FunctionSummary &S : Run.Summaries)
+        Store.add(S);
+      for (const cublas_tidy::FileSummary &S : Run.FileSummaries)
+        Store.add(S);
+    }
+  };
+  Collect();
   RunPlan Final = Plan;
   Final.Facts = &Store;
   // A cached result computed with other summaries is not replayed: the
   // unit is analysed, and its new result stored.
   Final.NoReplay = true;
-  runUnits(Runs, Again, DB, Final);
-  for (size_t I : Again)
-    Runs[I].Reason += " (again, with the summaries of other units)";
+  for (unsigned Round = 0; Round < MaxFactRounds; ++Round) {
+    std::vector<size_t> Again = unitsToAnalyseAgain(Runs, Store);
+    if (Again.empty())
+      break;
+    for (size_t I : Again) {
+      FileRun &Run = Runs[I];
+      Run.Errors.clear();
+      Run.FromCache = Run.Stored = false;
+      Run.Again = true;
+      Run.Round = Round + 1;
+      newContext(Run, Plan);
+    }
+    runUnits(Runs, Again, DB, Final);
+    for (size_t I : Again)
+      Runs[I].Reason += " (again, with the summaries of other units)";
+    Collect();
+  }
   return Runs;
 }
 

@@ -60,11 +60,19 @@ struct FileRun {
   /// What the summaries it was analysed with said of Asked.
   std::string SeenDigest;
   bool Again = false; // analysed again with the project's summaries
+  unsigned Round = 0; // the last round of runAll that analysed it again
   /// Every file it reads, from its scan or the cache; empty when unknown.
   std::vector<std::string> Files;
   /// Named on the command line (false: a source --whole-database added).
   bool Named = true;
 };
+
+/// How many times runAll analyses again the units whose questions the
+/// summaries made since answer otherwise: a summary that depends on a
+/// function of another file is made in the round after that function's,
+/// so a chain of functions across files is followed this many files
+/// beyond the first two (docs/ci.md, "Facts across files").
+constexpr unsigned MaxFactRounds = 4;
 
 /// What decides, unit by unit, whether to scan, skip, replay or analyse.
 struct RunPlan {
