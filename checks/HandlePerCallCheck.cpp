@@ -139,12 +139,14 @@ void HandlePerCallCheck::checkProjectCalls(
       diag(Why->Notes[I].first, "%0", DiagnosticIDs::Note)
           << Why->Notes[I].second;
     const SourceManager &SM = FD->getASTContext().getSourceManager();
-    SourceLocation At = locationInFile(const_cast<SourceManager &>(SM),
-                                       S->File, H.Line);
+    SourceLocation At =
+        locationInFile(const_cast<SourceManager &>(SM),
+                       H.CreateFile.empty() ? S->File : H.CreateFile, H.Line);
     if (At.isValid())
-      diag(At, "'%0' creates the handle here, in another file",
+      diag(At, "'%0' creates the handle here%1, in another file",
            DiagnosticIDs::Note)
-          << FD->getName();
+          << FD->getName()
+          << (H.Through.empty() ? "" : ", through '" + H.Through + "'");
   }
 }
 

@@ -65,10 +65,15 @@ public:
               llvm::function_ref<std::unique_ptr<ValueT>()> Make) {
     if (!owns(Ctx))
       own(Ctx);
-    auto [It, New] = Values.try_emplace(Key);
-    if (New)
-      It->second = Make();
-    return It->second.get();
+    if (auto It = Values.find(Key); It != Values.end())
+      return It->second.get();
+    // Make may ask this cache for other keys (a function's facts that read
+    // the facts of the functions it calls): the slot is found after it.
+    std::unique_ptr<ValueT> Made = Make();
+    std::unique_ptr<ValueT> &Slot = Values[Key];
+    if (!Slot)
+      Slot = std::move(Made);
+    return Slot.get();
   }
 
 private:

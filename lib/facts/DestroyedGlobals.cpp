@@ -15,13 +15,19 @@ namespace json = llvm::json;
 
 namespace cublas_tidy {
 
-/// The globals of external linkage that a destroy in `FD`'s body names.
+/// The globals of external linkage that a destroy in `FD`'s body names,
+/// and those that the functions of other files it calls destroy (as their
+/// summaries say).
 std::vector<std::string> destroyedGlobalsOf(const FunctionDecl *FD,
                                             const ResourceTable &Table) {
   std::vector<std::string> Out;
   for (const BodyStmt &B : stmtsIn(FD)) {
     const auto *Call = dyn_cast<CallExpr>(B.S);
     const ResourceTable::Entry *E = Call ? Table.lookup(Call) : nullptr;
+    if (Call && !E)
+      if (const FunctionSummary *S = projectSummaryOfCall(Call))
+        Out.insert(Out.end(), S->DestroyedGlobals.begin(),
+                   S->DestroyedGlobals.end());
     if (!E || E->IsCreate)
       continue;
     for (const Expr *Arg : Call->arguments()) {

@@ -337,6 +337,28 @@ callInLoop(const clang::FunctionDecl *Fn,
   return callInLoop(Fn, unitCallSites(Callables), OverDevices, Accept);
 }
 
+std::vector<std::pair<const CallExpr *, const FunctionSummary *>>
+perCallCallees(const clang::FunctionDecl *FD) {
+  std::vector<std::pair<const CallExpr *, const FunctionSummary *>> Out;
+  const Stmt *Body = analysableBody(FD);
+  if (!Body || !projectFactsWanted())
+    return Out;
+  llvm::DenseMap<const CallExpr *, const FunctionSummary *> Summary;
+  Places Ps(Body, [&](const CallExpr *C) {
+    const FunctionSummary *S = projectSummaryOfCall(C);
+    if (!S || S->PerCall.empty())
+      return false;
+    Summary[C] = S;
+    return true;
+  });
+  if (!Ps.Complete)
+    return Out;
+  for (const CallExpr *C : Ps.Order)
+    if (Ps.Of[C].Loops.empty() && Ps.Of[C].Ifs.empty())
+      Out.push_back({C, Summary[C]});
+  return Out;
+}
+
 /// A function whose repetition is judged: its body selects no device, or,
 /// defined in another unit, its summary says it makes handles per call or
 /// creates a global on every call (and selects no device).
@@ -793,20 +815,32 @@ const SummaryPart PerCallSummaryPart = {
       json::Array A;
       for (const FunctionSummary::PerCallHandle &H : S.PerCall)
         A.push_back(
-            json::Array{H.Lt ? "lt-handle" : "handle", H.Create, H.Line});
+            H.Through.empty()
+                ? json::Array{H.Lt ? "lt-handle" : "handle", H.Create, H.Line}
+                : json::Array{H.Lt ? "lt-handle" : "handle", H.Create, H.Line,
+                              H.CreateFile, H.Through});
       O["perCall"] = std::move(A);
     },
     [](const json::Object &O, FunctionSummary &S) {
       return summary_json::readEach(O, "perCall", [&](const json::Value &H) {
         const json::Array *T = H.getAsArray();
-        if (!T || T->size() != 3)
+        if (!T || (T->size() != 3 && T->size() != 5))
           return false;
         auto Kind = (*T)[0].getAsString(), Create = (*T)[1].getAsString();
         std::optional<unsigned> Line = summary_json::natural((*T)[2]);
         if (!Kind || (*Kind != "handle" && *Kind != "lt-handle") || !Create ||
             !Line)
           return false;
-        S.PerCall.push_back({*Kind == "lt-handle", Create->str(), *Line});
+        FunctionSummary::PerCallHandle P{*Kind == "lt-handle", Create->str(),
+                                         *Line, "", ""};
+        if (T->size() == 5) {
+          auto File = (*T)[3].getAsString(), Through = (*T)[4].getAsString();
+          if (!File || !Through)
+            return false;
+          P.CreateFile = File->str();
+          P.Through = Through->str();
+        }
+        S.PerCall.push_back(std::move(P));
         return true;
       });
     }};

@@ -25,6 +25,7 @@
 
 #include "facts/HandleStates.h"
 #include "facts/Registrations.h"
+#include "facts/SummaryStore.h"
 #include "model/CublasApi.h"
 
 #include "ast/CallSites.h"
@@ -62,6 +63,12 @@ struct ScopedHandle {
 /// Loop, and those OncePerCall (which repeat when the callable is called
 /// from a loop: see callInLoop).
 std::vector<ScopedHandle> repeatedHandles(const clang::Decl *Callable);
+
+/// The calls of `FD` that run on every call of it (no loop or branch
+/// around them) to functions of other files whose summaries say they
+/// create and destroy a handle on every call, with those summaries.
+std::vector<std::pair<const clang::CallExpr *, const FunctionSummary *>>
+perCallCallees(const clang::FunctionDecl *FD);
 
 /// True when `S` calls cudaSetDevice (or is too large to tell): one handle
 /// per device is the guidance, and such code is not judged.

@@ -111,6 +111,11 @@ public:
     if (Returned.size() == 1 && !ReturnsOther) {
       Out.Wrapped = *Returned.begin();
       Out.WrappedCall = FirstCall.lookup(Out.Wrapped);
+      if (const StatusFunctionFacts *W = Through.lookup(Out.Wrapped);
+          W && !Out.WrappedCall) {
+        Out.WrappedFile = W->WrappedFile;
+        Out.WrappedLine = W->WrappedLine;
+      }
     }
     return Out;
   }
@@ -122,6 +127,9 @@ private:
   /// Variables that hold the status of a cuBLAS call, by the call's name.
   llvm::DenseMap<const VarDecl *, std::string> HeldStatus;
   llvm::StringMap<const CallExpr *> FirstCall; // by the name returned
+  /// The wrappers of other files whose status it gets, by the name of the
+  /// cuBLAS function they wrap.
+  llvm::StringMap<const StatusFunctionFacts *> Through;
   std::set<std::string> Returned;
   bool ReturnsOther = false;
   /// Status variables the body inspects, and the variables it returns.
@@ -139,16 +147,32 @@ private:
            });
   }
 
-  /// The name of the cuBLAS function `E` calls, as spelled; empty when it
-  /// is no call of cuBLAS.
+  /// The name of the cuBLAS function `E` calls, as spelled, or of the one
+  /// whose status a wrapper of another file that `E` calls returns; empty
+  /// when it is neither.
   std::string cublasName(const Expr *E) {
     const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts()
                                                     : nullptr);
-    if (!Call || !calledCublasFunction(Call))
+    if (!Call)
       return "";
+    if (!calledCublasFunction(Call))
+      return wrappedByProject(Call);
     std::string Name = spelledCalleeName(Call, SM, LO);
     FirstCall.try_emplace(Name, Call);
     return Name;
+  }
+
+  std::string wrappedByProject(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Callee->getDefinition() ||
+        !isLibraryStatusType(Call->getType()))
+      return "";
+    const StatusFunctionFacts &F = statusFunctionFacts(Callee);
+    if (!F.FromProject || F.Role != StatusFunctionFacts::Wrapper ||
+        F.Wrapped.empty())
+      return "";
+    Through.try_emplace(F.Wrapped, &F);
+    return F.Wrapped;
   }
 
   void declared(const DeclStmt *DS) {
@@ -212,7 +236,7 @@ StatusFunctionFacts fromSummary(const FunctionSummary *S) {
   case FunctionSummary::StatusRole::Wrapper:
     Out.Role = StatusFunctionFacts::Wrapper;
     Out.Wrapped = S->Wrapped;
-    Out.WrappedFile = S->File;
+    Out.WrappedFile = S->WrappedFile.empty() ? S->File : S->WrappedFile;
     Out.WrappedLine = S->WrappedLine;
     break;
   case FunctionSummary::StatusRole::Unknown:
@@ -349,6 +373,8 @@ const SummaryPart StatusSummaryPart = {
       if (!S.Wrapped.empty()) {
         O["wrapped"] = S.Wrapped;
         O["wrappedLine"] = S.WrappedLine;
+        if (!S.WrappedFile.empty())
+          O["wrappedFile"] = S.WrappedFile;
       }
     },
     [](const json::Object &O, FunctionSummary &S) {
@@ -363,6 +389,7 @@ const SummaryPart StatusSummaryPart = {
         S.Wrapped = Wrapped->str();
         S.WrappedLine = static_cast<unsigned>(
             std::max<int64_t>(0, O.getInteger("wrappedLine").value_or(0)));
+        S.WrappedFile = O.getString("wrappedFile").value_or("").str();
       }
       return true;
     }};

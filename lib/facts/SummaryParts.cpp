@@ -68,10 +68,10 @@ FunctionSummary::handleEffect(unsigned Index) const {
 
 bool FunctionSummary::operator==(const FunctionSummary &O) const {
   return Key == O.Key && Name == O.Name && File == O.File && Line == O.Line &&
-         FileHash == O.FileHash && Status == O.Status &&
-         Wrapped == O.Wrapped && WrappedLine == O.WrappedLine &&
-         Handles == O.Handles && Buffers == O.Buffers &&
-         PerCall == O.PerCall && DestroyedGlobals == O.DestroyedGlobals &&
+         FileHash == O.FileHash && Status == O.Status && Wrapped == O.Wrapped &&
+         WrappedLine == O.WrappedLine && WrappedFile == O.WrappedFile &&
+         Handles == O.Handles && Buffers == O.Buffers && PerCall == O.PerCall &&
+         DestroyedGlobals == O.DestroyedGlobals &&
          CreatedGlobals == O.CreatedGlobals &&
          TouchedMembers == O.TouchedMembers;
 }

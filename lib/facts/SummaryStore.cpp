@@ -159,7 +159,8 @@ SummaryStore::destroyersOf(llvm::StringRef GlobalKey) const {
   return Out;
 }
 
-std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys) const {
+std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys,
+                                 llvm::StringRef OwnFile) const {
   std::vector<std::string> Sorted(Keys.begin(), Keys.end());
   llvm::sort(Sorted);
   Sorted.erase(std::unique(Sorted.begin(), Sorted.end()), Sorted.end());
@@ -170,6 +171,8 @@ std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys) const {
       std::string Text = K + "=";
       llvm::raw_string_ostream OS(Text);
       for (const FileSummary *F : routesOf(Callee)) {
+        if (F->File == OwnFile)
+          continue;
         FileSummary One{F->File, F->FileHash, {*F->routeOf(Callee)}};
         OS << One.toJson() << ";";
       }
@@ -181,7 +184,8 @@ std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys) const {
       std::string Text = K + "=";
       for (const FunctionSummary *S :
            destroyersOf(llvm::StringRef(K).drop_front(7)))
-        Text += S->Key + "@" + S->File + ":" + S->FileHash + ";";
+        if (S->File != OwnFile)
+          Text += S->Key + "@" + S->File + ":" + S->FileHash + ";";
       Hash.update(Text + "\n");
       continue;
     }
@@ -309,7 +313,7 @@ bool fileHasHash(llvm::StringRef Path, llvm::StringRef Hash) {
 }
 
 llvm::StringRef summaryFormat() {
-  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 4";
+  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 5";
 }
 
 std::string findStoreFor(llvm::StringRef File) {

@@ -89,6 +89,9 @@ struct FunctionSummary {
   /// and the line of the call in File.
   std::string Wrapped;
   unsigned WrappedLine = 0;
+  /// The file of that call when it is not File: the function returns the
+  /// status of a wrapper of a third file.
+  std::string WrappedFile;
 
   struct HandleParam {
     unsigned Index;
@@ -172,8 +175,13 @@ struct FunctionSummary {
     bool Lt;            // a cuBLASLt handle, else a cuBLAS one
     std::string Create; // the create, as written (cublasCreate)
     unsigned Line;      // of the create, in File
+    /// Where the create is when a function of a third file makes it, on
+    /// every call of this one: that file and that function; empty: here.
+    std::string CreateFile;
+    std::string Through;
     bool operator==(const PerCallHandle &O) const {
-      return Lt == O.Lt && Create == O.Create && Line == O.Line;
+      return Lt == O.Lt && Create == O.Create && Line == O.Line &&
+             CreateFile == O.CreateFile && Through == O.Through;
     }
   };
   /// The handles it creates and destroys on every call (and it selects no
@@ -288,8 +296,11 @@ public:
   /// A digest of what the store says about `Keys` (order does not matter):
   /// a result computed with the store depends on nothing else of it. A key
   /// `global:G` stands for the functions that destroy the global G; a key
-  /// `catch:F` for the routes of the exceptions of the function F.
-  std::string digest(llvm::ArrayRef<std::string> Keys) const;
+  /// `catch:F` for the routes of the exceptions of the function F. What
+  /// the file `OwnFile` says (the asking unit's main file, whose own
+  /// summaries it never reads) is left out of both.
+  std::string digest(llvm::ArrayRef<std::string> Keys,
+                     llvm::StringRef OwnFile = {}) const;
 
   /// The store as a JSON document, stamped with `Tool` (the tool's version
   /// and build): a store from another tool is not read.

@@ -57,7 +57,21 @@ std::vector<FunctionSummary::PerCallHandle> perCallOf(const FunctionDecl *FD) {
     std::string Create = spelledCalleeName(H.Create, SM,
                                            FD->getASTContext().getLangOpts());
     Out.push_back({H.Kind == ResourceKind::LtHandle, Create,
-                   SM.getExpansionLineNumber(H.Create->getBeginLoc())});
+                   SM.getExpansionLineNumber(H.Create->getBeginLoc()), "", ""});
+  }
+  // What a function of another file that it calls every time makes.
+  for (const auto &[Call, S] : perCallCallees(FD)) {
+    if (Out.empty() && selectsDevice(FD->getBody()))
+      return {};
+    for (const FunctionSummary::PerCallHandle &H : S->PerCall) {
+      FunctionSummary::PerCallHandle Via = H;
+      if (Via.Through.empty()) {
+        Via.CreateFile = S->File;
+        Via.Through = S->Name;
+      }
+      if (!llvm::is_contained(Out, Via))
+        Out.push_back(std::move(Via));
+    }
   }
   return Out;
 }
@@ -100,6 +114,8 @@ public:
   /// The summary of `FD` (defined in the main file); nothing when it is
   /// not informative or other units cannot call it.
   std::optional<FunctionSummary> summarize(const FunctionDecl *FD) {
+    if (FD->isMain()) // no other function calls it
+      return std::nullopt;
     bool Status = mentionsStatus(FD);
     bool Handles = llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
       return isCublasResourceType(P->getType());
@@ -151,8 +167,13 @@ private:
     const StatusFunctionFacts &F = statusFunctionFacts(FD);
     S.Status = roleOf(F.Role);
     S.Wrapped = F.Wrapped;
-    if (F.WrappedCall)
+    if (F.WrappedCall) {
       S.WrappedLine = SM.getExpansionLineNumber(F.WrappedCall->getBeginLoc());
+    } else if (!F.WrappedFile.empty()) {
+      // The call of a wrapper of a third file whose status it returns.
+      S.WrappedFile = F.WrappedFile;
+      S.WrappedLine = F.WrappedLine;
+    }
   }
 
   /// What it does to each of its handle parameters (facts/HandleStates.h).

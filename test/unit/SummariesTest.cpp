@@ -330,7 +330,9 @@ TEST(SummariesTest, JsonRoundTrip) {
   S.Buffers[1].DataType = "CUDA_R_16F";
   S.Buffers[0].CallFile = "/p/c.cpp";
   S.Buffers[0].Through = "gemmRaw";
-  S.PerCall = {{true, "cublasLtCreate", 9}};
+  S.PerCall = {{true, "cublasLtCreate", 9, "", ""},
+               {false, "cublasCreate", 4, "/p/c.cpp", "makeAndDrop"}};
+  S.WrappedFile = "/p/b.cpp";
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(S.toJson());
   ASSERT_TRUE(Back);
   EXPECT_EQ(*Back, S);

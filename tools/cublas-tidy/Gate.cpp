@@ -70,7 +70,7 @@ static bool sameAtBase(const FileRun &R, const cublas_tidy::BaseRevision &Base,
   for (const std::string &F : R.Files)
     if (Base.changed(F))
       return false;
-  return R.SeenDigest == digestOf(BaseFacts, R.Asked);
+  return R.SeenDigest == digestOf(BaseFacts, R.Asked, R.File);
 }
 
 /// The findings of the units analysed with the plan (its texts those of

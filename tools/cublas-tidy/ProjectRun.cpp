@@ -65,9 +65,10 @@ static std::string configurationKey(ClangTidyOptions Options,
 
 /// What `Facts` (none: an empty store) says of the summaries `Asked`.
 std::string digestOf(const cublas_tidy::SummaryStore *Facts,
-                     ArrayRef<std::string> Asked) {
-  return Facts ? Facts->digest(Asked)
-               : cublas_tidy::SummaryStore().digest(Asked);
+                     ArrayRef<std::string> Asked, StringRef File) {
+  std::string Own = cublas_tidy::absolutePath(File, "");
+  return Facts ? Facts->digest(Asked, Own)
+               : cublas_tidy::SummaryStore().digest(Asked, Own);
 }
 
 /// Analyses one unit. A crash in its analysis is caught here: the stack
@@ -102,7 +103,7 @@ static void analyseUnit(FileRun &Run, const tooling::CompilationDatabase &DB,
   llvm::sort(Run.Asked);
   Run.Asked.erase(std::unique(Run.Asked.begin(), Run.Asked.end()),
                   Run.Asked.end());
-  Run.SeenDigest = digestOf(Plan.Facts, Run.Asked);
+  Run.SeenDigest = digestOf(Plan.Facts, Run.Asked, Run.File);
   Run.Stats = Run.Context->getStats();
 }
 
@@ -300,7 +301,7 @@ unitsToAnalyseAgain(ArrayRef<FileRun> Runs,
   for (size_t I = 0; I < Runs.size(); ++I) {
     const FileRun &Run = Runs[I];
     if (!Run.Skipped && !Run.Crashed && !Run.Asked.empty() &&
-        Store.digest(Run.Asked) != Run.SeenDigest)
+        digestOf(&Store, Run.Asked, Run.File) != Run.SeenDigest)
       Again.push_back(I);
   }
   return Again;

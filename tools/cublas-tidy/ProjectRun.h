@@ -125,8 +125,9 @@ std::vector<FileRun> runAll(const clang::tooling::CompilationDatabase &DB,
 Collected collectErrors(llvm::MutableArrayRef<FileRun> Runs);
 
 /// What `Facts` (none: an empty store) says of the summaries `Asked`.
+/// Leaves out what `File`, the unit's main file, says of itself.
 std::string digestOf(const SummaryStore *Facts,
-                     llvm::ArrayRef<std::string> Asked);
+                     llvm::ArrayRef<std::string> Asked, llvm::StringRef File);
 
 } // namespace cublas_tidy
 
