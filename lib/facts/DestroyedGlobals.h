@@ -5,7 +5,8 @@
 // file. The unit's own calls answer first; the project's summaries
 // (facts/Summaries.h) answer for the other files, and their question is
 // recorded only when the unit does not answer. A function's summary keeps
-// the globals a destroy in its body names (destroyedGlobalsOf).
+// the globals a destroy in its body names, and those the functions of other
+// files it calls destroy (destroyedGlobalsOf).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +26,8 @@
 namespace cublas_tidy {
 
 /// The globals of external linkage (globalKey) that a destroy in `FD`'s
-/// body names, sorted: the part of its summary.
+/// body names, and those that the functions of other files it calls
+/// destroy (as their summaries say), sorted: the part of its summary.
 std::vector<std::string> destroyedGlobalsOf(const clang::FunctionDecl *FD,
                                             const ResourceTable &Table);
 
