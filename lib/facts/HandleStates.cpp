@@ -341,6 +341,9 @@ private:
   void createOrDestroy(const CallExpr *CE, const ResourceTable::Entry &Entry,
                        PathState &S);
   void otherCall(const CallExpr *CE, PathState &S);
+  GlobalResources releasedByProject(const CallExpr *CE);
+  /// The globals the callable names, by their canonical declarations.
+  std::optional<llvm::DenseMap<const VarDecl *, const VarDecl *>> NamedGlobals;
   void callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
                      PathState &S);
   bool summarising() const { return Seed || GlobalsSummary; }
@@ -882,6 +885,8 @@ void Engine::callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
   GlobalResources Destroyed;
   if (Def && Depth < Options.MaxSummaryDepth)
     Destroyed = llvm::to_vector<2>(Analyzer.globalsDestroyed(Def, Depth + 1));
+  else if (!Def)
+    Destroyed = releasedByProject(CE);
   auto DestroyedHere = [&](const VarDecl *VD) {
     return llvm::any_of(Destroyed,
                         [&](const auto &P) { return P.first == VD; });
@@ -892,6 +897,32 @@ void Engine::callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
       H.S = HState::Escaped;
   for (auto [VD, KindId] : Destroyed)
     destroy(CE, VD, KindId, S);
+}
+
+/// The globals named in this callable that the function of another file
+/// `CE` calls leaves destroyed on every way out, by its summary.
+GlobalResources Engine::releasedByProject(const CallExpr *CE) {
+  GlobalResources Out;
+  const FunctionSummary *Summary = projectSummaryOfCall(CE);
+  if (!Summary || Summary->ReleasedGlobals.empty())
+    return Out;
+  const llvm::StringMap<const VarDecl *> &Globals = Analyzer.globalResources();
+  // The state follows the declaration the body names (the definition, or
+  // an extern declaration before it).
+  if (!NamedGlobals) {
+    NamedGlobals.emplace();
+    for (const BodyStmt &B : Stmts)
+      if (const VarDecl *VD = referencedVar(dyn_cast<Expr>(B.S));
+          VD && VD->hasGlobalStorage())
+        NamedGlobals->try_emplace(VD->getCanonicalDecl(), VD);
+  }
+  for (const auto &[Key, Kind] : Summary->ReleasedGlobals)
+    if (auto It = Globals.find(Key);
+        It != Globals.end() && Kind < Table.kindCount()) {
+      const VarDecl *Named = NamedGlobals->lookup(It->second);
+      Out.push_back({Named ? Named : It->second, Kind});
+    }
+  return Out;
 }
 
 void Engine::processConstruct(const CXXConstructExpr *CE, PathState &S) {
@@ -1359,6 +1390,29 @@ HandleAnalyzer::globalsDestroyed(const FunctionDecl *FD, unsigned Depth) {
   return GlobalSummaries[FD] = std::move(Result);
 }
 
+const llvm::StringMap<const VarDecl *> &HandleAnalyzer::globalResources() {
+  if (GlobalsByKey)
+    return *GlobalsByKey;
+  GlobalsByKey.emplace();
+  llvm::SmallVector<const DeclContext *, 8> Work{Ctx.getTranslationUnitDecl()};
+  while (!Work.empty()) {
+    const DeclContext *DC = Work.pop_back_val();
+    for (const Decl *D : DC->decls()) {
+      if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+        Work.push_back(cast<DeclContext>(D));
+        continue;
+      }
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !VD->hasGlobalStorage() ||
+          !isCublasResourceType(VD->getType()))
+        continue;
+      if (std::string Key = globalKey(VD); !Key.empty())
+        GlobalsByKey->try_emplace(Key, VD->getCanonicalDecl());
+    }
+  }
+  return *GlobalsByKey;
+}
+
 bool HandleAnalyzer::mayWriteGlobal(const CallExpr *Call, const VarDecl *VD,
                                     unsigned Depth) {
   const FunctionDecl *FD = Call->getDirectCallee();
@@ -1441,14 +1495,17 @@ bool mayDestroyGiven(const CallExpr *Call, const ResourceTable &Table,
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD)
     return false;
-  // A function of another file destroys only what it is given: the
-  // project's summaries are asked only then (each question is recorded).
+  // A function of another file destroys only what it is given, or the
+  // globals its summary says it leaves destroyed: the project's summaries
+  // are asked only then (each question is recorded).
   const FunctionDecl *Def = FD->getDefinition();
   if ((!Def || !Def->hasBody()) &&
       llvm::none_of(Call->arguments(), [](const Expr *A) {
         return isCublasResourceType(A->getType());
-      }))
-    return false;
+      })) {
+    const FunctionSummary *S = projectSummaryOfCall(Call);
+    return S && !S->ReleasedGlobals.empty();
+  }
   return mayDestroyResource(FD, Table, Known);
 }
 
@@ -1507,6 +1564,32 @@ const SummaryPart HandlesSummaryPart = {
         S.Handles.push_back({*Index, *Effect});
         return true;
       });
+    }};
+
+// Its summary part "releasesGlobals" (facts/SummaryParts.h): the globals
+// it leaves destroyed on every way out.
+
+const SummaryPart ReleasedGlobalsSummaryPart = {
+    [](const FunctionSummary &S) { return !S.ReleasedGlobals.empty(); },
+    [](const FunctionSummary &S, json::Object &O) {
+      json::Array A;
+      for (const auto &[Key, Kind] : S.ReleasedGlobals)
+        A.push_back(json::Array{Key, Kind});
+      O["releasesGlobals"] = std::move(A);
+    },
+    [](const json::Object &O, FunctionSummary &S) {
+      return summary_json::readEach(
+          O, "releasesGlobals", [&](const json::Value &G) {
+            const json::Array *Pair = G.getAsArray();
+            if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsString())
+              return false;
+            std::optional<unsigned> Kind = summary_json::natural((*Pair)[1]);
+            if (!Kind)
+              return false;
+            S.ReleasedGlobals.push_back(
+                {(*Pair)[0].getAsString()->str(), *Kind});
+            return true;
+          });
     }};
 
 } // namespace cublas_tidy

@@ -160,6 +160,10 @@ public:
   /// the destroy (`g = nullptr`).
   llvm::ArrayRef<GlobalResources::value_type>
   globalsDestroyed(const clang::FunctionDecl *FD, unsigned Depth);
+  /// The variables of cuBLAS resource types with global storage that the
+  /// unit declares and other units can name, by globalKey: where a summary
+  /// of another file says it destroys one.
+  const llvm::StringMap<const clang::VarDecl *> &globalResources();
 
   /// Whether `Call` may change the global `VD`: a call of a function
   /// outside the system headers that the unit does not define (unless it is
@@ -172,6 +176,7 @@ private:
   clang::ASTContext &Ctx;
   const ResourceTable &Table;
   HandleAnalysisOptions Options;
+  std::optional<llvm::StringMap<const clang::VarDecl *>> GlobalsByKey;
   llvm::DenseMap<const clang::FunctionDecl *, GlobalResources> GlobalSummaries;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, const clang::VarDecl *>,
                  bool>

@@ -51,6 +51,7 @@ public:
   /// Whether `Call` destroys the resource held in `Var`.
   bool destroys(const clang::CallExpr *Call, const clang::VarDecl *Var) const;
   const Kind &kind(unsigned Id) const { return Kinds[Id]; }
+  unsigned kindCount() const { return Kinds.size(); }
   /// Names of every create function (real symbols), for pre-filtering.
   std::vector<std::string> createNames() const;
   std::vector<std::string> destroyNames() const;

@@ -48,7 +48,7 @@ const SummaryPart *const Parts[] = {
     &StatusSummaryPart,           &HandlesSummaryPart,
     &BuffersSummaryPart,          &PerCallSummaryPart,
     &DestroyedGlobalsSummaryPart, &CreatedGlobalsSummaryPart,
-    &TouchedMembersSummaryPart,
+    &TouchedMembersSummaryPart,   &ReleasedGlobalsSummaryPart,
 };
 
 } // namespace
@@ -72,6 +72,7 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
          WrappedLine == O.WrappedLine && WrappedFile == O.WrappedFile &&
          Handles == O.Handles && Buffers == O.Buffers && PerCall == O.PerCall &&
          DestroyedGlobals == O.DestroyedGlobals &&
+         ReleasedGlobals == O.ReleasedGlobals &&
          CreatedGlobals == O.CreatedGlobals &&
          TouchedMembers == O.TouchedMembers;
 }

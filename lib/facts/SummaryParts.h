@@ -45,6 +45,7 @@ extern const SummaryPart PerCallSummaryPart;        // facts/RepeatedHandles.cpp
 extern const SummaryPart CreatedGlobalsSummaryPart; // facts/RepeatedHandles.cpp
 extern const SummaryPart DestroyedGlobalsSummaryPart; // DestroyedGlobals.cpp
 extern const SummaryPart TouchedMembersSummaryPart;   // MemberHandles.cpp
+extern const SummaryPart ReleasedGlobalsSummaryPart;  // HandleStates.cpp
 
 namespace summary_json {
 

@@ -192,6 +192,12 @@ struct FunctionSummary {
   /// The globals of external linkage it destroys (globalKey), sorted.
   std::vector<std::string> DestroyedGlobals;
 
+  /// The globals of external linkage it leaves destroyed on every way out
+  /// (`void teardown() { cublasDestroy(g_blas); }`), each with the kind of
+  /// its resource (ResourceTable's KindId), sorted: a caller's use of one
+  /// after the call is a use after destroy.
+  std::vector<std::pair<std::string, unsigned>> ReleasedGlobals;
+
   struct CreatedGlobal {
     std::string Key;  // globalKey
     std::string Name; // as declared: "g_handle"

@@ -138,6 +138,7 @@ public:
       addStatus(FD, S);
     if (Handles)
       addHandles(FD, S);
+    addReleasedGlobals(FD, S);
     if (!S.informative())
       return std::nullopt;
     return S;
@@ -194,6 +195,19 @@ private:
         break;
       }
     }
+  }
+
+  /// The globals it leaves destroyed on every way out (facts/HandleStates.h).
+  void addReleasedGlobals(const FunctionDecl *FD, FunctionSummary &S) {
+    if (!Analyzer)
+      Analyzer = std::make_unique<HandleAnalyzer>(Ctx, table());
+    for (const auto &[VD, Kind] : Analyzer->globalsDestroyed(FD, 1))
+      if (std::string Key = globalKey(VD); !Key.empty())
+        S.ReleasedGlobals.push_back({std::move(Key), Kind});
+    llvm::sort(S.ReleasedGlobals);
+    S.ReleasedGlobals.erase(
+        std::unique(S.ReleasedGlobals.begin(), S.ReleasedGlobals.end()),
+        S.ReleasedGlobals.end());
   }
 
   llvm::ArrayRef<const Decl *> Callables;

@@ -86,3 +86,18 @@ void restarts() {
 }
 
 int main() { return 0; }
+
+// teardown() leaves the global destroyed on every way out, through
+// destroyGlobal(): a use after it is a use after destroy; not once init()
+// made it again.
+void afterTeardown(float *x) {
+  teardown();
+  const float a = 2.0f;
+  ok(cublasSscal(g_blas, 16, &a, x, 1));
+}
+void restartThenUse(float *x) {
+  teardown();
+  init();
+  const float a = 2.0f;
+  ok(cublasSscal(g_blas, 16, &a, x, 1));
+}
