@@ -1092,15 +1092,7 @@ void MatrixExtentsCheck::checkProjectCall(const CallExpr *Call,
                                           const Decl *Callable,
                                           ASTContext &Ctx) {
   const ValueFacts &Facts = Callers.factsFor(Callable, Ctx);
-  std::map<unsigned, std::optional<SymExpr>> Values;
-  auto ValueOf = [&](unsigned I) -> std::optional<SymExpr> {
-    if (I >= Call->getNumArgs())
-      return std::nullopt;
-    auto [It, New] = Values.try_emplace(I);
-    if (New)
-      It->second = Facts.evaluate(Call->getArg(I));
-    return It->second;
-  };
+  ArgumentValues ValueOf(Call, Facts);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FunctionSummary::BufferParam &B : S.Buffers) {
     const FunctionSummary::BufferParam::Span *Span =

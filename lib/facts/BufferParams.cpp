@@ -306,15 +306,7 @@ void forwardedBuffers(const FunctionDecl *FD, const CallExpr *Call,
   const FunctionSummary *S = projectSummaryOfCall(Call);
   if (!S || S->Buffers.empty())
     return;
-  std::map<unsigned, std::optional<SymExpr>> Values;
-  auto ValueOf = [&](unsigned I) -> std::optional<SymExpr> {
-    if (I >= Call->getNumArgs())
-      return std::nullopt;
-    auto [It, New] = Values.try_emplace(I);
-    if (New)
-      It->second = sharedValueFacts(FD, Ctx).evaluate(Call->getArg(I));
-    return It->second;
-  };
+  ArgumentValues ValueOf(Call, sharedValueFacts(FD, Ctx));
   for (const FunctionSummary::BufferParam &B : S->Buffers) {
     const ParmVarDecl *P = B.Index < Call->getNumArgs()
                                ? paramNamed(Call->getArg(B.Index), FD)
@@ -341,6 +333,15 @@ void forwardedBuffers(const FunctionDecl *FD, const CallExpr *Call,
 }
 
 } // namespace
+
+std::optional<SymExpr> ArgumentValues::operator()(unsigned I) {
+  if (I >= Call->getNumArgs())
+    return std::nullopt;
+  auto [It, New] = Values.try_emplace(I);
+  if (New)
+    It->second = Facts.evaluate(Call->getArg(I));
+  return It->second;
+}
 
 std::string throughText(const FunctionSummary::BufferParam &B) {
   return B.Through.empty() ? "" : ", through '" + B.Through + "',";

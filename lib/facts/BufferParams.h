@@ -14,12 +14,14 @@
 #define CUBLAS_TIDY_LIB_FACTS_BUFFERPARAMS_H
 
 #include "facts/Summaries.h"
+#include "facts/ValueFacts.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +34,22 @@ namespace cublas_tidy {
 std::vector<FunctionSummary::BufferParam>
 bufferParams(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
              bool WithSpans);
+
+/// The values of the arguments of a call to a function of another file, as
+/// the caller's facts know them, each evaluated once when first asked:
+/// what a summary's polynomials of that function's parameters are bound
+/// to.
+class ArgumentValues {
+public:
+  ArgumentValues(const clang::CallExpr *Call, const ValueFacts &Facts)
+      : Call(Call), Facts(Facts) {}
+  std::optional<SymExpr> operator()(unsigned I);
+
+private:
+  const clang::CallExpr *Call;
+  const ValueFacts &Facts;
+  std::map<unsigned, std::optional<SymExpr>> Values;
+};
 
 /// The span of `B` at a call whose argument values `ValueOf` gives: its
 /// span, or the span of the case its flags' values pick; null when unknown

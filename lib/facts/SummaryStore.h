@@ -21,9 +21,9 @@
 //   - handles made per call: a local handle created and destroyed around
 //     cuBLAS work on every call, in a function that selects no device;
 //   - the globals it destroys: handle variables of external linkage, by
-//     their mangled names, that a destroy in its body names; and those it
-//     creates on every call, with no guard, that its own unit never
-//     destroys.
+//     their mangled names, that a destroy in its body names; those it
+//     leaves destroyed on every way out; and those it creates on every
+//     call, with no guard, that its own unit never destroys.
 //
 // A file's summary says what its code does with the exceptions of the
 // project's functions it calls: which of them a `try` block or a Python
