@@ -105,11 +105,10 @@ void DataTypeCheck::checkWrapperCall(
                     "'" + Callee + "' gives it to '" + B.Spelled + "' with " +
                         F->params()[P.Type].Name + " " + D->Name,
                     nullptr, Ctx);
-      SourceLocation At =
-          File.empty()
-              ? SourceLocation()
-              : locationInFile(const_cast<SourceManager &>(SM),
-                               B.CallFile.empty() ? File : B.CallFile, B.Line);
+      SourceLocation At = File.empty()
+                              ? SourceLocation()
+                              : locationInFile(const_cast<SourceManager &>(SM),
+                                               B.callFile(File), B.Line);
       if (File.empty())
         if (const FunctionDecl *Def = Wrapper->getDefinition())
           At = lineStart(SM.getFileID(SM.getExpansionLoc(Def->getLocation())),

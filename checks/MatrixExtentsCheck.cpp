@@ -1145,7 +1145,7 @@ void MatrixExtentsCheck::checkProjectCall(const CallExpr *Call,
                 " (" + Alloc + ")";
     F.Notes = allocationNoteOf(*X, SM);
     SourceLocation At = locationInFile(const_cast<SourceManager &>(SM),
-                                       S.callFileOf(B), B.Line);
+                                       B.callFile(S.File), B.Line);
     if (At.isValid())
       F.Notes.push_back({At, "'" + Callee + "' gives its parameter" +
                                  throughText(B) + " to '" + B.Spelled +

@@ -186,7 +186,7 @@ void MemorySpaceCheck::checkProjectCall(const CallExpr *Call,
           << B.Spelled << Param << (*Want == Expected::HostMemory) << Range;
     noteOrigin(Arg, Fact, SM);
     SourceLocation At =
-        locationInFile(Ctx.getSourceManager(), S.callFileOf(B), B.Line);
+        locationInFile(Ctx.getSourceManager(), B.callFile(S.File), B.Line);
     if (At.isValid())
       diag(At, "'%0' gives its parameter%1 to '%2' here, in another file",
            DiagnosticIDs::Note)

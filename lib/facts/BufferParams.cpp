@@ -322,7 +322,7 @@ void forwardedBuffers(const FunctionDecl *FD, const CallExpr *Call,
                                        B.DataType,
                                        {},
                                        {},
-                                       S->callFileOf(B),
+                                       B.callFile(S->File).str(),
                                        B.Through.empty() ? S->Name : B.Through};
     if (WithSpans)
       spansInCaller(B, Call, FD, ValueOf, Param);

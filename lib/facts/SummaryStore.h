@@ -161,6 +161,11 @@ struct FunctionSummary {
     /// when the function itself makes it.
     std::string Through;
 
+    /// The file of the call, given the file of the summary that holds it.
+    llvm::StringRef callFile(llvm::StringRef SummaryFile) const {
+      return CallFile.empty() ? SummaryFile : llvm::StringRef(CallFile);
+    }
+
     bool operator==(const BufferParam &O) const {
       return Index == O.Index && Callee == O.Callee && Spelled == O.Spelled &&
              Arg == O.Arg && Line == O.Line && Spans == O.Spans &&
@@ -219,11 +224,6 @@ struct FunctionSummary {
   /// creating into them ("ns::Gemm::handle_"), sorted; empty: none of them.
   /// Nothing for other functions.
   std::optional<std::vector<std::string>> TouchedMembers;
-
-  /// The file of the cuBLAS call of `B`, one of its Buffers.
-  const std::string &callFileOf(const BufferParam &B) const {
-    return B.CallFile.empty() ? File : B.CallFile;
-  }
 
   /// The effect on parameter `Index`, when known.
   std::optional<HandleEffect> handleEffect(unsigned Index) const;

@@ -111,7 +111,7 @@ std::optional<int> exportFacts(const cublas_tidy::SummaryStore &Store,
                                ArrayRef<FileRun> Runs, const RunPlan &Plan) {
   if (Verbose && Plan.CollectFacts) {
     size_t Again =
-        llvm::count_if(Runs, [](const FileRun &R) { return R.Again; });
+        llvm::count_if(Runs, [](const FileRun &R) { return R.Round > 0; });
     unsigned Rounds = 0;
     for (const FileRun &R : Runs)
       Rounds = std::max(Rounds, R.Round);

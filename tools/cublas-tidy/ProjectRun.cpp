@@ -375,7 +375,6 @@ std::vector<FileRun> runAll(const tooling::CompilationDatabase &DB,
       FileRun &Run = Runs[I];
       Run.Errors.clear();
       Run.FromCache = Run.Stored = false;
-      Run.Again = true;
       Run.Round = Round + 1;
       newContext(Run, Plan);
     }

@@ -59,8 +59,9 @@ struct FileRun {
   std::vector<FileSummary> FileSummaries;
   /// What the summaries it was analysed with said of Asked.
   std::string SeenDigest;
-  bool Again = false; // analysed again with the project's summaries
-  unsigned Round = 0; // the last round of runAll that analysed it again
+  /// The last round of runAll that analysed it again with the project's
+  /// summaries; 0: none did.
+  unsigned Round = 0;
   /// Every file it reads, from its scan or the cache; empty when unknown.
   std::vector<std::string> Files;
   /// Named on the command line (false: a source --whole-database added).
