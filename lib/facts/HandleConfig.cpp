@@ -621,6 +621,102 @@ struct AfterStream {
   }
 };
 
+/// The variable that remembers a workspace across calls: a member of
+/// `this`, a global or a static; null for anything else (a local forgets).
+const ValueDecl *cacheVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Base) && isa<FieldDecl>(ME->getMemberDecl()))
+      return ME->getMemberDecl();
+    return nullptr;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->hasGlobalStorage())
+      return V;
+  return nullptr;
+}
+
+/// The local or parameter `E` names, or null.
+const VarDecl *namedLocal(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return V && !V->hasGlobalStorage() ? V : nullptr;
+}
+
+/// A cublasSetWorkspace on `H` that runs only on a cache miss: in the
+/// `then` of `if (ws != cache)` (either order), with `cache = ws` beside
+/// it. A guard that asks anything else (`new_stream || ws != cache`, a
+/// size) is no cache.
+struct CachedWorkspace {
+  const CallExpr *Set = nullptr;
+  const ValueDecl *Cache = nullptr;
+  const Expr *Value = nullptr;
+};
+
+std::optional<CachedWorkspace> cacheMiss(const IfStmt *If, const HandleName &H,
+                                         const Decl *Callable,
+                                         StableVariables &Stable) {
+  const auto *Ne = dyn_cast_or_null<BinaryOperator>(
+      If->getCond() ? If->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Ne || Ne->getOpcode() != BO_NE || If->getConditionVariable())
+    return std::nullopt;
+  const Expr *L = Ne->getLHS(), *R = Ne->getRHS();
+  const ValueDecl *Cache = cacheVariable(L);
+  const VarDecl *Value = namedLocal(R);
+  if (!Cache || !Value) {
+    Cache = cacheVariable(R);
+    Value = namedLocal(L);
+  }
+  if (!Cache || !Value)
+    return std::nullopt;
+  CachedWorkspace C;
+  bool Remembered = false;
+  walkStmts(If->getThen(), [&](const Stmt *S) {
+    if (const auto *A = dyn_cast<BinaryOperator>(S);
+        A && A->getOpcode() == BO_Assign &&
+        cacheVariable(A->getLHS()) == Cache && namedLocal(A->getRHS()) == Value)
+      Remembered = true;
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const ConfigFunction *F = Call ? calledConfigFunction(Call) : nullptr;
+    if (F && F->Sets && F->What == Setting::Workspace && userWorkspace(Call) &&
+        namedLocal(Call->getArg(1)) == Value)
+      if (std::optional<HandleName> N =
+              handleNamed(Call->getArg(0), Callable, Stable);
+          N && *N == H)
+        C.Set = Call;
+    return true;
+  });
+  if (!C.Set || !Remembered)
+    return std::nullopt;
+  C.Cache = Cache;
+  C.Value = Value == namedLocal(L) ? L : R;
+  return C;
+}
+
+/// The cache-miss cublasSetWorkspace of `H` written after `Stream` in
+/// `Callable`, when there is one.
+std::optional<CachedWorkspace> cachedAfter(const CallExpr *Stream,
+                                           const HandleName &H,
+                                           const Decl *Callable,
+                                           StableVariables &Stable) {
+  const Stmt *Body = analysableBody(Callable);
+  if (!Body)
+    return std::nullopt;
+  const SourceManager &SM = Callable->getASTContext().getSourceManager();
+  std::optional<CachedWorkspace> Found;
+  walkStmts(Body, [&](const Stmt *S) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || Found ||
+        !SM.isBeforeInTranslationUnit(Stream->getEndLoc(), If->getBeginLoc()))
+      return !Found;
+    Found = cacheMiss(If, H, Callable, Stable);
+    return !Found;
+  });
+  return Found;
+}
+
 /// True when the handle `H` of `Callable` is there after it returns: a
 /// parameter, a global or static, a member.
 bool outlivesCall(const HandleName &H, const Decl *Callable,
@@ -670,6 +766,34 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     llvm::SmallVector<const CallExpr *, 2> Workspaces =
         workspaceOnEveryPath(*Cfg, Where->second, Before);
     const Decl *WorkspaceIn = nullptr;
+    if (Workspaces.empty() && outlivesCall(*H, Callable, Stable))
+      if (std::optional<CachedWorkspace> C =
+              cachedAfter(Stream, *H, Callable, Stable)) {
+        // The cache says a workspace is set: an earlier call set it. The
+        // paths that clear the cache set it again.
+        auto AfterCached = [&](const Stmt *S) {
+          if (const auto *A = dyn_cast<BinaryOperator>(S);
+              A && A->isAssignmentOp() &&
+              cacheVariable(A->getLHS()) == C->Cache)
+            return Step::Stop;
+          return After(S);
+        };
+        PathSearch Search(*Cfg, Callable, Stable);
+        Found F = Search.run(Stream, Where->second, AfterCached,
+                             /*ExitCounts=*/false, /*ExitNeedsMark=*/false);
+        if (F.CutOff || !F.Hit)
+          continue;
+        LostWorkspace L;
+        L.Stream = Stream;
+        L.Workspace = C->Set;
+        L.Use = dyn_cast_or_null<CallExpr>(F.Hit);
+        L.Handle = *H;
+        L.Cache = C->Cache;
+        L.Cached = C->Value;
+        if (L.Use)
+          Lost.push_back(L);
+        continue;
+      }
     if (Workspaces.empty()) {
       if (callsConfig(Callable, Setting::Workspace) ||
           callerSetsWorkspace(Callable, Unit))

@@ -78,6 +78,14 @@ struct LostWorkspace {
   /// global, a member) and its callers' calls run with the default pool.
   bool AtReturn = false;
   HandleName Handle;
+  /// When the function remembers the workspace it gave the handle (a
+  /// member, global or static `Cache`) and sets it again only when the
+  /// workspace differs from the cache: that guarded cublasSetWorkspace
+  /// (then `Workspace`), and the value compared with the cache. A stream
+  /// change does not clear the cache, so a new stream with the same
+  /// workspace runs `Use` on the default pool.
+  const clang::ValueDecl *Cache = nullptr;
+  const clang::Expr *Cached = nullptr;
 };
 
 /// The lost workspaces of `Callable`. `Unit` is every callable of the
