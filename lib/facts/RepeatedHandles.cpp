@@ -544,8 +544,10 @@ bool handleCopiedOut(const clang::VarDecl *Var,
           U && U->getOpcode() == clang::UO_LNot)
         continue;
       if (const auto *B = llvm::dyn_cast_or_null<clang::BinaryOperator>(User);
-          B && B->isEqualityOp())
-        continue;
+          B &&
+          (B->isEqualityOp() ||
+           (B->isAssignmentOp() && B->getLHS()->IgnoreParenImpCasts() == DRE)))
+        continue; // compared, or written (`g = nullptr`): not kept
       if (llvm::isa_and_nonnull<clang::IfStmt>(User))
         continue; // `if (g)`
       return true;

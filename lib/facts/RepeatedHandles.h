@@ -154,7 +154,8 @@ private:
 
 /// Whether some callable reads `Var` otherwise than as an argument of a
 /// cuBLAS call (the handle it holds passed to work, a create or a
-/// destroy) or in a test of it: a copy elsewhere may keep the handle.
+/// destroy), in a test of it or as the target of an assignment (`g =
+/// nullptr`): a copy elsewhere may keep the handle.
 bool handleCopiedOut(const clang::VarDecl *Var,
                      llvm::ArrayRef<const clang::Decl *> Callables);
 

@@ -52,6 +52,25 @@ void stages(float *d_x, int n) {
   close_module();
 }
 
+// The teardown that forgets the handle runs once, after the loop.
+static cublasHandle_t g_late;
+static void open_late() {
+  check(cublasCreate(&g_late));
+  // CHECK-NOTES: :[[@LINE-1]]:9: warning: global handle 'g_late' is created on every call of 'open_late', which is called in a loop, while the previous one is still live (nothing in the loop destroys it): each call after the first leaks one; create it once (guard the create with 'if (!g_late)'), or destroy it before creating it again [cublas-handle-leak]
+  // CHECK-NOTES: :[[@LINE+10]]:5: note: 'open_late' is called in this loop
+}
+static void close_late() {
+  if (g_late) {
+    check(cublasDestroy(g_late));
+    g_late = nullptr;
+  }
+}
+void late(int count) {
+  for (int i = 0; i < count; ++i)
+    open_late();
+  close_late();
+}
+
 // --- Not reported ---------------------------------------------------------
 
 // Destroyed in the loop, directly or through a function of the file.
@@ -119,4 +138,39 @@ void lazy(int count) {
   for (int i = 0; i < count; ++i)
     open_lazy();
   check(cublasDestroy(g_lazy));
+}
+
+// A teardown that destroys only a live handle and forgets it: the loop
+// destroys before each create.
+static cublasHandle_t g_reset;
+static void open_reset() { check(cublasCreate(&g_reset)); }
+static void close_reset() {
+  if (g_reset) {
+    check(cublasDestroy(g_reset));
+    g_reset = nullptr;
+  }
+}
+void resets(float *d_x, int n, int count) {
+  const float two = 2.0f;
+  for (int i = 0; i < count; ++i) {
+    open_reset();
+    check(cublasSscal(g_reset, n, &two, d_x, 1));
+    close_reset();
+  }
+}
+
+// The same teardown written with an early return.
+static cublasHandle_t g_early;
+static void open_early() { check(cublasCreate(&g_early)); }
+static void close_early() {
+  if (!g_early)
+    return;
+  check(cublasDestroy(g_early));
+  g_early = nullptr;
+}
+void earlies(int count) {
+  for (int i = 0; i < count; ++i) {
+    open_early();
+    close_early();
+  }
 }
