@@ -21,14 +21,15 @@ std::optional<ParamPolynomial> ParamPolynomial::of(const SymExpr &V,
     std::optional<unsigned> First = IndexOf(M.First);
     if (!First)
       return std::nullopt;
-    int Second = -1;
-    if (M.Second.Decl) {
-      std::optional<unsigned> S = IndexOf(M.Second);
+    int Others[2] = {-1, -1};
+    llvm::SmallVector<const Symbol *, 3> Symbols = M.symbols();
+    for (size_t I = 1; I < Symbols.size(); ++I) {
+      std::optional<unsigned> S = IndexOf(*Symbols[I]);
       if (!S)
         return std::nullopt;
-      Second = static_cast<int>(*S);
+      Others[I - 1] = static_cast<int>(*S);
     }
-    Out.Terms.push_back({*First, Second, C});
+    Out.Terms.push_back({*First, Others[0], C, Others[1]});
   }
   return Out;
 }
@@ -38,10 +39,11 @@ std::optional<SymExpr> ParamPolynomial::bind(
   std::optional<SymExpr> Sum = SymExpr::constant(Constant);
   for (const Term &T : Terms) {
     std::optional<SymExpr> V = Arg(T.First);
-    if (V && T.Second >= 0) {
-      std::optional<SymExpr> W = Arg(static_cast<unsigned>(T.Second));
-      V = W ? V->mul(*W) : std::nullopt;
-    }
+    for (int Other : {T.Second, T.Third})
+      if (V && Other >= 0) {
+        std::optional<SymExpr> W = Arg(static_cast<unsigned>(Other));
+        V = W ? V->mul(*W) : std::nullopt;
+      }
     if (V)
       V = V->mul(SymExpr::constant(T.Coefficient));
     Sum = V ? Sum->add(*V) : std::nullopt;
@@ -54,7 +56,9 @@ std::optional<SymExpr> ParamPolynomial::bind(
 json::Value ParamPolynomial::toJson() const {
   json::Array A;
   for (const Term &T : Terms)
-    A.push_back(json::Array{T.First, T.Second, T.Coefficient});
+    A.push_back(T.Third < 0
+                    ? json::Array{T.First, T.Second, T.Coefficient}
+                    : json::Array{T.First, T.Second, T.Third, T.Coefficient});
   return json::Array{Constant, std::move(A)};
 }
 
@@ -70,15 +74,21 @@ ParamPolynomial::fromJson(const json::Value *V) {
   Out.Constant = *C;
   for (const json::Value &T : *(*P)[1].getAsArray()) {
     const json::Array *A = T.getAsArray();
-    if (!A || A->size() != 3)
+    // [first, second, coefficient], or [first, second, third,
+    // coefficient] for a product of three.
+    if (!A || (A->size() != 3 && A->size() != 4))
       return std::nullopt;
+    bool Three = A->size() == 4;
     auto First = (*A)[0].getAsInteger(), Second = (*A)[1].getAsInteger(),
-         Coefficient = (*A)[2].getAsInteger();
-    if (!First || !Second || !Coefficient || *First < 0 || *Second < -1 ||
-        *First > 1000 || *Second > 1000)
+         Third = Three ? (*A)[2].getAsInteger() : std::optional<int64_t>(-1),
+         Coefficient = A->back().getAsInteger();
+    if (!First || !Second || !Third || !Coefficient || *First < 0 ||
+        *Second < -1 || *Third < -1 || *First > 1000 || *Second > 1000 ||
+        *Third > 1000 || (Three && (*Second < 0 || *Third < 0)))
       return std::nullopt;
     Out.Terms.push_back({static_cast<unsigned>(*First),
-                         static_cast<int>(*Second), *Coefficient});
+                         static_cast<int>(*Second), *Coefficient,
+                         static_cast<int>(*Third)});
   }
   return Out;
 }

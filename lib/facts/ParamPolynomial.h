@@ -25,14 +25,15 @@ namespace cublas_tidy {
 
 /// An integer in terms of a function's parameters, by index: a summary's
 /// sizes. A constant plus a sum of coefficient * parameter (or the product
-/// of two), as SymExpr is over symbols.
+/// of two or three), as SymExpr is over symbols.
 struct ParamPolynomial {
   struct Term {
     unsigned First;
     int Second; // -1: a term of one parameter
     int64_t Coefficient;
+    int Third = -1; // a product of three parameters (`m * n * batch`)
     bool operator==(const Term &O) const {
-      return First == O.First && Second == O.Second &&
+      return First == O.First && Second == O.Second && Third == O.Third &&
              Coefficient == O.Coefficient;
     }
   };

@@ -26,7 +26,7 @@ bool laterSizeRead(const LibraryModel &Library, const VarDecl *Object,
                    int Named, llvm::ArrayRef<SymExpr> CallValues) {
   for (const SymExpr &V : CallValues)
     for (const auto &[Mono, Coef] : V.terms())
-      for (const Symbol *S : {&Mono.First, &Mono.Second})
+      for (const Symbol *S : Mono.symbols())
         if (std::optional<int> D = dimOfSize(Library, *S, Object);
             D && *D > Named)
           return true;
@@ -177,6 +177,20 @@ std::optional<MisreadViewStride> misreadViewStride(const StorageMatrix &M,
                                                    const SymExpr &Stride) {
   unsigned N = knownViewDims(M, 3);
   if (!N)
+    return std::nullopt;
+  // Only the batch dimensions reordered (a permutation of the storage's,
+  // nothing narrowed, repeated or strided), each matrix the storage's own:
+  // a stride of one packed matrix takes the matrices in the storage's
+  // order, which is right when every operand is reordered alike (and
+  // which the batch count alone cannot tell).
+  const llvm::SmallVector<ViewDim, 4> &Dims = M.Layout.ViewDims;
+  int Rank = static_cast<int>(M.Sizes.size());
+  if (static_cast<int>(Dims.size()) == Rank && Dims.size() == N &&
+      Dims[N - 2].StorageDim == Rank - 2 &&
+      Dims[N - 1].StorageDim == Rank - 1 &&
+      llvm::all_of(Dims, [](const ViewDim &D) {
+        return D.StorageDim >= 0 && !D.Size && !D.End && !D.MaybeBroadcast;
+      }))
     return std::nullopt;
   std::optional<SymExpr> Packed = M.ViewSizes[N - 2]->mul(*M.ViewSizes[N - 1]);
   const SymExpr &Actual = *M.ViewStrides[N - 3];

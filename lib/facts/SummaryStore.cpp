@@ -313,7 +313,7 @@ bool fileHasHash(llvm::StringRef Path, llvm::StringRef Hash) {
 }
 
 llvm::StringRef summaryFormat() {
-  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 5";
+  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 6";
 }
 
 std::string findStoreFor(llvm::StringRef File) {

@@ -33,7 +33,7 @@ SymExpr SymExpr::constant(int64_t V) {
 
 SymExpr SymExpr::symbol(const Symbol &S) {
   SymExpr E;
-  E.Terms.push_back({Monomial{S, Symbol()}, 1});
+  E.Terms.push_back({Monomial{S, Symbol(), Symbol()}, 1});
   return E;
 }
 
@@ -95,11 +95,15 @@ std::optional<SymExpr> SymExpr::sub(const SymExpr &O) const {
 
 static std::optional<SymExpr::Monomial> multiply(const SymExpr::Monomial &L,
                                                  const SymExpr::Monomial &R) {
-  if (L.degree() + R.degree() > 2)
+  if (L.degree() + R.degree() > 3)
     return std::nullopt;
-  SymExpr::Monomial M{L.First, R.First};
-  if (M.Second < M.First)
-    std::swap(M.First, M.Second);
+  llvm::SmallVector<Symbol, 3> All;
+  for (const Symbol *S : L.symbols())
+    All.push_back(*S);
+  for (const Symbol *S : R.symbols())
+    All.push_back(*S);
+  llvm::sort(All);
+  SymExpr::Monomial M{All[0], All[1], All.size() > 2 ? All[2] : Symbol()};
   return M;
 }
 
@@ -146,22 +150,21 @@ std::optional<int64_t> SymExpr::lowerBound(const SymbolBounds &Bounds) const {
   };
   int64_t Sum = Const;
   for (const auto &[M, C] : Terms) {
-    int64_t Min;
-    if (M.degree() == 2 && M.First == M.Second) {
-      // A square is never negative, whatever the symbol.
-      std::optional<int64_t> L = Least(M.First);
-      Min = L ? *L * *L : 0;
-    } else {
-      std::optional<int64_t> L1 = Least(M.First);
-      if (!L1)
+    // The least of each symbol's power: an even power is never negative,
+    // whatever the symbol; an odd one needs the symbol's own bound.
+    int64_t Min = 1;
+    llvm::SmallVector<const Symbol *, 3> Symbols = M.symbols();
+    for (size_t I = 0; I < Symbols.size();) {
+      size_t Power = 1;
+      while (I + Power < Symbols.size() && *Symbols[I + Power] == *Symbols[I])
+        ++Power;
+      std::optional<int64_t> L = Least(*Symbols[I]);
+      if (!L && Power % 2 == 1)
         return std::nullopt;
-      Min = *L1;
-      if (M.degree() == 2) {
-        std::optional<int64_t> L2 = Least(M.Second);
-        if (!L2)
+      for (size_t P = 0; P < Power; ++P)
+        if (llvm::MulOverflow(Min, L.value_or(0), Min))
           return std::nullopt;
-        Min *= *L2;
-      }
+      I += Power;
     }
     if (C < 0)
       return std::nullopt;
@@ -175,9 +178,9 @@ std::optional<int64_t> SymExpr::lowerBound(const SymbolBounds &Bounds) const {
 std::string SymExpr::str() const {
   std::vector<std::pair<std::string, int64_t>> Parts;
   for (const auto &[M, C] : Terms) {
-    std::string Name = M.First.name();
-    if (M.degree() == 2)
-      Name += "*" + M.Second.name();
+    std::string Name;
+    for (const Symbol *S : M.symbols())
+      Name += (Name.empty() ? "" : "*") + S->name();
     Parts.push_back({Name, C});
   }
   std::sort(Parts.begin(), Parts.end());

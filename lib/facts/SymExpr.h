@@ -67,19 +67,35 @@ struct SymbolBounds {
 };
 
 /// Constant + sum of Coefficient * Monomial; a monomial is one symbol or the
-/// product of two. Arithmetic that overflows 64 bits or needs a product of
-/// three symbols fails (nullopt).
+/// product of two or three (a strided batch's `m * n * batch`). Arithmetic
+/// that overflows 64 bits or needs a product of four symbols fails
+/// (nullopt).
 class SymExpr {
 public:
+  /// Its symbols in order, First <= Second <= Third; the absent ones have
+  /// a null Decl.
   struct Monomial {
-    Symbol First, Second; // Second.Decl is null for a single symbol
+    Symbol First, Second, Third;
     bool operator<(const Monomial &O) const {
-      return First != O.First ? First < O.First : Second < O.Second;
+      if (First != O.First)
+        return First < O.First;
+      return Second != O.Second ? Second < O.Second : Third < O.Third;
     }
     bool operator==(const Monomial &O) const {
-      return First == O.First && Second == O.Second;
+      return First == O.First && Second == O.Second && Third == O.Third;
     }
-    unsigned degree() const { return Second.Decl ? 2 : 1; }
+    unsigned degree() const {
+      return 1 + (Second.Decl ? 1 : 0) + (Third.Decl ? 1 : 0);
+    }
+    /// Its symbols, in order.
+    llvm::SmallVector<const Symbol *, 3> symbols() const {
+      llvm::SmallVector<const Symbol *, 3> Out{&First};
+      if (Second.Decl)
+        Out.push_back(&Second);
+      if (Third.Decl)
+        Out.push_back(&Third);
+      return Out;
+    }
   };
 
   SymExpr() = default;

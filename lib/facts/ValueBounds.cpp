@@ -150,9 +150,7 @@ std::optional<llvm::SmallVector<const VarDecl *, 4>>
 symbolVariables(const SymExpr &V) {
   llvm::SmallVector<const VarDecl *, 4> Vars;
   for (const auto &[M, Coefficient] : V.terms())
-    for (const Symbol *S : {&M.First, &M.Second}) {
-      if (S == &M.Second && !S->Decl)
-        continue;
+    for (const Symbol *S : M.symbols()) {
       const auto *Var = llvm::dyn_cast_or_null<VarDecl>(S->Decl);
       if (!Var || S->Tag)
         return std::nullopt;

@@ -156,10 +156,14 @@ TEST(StorageMatrices, PermutedViewsOfRowMajorTensors) {
                  ASSERT_TRUE(Stride);
                  EXPECT_EQ(Stride->Actual, D);
                  EXPECT_FALSE(misreadViewStride(*M[0], D));
-                 // Batches swapped, matrices untouched: packed matrices,
-                 // but the batch stride of the view's third dimension from
-                 // the end (the storage's first) is S*H*D, beyond a SymExpr
-                 // of two symbols: unknown, so silent.
+                 // Batches swapped, matrices untouched: packed matrices.
+                 // The batch stride of the view's third dimension from the
+                 // end (the storage's first) is S*H*D, but a stride of one
+                 // matrix takes the matrices in the storage's order, right
+                 // when every operand is reordered alike: silent.
+                 ASSERT_TRUE(M[1]->ViewStrides.size() == 4 &&
+                             M[1]->ViewStrides[1]);
+                 EXPECT_EQ(*M[1]->ViewStrides[1], *S.mul(H)->mul(D));
                  ASSERT_EQ(M[1]->Layout.Order, StorageOrder::View);
                  EXPECT_FALSE(misreadViewLd(*M[1], D));
                  EXPECT_FALSE(misreadViewStride(*M[1], *H.mul(D)));

@@ -222,6 +222,36 @@ void gemm_half(cublasHandle_t h, int n, const void *A, void *C) {
   EXPECT_EQ(H[0].Spans->ElementBytes, 2u);
 }
 
+// A strided batch whose stride the function computes from its sizes: the
+// last element of C is m * n * batch, a product of three parameters.
+TEST(SummariesTest, StridedBatchSpansAreProductsOfThree) {
+  auto S = summariesOf(R"(
+void bgemm(cublasHandle_t h, int m, int n, int k, int batch, const float *A,
+           const float *B, float *C) {
+  const float one = 1, zero = 0;
+  long long sa = (long long)m * k, sb = (long long)k * n, sc = (long long)m * n;
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, A, m,
+                            sa, B, k, sb, &zero, C, m, sc, batch);
+}
+)");
+  const auto &G = S["bgemm"].Buffers;
+  ASSERT_EQ(G.size(), 3u);
+  ASSERT_TRUE(G[2].Spans);
+  EXPECT_EQ(G[2].Spans->Operand, "C");
+  EXPECT_EQ(G[2].Spans->Elements, (ParamPolynomial{0, {{1, 2, 1, 4}}}));
+  auto At = [](unsigned I) -> std::optional<SymExpr> {
+    const int64_t V[] = {0, 3, 5, 7, 4};
+    return I >= 1 && I <= 4 ? std::optional(SymExpr::constant(V[I]))
+                            : std::nullopt;
+  };
+  std::optional<SymExpr> A = G[0].Spans->Elements.bind(At);
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->getConstant(), 3 * 7 * 4); // m * k * batch
+  std::optional<SymExpr> C = G[2].Spans->Elements.bind(At);
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->getConstant(), 3 * 5 * 4);
+}
+
 // A flag the function only compares with constants in a conditional that
 // picks a value gives one span per value (and one for every other value);
 // the span at a call is the case of the caller's constant. A flag that an
@@ -323,7 +353,7 @@ TEST(SummariesTest, JsonRoundTrip) {
   Span.Operand = "A";
   Span.ElementBytes = 2;
   Span.Plural = "__half values";
-  Span.Elements = {-1, {{3, 4, 2}, {3, -1, 1}}};
+  Span.Elements = {-1, {{3, 4, 2}, {3, -1, 1}, {3, 4, 1, 5}}};
   Span.Layout = {{"lda", {0, {{3, -1, 1}}}}};
   Span.Positive = {3, 4};
   S.Buffers[1].Spans = Span;

@@ -48,10 +48,46 @@ TEST(SymExpr, SymbolicOrder) {
   EXPECT_EQ(compare(*u.add(SymExpr::constant(1)), SymExpr::constant(0)),
             Order::Greater);
   EXPECT_EQ(compare(*m.mul(m), SymExpr::constant(0)), Order::GreaterOrEqual);
-  EXPECT_FALSE(mk.mul(k)); // degree 3
+  EXPECT_FALSE(mk.mul(mk)); // degree 4
   EXPECT_EQ(mk4.sub(mk)->str(), "3*m*k");
   EXPECT_EQ(m.sub(SymExpr::constant(5))->str(), "m - 5");
   EXPECT_EQ(SymExpr::constant(0).sub(m)->str(), "-m");
+}
+
+TEST(SymExpr, ProductsOfThree) {
+  auto AST = test::buildAST("void f(int m, int n, int b) {}");
+  ASSERT_TRUE(AST);
+  const auto *F = test::selectFirst<FunctionDecl>(
+      *AST, functionDecl(hasName("f")).bind("x"));
+  ASSERT_TRUE(F);
+  Symbol M{F->getParamDecl(0)}, N{F->getParamDecl(1)}, B{F->getParamDecl(2)};
+  SymExpr m = SymExpr::symbol(M), n = SymExpr::symbol(N),
+          b = SymExpr::symbol(B);
+  // A strided batch's last element: stride * (batch - 1) + ld * (n - 1) + m
+  // with stride = m * n and ld = m is m * n * batch.
+  SymExpr Stride = *m.mul(n);
+  SymExpr Last = *Stride.mul(*b.sub(SymExpr::constant(1)))
+                      ->add(*m.mul(*n.sub(SymExpr::constant(1))))
+                      ->add(m);
+  EXPECT_EQ(Last, *m.mul(n)->mul(b));
+  EXPECT_EQ(Last.terms().size(), 1u);
+  EXPECT_EQ(Last.terms().front().first.degree(), 3u);
+  // The order of the factors does not matter.
+  EXPECT_EQ(*b.mul(n)->mul(m), *m.mul(*n.mul(b)));
+  EXPECT_EQ(b.mul(n)->mul(m)->str(), Last.str());
+  // Bounds: m*n*b >= 1 when each is positive, unknown otherwise; a square
+  // times a positive symbol is never negative.
+  SymbolBounds Positive;
+  Positive.Positive = {M, N, B};
+  EXPECT_EQ(compare(Last, SymExpr::constant(0), Positive), Order::Greater);
+  EXPECT_EQ(compare(Last, SymExpr::constant(0)), Order::Unknown);
+  SymbolBounds OnlyB;
+  OnlyB.Positive = {B};
+  EXPECT_EQ(compare(*m.mul(m)->mul(b), SymExpr::constant(0), OnlyB),
+            Order::GreaterOrEqual);
+  EXPECT_EQ(compare(*m.mul(m)->mul(m), SymExpr::constant(0), OnlyB),
+            Order::Unknown);
+  EXPECT_FALSE(Last.mul(m)); // degree 4
 }
 
 } // namespace

@@ -160,7 +160,7 @@ TEST(ValueFacts, SymbolsForWhatTheCodeDoesNotFix) {
     use(m * k * k);
     use((m * 4) / 2); use(m / 2);
   })"),
-            (Values{"m + m*k", "k - m", "o + 1", "0", "?", "2*m", "?"}));
+            (Values{"m + m*k", "k - m", "o + 1", "0", "m*k*k", "2*m", "?"}));
 }
 
 TEST(ValueFacts, ContainerSizes) {

@@ -77,3 +77,13 @@ cublasStatus_t gemmRowMajor(cublasHandle_t H, Transpose TransA,
   cublasOperation_t OpB = (TransB == NoTrans) ? CUBLAS_OP_N : CUBLAS_OP_T;
   return cublasSgemm(H, OpB, OpA, N, M, K, &One, B, Ldb, A, Lda, &Zero, C, N);
 }
+
+cublasStatus_t gemmPacked(cublasHandle_t H, int M, int N, int K, int Count,
+                          const float *A, const float *B, float *C) {
+  const float One = 1.0f, Zero = 0.0f;
+  long long StrideA = (long long)M * K, StrideB = (long long)K * N,
+            StrideC = (long long)M * N;
+  return cublasSgemmStridedBatched(H, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &One,
+                                   A, M, StrideA, B, K, StrideB, &Zero, C, M,
+                                   StrideC, Count);
+}

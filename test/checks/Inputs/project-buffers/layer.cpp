@@ -77,3 +77,14 @@ void flags(cublasHandle_t H, Transpose T) {
   gemmRowMajor(H, NoTrans, NoTrans, 16, 16, 32, A, B, C);    // right
   gemmRowMajor(H, T, NoTrans, 64, 16, 32, A, B, C);          // T unknown
 }
+
+// The packed batch's strides are M * K, K * N and M * N: C sized for one
+// matrix holds one of eight; A and B are right.
+void packed(cublasHandle_t H) {
+  float *A = nullptr, *B = nullptr, *C = nullptr;
+  cudaMalloc(reinterpret_cast<void **>(&A), 8 * 64 * 32 * sizeof(float));
+  cudaMalloc(reinterpret_cast<void **>(&B), 8 * 32 * 16 * sizeof(float));
+  cudaMalloc(reinterpret_cast<void **>(&C), 64 * 16 * sizeof(float));
+  gemmPacked(H, 64, 16, 32, 8, A, B, C);
+  gemmPacked(H, 64, 16, 32, 1, A, B, C); // one matrix: right
+}

@@ -35,3 +35,7 @@ enum Transpose { NoTrans = 111, Trans = 112 };
 cublasStatus_t gemmRowMajor(cublasHandle_t H, Transpose TransA,
                             Transpose TransB, int M, int N, int K,
                             const float *A, const float *B, float *C);
+// Count packed matrices of each, one after the other: the strides are the
+// matrices' sizes, which it computes.
+cublasStatus_t gemmPacked(cublasHandle_t H, int M, int N, int K, int Count,
+                          const float *A, const float *B, float *C);
