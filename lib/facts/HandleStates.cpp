@@ -1,6 +1,7 @@
 //===- HandleStates.cpp ---------------------------------------------------===//
 
 #include "facts/HandleStates.h"
+#include "facts/StatusFunctions.h"
 
 #include "ast/SharedCfg.h"
 
@@ -197,6 +198,18 @@ std::optional<Test> readCondition(const Expr *Cond, bool Value,
         Cond = Call->getArg(0);
         continue;
       }
+      // `ok(status)`, a function of the user's whose result says whether
+      // the status it is given is success (facts/StatusFunctions.h).
+      if (const FunctionDecl *FD = Call->getDirectCallee();
+          FD && Call->getNumArgs() >= 1)
+        switch (statusFunctionFacts(FD).Predicate) {
+        case StatusFunctionFacts::TrueIsSuccess:
+          return Test{strip(Call->getArg(0)), llvm::APSInt::get(0), Value};
+        case StatusFunctionFacts::TrueIsFailure:
+          return Test{strip(Call->getArg(0)), llvm::APSInt::get(0), !Value};
+        case StatusFunctionFacts::NoPredicate:
+          break;
+        }
     }
     // static_cast<bool>(x) (TORCH_CHECK's C10_UNLIKELY), (bool)x.
     if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Cond);

@@ -216,12 +216,154 @@ private:
   }
 };
 
+/// What a predicate's body gives back when its status parameter is
+/// success (`Zero`) or any error: true, false, no return (a throw, an
+/// abort), or unknown (nullopt).
+class PredicateRun {
+public:
+  enum Outcome { False, True, NoReturn };
+  PredicateRun(const ParmVarDecl *Status, bool Zero, const ASTContext &Ctx)
+      : Status(Status), Zero(Zero), Ctx(Ctx) {}
+
+  /// The outcome of `S`, or Next when it falls through.
+  std::optional<Outcome> run(const Stmt *S, unsigned Depth = 0) {
+    if (!S || Depth > 16 || ++Steps > 64)
+      return std::nullopt;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body()) {
+        Fell = false;
+        std::optional<Outcome> O = run(Child, Depth + 1);
+        if (!Fell)
+          return O;
+      }
+      Fell = true;
+      return std::nullopt;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      std::optional<bool> C = truth(If->getCond());
+      if (!C || If->getInit() || If->getConditionVariable())
+        return std::nullopt;
+      const Stmt *Taken = *C ? If->getThen() : If->getElse();
+      Fell = true;
+      return Taken ? run(Taken, Depth + 1) : std::nullopt;
+    }
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      std::optional<bool> V = truth(R->getRetValue());
+      Fell = false;
+      if (!V)
+        return std::nullopt;
+      return *V ? True : False;
+    }
+    if (isa<CXXThrowExpr>(S) || endsProcess(S)) {
+      Fell = false;
+      return NoReturn;
+    }
+    // Anything else (a report, a log) may run, if it neither returns nor
+    // changes the status.
+    bool Plain = !anyStmt(S, [&](const Stmt *N) {
+      if (isa<ReturnStmt, CXXThrowExpr, GotoStmt, LambdaExpr>(N))
+        return true;
+      if (const auto *BO = dyn_cast<BinaryOperator>(N))
+        return BO->isAssignmentOp() && refersTo(BO->getLHS());
+      if (const auto *UO = dyn_cast<UnaryOperator>(N))
+        return UO->getOpcode() == UO_AddrOf && refersTo(UO->getSubExpr());
+      return false;
+    });
+    Fell = Plain;
+    return std::nullopt;
+  }
+  bool fellThrough() const { return Fell; }
+
+private:
+  static bool endsProcess(const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!FD)
+      return false;
+    if (FD->isNoReturn())
+      return true;
+    StringRef Name = FD->getIdentifier() ? FD->getName() : "";
+    return Name == "exit" || Name == "abort" || Name == "_Exit";
+  }
+  bool refersTo(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == Status;
+  }
+  /// The truth of `E` in this run: a constant, the status itself, a
+  /// comparison of it with success, or their negation.
+  std::optional<bool> truth(const Expr *E) const {
+    if (!E)
+      return std::nullopt;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_LNot) {
+      std::optional<bool> V = truth(UO->getSubExpr());
+      return V ? std::optional<bool>(!*V) : std::nullopt;
+    }
+    if (refersTo(E))
+      return !Zero;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      const Expr *Other = refersTo(BO->getLHS())   ? BO->getRHS()
+                          : refersTo(BO->getRHS()) ? BO->getLHS()
+                                                   : nullptr;
+      Expr::EvalResult R;
+      if (!Other || Other->isValueDependent() ||
+          !Other->EvaluateAsInt(R, Ctx) || R.Val.getInt() != 0)
+        return std::nullopt; // only a test against success decides
+      bool Equal = Zero;
+      return BO->getOpcode() == BO_EQ ? Equal : !Equal;
+    }
+    Expr::EvalResult R;
+    if (!E->isValueDependent() && E->getType()->isScalarType() &&
+        E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt() != 0;
+    return std::nullopt;
+  }
+
+  const ParmVarDecl *Status;
+  bool Zero;
+  const ASTContext &Ctx;
+  unsigned Steps = 0;
+  bool Fell = false;
+};
+
+/// What a true result of `Def` says of the status its first parameter
+/// receives, when its body tells.
+StatusFunctionFacts::PredicateT predicateOf(const FunctionDecl *Def) {
+  QualType Ret = Def->getReturnType();
+  if (Def->getNumParams() == 0 ||
+      !isLibraryStatusType(Def->getParamDecl(0)->getType()) ||
+      !(Ret->isBooleanType() || Ret->isIntegerType()) ||
+      isLibraryStatusType(Ret))
+    return StatusFunctionFacts::NoPredicate;
+  auto Outcome = [&](bool Zero) {
+    PredicateRun Run(Def->getParamDecl(0), Zero, Def->getASTContext());
+    std::optional<PredicateRun::Outcome> O = Run.run(Def->getBody());
+    return Run.fellThrough() ? std::nullopt : O;
+  };
+  std::optional<PredicateRun::Outcome> OnSuccess = Outcome(true),
+                                       OnError = Outcome(false);
+  if (!OnSuccess || !OnError)
+    return StatusFunctionFacts::NoPredicate;
+  using O = PredicateRun::Outcome;
+  if (*OnSuccess == O::True && *OnError != O::True)
+    return StatusFunctionFacts::TrueIsSuccess;
+  if (*OnSuccess == O::False && *OnError != O::False)
+    return *OnError == O::True ? StatusFunctionFacts::TrueIsFailure
+                               : StatusFunctionFacts::NoPredicate;
+  return StatusFunctionFacts::NoPredicate;
+}
+
 StatusFunctionFacts analyse(const FunctionDecl *Def) {
   if (!Def || !analysableBody(Def))
     return StatusFunctionFacts();
   StatusUses Uses(Def);
   Uses.read(stmtsIn(Def));
-  return Uses.role();
+  StatusFunctionFacts Out = Uses.role();
+  if (Out.Role == StatusFunctionFacts::Checker)
+    Out.Predicate = predicateOf(Def);
+  return Out;
 }
 
 /// The facts of a function defined in another unit, from its summary.

@@ -46,6 +46,13 @@ struct StatusFunctionFacts {
   unsigned WrappedLine = 0;
   /// The facts come from the summary of a definition in another unit.
   bool FromProject = false;
+  /// For a checker whose first parameter is a status and whose result a
+  /// condition can test (`if (!ok(cublasCreate(&h))) return;`): what a
+  /// true (non-zero) result says of the status. Read from a body of
+  /// straight-line statements, ifs on the status against success, and
+  /// returns of constants or of such a comparison.
+  enum PredicateT { NoPredicate, TrueIsSuccess, TrueIsFailure };
+  PredicateT Predicate = NoPredicate;
 };
 
 /// What `FD` (its definition in the translation unit, or else its summary

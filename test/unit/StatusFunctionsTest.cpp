@@ -178,3 +178,58 @@ TEST(StatusFunctions, StatusHoldingVariables) {
 }
 
 } // namespace
+
+namespace {
+
+// A checker whose result a condition can test says what a true result
+// means, when its body tells: ifs on the status against success, returns
+// of constants or of such a comparison, reports in between.
+TEST(StatusFunctions, PredicatesOfSuccess) {
+  Functions F(R"(
+bool ok(cublasStatus_t s) {
+  if (s != CUBLAS_STATUS_SUCCESS) { report("failed"); return false; }
+  return true;
+}
+int failed(cublasStatus_t s) { return s != CUBLAS_STATUS_SUCCESS; }
+bool fine(cublasStatus_t s) { return !s; }
+bool must(cublasStatus_t s) {
+  if (s) { std::fprintf(stderr, "%d\n", (int)s); std::exit(1); }
+  return true;
+}
+int code(cublasStatus_t s) {
+  if (s == CUBLAS_STATUS_SUCCESS) return 0;
+  return 1;
+}
+bool always(cublasStatus_t s) { report("x"); return true; }
+bool oneError(cublasStatus_t s) { return s == CUBLAS_STATUS_NOT_INITIALIZED; }
+bool changes(cublasStatus_t s) {
+  s = CUBLAS_STATUS_SUCCESS;
+  return s == CUBLAS_STATUS_SUCCESS;
+}
+bool opaque(cublasStatus_t s) { report("x"); return s == 0 && std::rand(); }
+void nothing(cublasStatus_t s) { if (s) report("x"); }
+)");
+  auto P = [&](const char *Name) {
+    switch (statusFunctionFacts(F.fn(Name)).Predicate) {
+    case StatusFunctionFacts::TrueIsSuccess:
+      return std::string("success");
+    case StatusFunctionFacts::TrueIsFailure:
+      return std::string("failure");
+    case StatusFunctionFacts::NoPredicate:
+      break;
+    }
+    return std::string("-");
+  };
+  EXPECT_EQ(P("ok"), "success");
+  EXPECT_EQ(P("failed"), "failure");
+  EXPECT_EQ(P("fine"), "success");
+  EXPECT_EQ(P("must"), "success");
+  EXPECT_EQ(P("code"), "failure");
+  EXPECT_EQ(P("always"), "-");
+  EXPECT_EQ(P("oneError"), "-");
+  EXPECT_EQ(P("changes"), "-");
+  EXPECT_EQ(P("opaque"), "-");
+  EXPECT_EQ(P("nothing"), "-");
+}
+
+} // namespace
