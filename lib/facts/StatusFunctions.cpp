@@ -374,6 +374,9 @@ StatusFunctionFacts fromSummary(const FunctionSummary *S) {
   switch (S->Status) {
   case FunctionSummary::StatusRole::Checker:
     Out.Role = StatusFunctionFacts::Checker;
+    Out.Predicate = S->Predicate > 0   ? StatusFunctionFacts::TrueIsSuccess
+                    : S->Predicate < 0 ? StatusFunctionFacts::TrueIsFailure
+                                       : StatusFunctionFacts::NoPredicate;
     break;
   case FunctionSummary::StatusRole::Wrapper:
     Out.Role = StatusFunctionFacts::Wrapper;
@@ -518,6 +521,8 @@ const SummaryPart StatusSummaryPart = {
         if (!S.WrappedFile.empty())
           O["wrappedFile"] = S.WrappedFile;
       }
+      if (S.Predicate)
+        O["predicate"] = S.Predicate > 0 ? "success" : "failure";
     },
     [](const json::Object &O, FunctionSummary &S) {
       if (O.get("status")) {
@@ -532,6 +537,11 @@ const SummaryPart StatusSummaryPart = {
         S.WrappedLine = static_cast<unsigned>(
             std::max<int64_t>(0, O.getInteger("wrappedLine").value_or(0)));
         S.WrappedFile = O.getString("wrappedFile").value_or("").str();
+      }
+      if (auto Predicate = O.getString("predicate")) {
+        if (*Predicate != "success" && *Predicate != "failure")
+          return false;
+        S.Predicate = *Predicate == "success" ? 1 : -1;
       }
       return true;
     }};

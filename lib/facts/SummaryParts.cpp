@@ -70,7 +70,8 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
   return Key == O.Key && Name == O.Name && File == O.File && Line == O.Line &&
          FileHash == O.FileHash && Status == O.Status && Wrapped == O.Wrapped &&
          WrappedLine == O.WrappedLine && WrappedFile == O.WrappedFile &&
-         Handles == O.Handles && Buffers == O.Buffers && PerCall == O.PerCall &&
+         Predicate == O.Predicate && Handles == O.Handles &&
+         Buffers == O.Buffers && PerCall == O.PerCall &&
          DestroyedGlobals == O.DestroyedGlobals &&
          ReleasedGlobals == O.ReleasedGlobals &&
          CreatedGlobals == O.CreatedGlobals &&

@@ -92,6 +92,10 @@ struct FunctionSummary {
   /// The file of that call when it is not File: the function returns the
   /// status of a wrapper of a third file.
   std::string WrappedFile;
+  /// For a checker whose result tells whether the status it is given is
+  /// success (StatusFunctionFacts::Predicate): 1 when true means success,
+  /// -1 when true means failure, 0 when it does not tell.
+  int Predicate = 0;
 
   struct HandleParam {
     unsigned Index;

@@ -167,6 +167,9 @@ private:
   void addStatus(const FunctionDecl *FD, FunctionSummary &S) {
     const StatusFunctionFacts &F = statusFunctionFacts(FD);
     S.Status = roleOf(F.Role);
+    S.Predicate = F.Predicate == StatusFunctionFacts::TrueIsSuccess   ? 1
+                  : F.Predicate == StatusFunctionFacts::TrueIsFailure ? -1
+                                                                      : 0;
     S.Wrapped = F.Wrapped;
     if (F.WrappedCall) {
       S.WrappedLine = SM.getExpansionLineNumber(F.WrappedCall->getBeginLoc());
