@@ -669,7 +669,10 @@ std::optional<CachedWorkspace> cacheMiss(const IfStmt *If, const HandleName &H,
     Cache = cacheVariable(R);
     Value = namedLocal(L);
   }
-  if (!Cache || !Value)
+  // The workspace a caller gives, beside the stream it gives: a local may
+  // be looked up by the stream (one workspace per stream), which makes
+  // the same workspace on a new stream impossible.
+  if (!Cache || !Value || !isa<ParmVarDecl>(Value))
     return std::nullopt;
   CachedWorkspace C;
   bool Remembered = false;

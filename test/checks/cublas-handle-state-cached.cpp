@@ -170,3 +170,18 @@ void gemm_local(cudaStream_t s, void *ws, int n, const float *a, float *c) {
   cublasSgemm(g_blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a, n, a, n,
               &zero, c, n);
 }
+
+// The workspace looked up by the stream: one per stream, so a new stream
+// never comes with the cached workspace.
+void *workspace_for(cudaStream_t s);
+void gemm_per_stream(cudaStream_t s, int n, const float *a, float *c) {
+  cublasSetStream(g_blas, s);
+  void *ws = workspace_for(s);
+  if (ws != g_last_ws) {
+    cublasSetWorkspace(g_blas, ws, 1 << 22);
+    g_last_ws = ws;
+  }
+  const float one = 1.f, zero = 0.f;
+  cublasSgemm(g_blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a, n, a, n,
+              &zero, c, n);
+}
