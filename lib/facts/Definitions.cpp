@@ -137,6 +137,16 @@ private:
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
       if (Op->getOperator() == OO_Subscript && Op->getNumArgs() >= 1)
         markContainer(Op->getArg(0));
+    // `std::max(1, m)`, `std::min(a, b)`: each argument bound to a const
+    // reference and read before the call returns: a load.
+    if (const FunctionDecl *FD = Call->getDirectCallee();
+        FD && FD->getIdentifier() && FD->isInStdNamespace() &&
+        (FD->getName() == "max" || FD->getName() == "min") &&
+        Call->getNumArgs() == 2)
+      for (const Expr *Arg : {Call->getArg(0), Call->getArg(1)})
+        if (PlainUses::referenceIn(Arg->IgnoreParenImpCasts()) &&
+            Arg->getType()->isIntegralOrEnumerationType())
+          Uses.markPlain(Arg->IgnoreParenImpCasts());
   }
   void visitCXXMemberCallExpr(const CXXMemberCallExpr *Call) {
     // Members of a sized container that leave its size unchanged.

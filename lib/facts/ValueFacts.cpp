@@ -565,8 +565,10 @@ std::optional<SymExpr> ValueFacts::evalCall(const CallExpr *Call,
       (FD->getName() != "max" && FD->getName() != "min") ||
       Call->getNumArgs() != 2)
     return std::nullopt;
-  std::optional<SymExpr> L = eval(Call->getArg(0), Depth + 1);
-  std::optional<SymExpr> R = L ? eval(Call->getArg(1), Depth + 1) : std::nullopt;
+  // The arguments bind to `const T &`: a literal is a temporary.
+  std::optional<SymExpr> L = eval(Call->getArg(0)->IgnoreImplicit(), Depth + 1);
+  std::optional<SymExpr> R =
+      L ? eval(Call->getArg(1)->IgnoreImplicit(), Depth + 1) : std::nullopt;
   if (!L || !R)
     return std::nullopt;
   Order O = compare(*L, *R);
@@ -577,6 +579,16 @@ std::optional<SymExpr> ValueFacts::evalCall(const CallExpr *Call,
     return Max ? R : L;
   if (O == Order::Greater || O == Order::GreaterOrEqual)
     return Max ? L : R;
+  // `std::max(1, m)`, the LAPACK way of writing a leading dimension: m
+  // wherever m >= 1, which a size is whenever cuBLAS touches memory (a
+  // dimension of 0 returns at once). Where m < 1 the value is below the
+  // true one: a span from it is never longer than the call's.
+  if (Max) {
+    if (std::optional<int64_t> C = L->getConstant(); C && *C <= 1 && *C >= 0)
+      return R;
+    if (std::optional<int64_t> C = R->getConstant(); C && *C <= 1 && *C >= 0)
+      return L;
+  }
   return std::nullopt;
 }
 

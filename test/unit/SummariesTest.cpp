@@ -222,6 +222,31 @@ void gemm_half(cublasHandle_t h, int n, const void *A, void *C) {
   EXPECT_EQ(H[0].Spans->ElementBytes, 2u);
 }
 
+// A leading dimension written the LAPACK way, `std::max(1, m)`: the span
+// is in terms of m.
+TEST(SummariesTest, LeadingDimensionsOfAtLeastOne) {
+  auto S = summariesOf(R"(#include <algorithm>
+void gemv(cublasHandle_t h, int m, int n, const float *A, const float *x,
+          float *y) {
+  const float one = 1, zero = 0;
+  int lda = std::max(1, m);
+  cublasSgemv(h, CUBLAS_OP_N, m, n, &one, A, lda, x, 1, &zero, y, 1);
+}
+)");
+  const auto &G = S["gemv"].Buffers;
+  ASSERT_EQ(G.size(), 3u);
+  ASSERT_TRUE(G[0].Spans);
+  EXPECT_EQ(G[0].Spans->Operand, "A");
+  auto At = [](unsigned I) -> std::optional<SymExpr> {
+    return I == 1   ? std::optional(SymExpr::constant(64))
+           : I == 2 ? std::optional(SymExpr::constant(32))
+                    : std::nullopt;
+  };
+  std::optional<SymExpr> A = G[0].Spans->Elements.bind(At);
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->getConstant(), 64 * 32);
+}
+
 // A strided batch whose stride the function computes from its sizes: the
 // last element of C is m * n * batch, a product of three parameters.
 TEST(SummariesTest, StridedBatchSpansAreProductsOfThree) {

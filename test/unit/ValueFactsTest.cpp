@@ -152,6 +152,18 @@ TEST(ValueFacts, LambdasAndUnevaluatedOperands) {
             (Values{"?", "?", "4", "?", "4", "4", "4", "8"}));
 }
 
+// `std::max(1, m)` is m: the leading dimension of LAPACK-style code, m
+// whenever memory is touched. Other bounds stay unknown.
+TEST(ValueFacts, MaxOfOneAndASize) {
+  EXPECT_EQ(valuesIn(R"(#include <algorithm>
+  void f(int m, int k) {
+    use(std::max(1, m)); use(std::max(m, 1)); use(std::max(0, k));
+    use(std::max(2, m)); use(std::min(1, m)); use(std::max(m, k));
+    use(std::max(1, 64));
+  })"),
+            (Values{"m", "m", "k", "?", "?", "?", "64"}));
+}
+
 TEST(ValueFacts, SymbolsForWhatTheCodeDoesNotFix) {
   EXPECT_EQ(valuesIn(R"(void f(int m, int k) {
     use(m * k + 2 * m - m);

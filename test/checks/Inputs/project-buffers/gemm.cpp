@@ -87,3 +87,10 @@ cublasStatus_t gemmPacked(cublasHandle_t H, int M, int N, int K, int Count,
                                    A, M, StrideA, B, K, StrideB, &Zero, C, M,
                                    StrideC, Count);
 }
+
+cublasStatus_t gemvLapack(cublasHandle_t H, int M, int N, const float *A,
+                          const float *X, float *Y) {
+  const float One = 1.0f, Zero = 0.0f;
+  int Lda = std::max(1, M);
+  return cublasSgemv(H, CUBLAS_OP_N, M, N, &One, A, Lda, X, 1, &Zero, Y, 1);
+}

@@ -88,3 +88,14 @@ void packed(cublasHandle_t H) {
   gemmPacked(H, 64, 16, 32, 8, A, B, C);
   gemmPacked(H, 64, 16, 32, 1, A, B, C); // one matrix: right
 }
+
+// A sized N x N for the M x N product (M = 64, N = 16): short; the
+// square call is right.
+void lapackStyle(cublasHandle_t H) {
+  float *A = nullptr, *X = nullptr, *Y = nullptr;
+  cudaMalloc(reinterpret_cast<void **>(&A), 16 * 16 * sizeof(float));
+  cudaMalloc(reinterpret_cast<void **>(&X), 16 * sizeof(float));
+  cudaMalloc(reinterpret_cast<void **>(&Y), 64 * sizeof(float));
+  gemvLapack(H, 64, 16, A, X, Y);
+  gemvLapack(H, 16, 16, A, X, Y); // right
+}

@@ -4,6 +4,8 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
+
 // C = A * B, column-major and packed: A is M x K, B is K x N, C is M x N.
 cublasStatus_t gemm(cublasHandle_t H, int M, int N, int K, const float *A,
                     const float *B, float *C);
@@ -39,3 +41,6 @@ cublasStatus_t gemmRowMajor(cublasHandle_t H, Transpose TransA,
 // matrices' sizes, which it computes.
 cublasStatus_t gemmPacked(cublasHandle_t H, int M, int N, int K, int Count,
                           const float *A, const float *B, float *C);
+// y = A x with A M x N at lda = max(1, M), as LAPACK-style code writes it.
+cublasStatus_t gemvLapack(cublasHandle_t H, int M, int N, const float *A,
+                          const float *X, float *Y);
