@@ -720,6 +720,35 @@ std::optional<CachedWorkspace> cachedAfter(const CallExpr *Stream,
   return Found;
 }
 
+/// The workspace of `C`'s cache lost to `Stream`: a path from the stream
+/// change where the cache hits (nothing assigns it on the way) reaches
+/// work on `H`. The cache says a workspace is set: an earlier call set it.
+std::optional<LostWorkspace>
+lostToCache(const CachedWorkspace &C, const CallExpr *Stream, Position From,
+            const HandleName &H, const AfterStream &After, const CFG &Cfg,
+            const Decl *Callable, StableVariables &Stable) {
+  auto AfterCached = [&](const Stmt *S) {
+    if (const auto *A = dyn_cast<BinaryOperator>(S);
+        A && A->isAssignmentOp() && cacheVariable(A->getLHS()) == C.Cache)
+      return Step::Stop;
+    return After(S);
+  };
+  PathSearch Search(Cfg, Callable, Stable);
+  Found F = Search.run(Stream, From, AfterCached, /*ExitCounts=*/false,
+                       /*ExitNeedsMark=*/false);
+  const auto *Use = dyn_cast_or_null<CallExpr>(F.Hit);
+  if (F.CutOff || !Use)
+    return std::nullopt;
+  LostWorkspace L;
+  L.Stream = Stream;
+  L.Workspace = C.Set;
+  L.Use = Use;
+  L.Handle = H;
+  L.Cache = C.Cache;
+  L.Cached = C.Value;
+  return L;
+}
+
 /// True when the handle `H` of `Callable` is there after it returns: a
 /// parameter, a global or static, a member.
 bool outlivesCall(const HandleName &H, const Decl *Callable,
@@ -772,29 +801,9 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     if (Workspaces.empty() && outlivesCall(*H, Callable, Stable))
       if (std::optional<CachedWorkspace> C =
               cachedAfter(Stream, *H, Callable, Stable)) {
-        // The cache says a workspace is set: an earlier call set it. The
-        // paths that clear the cache set it again.
-        auto AfterCached = [&](const Stmt *S) {
-          if (const auto *A = dyn_cast<BinaryOperator>(S);
-              A && A->isAssignmentOp() &&
-              cacheVariable(A->getLHS()) == C->Cache)
-            return Step::Stop;
-          return After(S);
-        };
-        PathSearch Search(*Cfg, Callable, Stable);
-        Found F = Search.run(Stream, Where->second, AfterCached,
-                             /*ExitCounts=*/false, /*ExitNeedsMark=*/false);
-        if (F.CutOff || !F.Hit)
-          continue;
-        LostWorkspace L;
-        L.Stream = Stream;
-        L.Workspace = C->Set;
-        L.Use = dyn_cast_or_null<CallExpr>(F.Hit);
-        L.Handle = *H;
-        L.Cache = C->Cache;
-        L.Cached = C->Value;
-        if (L.Use)
-          Lost.push_back(L);
+        if (std::optional<LostWorkspace> L = lostToCache(
+                *C, Stream, Where->second, *H, After, *Cfg, Callable, Stable))
+          Lost.push_back(*L);
         continue;
       }
     if (Workspaces.empty()) {
