@@ -286,6 +286,26 @@ const clang::VarDecl *addressedVar(const clang::Expr *E) {
                                                  : nullptr;
 }
 
+bool endsProcess(const clang::CallExpr *Call) {
+  const clang::FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  if (!FD)
+    return false;
+  if (FD->isNoReturn())
+    return true;
+  if (!FD->getIdentifier())
+    return false;
+  llvm::StringRef Name = FD->getName();
+  return Name == "exit" || Name == "abort" || Name == "_Exit" ||
+         Name == "quick_exit";
+}
+
+bool isStdMaxOrMin(const clang::CallExpr *Call) {
+  const clang::FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return FD && FD->getIdentifier() && FD->isInStdNamespace() &&
+         (FD->getName() == "max" || FD->getName() == "min") &&
+         Call->getNumArgs() == 2;
+}
+
 std::optional<bool> literalTruth(const clang::Expr *E) {
   E = E ? E->IgnoreParenImpCasts() : nullptr;
   if (const auto *I = llvm::dyn_cast_or_null<clang::IntegerLiteral>(E))

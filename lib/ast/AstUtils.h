@@ -126,6 +126,13 @@ const clang::VarDecl *addressedVar(const clang::Expr *E);
 /// `false`), parentheses and implicit conversions aside; nullopt otherwise.
 std::optional<bool> literalTruth(const clang::Expr *E);
 
+/// Whether `Call` ends the process: a `[[noreturn]]` function, or `exit`,
+/// `abort`, `_Exit`, `quick_exit`.
+bool endsProcess(const clang::CallExpr *Call);
+
+/// Whether `Call` is `std::max` or `std::min` of two arguments.
+bool isStdMaxOrMin(const clang::CallExpr *Call);
+
 /// Whether `S` is a loop: for, while, do or range-for.
 bool isLoopStmt(const clang::Stmt *S);
 

@@ -139,10 +139,7 @@ private:
         markContainer(Op->getArg(0));
     // `std::max(1, m)`, `std::min(a, b)`: each argument bound to a const
     // reference and read before the call returns: a load.
-    if (const FunctionDecl *FD = Call->getDirectCallee();
-        FD && FD->getIdentifier() && FD->isInStdNamespace() &&
-        (FD->getName() == "max" || FD->getName() == "min") &&
-        Call->getNumArgs() == 2)
+    if (isStdMaxOrMin(Call))
       for (const Expr *Arg : {Call->getArg(0), Call->getArg(1)})
         if (PlainUses::referenceIn(Arg->IgnoreParenImpCasts()) &&
             Arg->getType()->isIntegralOrEnumerationType())

@@ -638,11 +638,10 @@ const ValueDecl *cacheVariable(const Expr *E) {
   return nullptr;
 }
 
-/// The local or parameter `E` names, or null.
-const VarDecl *namedLocal(const Expr *E) {
+/// The parameter `E` names, or null.
+const ParmVarDecl *namedParameter(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return V && !V->hasGlobalStorage() ? V : nullptr;
+  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
 }
 
 /// A cublasSetWorkspace on `H` that runs only on a cache miss: in the
@@ -663,28 +662,29 @@ std::optional<CachedWorkspace> cacheMiss(const IfStmt *If, const HandleName &H,
   if (!Ne || Ne->getOpcode() != BO_NE || If->getConditionVariable())
     return std::nullopt;
   const Expr *L = Ne->getLHS(), *R = Ne->getRHS();
+  // The workspace a caller gives (a parameter), beside the stream it
+  // gives: a local may be looked up by the stream (one workspace per
+  // stream), which makes the same workspace on a new stream impossible.
   const ValueDecl *Cache = cacheVariable(L);
-  const VarDecl *Value = namedLocal(R);
+  const ParmVarDecl *Value = namedParameter(R);
   if (!Cache || !Value) {
     Cache = cacheVariable(R);
-    Value = namedLocal(L);
+    Value = namedParameter(L);
   }
-  // The workspace a caller gives, beside the stream it gives: a local may
-  // be looked up by the stream (one workspace per stream), which makes
-  // the same workspace on a new stream impossible.
-  if (!Cache || !Value || !isa<ParmVarDecl>(Value))
+  if (!Cache || !Value)
     return std::nullopt;
   CachedWorkspace C;
   bool Remembered = false;
   walkStmts(If->getThen(), [&](const Stmt *S) {
     if (const auto *A = dyn_cast<BinaryOperator>(S);
         A && A->getOpcode() == BO_Assign &&
-        cacheVariable(A->getLHS()) == Cache && namedLocal(A->getRHS()) == Value)
+        cacheVariable(A->getLHS()) == Cache &&
+        namedParameter(A->getRHS()) == Value)
       Remembered = true;
     const auto *Call = dyn_cast<CallExpr>(S);
     const ConfigFunction *F = Call ? calledConfigFunction(Call) : nullptr;
     if (F && F->Sets && F->What == Setting::Workspace && userWorkspace(Call) &&
-        namedLocal(Call->getArg(1)) == Value)
+        namedParameter(Call->getArg(1)) == Value)
       if (std::optional<HandleName> N =
               handleNamed(Call->getArg(0), Callable, Stable);
           N && *N == H)
@@ -694,7 +694,7 @@ std::optional<CachedWorkspace> cacheMiss(const IfStmt *If, const HandleName &H,
   if (!C.Set || !Remembered)
     return std::nullopt;
   C.Cache = Cache;
-  C.Value = Value == namedLocal(L) ? L : R;
+  C.Value = Value == namedParameter(L) ? L : R;
   return C;
 }
 

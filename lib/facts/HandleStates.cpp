@@ -203,11 +203,11 @@ std::optional<Test> readCondition(const Expr *Cond, bool Value,
       if (const FunctionDecl *FD = Call->getDirectCallee();
           FD && Call->getNumArgs() >= 1)
         switch (statusFunctionFacts(FD).Predicate) {
-        case StatusFunctionFacts::TrueIsSuccess:
+        case StatusPredicate::TrueIsSuccess:
           return Test{strip(Call->getArg(0)), llvm::APSInt::get(0), Value};
-        case StatusFunctionFacts::TrueIsFailure:
+        case StatusPredicate::TrueIsFailure:
           return Test{strip(Call->getArg(0)), llvm::APSInt::get(0), !Value};
-        case StatusFunctionFacts::NoPredicate:
+        case StatusPredicate::Unknown:
           break;
         }
     }

@@ -254,7 +254,7 @@ public:
         return std::nullopt;
       return *V ? True : False;
     }
-    if (isa<CXXThrowExpr>(S) || endsProcess(S)) {
+    if (isa<CXXThrowExpr>(S) || endsProcess(dyn_cast<CallExpr>(S))) {
       Fell = false;
       return NoReturn;
     }
@@ -275,16 +275,6 @@ public:
   bool fellThrough() const { return Fell; }
 
 private:
-  static bool endsProcess(const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-    if (!FD)
-      return false;
-    if (FD->isNoReturn())
-      return true;
-    StringRef Name = FD->getIdentifier() ? FD->getName() : "";
-    return Name == "exit" || Name == "abort" || Name == "_Exit";
-  }
   bool refersTo(const Expr *E) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == Status;
@@ -330,13 +320,13 @@ private:
 
 /// What a true result of `Def` says of the status its first parameter
 /// receives, when its body tells.
-StatusFunctionFacts::PredicateT predicateOf(const FunctionDecl *Def) {
+StatusPredicate predicateOf(const FunctionDecl *Def) {
   QualType Ret = Def->getReturnType();
   if (Def->getNumParams() == 0 ||
       !isLibraryStatusType(Def->getParamDecl(0)->getType()) ||
       !(Ret->isBooleanType() || Ret->isIntegerType()) ||
       isLibraryStatusType(Ret))
-    return StatusFunctionFacts::NoPredicate;
+    return StatusPredicate::Unknown;
   auto Outcome = [&](bool Zero) {
     PredicateRun Run(Def->getParamDecl(0), Zero, Def->getASTContext());
     std::optional<PredicateRun::Outcome> O = Run.run(Def->getBody());
@@ -345,14 +335,14 @@ StatusFunctionFacts::PredicateT predicateOf(const FunctionDecl *Def) {
   std::optional<PredicateRun::Outcome> OnSuccess = Outcome(true),
                                        OnError = Outcome(false);
   if (!OnSuccess || !OnError)
-    return StatusFunctionFacts::NoPredicate;
+    return StatusPredicate::Unknown;
   using O = PredicateRun::Outcome;
   if (*OnSuccess == O::True && *OnError != O::True)
-    return StatusFunctionFacts::TrueIsSuccess;
+    return StatusPredicate::TrueIsSuccess;
   if (*OnSuccess == O::False && *OnError != O::False)
-    return *OnError == O::True ? StatusFunctionFacts::TrueIsFailure
-                               : StatusFunctionFacts::NoPredicate;
-  return StatusFunctionFacts::NoPredicate;
+    return *OnError == O::True ? StatusPredicate::TrueIsFailure
+                               : StatusPredicate::Unknown;
+  return StatusPredicate::Unknown;
 }
 
 StatusFunctionFacts analyse(const FunctionDecl *Def) {
@@ -374,9 +364,7 @@ StatusFunctionFacts fromSummary(const FunctionSummary *S) {
   switch (S->Status) {
   case FunctionSummary::StatusRole::Checker:
     Out.Role = StatusFunctionFacts::Checker;
-    Out.Predicate = S->Predicate > 0   ? StatusFunctionFacts::TrueIsSuccess
-                    : S->Predicate < 0 ? StatusFunctionFacts::TrueIsFailure
-                                       : StatusFunctionFacts::NoPredicate;
+    Out.Predicate = S->Predicate;
     break;
   case FunctionSummary::StatusRole::Wrapper:
     Out.Role = StatusFunctionFacts::Wrapper;
@@ -506,6 +494,8 @@ StatusArguments::statusPassedTo(const ParmVarDecl *P) const {
 namespace {
 
 constexpr llvm::StringLiteral StatusNames[] = {"unknown", "checker", "wrapper"};
+constexpr llvm::StringLiteral PredicateNames[] = {"unknown", "success",
+                                                  "failure"};
 
 } // namespace
 
@@ -521,8 +511,8 @@ const SummaryPart StatusSummaryPart = {
         if (!S.WrappedFile.empty())
           O["wrappedFile"] = S.WrappedFile;
       }
-      if (S.Predicate)
-        O["predicate"] = S.Predicate > 0 ? "success" : "failure";
+      if (S.Predicate != StatusPredicate::Unknown)
+        O["predicate"] = PredicateNames[static_cast<int>(S.Predicate)];
     },
     [](const json::Object &O, FunctionSummary &S) {
       if (O.get("status")) {
@@ -538,10 +528,12 @@ const SummaryPart StatusSummaryPart = {
             std::max<int64_t>(0, O.getInteger("wrappedLine").value_or(0)));
         S.WrappedFile = O.getString("wrappedFile").value_or("").str();
       }
-      if (auto Predicate = O.getString("predicate")) {
-        if (*Predicate != "success" && *Predicate != "failure")
-          return false;
-        S.Predicate = *Predicate == "success" ? 1 : -1;
+      if (O.get("predicate")) {
+        auto Predicate = summary_json::enumNamed<StatusPredicate>(
+            PredicateNames, O.getString("predicate"));
+        if (!Predicate || *Predicate == StatusPredicate::Unknown)
+          return false; // never written: a checker that does not tell
+        S.Predicate = *Predicate;
       }
       return true;
     }};

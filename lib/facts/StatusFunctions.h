@@ -21,6 +21,8 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_STATUSFUNCTIONS_H
 #define CUBLAS_TIDY_LIB_FACTS_STATUSFUNCTIONS_H
 
+#include "facts/SummaryStore.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -51,8 +53,7 @@ struct StatusFunctionFacts {
   /// true (non-zero) result says of the status. Read from a body of
   /// straight-line statements, ifs on the status against success, and
   /// returns of constants or of such a comparison.
-  enum PredicateT { NoPredicate, TrueIsSuccess, TrueIsFailure };
-  PredicateT Predicate = NoPredicate;
+  StatusPredicate Predicate = StatusPredicate::Unknown;
 };
 
 /// What `FD` (its definition in the translation unit, or else its summary

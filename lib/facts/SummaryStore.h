@@ -72,6 +72,11 @@
 
 namespace cublas_tidy {
 
+/// What a true (non-zero) result of a status checker says of the status
+/// it is given (`ok(s)`: success; `failed(s)`: failure), when its body
+/// tells (facts/StatusFunctions.h).
+enum class StatusPredicate { Unknown, TrueIsSuccess, TrueIsFailure };
+
 struct FunctionSummary {
   enum class StatusRole { Unknown, Checker, Wrapper };
   enum class HandleEffect { Keeps, Destroys };
@@ -92,10 +97,8 @@ struct FunctionSummary {
   /// The file of that call when it is not File: the function returns the
   /// status of a wrapper of a third file.
   std::string WrappedFile;
-  /// For a checker whose result tells whether the status it is given is
-  /// success (StatusFunctionFacts::Predicate): 1 when true means success,
-  /// -1 when true means failure, 0 when it does not tell.
-  int Predicate = 0;
+  /// For a checker: what a true result says of the status it is given.
+  StatusPredicate Predicate = StatusPredicate::Unknown;
 
   struct HandleParam {
     unsigned Index;

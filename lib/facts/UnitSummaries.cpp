@@ -167,9 +167,7 @@ private:
   void addStatus(const FunctionDecl *FD, FunctionSummary &S) {
     const StatusFunctionFacts &F = statusFunctionFacts(FD);
     S.Status = roleOf(F.Role);
-    S.Predicate = F.Predicate == StatusFunctionFacts::TrueIsSuccess   ? 1
-                  : F.Predicate == StatusFunctionFacts::TrueIsFailure ? -1
-                                                                      : 0;
+    S.Predicate = F.Predicate;
     S.Wrapped = F.Wrapped;
     if (F.WrappedCall) {
       S.WrappedLine = SM.getExpansionLineNumber(F.WrappedCall->getBeginLoc());

@@ -35,17 +35,7 @@ const Expr *bare(const Expr *E) {
 }
 
 bool isNoReturnCall(const Expr *E) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(bare(E));
-  if (!Call)
-    return false;
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD)
-    return false;
-  if (FD->isNoReturn())
-    return true;
-  StringRef Name = FD->getName();
-  return Name == "exit" || Name == "abort" || Name == "_Exit" ||
-         Name == "quick_exit";
+  return endsProcess(dyn_cast_or_null<CallExpr>(bare(E)));
 }
 
 /// Whether running `S` always leaves the enclosing code: a return, a

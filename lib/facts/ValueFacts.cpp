@@ -560,10 +560,7 @@ std::optional<SymExpr> ValueFacts::evalCall(const CallExpr *Call,
           return containerSize(VD);
     return std::nullopt;
   }
-  const FunctionDecl *FD = Call->getDirectCallee();
-  if (!FD || !FD->getIdentifier() || !FD->isInStdNamespace() ||
-      (FD->getName() != "max" && FD->getName() != "min") ||
-      Call->getNumArgs() != 2)
+  if (!isStdMaxOrMin(Call))
     return std::nullopt;
   // The arguments bind to `const T &`: a literal is a temporary.
   std::optional<SymExpr> L = eval(Call->getArg(0)->IgnoreImplicit(), Depth + 1);
@@ -572,7 +569,7 @@ std::optional<SymExpr> ValueFacts::evalCall(const CallExpr *Call,
   if (!L || !R)
     return std::nullopt;
   Order O = compare(*L, *R);
-  bool Max = FD->getName() == "max";
+  bool Max = Call->getDirectCallee()->getName() == "max";
   if (O == Order::Equal)
     return L;
   if (O == Order::Less || O == Order::LessOrEqual)

@@ -211,11 +211,11 @@ void nothing(cublasStatus_t s) { if (s) report("x"); }
 )");
   auto P = [&](const char *Name) {
     switch (statusFunctionFacts(F.fn(Name)).Predicate) {
-    case StatusFunctionFacts::TrueIsSuccess:
+    case StatusPredicate::TrueIsSuccess:
       return std::string("success");
-    case StatusFunctionFacts::TrueIsFailure:
+    case StatusPredicate::TrueIsFailure:
       return std::string("failure");
-    case StatusFunctionFacts::NoPredicate:
+    case StatusPredicate::Unknown:
       break;
     }
     return std::string("-");

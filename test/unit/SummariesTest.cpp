@@ -388,7 +388,7 @@ TEST(SummariesTest, JsonRoundTrip) {
   S.PerCall = {{true, "cublasLtCreate", 9, "", ""},
                {false, "cublasCreate", 4, "/p/c.cpp", "makeAndDrop"}};
   S.WrappedFile = "/p/b.cpp";
-  S.Predicate = -1;
+  S.Predicate = StatusPredicate::TrueIsFailure;
   S.ReleasedGlobals = {{"g_blas", 0}, {"g_lt", 1}};
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(S.toJson());
   ASSERT_TRUE(Back);
