@@ -86,6 +86,21 @@ void HandleStateCheck::reportWorkspaces(const Decl *Callable) {
       continue;
     std::string Handle = handleText(L.Stream->getArg(0), Ctx);
     std::string Stream = calleeText(L.Stream, Ctx);
+    if (L.Cache && L.WorkspaceIn) {
+      diag(userLocation(L.Stream->getBeginLoc(), SM),
+           "%0 resets the workspace of %1 to cuBLAS's default pool, but %2 "
+           "sets it again only when %3 differs from the cached %4: the next "
+           "call of %2 with the same workspace runs %5 without it; clear %4 "
+           "here, or set the workspace again")
+          << Stream << Handle << functionText(L.WorkspaceIn)
+          << handleText(L.Cached, Ctx) << L.Cache << calleeText(L.Use, Ctx);
+      diag(userLocation(L.Workspace->getBeginLoc(), SM),
+           "the workspace is set only when the cache misses",
+           DiagnosticIDs::Note);
+      diag(userLocation(L.Use->getBeginLoc(), SM),
+           "runs with the default workspace", DiagnosticIDs::Note);
+      continue;
+    }
     if (L.Cache) {
       std::string Cache = "'" + L.Cache->getNameAsString() + "'";
       diag(userLocation(L.Stream->getBeginLoc(), SM),

@@ -509,10 +509,12 @@ bool userWorkspace(const CallExpr *Call) {
 }
 
 /// True when a caller of `Callable` in `Unit` sets a workspace itself or
-/// through a function it calls: the stream change may be followed by the
-/// workspace there (`bind() { setStream(s); setWorkspace(); }`).
+/// through a function it calls (other than `Except`): the stream change
+/// may be followed by the workspace there (`bind() { setStream(s);
+/// setWorkspace(); }`).
 bool callerSetsWorkspace(const Decl *Callable,
-                         llvm::ArrayRef<const Decl *> Unit) {
+                         llvm::ArrayRef<const Decl *> Unit,
+                         const Decl *Except = nullptr) {
   const auto *Self = dyn_cast<FunctionDecl>(Callable);
   if (!Self)
     return false;
@@ -521,7 +523,8 @@ bool callerSetsWorkspace(const Decl *Callable,
       continue;
     for (const CallExpr *Call : callsIn(Caller)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee)
+      if (!Callee ||
+          (Except && Callee->getCanonicalDecl() == Except->getCanonicalDecl()))
         continue;
       const ConfigFunction *F = calledConfigFunction(Call);
       const FunctionDecl *Def = nullptr;
@@ -534,23 +537,38 @@ bool callerSetsWorkspace(const Decl *Callable,
   return false;
 }
 
+/// True for a handle other functions name the same way: a member of
+/// `this` or a global.
+bool sharedByFunctions(const HandleName &H) {
+  const auto *Global = dyn_cast_or_null<VarDecl>(H.Base);
+  return (H.Member && !H.Base) ||
+         (Global && !H.Member && Global->hasGlobalStorage());
+}
+
+/// True when `Other`, another function than `Callable`, names the shared
+/// handle `H` (sharedByFunctions) as `Callable` does: a member of `this`
+/// only in a method of the same class.
+bool seesSameHandle(const HandleName &H, const Decl *Other,
+                    const Decl *Callable) {
+  return Other != Callable &&
+         !(H.Member && !H.Base &&
+           Other->getDeclContext() != Callable->getDeclContext());
+}
+
 /// For a member of `this` or a global handle `H` that `Callable` changes
 /// the stream of: the cublasSetWorkspace of another function of `Unit` that
 /// creates the handle (and does not call `Callable`), with that function.
 std::pair<const CallExpr *, const Decl *>
 workspaceWhereCreated(const HandleName &H, const Decl *Callable,
                       llvm::ArrayRef<const Decl *> Unit) {
-  bool ThisMember = H.Member && !H.Base;
-  const auto *Global = dyn_cast_or_null<VarDecl>(H.Base);
-  if (!ThisMember && !(Global && !H.Member && Global->hasGlobalStorage()))
+  if (!sharedByFunctions(H))
     return {nullptr, nullptr};
   const auto *Self = dyn_cast<FunctionDecl>(Callable);
   llvm::ArrayRef<const Decl *> Callers;
   if (Self)
     Callers = unitCallSites(Unit).callersOf(Self);
   for (const Decl *Other : Unit) {
-    if (Other == Callable ||
-        (ThisMember && Other->getDeclContext() != Callable->getDeclContext()))
+    if (!seesSameHandle(H, Other, Callable))
       continue;
     StableVariables OtherStable(Other);
     if (!createsIn(H, Other, OtherStable))
@@ -644,57 +662,126 @@ const ParmVarDecl *namedParameter(const Expr *E) {
   return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
 }
 
+/// True for a value a caller gives: a parameter, or a member of one
+/// (`workspace.partials`, `ws->ptr`). A local may be looked up by the
+/// stream (one workspace per stream), which makes the same workspace on a
+/// new stream impossible.
+bool parameterValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return parameterValue(ME->getBase());
+  return namedParameter(E) != nullptr;
+}
+
+/// Whether two parameter values (parameterValue) are the same one.
+bool sameParameterValue(const Expr *A, const Expr *B) {
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  const auto *MA = dyn_cast<MemberExpr>(A);
+  const auto *MB = dyn_cast<MemberExpr>(B);
+  if (MA || MB)
+    return MA && MB && MA->getMemberDecl() == MB->getMemberDecl() &&
+           sameParameterValue(MA->getBase(), MB->getBase());
+  const ParmVarDecl *P = namedParameter(A);
+  return P && P == namedParameter(B);
+}
+
+/// One test of a cache: `cache != value` (either order), with the cache a
+/// member of `this`, a global or a static and the value a caller's.
+struct CacheTest {
+  const ValueDecl *Cache = nullptr;
+  const Expr *Value = nullptr;
+};
+
+std::optional<CacheTest> cacheTest(const Expr *E) {
+  const auto *Ne = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!Ne || Ne->getOpcode() != BO_NE)
+    return std::nullopt;
+  for (auto [C, V] : {std::pair(Ne->getLHS(), Ne->getRHS()),
+                      std::pair(Ne->getRHS(), Ne->getLHS())})
+    if (const ValueDecl *Cache = cacheVariable(C); Cache && parameterValue(V))
+      return CacheTest{Cache, V};
+  return std::nullopt;
+}
+
+/// The tests of a condition made only of cache tests joined by `||`
+/// (`workspace_ != ws.ptr || bytes_ != ws.size`); empty when any part asks
+/// something else (`new_stream || ws != cache`, a size): that is no cache.
+llvm::SmallVector<CacheTest, 2> cacheTests(const Expr *Cond) {
+  llvm::SmallVector<CacheTest, 2> Tests;
+  llvm::SmallVector<const Expr *, 4> Work{Cond};
+  while (!Work.empty()) {
+    const Expr *E = Work.pop_back_val()->IgnoreParenImpCasts();
+    if (const auto *Or = dyn_cast<BinaryOperator>(E);
+        Or && Or->getOpcode() == BO_LOr) {
+      Work.push_back(Or->getRHS());
+      Work.push_back(Or->getLHS());
+      continue;
+    }
+    std::optional<CacheTest> T = cacheTest(E);
+    if (!T)
+      return {};
+    Tests.push_back(*T);
+  }
+  return Tests;
+}
+
 /// A cublasSetWorkspace on `H` that runs only on a cache miss: in the
-/// `then` of `if (ws != cache)` (either order), with `cache = ws` beside
-/// it. A guard that asks anything else (`new_stream || ws != cache`, a
-/// size) is no cache.
+/// `then` of `if (ws != cache)` (or of cache tests joined by `||`), with
+/// `cache = ws` beside it. `Caches` are all the caches the test asks: an
+/// assignment to any of them makes the next test miss.
 struct CachedWorkspace {
   const CallExpr *Set = nullptr;
   const ValueDecl *Cache = nullptr;
   const Expr *Value = nullptr;
+  llvm::SmallVector<const ValueDecl *, 2> Caches;
+  const Stmt *Guard = nullptr; // the if
 };
 
 std::optional<CachedWorkspace> cacheMiss(const IfStmt *If, const HandleName &H,
                                          const Decl *Callable,
                                          StableVariables &Stable) {
-  const auto *Ne = dyn_cast_or_null<BinaryOperator>(
-      If->getCond() ? If->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Ne || Ne->getOpcode() != BO_NE || If->getConditionVariable())
+  if (!If->getCond() || If->getConditionVariable())
     return std::nullopt;
-  const Expr *L = Ne->getLHS(), *R = Ne->getRHS();
-  // The workspace a caller gives (a parameter), beside the stream it
-  // gives: a local may be looked up by the stream (one workspace per
-  // stream), which makes the same workspace on a new stream impossible.
-  const ValueDecl *Cache = cacheVariable(L);
-  const ParmVarDecl *Value = namedParameter(R);
-  if (!Cache || !Value) {
-    Cache = cacheVariable(R);
-    Value = namedParameter(L);
-  }
-  if (!Cache || !Value)
+  llvm::SmallVector<CacheTest, 2> Tests = cacheTests(If->getCond());
+  if (Tests.empty())
     return std::nullopt;
+  // The set gives the value one test compares; its cache remembers it.
+  const CacheTest *Of = nullptr;
   CachedWorkspace C;
-  bool Remembered = false;
   walkStmts(If->getThen(), [&](const Stmt *S) {
-    if (const auto *A = dyn_cast<BinaryOperator>(S);
-        A && A->getOpcode() == BO_Assign &&
-        cacheVariable(A->getLHS()) == Cache &&
-        namedParameter(A->getRHS()) == Value)
-      Remembered = true;
     const auto *Call = dyn_cast<CallExpr>(S);
     const ConfigFunction *F = Call ? calledConfigFunction(Call) : nullptr;
-    if (F && F->Sets && F->What == Setting::Workspace && userWorkspace(Call) &&
-        namedParameter(Call->getArg(1)) == Value)
-      if (std::optional<HandleName> N =
-              handleNamed(Call->getArg(0), Callable, Stable);
-          N && *N == H)
-        C.Set = Call;
-    return true;
+    if (C.Set || !F || !F->Sets || F->What != Setting::Workspace ||
+        !userWorkspace(Call))
+      return !C.Set;
+    for (const CacheTest &T : Tests)
+      if (sameParameterValue(Call->getArg(1), T.Value))
+        if (std::optional<HandleName> N =
+                handleNamed(Call->getArg(0), Callable, Stable);
+            N && *N == H) {
+          C.Set = Call;
+          Of = &T;
+        }
+    return !C.Set;
   });
-  if (!C.Set || !Remembered)
+  if (!C.Set)
     return std::nullopt;
-  C.Cache = Cache;
-  C.Value = Value == namedParameter(L) ? L : R;
+  bool Remembered = anyStmt(If->getThen(), [&](const Stmt *S) {
+    const auto *A = dyn_cast<BinaryOperator>(S);
+    return A && A->getOpcode() == BO_Assign &&
+           cacheVariable(A->getLHS()) == Of->Cache &&
+           parameterValue(A->getRHS()) &&
+           sameParameterValue(A->getRHS(), Of->Value);
+  });
+  if (!Remembered)
+    return std::nullopt;
+  C.Cache = Of->Cache;
+  C.Value = Of->Value;
+  for (const CacheTest &T : Tests)
+    if (!llvm::is_contained(C.Caches, T.Cache))
+      C.Caches.push_back(T.Cache);
+  C.Guard = If;
   return C;
 }
 
@@ -722,22 +809,25 @@ std::optional<CachedWorkspace> cachedAfter(const CallExpr *Stream,
 
 /// The workspace of `C`'s cache lost to `Stream`: a path from the stream
 /// change where the cache hits (nothing assigns it on the way) reaches
-/// work on `H`. The cache says a workspace is set: an earlier call set it.
+/// work on `H`, or (with `ExitCounts`, for a cache of another function)
+/// the way out. The cache says a workspace is set: an earlier call set it.
 std::optional<LostWorkspace>
 lostToCache(const CachedWorkspace &C, const CallExpr *Stream, Position From,
             const HandleName &H, const AfterStream &After, const CFG &Cfg,
-            const Decl *Callable, StableVariables &Stable) {
+            const Decl *Callable, StableVariables &Stable,
+            bool ExitCounts = false) {
   auto AfterCached = [&](const Stmt *S) {
     if (const auto *A = dyn_cast<BinaryOperator>(S);
-        A && A->isAssignmentOp() && cacheVariable(A->getLHS()) == C.Cache)
+        A && A->isAssignmentOp() &&
+        llvm::is_contained(C.Caches, cacheVariable(A->getLHS())))
       return Step::Stop;
     return After(S);
   };
   PathSearch Search(Cfg, Callable, Stable);
-  Found F = Search.run(Stream, From, AfterCached, /*ExitCounts=*/false,
+  Found F = Search.run(Stream, From, AfterCached, ExitCounts,
                        /*ExitNeedsMark=*/false);
   const auto *Use = dyn_cast_or_null<CallExpr>(F.Hit);
-  if (F.CutOff || !Use)
+  if (F.CutOff || (!Use && !F.ExitFrom))
     return std::nullopt;
   LostWorkspace L;
   L.Stream = Stream;
@@ -749,6 +839,63 @@ lostToCache(const CachedWorkspace &C, const CallExpr *Stream, Position From,
   return L;
 }
 
+/// A workspace that another function sets only on a cache miss, and the
+/// first work on the handle after that test there.
+struct CachedElsewhere {
+  CachedWorkspace Cached;
+  const CallExpr *Use = nullptr;
+  const Decl *In = nullptr;
+};
+
+/// For a member of `this` or a global handle `H` whose stream `Callable`
+/// changes: another function of `Unit` that sets its workspace only when
+/// its cache misses (`run(ws) { if (ws != ws_) { set(ws); ws_ = ws; }
+/// gemm(); }`) and then works on `H`.
+std::optional<CachedElsewhere>
+cachedElsewhere(const HandleName &H, const Decl *Callable,
+                llvm::ArrayRef<const Decl *> Unit) {
+  if (!sharedByFunctions(H))
+    return std::nullopt;
+  const SourceManager &SM = Callable->getASTContext().getSourceManager();
+  for (const Decl *Other : Unit) {
+    const Stmt *Body = analysableBody(Other);
+    if (!Body || !seesSameHandle(H, Other, Callable))
+      continue;
+    StableVariables OtherStable(Other);
+    CachedElsewhere E;
+    walkStmts(Body, [&](const Stmt *S) {
+      if (const auto *If = dyn_cast<IfStmt>(S); If && !E.Cached.Set)
+        if (std::optional<CachedWorkspace> C =
+                cacheMiss(If, H, Other, OtherStable))
+          E.Cached = *C;
+      return !E.Cached.Set;
+    });
+    if (!E.Cached.Set)
+      continue;
+    // The first work on `H` after the test, in the order of the source (the
+    // walk is not).
+    walkStmts(Body, [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      const Expr *Arg = Call ? workHandleArg(Call) : nullptr;
+      if (!Arg ||
+          !SM.isBeforeInTranslationUnit(E.Cached.Guard->getEndLoc(),
+                                        Call->getBeginLoc()) ||
+          (E.Use && !SM.isBeforeInTranslationUnit(Call->getBeginLoc(),
+                                                  E.Use->getBeginLoc())))
+        return true;
+      if (std::optional<HandleName> N = handleNamed(Arg, Other, OtherStable);
+          N && *N == H)
+        E.Use = Call;
+      return true;
+    });
+    if (E.Use) {
+      E.In = Other;
+      return E;
+    }
+  }
+  return std::nullopt;
+}
+
 /// True when the handle `H` of `Callable` is there after it returns: a
 /// parameter, a global or static, a member.
 bool outlivesCall(const HandleName &H, const Decl *Callable,
@@ -756,6 +903,43 @@ bool outlivesCall(const HandleName &H, const Decl *Callable,
   HandleOwner O = ownerOf(H, Callable, Stable);
   return O == HandleOwner::Parameter || O == HandleOwner::Global ||
          O == HandleOwner::Member;
+}
+
+/// What the caches say of a stream change that no workspace follows in
+/// its function: nothing (not Decided), or whether a cache loses it.
+struct CacheOutcome {
+  bool Decided = false;
+  std::optional<LostWorkspace> Lost;
+};
+
+/// A cache of `Callable` after `Stream` (cachedAfter), or, where the
+/// function sets no workspace of its own, the cache of another function
+/// (cachedElsewhere) that the stream change leaves full.
+CacheOutcome lostToCaches(const CallExpr *Stream, Position From,
+                          const HandleName &H, const AfterStream &After,
+                          const CFG &Cfg, const Decl *Callable,
+                          llvm::ArrayRef<const Decl *> Unit,
+                          StableVariables &Stable) {
+  if (outlivesCall(H, Callable, Stable))
+    if (std::optional<CachedWorkspace> C =
+            cachedAfter(Stream, H, Callable, Stable))
+      return {true,
+              lostToCache(*C, Stream, From, H, After, Cfg, Callable, Stable)};
+  if (callsConfig(Callable, Setting::Workspace))
+    return {true, std::nullopt};
+  std::optional<CachedElsewhere> E = cachedElsewhere(H, Callable, Unit);
+  if (!E)
+    return {};
+  if (callerSetsWorkspace(Callable, Unit, E->In))
+    return {true, std::nullopt};
+  std::optional<LostWorkspace> L =
+      lostToCache(E->Cached, Stream, From, H, After, Cfg, Callable, Stable,
+                  /*ExitCounts=*/true);
+  if (L) {
+    L->Use = E->Use;
+    L->WorkspaceIn = E->In;
+  }
+  return {true, L};
 }
 
 } // namespace
@@ -798,17 +982,14 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
     llvm::SmallVector<const CallExpr *, 2> Workspaces =
         workspaceOnEveryPath(*Cfg, Where->second, Before);
     const Decl *WorkspaceIn = nullptr;
-    if (Workspaces.empty() && outlivesCall(*H, Callable, Stable))
-      if (std::optional<CachedWorkspace> C =
-              cachedAfter(Stream, *H, Callable, Stable)) {
-        if (std::optional<LostWorkspace> L = lostToCache(
-                *C, Stream, Where->second, *H, After, *Cfg, Callable, Stable))
-          Lost.push_back(*L);
-        continue;
-      }
     if (Workspaces.empty()) {
-      if (callsConfig(Callable, Setting::Workspace) ||
-          callerSetsWorkspace(Callable, Unit))
+      CacheOutcome C = lostToCaches(Stream, Where->second, *H, After, *Cfg,
+                                    Callable, Unit, Stable);
+      if (C.Lost)
+        Lost.push_back(*C.Lost);
+      if (C.Decided)
+        continue;
+      if (callerSetsWorkspace(Callable, Unit))
         continue;
       auto [Set, In] = workspaceWhereCreated(*H, Callable, Unit);
       if (!Set)

@@ -83,7 +83,9 @@ struct LostWorkspace {
   /// workspace differs from the cache: that guarded cublasSetWorkspace
   /// (then `Workspace`), and the value compared with the cache. A stream
   /// change does not clear the cache, so a new stream with the same
-  /// workspace runs `Use` on the default pool.
+  /// workspace runs `Use` on the default pool. With `WorkspaceIn`, the
+  /// cache and `Use` are that function's: `Stream` returns with the cache
+  /// still full, and the next call of it skips the set.
   const clang::ValueDecl *Cache = nullptr;
   const clang::Expr *Cached = nullptr;
 };
