@@ -47,6 +47,7 @@ const Entry Methods[] = {
     {"narrow", TensorResult::SameAsSelf},
     {"slice", TensorResult::SameAsSelf},
     {"select", TensorResult::SameAsSelf},
+    {"index", TensorResult::SameAsSelf},
     {"index_select", TensorResult::SameAsSelf},
     {"clone", TensorResult::SameAsSelf},
     {"detach", TensorResult::SameAsSelf},
@@ -165,6 +166,8 @@ ShapeResult shape(llvm::StringRef Method) {
     return ShapeResult::Expanded;
   if (Method == "as_strided")
     return ShapeResult::Strided;
+  if (Method == "index")
+    return ShapeResult::Indexed;
   if (Method == "clone" || Method == "detach" || Method == "cuda" ||
       Method == "cpu" || Method == "to" || Method == "type_as" ||
       rowNamed(Casts, Method, &Cast::Method))

@@ -73,6 +73,9 @@ enum class ShapeResult {
   Selected,   // select(dim, index): one dimension fewer, the others' strides
   Expanded,   // expand(sizes): dimensions of size 1 repeated with stride 0
   Strided,    // as_strided(sizes, strides): the sizes and strides given
+  Indexed,    // index({...}) with basic indices: a Slice of a dimension
+              // narrows it, an integer selects from it (None, Ellipsis,
+              // steps and tensors of indices are not followed)
 };
 ShapeResult shape(llvm::StringRef Method);
 

@@ -354,6 +354,29 @@ TEST(TensorFacts, SlicedViews) {
                      "row-major 2 -", "?", "?", "?"}));
 }
 
+// index() with Slices and integers makes the views slice() and select()
+// make; a whole Slice changes nothing. A step, an ellipsis, None, an open
+// end and a tensor of indices (a copy) are unknown.
+TEST(TensorFacts, IndexedViews) {
+  EXPECT_EQ(layouts(R"(void f(at::Tensor t, int m, int n, int k, int i) {
+    using namespace torch::indexing;
+    auto a = torch::empty({m, n});
+    use(a.index({Slice(), Slice(0, k)}));
+    use(a.index({i}));
+    use(a.index({Slice()}));
+    auto b = torch::empty({2, m, n});
+    use(b.index({Slice(), i}));
+    use(b.index({0, Slice(None, k)}).t());
+    use(a.index({Slice(), Slice(0, k, 2)}));
+    use(b.index({Ellipsis, Slice(0, k)}));
+    use(a.index({None, Slice(0, k)}));
+    use(a.index({Slice(), Slice(k, None)}));
+    use(a.index({t}));
+  })"),
+            (Strings{"view01 2 a", "view1 2 a", "row-major 2 a", "view02 3 b",
+                     "view21 3 b", "?", "?", "?", "?", "?"}));
+}
+
 // The sizes of such views: narrow's length, the base's sizes past a
 // selected dimension, the sizes expand writes (-1: the base's).
 TEST(TensorFacts, SizesOfSlicedViews) {
@@ -370,6 +393,27 @@ TEST(TensorFacts, SizesOfSlicedViews) {
     use(a.slice(1, 0, k).size(1));
   })"),
             (Strings{"k", "m", "n", "m", "n", "m", "?"}));
+}
+
+// index() with Slices and integers: a Slice from the start has its end
+// for a size, an integer drops the dimension; a Slice from elsewhere
+// (end - start), an ellipsis or a tensor of indices has no size written.
+TEST(TensorFacts, SizesOfIndexedViews) {
+  EXPECT_EQ(sizes(R"(void f(int m, int n, int k, int i, torch::Tensor t) {
+    using namespace torch::indexing;
+    auto a = torch::empty({m, n});
+    use(a.index({Slice(), Slice(None, k)}).size(1));
+    use(a.index({Slice(), Slice(0, k)}).size(0));
+    use(a.index({Slice(0, k)}).size(1));
+    use(a.index({Slice(1, k)}).size(0));
+    auto b = torch::empty({i, m, n});
+    use(b.index({Slice(), 0}).size(1));
+    use(b.index({i}).size(0));
+    use(b.index({i}).size(-1));
+    use(b.index({Ellipsis, 0}).size(0));
+    use(b.index({t}).size(1));
+  })"),
+            (Strings{"k", "m", "n", "?", "n", "m", "n", "?", "?"}));
 }
 
 // The handle PyTorch owns: its getter in at::cuda, directly or through a

@@ -70,6 +70,9 @@ using c10::kCUDA;
 using c10::kDouble;
 using c10::kFloat;
 using c10::kHalf;
+namespace indexing {
+class TensorIndex;
+} // namespace indexing
 class TensorBase {
 public:
   template <typename T> T *data_ptr() const;
@@ -100,6 +103,7 @@ public:
                std::optional<int64_t> end = std::nullopt,
                int64_t step = 1) const;
   Tensor expand(IntArrayRef size, bool implicit = false) const;
+  Tensor index(std::initializer_list<indexing::TensorIndex> indices) const;
   Tensor as_strided(IntArrayRef size, IntArrayRef stride,
                     std::optional<int64_t> storage_offset = std::nullopt) const;
   Tensor clone() const;
@@ -121,9 +125,31 @@ Tensor matmul(const Tensor &self, const Tensor &other);
 namespace cuda {
 cublasHandle_t getCurrentCUDABlasHandle();
 } // namespace cuda
+namespace indexing {
+struct EllipsisIndexType {};
+constexpr EllipsisIndexType Ellipsis;
+constexpr std::nullopt_t None = std::nullopt;
+class Slice {
+public:
+  Slice(std::optional<int64_t> start = std::nullopt,
+        std::optional<int64_t> stop = std::nullopt,
+        std::optional<int64_t> step = std::nullopt);
+};
+class TensorIndex {
+public:
+  TensorIndex(std::nullopt_t);
+  TensorIndex(EllipsisIndexType);
+  TensorIndex(int64_t integer);
+  TensorIndex(int integer);
+  TensorIndex(bool boolean);
+  TensorIndex(Slice slice);
+  TensorIndex(const Tensor &tensor);
+};
+} // namespace indexing
 } // namespace at
 
 namespace torch {
+namespace indexing = at::indexing;
 using at::Tensor;
 using at::TensorOptions;
 using at::empty;

@@ -168,6 +168,110 @@ TensorStep stepOf(const Expr *E) {
   return S;
 }
 
+/// The value an argument of type `std::optional<int64_t>` is given
+/// (slice's start and end); null for a default argument.
+const Expr *optionalArgument(const Expr *E) {
+  for (int Step = 0; E && Step < 8; ++Step) {
+    if (isa<CXXDefaultArgExpr>(E))
+      return nullptr;
+    E = E->IgnoreImplicit();
+    const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+    if (!Construct || Construct->getNumArgs() != 1)
+      return E;
+    E = Construct->getArg(0);
+  }
+  return E;
+}
+
+/// One index of `Tensor::index({...})`: a whole dimension (`Slice()`), a
+/// part of it (`Slice(start, end)`, Start null for None: 0), or one element
+/// (an integer: the dimension dropped).
+struct BasicIndex {
+  enum KindT { All, Part, One } Kind = All;
+  const Expr *Start = nullptr;
+  const Expr *End = nullptr;
+};
+
+/// A bound of a Slice: its value, null for None (`c10::nullopt`, or the
+/// default); nullopt for a bound not told.
+std::optional<const Expr *> sliceBound(const Expr *E) {
+  const Expr *V = optionalArgument(E);
+  if (!V)
+    return nullptr;
+  const auto *RD = V->getType()->getAsCXXRecordDecl();
+  if (RD && RD->getName() == "nullopt_t")
+    return nullptr;
+  if (!V->getType()->isIntegerType())
+    return std::nullopt;
+  return V;
+}
+
+/// The indices of `index({...})` (model/TorchApi.h's Indexed) when each is
+/// a Slice of step 1 with an end (or none at all) or an integer; nullopt
+/// for None, Ellipsis, a step, an open end, a boolean or a tensor.
+std::optional<llvm::SmallVector<BasicIndex, 4>>
+basicIndices(const CXXMemberCallExpr *Call) {
+  if (Call->getNumArgs() != 1)
+    return std::nullopt;
+  const Expr *A = Call->getArg(0)->IgnoreImplicit();
+  // An ArrayRef<TensorIndex> made of the braced list.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(A);
+      CE && CE->getNumArgs() == 1)
+    A = CE->getArg(0)->IgnoreImplicit();
+  const auto *List = dyn_cast<CXXStdInitializerListExpr>(A);
+  const auto *Inits =
+      List ? dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit())
+           : nullptr;
+  if (!Inits)
+    return std::nullopt;
+  llvm::SmallVector<BasicIndex, 4> Indices;
+  for (const Expr *Init : Inits->inits()) {
+    const auto *Index = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+    if (!Index || Index->getNumArgs() != 1)
+      return std::nullopt;
+    const Expr *Arg = Index->getArg(0)->IgnoreImplicit();
+    BasicIndex I;
+    QualType T = Arg->getType();
+    if (T->isIntegerType() && !T->isBooleanType()) {
+      I.Kind = BasicIndex::One;
+      Indices.push_back(I);
+      continue;
+    }
+    const auto *Slice = dyn_cast<CXXConstructExpr>(Arg);
+    const CXXRecordDecl *RD =
+        Slice ? Slice->getConstructor()->getParent() : nullptr;
+    if (!RD || RD->getName() != "Slice" || Slice->getNumArgs() != 3)
+      return std::nullopt;
+    std::optional<const Expr *> Start = sliceBound(Slice->getArg(0));
+    std::optional<const Expr *> End = sliceBound(Slice->getArg(1));
+    std::optional<const Expr *> Step = sliceBound(Slice->getArg(2));
+    if (!Start || !End || !Step || (*Step && smallConstant(*Step) != 1) ||
+        (*Start && !*End))
+      return std::nullopt;
+    if (*End) {
+      I.Kind = BasicIndex::Part;
+      I.Start = *Start;
+      I.End = *End;
+    }
+    Indices.push_back(I);
+  }
+  return Indices;
+}
+
+/// The dimension of the base of `index(Indices)` that the view's dimension
+/// `Dim` (counted from the start) is, with its index (null past the
+/// indices: the dimension whole).
+std::pair<unsigned, const BasicIndex *>
+indexedFrom(llvm::ArrayRef<BasicIndex> Indices, unsigned Dim) {
+  unsigned Base = 0, View = 0;
+  for (const BasicIndex &I : Indices) {
+    if (I.Kind != BasicIndex::One && View++ == Dim)
+      return {Base, &I};
+    ++Base;
+  }
+  return {Base + (Dim - View), nullptr};
+}
+
 /// The number of dimensions of the tensor `E`, when the source fixes it.
 std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
   if (!E || Depth > MaxDepth)
@@ -202,6 +306,16 @@ std::optional<unsigned> dimsOf(const Expr *E, unsigned Depth = 0) {
     case torch_api::ShapeResult::Selected: {
       std::optional<unsigned> N = dimsOf(S.Base, Depth + 1);
       return N && *N > 0 ? std::optional(*N - 1) : std::nullopt;
+    }
+    case torch_api::ShapeResult::Indexed: {
+      std::optional<llvm::SmallVector<BasicIndex, 4>> Indices =
+          basicIndices(S.Call);
+      std::optional<unsigned> N = dimsOf(S.Base, Depth + 1);
+      if (!Indices || !N || Indices->size() > *N)
+        return std::nullopt;
+      return *N - unsigned(llvm::count_if(*Indices, [](const BasicIndex &I) {
+        return I.Kind == BasicIndex::One;
+      }));
     }
     case torch_api::ShapeResult::Expanded:
     case torch_api::ShapeResult::Strided:
@@ -335,6 +449,21 @@ std::optional<TensorSize> viewSize(const TensorStep &S, int Dim,
   }
   case torch_api::ShapeResult::Strided:
     return S.Sizes ? writtenSize(S.Sizes, Dim) : std::nullopt;
+  case torch_api::ShapeResult::Indexed: {
+    std::optional<llvm::SmallVector<BasicIndex, 4>> Indices =
+        basicIndices(S.Call);
+    std::optional<unsigned> D = fromStart(Dim, dimsOf(S.Call, Depth));
+    if (!Indices || !D)
+      return std::nullopt;
+    auto [From, Index] = indexedFrom(*Indices, *D);
+    if (!Index || Index->Kind == BasicIndex::All)
+      return sizeOf(S.Base, int(From), Depth + 1);
+    if (Index->Start)
+      return std::nullopt; // end - start
+    TensorSize Size;
+    Size.Written = Index->End;
+    return Size;
+  }
   default:
     return std::nullopt;
   }
@@ -376,6 +505,7 @@ std::optional<TensorSize> sizeOf(const Expr *E, int Dim, unsigned Depth) {
     case torch_api::ShapeResult::Selected:
     case torch_api::ShapeResult::Expanded:
     case torch_api::ShapeResult::Strided:
+    case torch_api::ShapeResult::Indexed:
       return viewSize(S, Dim, Depth);
     case torch_api::ShapeResult::Unknown:
       return S.Sizes ? writtenSize(S.Sizes, Dim) : std::nullopt;
@@ -433,21 +563,6 @@ TensorLayout permutedView(const TensorLayout &Of, const TensorStep &S) {
   return V;
 }
 
-/// The value an argument of type `std::optional<int64_t>` is given
-/// (slice's start and end); null for a default argument.
-const Expr *optionalArgument(const Expr *E) {
-  for (int Step = 0; E && Step < 8; ++Step) {
-    if (isa<CXXDefaultArgExpr>(E))
-      return nullptr;
-    E = E->IgnoreImplicit();
-    const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-    if (!Construct || Construct->getNumArgs() != 1)
-      return E;
-    E = Construct->getArg(0);
-  }
-  return E;
-}
-
 /// narrow(dim, start, length) or slice(dim, start, end[, step = 1]) of the
 /// View `V`: the dimension's size of its own, its stride kept.
 bool narrowDims(TensorLayout &V, const TensorStep &S) {
@@ -503,6 +618,34 @@ bool expandDims(TensorLayout &V, const TensorStep &S) {
   return true;
 }
 
+/// index({...}) of the View `V` with basic indices: a Slice narrows its
+/// dimension (its stride kept), an integer drops it.
+bool indexDims(TensorLayout &V, const TensorStep &S) {
+  std::optional<llvm::SmallVector<BasicIndex, 4>> Indices =
+      basicIndices(S.Call);
+  if (!Indices || Indices->size() > V.ViewDims.size())
+    return false;
+  llvm::SmallVector<ViewDim, 4> Dims;
+  for (auto [At, I] : llvm::enumerate(*Indices)) {
+    ViewDim D = V.ViewDims[At];
+    if (I.Kind == BasicIndex::One) {
+      V.Ops |= ViewOps::Selects;
+      continue;
+    }
+    if (I.Kind == BasicIndex::Part) {
+      if (D.MaybeBroadcast)
+        return false;
+      D.Size = I.Start;
+      D.End = I.End;
+      V.Ops |= ViewOps::Narrows;
+    }
+    Dims.push_back(D);
+  }
+  Dims.append(V.ViewDims.begin() + Indices->size(), V.ViewDims.end());
+  V.ViewDims = std::move(Dims);
+  return true;
+}
+
 /// The view the step `S` (narrow, slice, select, expand, as_strided) makes
 /// of the tensor laid out as `Of`, a RowMajor tensor of known rank or a
 /// View; Unknown when the step's arguments are not as the table says.
@@ -529,6 +672,9 @@ TensorLayout slicedView(const TensorLayout &Of, const TensorStep &S) {
   case torch_api::ShapeResult::Expanded:
     Known = expandDims(V, S);
     V.Ops |= ViewOps::Expands;
+    break;
+  case torch_api::ShapeResult::Indexed:
+    Known = indexDims(V, S);
     break;
   case torch_api::ShapeResult::Strided:
     if ((Known = S.Sizes && S.Strides)) {
@@ -643,6 +789,15 @@ TensorLayout layoutOf(const Expr *E, unsigned Depth) {
     }
     case torch_api::ShapeResult::Narrowed:
     case torch_api::ShapeResult::Selected:
+    case torch_api::ShapeResult::Indexed:
+      // `x.index({Slice()})` is `x`.
+      if (std::optional<llvm::SmallVector<BasicIndex, 4>> Indices =
+              basicIndices(S.Call);
+          Indices && llvm::all_of(*Indices, [](const BasicIndex &I) {
+            return I.Kind == BasicIndex::All;
+          }))
+        return layoutOf(S.Base, Depth + 1);
+      return slicedView(layoutOf(S.Base, Depth + 1), S);
     case torch_api::ShapeResult::Expanded:
     case torch_api::ShapeResult::Strided:
       return slicedView(layoutOf(S.Base, Depth + 1), S);
