@@ -253,12 +253,21 @@ void HandleStateCheck::reportDevices(const Decl *Callable,
            "device %1 current again, or use a handle created on device %2")
           << Handle << std::to_string(*W.CreatedOn) << Device << Callee;
     }
-    if (W.Element)
+    if (W.Element && W.Elsewhere) {
+      SourceLocation At = locationInFile(const_cast<SourceManager &>(SM),
+                                         W.Elsewhere->File, W.Elsewhere->Line);
+      if (At.isValid())
+        diag(At,
+             "'%0' creates the handles of '%1' here, one per device, in "
+             "another file",
+             DiagnosticIDs::Note)
+            << W.Elsewhere->Function << W.Handle->getName();
+    } else if (W.Element && W.Create)
       diag(userLocation(W.Create->getBeginLoc(), SM),
            "the handles of '%0' are created here, one per device",
            DiagnosticIDs::Note)
           << W.Handle->getName();
-    else
+    else if (W.Create)
       CreatedHere(W.Create, Handle);
     if (W.Select)
       diag(userLocation(W.Select->getBeginLoc(), SM),

@@ -6,6 +6,8 @@
 #include "ast/Callables.h"
 #include "ast/SharedCfg.h"
 #include "facts/HandleConfig.h"
+#include "facts/Summaries.h"
+#include "facts/SummaryParts.h"
 #include "model/CublasApi.h"
 #include "model/RuntimeCalls.h"
 
@@ -522,6 +524,9 @@ private:
     W.Call = Call;
     W.Handle = Handle;
     W.Create = H.Create;
+    if (Unit)
+      if (auto E = Unit->Elsewhere.find(Handle); E != Unit->Elsewhere.end())
+        W.Elsewhere = &E->second;
     W.Select = Now.Where;
     if (H.Device.Kind == SelectedDevice::Const &&
         Now.Kind == SelectedDevice::Const && H.Device.C != Now.C) {
@@ -630,6 +635,39 @@ llvm::SmallVector<const ValueDecl *, 2> storedCreates(const Decl *Callable) {
   return Out;
 }
 
+/// True for an array or a container of handles (`cublasHandle_t h[8]`,
+/// `std::vector<cublasHandle_t>`).
+bool handleArrayType(QualType T) {
+  if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+    return isCublasHandleType(A->getElementType());
+  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!RD || RD->getTemplateArgs().size() == 0)
+    return false;
+  const TemplateArgument &First = RD->getTemplateArgs()[0];
+  return First.getKind() == TemplateArgument::Type &&
+         isCublasHandleType(First.getAsType());
+}
+
+/// The global arrays of handles of external linkage that `Unit` names.
+llvm::SmallVector<const VarDecl *, 2>
+globalHandleArraysNamed(llvm::ArrayRef<const Decl *> Unit) {
+  llvm::SmallVector<const VarDecl *, 2> Out;
+  for (const Decl *C : Unit)
+    for (const BodyStmt &B : stmtsIn(C)) {
+      const auto *R = dyn_cast<DeclRefExpr>(B.S);
+      const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+      if (V && V->hasGlobalStorage() && !V->isStaticLocal() &&
+          V->hasExternalFormalLinkage() && !V->getType()->isReferenceType() &&
+          handleArrayType(V->getType()) &&
+          llvm::none_of(Out, [&](const VarDecl *O) {
+            return O->getCanonicalDecl() == V->getCanonicalDecl();
+          }))
+        Out.push_back(V);
+    }
+  return Out;
+}
+
 /// Whether every use of `Array` (a member or a global) in `Unit` reads an
 /// element, gives an element's address to a create, or asks the
 /// container's size.
@@ -715,8 +753,65 @@ UnitHandleArrays perDeviceHandleArrays(llvm::ArrayRef<const Decl *> Unit) {
   for (const auto &[Array, A] : Creates)
     if (!A.Mixed && A.Create && elementwiseUses(Array, Unit))
       Out.PerDevice[Array] = A.Create;
+  // The global arrays the unit only reads, created in another file.
+  for (const VarDecl *V : globalHandleArraysNamed(Unit)) {
+    if (Creates.count(V) || !elementwiseUses(V, Unit))
+      continue;
+    if (auto Found = projectPerDeviceCreatorOf(V)) {
+      Out.PerDevice[V] = nullptr;
+      Out.Elsewhere[V] = CreatedElsewhere{
+          Found->first->File, Found->second->Line, Found->first->Name};
+    }
+  }
   return Out;
 }
+
+bool createsStoredElements(const Decl *Callable) {
+  return !storedCreates(Callable).empty();
+}
+
+std::vector<FunctionSummary::PerDeviceGlobal>
+perDeviceGlobalsOf(const FunctionDecl *FD, const UnitHandleArrays &Arrays) {
+  std::vector<FunctionSummary::PerDeviceGlobal> Out;
+  const Stmt *Body = FD->getBody();
+  if (!Body)
+    return Out;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  for (const auto &[Array, Create] : Arrays.PerDevice) {
+    const auto *V = dyn_cast<VarDecl>(Array);
+    std::string Key = V ? globalKey(V) : std::string();
+    if (!Create || Key.empty() || !containsStmt(Body, Create))
+      continue;
+    Out.push_back({Key, V->getName().str(),
+                   SM.getExpansionLineNumber(Create->getBeginLoc())});
+  }
+  llvm::sort(Out, [](const auto &A, const auto &B) { return A.Key < B.Key; });
+  return Out;
+}
+
+// Its summary part "perDeviceGlobals" (facts/SummaryParts.h).
+const SummaryPart PerDeviceGlobalsSummaryPart = {
+    [](const FunctionSummary &S) { return !S.PerDeviceGlobals.empty(); },
+    [](const FunctionSummary &S, llvm::json::Object &O) {
+      llvm::json::Array A;
+      for (const FunctionSummary::PerDeviceGlobal &G : S.PerDeviceGlobals)
+        A.push_back(llvm::json::Array{G.Key, G.Name, G.Line});
+      O["perDeviceGlobals"] = std::move(A);
+    },
+    [](const llvm::json::Object &O, FunctionSummary &S) {
+      return summary_json::readEach(
+          O, "perDeviceGlobals", [&](const llvm::json::Value &G) {
+            const llvm::json::Array *T = G.getAsArray();
+            if (!T || T->size() != 3)
+              return false;
+            auto Key = (*T)[0].getAsString(), Name = (*T)[1].getAsString();
+            std::optional<unsigned> Line = summary_json::natural((*T)[2]);
+            if (!Key || Key->empty() || !Name || !Line)
+              return false;
+            S.PerDeviceGlobals.push_back({Key->str(), Name->str(), *Line});
+            return true;
+          });
+    }};
 
 std::vector<WrongDeviceCall> wrongDeviceCalls(const Decl *Callable,
                                               const UnitHandleArrays *Unit) {

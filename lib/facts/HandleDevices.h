@@ -32,6 +32,8 @@
 #ifndef CUBLAS_TIDY_LIB_FACTS_HANDLEDEVICES_H
 #define CUBLAS_TIDY_LIB_FACTS_HANDLEDEVICES_H
 
+#include "facts/SummaryStore.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -39,9 +41,18 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace cublas_tidy {
+
+/// Where another file of the project creates a global array of handles one
+/// per device, as its summary says.
+struct CreatedElsewhere {
+  std::string File; // absolute
+  unsigned Line = 0;
+  std::string Function; // the qualified name of the function that does
+};
 
 /// A call on a handle while a device it does not belong to is current.
 struct WrongDeviceCall {
@@ -56,6 +67,8 @@ struct WrongDeviceCall {
   /// device is its constant index (CreatedOn).
   const clang::Expr *Element = nullptr;
   const clang::CallExpr *Create = nullptr; // its cublasCreate
+  /// For a global array created in another file (Create null): where.
+  const CreatedElsewhere *Elsewhere = nullptr;
   /// The cudaSetDevice that made the call's device current.
   const clang::CallExpr *Select = nullptr;
   /// The devices, when both are constants.
@@ -79,13 +92,30 @@ struct WrongDeviceCall {
 /// is current, and every other use of it in the unit reads an element or
 /// asks the container's size (no element assigned, no array handed to
 /// code that could change it).
+///
+/// A global array of external linkage that the unit does not create into
+/// but reads element by element is one too when the project's summaries
+/// say a function of another file creates it so (its create is then null,
+/// and Elsewhere says where).
 struct UnitHandleArrays {
   /// Each such array and one of its creates.
   llvm::SmallDenseMap<const clang::ValueDecl *, const clang::CallExpr *, 2>
       PerDevice;
+  llvm::SmallDenseMap<const clang::ValueDecl *, CreatedElsewhere, 2> Elsewhere;
 };
 UnitHandleArrays
 perDeviceHandleArrays(llvm::ArrayRef<const clang::Decl *> Unit);
+
+/// Whether `Callable` creates a handle into an element of a member or a
+/// global (`cublasCreate(&handles_[d])`).
+bool createsStoredElements(const clang::Decl *Callable);
+
+/// The global arrays of external linkage among `Arrays` (of `FD`'s unit)
+/// whose create `FD` holds, for its summary (FunctionSummary's
+/// PerDeviceGlobals).
+std::vector<FunctionSummary::PerDeviceGlobal>
+perDeviceGlobalsOf(const clang::FunctionDecl *FD,
+                   const UnitHandleArrays &Arrays);
 
 /// The calls of `Callable` on a handle it creates while another device is
 /// current, and on an element of an array of `Unit` (a member's or a

@@ -270,6 +270,27 @@ const FunctionSummary *projectDestroyerOf(llvm::StringRef Key,
   return nullptr;
 }
 
+std::optional<std::pair<const FunctionSummary *,
+                        const FunctionSummary::PerDeviceGlobal *>>
+projectPerDeviceCreatorOf(const VarDecl *VD) {
+  const SummaryStore *Store = storeInUse();
+  if (!VD || (!Store && !CurrentAsked))
+    return std::nullopt;
+  std::string Key = globalKey(VD);
+  if (Key.empty())
+    return std::nullopt;
+  if (CurrentAsked)
+    CurrentAsked->push_back("perdevice:" + Key);
+  if (!Store)
+    return std::nullopt;
+  for (const FunctionSummary *S : Store->perDeviceCreatorsOf(Key))
+    if (usableSummary(*Store, S->Key, VD->getASTContext()) == S)
+      for (const FunctionSummary::PerDeviceGlobal &G : S->PerDeviceGlobals)
+        if (G.Key == Key)
+          return std::pair(S, &G);
+  return std::nullopt;
+}
+
 std::vector<std::pair<const FileSummary *, const FileSummary::ExceptionRoute *>>
 projectExceptionRoutes(llvm::StringRef Callee, const ASTContext &Ctx) {
   std::vector<

@@ -106,6 +106,14 @@ std::vector<std::pair<const clang::FunctionDecl *, const FunctionSummary *>>
 projectCallees(llvm::ArrayRef<const clang::Decl *> Callables,
                llvm::function_ref<bool(const FunctionSummary &)> Wanted);
 
+/// A function of another file of the project that creates the global
+/// array `VD` (of external linkage) one handle per device, with where, as
+/// the project's summaries say; nothing when none is known. Records the
+/// question.
+std::optional<std::pair<const FunctionSummary *,
+                        const FunctionSummary::PerDeviceGlobal *>>
+projectPerDeviceCreatorOf(const clang::VarDecl *VD);
+
 /// A function of another file of the project that destroys the global
 /// `VD` (of external linkage), as the project's summaries say; null when
 /// none is known. Records the question.

@@ -49,6 +49,7 @@ const SummaryPart *const Parts[] = {
     &BuffersSummaryPart,          &PerCallSummaryPart,
     &DestroyedGlobalsSummaryPart, &CreatedGlobalsSummaryPart,
     &TouchedMembersSummaryPart,   &ReleasedGlobalsSummaryPart,
+    &PerDeviceGlobalsSummaryPart,
 };
 
 } // namespace
@@ -75,6 +76,7 @@ bool FunctionSummary::operator==(const FunctionSummary &O) const {
          DestroyedGlobals == O.DestroyedGlobals &&
          ReleasedGlobals == O.ReleasedGlobals &&
          CreatedGlobals == O.CreatedGlobals &&
+         PerDeviceGlobals == O.PerDeviceGlobals &&
          TouchedMembers == O.TouchedMembers;
 }
 

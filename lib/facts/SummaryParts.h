@@ -46,6 +46,7 @@ extern const SummaryPart CreatedGlobalsSummaryPart; // facts/RepeatedHandles.cpp
 extern const SummaryPart DestroyedGlobalsSummaryPart; // DestroyedGlobals.cpp
 extern const SummaryPart TouchedMembersSummaryPart;   // MemberHandles.cpp
 extern const SummaryPart ReleasedGlobalsSummaryPart;  // HandleStates.cpp
+extern const SummaryPart PerDeviceGlobalsSummaryPart; // HandleDevices.cpp
 
 namespace summary_json {
 

@@ -159,6 +159,22 @@ SummaryStore::destroyersOf(llvm::StringRef GlobalKey) const {
   return Out;
 }
 
+std::vector<const FunctionSummary *>
+SummaryStore::perDeviceCreatorsOf(llvm::StringRef GlobalKey) const {
+  std::vector<const FunctionSummary *> Out;
+  for (const auto &E : ByKey)
+    if (E.second &&
+        llvm::any_of(E.second->PerDeviceGlobals,
+                     [&](const FunctionSummary::PerDeviceGlobal &G) {
+                       return G.Key == GlobalKey;
+                     }))
+      Out.push_back(&*E.second);
+  llvm::sort(Out, [](const FunctionSummary *A, const FunctionSummary *B) {
+    return A->Key < B->Key;
+  });
+  return Out;
+}
+
 std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys,
                                  llvm::StringRef OwnFile) const {
   std::vector<std::string> Sorted(Keys.begin(), Keys.end());
@@ -180,10 +196,12 @@ std::string SummaryStore::digest(llvm::ArrayRef<std::string> Keys,
       Hash.update(Text);
       continue;
     }
-    if (llvm::StringRef(K).starts_with("global:")) {
+    llvm::StringRef Global = llvm::StringRef(K);
+    bool Destroyers = Global.consume_front("global:");
+    if (Destroyers || Global.consume_front("perdevice:")) {
       std::string Text = K + "=";
       for (const FunctionSummary *S :
-           destroyersOf(llvm::StringRef(K).drop_front(7)))
+           Destroyers ? destroyersOf(Global) : perDeviceCreatorsOf(Global))
         if (S->File != OwnFile)
           Text += S->Key + "@" + S->File + ":" + S->FileHash + ";";
       Hash.update(Text + "\n");
@@ -313,7 +331,7 @@ bool fileHasHash(llvm::StringRef Path, llvm::StringRef Hash) {
 }
 
 llvm::StringRef summaryFormat() {
-  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 6";
+  return "cublas-tidy " CUBLAS_TIDY_PROJECT_VERSION " summaries 7";
 }
 
 std::string findStoreFor(llvm::StringRef File) {

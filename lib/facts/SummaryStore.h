@@ -226,6 +226,20 @@ struct FunctionSummary {
   /// of the project destroys it.
   std::vector<CreatedGlobal> CreatedGlobals;
 
+  struct PerDeviceGlobal {
+    std::string Key;  // globalKey
+    std::string Name; // as declared: "g_handles"
+    unsigned Line;    // of a create, in File
+    bool operator==(const PerDeviceGlobal &O) const {
+      return Key == O.Key && Name == O.Name && Line == O.Line;
+    }
+  };
+  /// The global arrays of handles, of external linkage, whose elements it
+  /// creates one per device, each while the device of its index is current,
+  /// in a unit where every create of an element is so and every other use
+  /// reads one (facts/HandleDevices.h): element i belongs to device i.
+  std::vector<PerDeviceGlobal> PerDeviceGlobals;
+
   /// For a member function (or destructor) of a class with handle members:
   /// those it does something with other than passing them to cuBLAS or
   /// creating into them ("ns::Gemm::handle_"), sorted; empty: none of them.
@@ -295,6 +309,10 @@ public:
   /// The summaries that say they destroy the global `GlobalKey`.
   std::vector<const FunctionSummary *>
   destroyersOf(llvm::StringRef GlobalKey) const;
+  /// The summaries that say they create the global array `GlobalKey` one
+  /// handle per device (FunctionSummary::PerDeviceGlobals).
+  std::vector<const FunctionSummary *>
+  perDeviceCreatorsOf(llvm::StringRef GlobalKey) const;
   /// Adds a file's summary (one of the same file replaces it).
   void add(FileSummary S);
   /// The summaries of the files that route the exceptions of the function
@@ -308,7 +326,8 @@ public:
   }
   /// A digest of what the store says about `Keys` (order does not matter):
   /// a result computed with the store depends on nothing else of it. A key
-  /// `global:G` stands for the functions that destroy the global G; a key
+  /// `global:G` stands for the functions that destroy the global G, a key
+  /// `perdevice:G` for those that create the global array G per device; a key
   /// `catch:F` for the routes of the exceptions of the function F. What
   /// the file `OwnFile` says (the asking unit's main file, whose own
   /// summaries it never reads) is left out of both.

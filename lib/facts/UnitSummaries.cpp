@@ -4,14 +4,15 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
-#include "model/CublasApi.h"
 #include "facts/BufferParams.h"
 #include "facts/DestroyedGlobals.h"
 #include "facts/Exceptions.h"
+#include "facts/HandleDevices.h"
 #include "facts/HandleStates.h"
 #include "facts/MemberHandles.h"
 #include "facts/RepeatedHandles.h"
 #include "facts/StatusFunctions.h"
+#include "model/CublasApi.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -127,6 +128,11 @@ public:
     S.CreatedGlobals = createdGlobalsOf(FD, Callables, table());
     if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
       S.TouchedMembers = membersTouchedBy(M, table());
+    if (createsStoredElements(FD)) {
+      if (!Arrays)
+        Arrays = perDeviceHandleArrays(Callables);
+      S.PerDeviceGlobals = perDeviceGlobalsOf(FD, *Arrays);
+    }
     // (Status and handle parameters are asked of their facts only here.)
     if (!Status && !Handles && !S.informative())
       return std::nullopt;
@@ -216,6 +222,7 @@ private:
   const SourceManager &SM;
   std::unique_ptr<ResourceTable> Table;
   std::unique_ptr<HandleAnalyzer> Analyzer;
+  std::optional<UnitHandleArrays> Arrays;
   // The main file, where every function summarised is defined.
   std::string MainFile, FileHash;
 };

@@ -536,7 +536,14 @@ void use() { cublasSetStream(g_handle, nullptr); }
   ASSERT_EQ(B.destroyersOf("g").size(), 1u);
   EXPECT_EQ(B.destroyersOf("g")[0]->Key, "d");
   D.CreatedGlobals = {{"g2", "g2", "handle", 7}};
+  D.PerDeviceGlobals = {{"g3", "g3", 11}};
   D.TouchedMembers = std::vector<std::string>{"ns::Ctx::handle_"};
+  // The creators of a per-device array are a key of their own.
+  SummaryStore P;
+  P.add(D);
+  EXPECT_NE(A.digest({"perdevice:g3"}), P.digest({"perdevice:g3"}));
+  ASSERT_EQ(P.perDeviceCreatorsOf("g3").size(), 1u);
+  EXPECT_TRUE(P.perDeviceCreatorsOf("g2").empty());
   std::optional<FunctionSummary> Back = FunctionSummary::fromJson(D.toJson());
   ASSERT_TRUE(Back);
   EXPECT_EQ(*Back, D);
@@ -594,6 +601,40 @@ void onDevice(int d, cublasHandle_t old) {
   EXPECT_TRUE(S["closed"].CreatedGlobals.empty());
   EXPECT_TRUE(S["copied"].CreatedGlobals.empty());
   EXPECT_TRUE(S["onDevice"].CreatedGlobals.empty());
+}
+
+// An array of handles created one per device, each while the device of its
+// index is current, is said by the function that creates it; not one
+// created on whatever device is current, nor a local array.
+TEST(SummariesTest, GlobalsCreatedPerDevice) {
+  auto S = summariesOf(R"(
+#include <cuda_runtime_api.h>
+cublasHandle_t g_dev[8], g_any[8];
+static cublasHandle_t s_dev[8];
+void init(int n) {
+  for (int d = 0; d < n; ++d) {
+    cudaSetDevice(d);
+    cublasCreate(&g_dev[d]);
+    cublasCreate(&s_dev[d]);
+  }
+}
+void anywhere(int n) {
+  for (int d = 0; d < n; ++d)
+    cublasCreate(&g_any[d]);
+}
+void local(int n) {
+  cublasHandle_t h[8];
+  for (int d = 0; d < n; ++d) {
+    cudaSetDevice(d);
+    cublasCreate(&h[d]);
+  }
+}
+)");
+  ASSERT_EQ(S["init"].PerDeviceGlobals.size(), 1u);
+  EXPECT_EQ(S["init"].PerDeviceGlobals[0].Name, "g_dev");
+  EXPECT_EQ(S["init"].PerDeviceGlobals[0].Line, S["init"].Line + 3);
+  EXPECT_TRUE(S["anywhere"].PerDeviceGlobals.empty());
+  EXPECT_TRUE(S["local"].PerDeviceGlobals.empty());
 }
 
 /// The unit that calls: `check` and `done` are only declared here.
