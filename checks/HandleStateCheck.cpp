@@ -86,31 +86,25 @@ void HandleStateCheck::reportWorkspaces(const Decl *Callable) {
       continue;
     std::string Handle = handleText(L.Stream->getArg(0), Ctx);
     std::string Stream = calleeText(L.Stream, Ctx);
-    if (L.Cache && L.WorkspaceIn) {
-      diag(userLocation(L.Stream->getBeginLoc(), SM),
-           "%0 resets the workspace of %1 to cuBLAS's default pool, but %2 "
-           "sets it again only when %3 differs from the cached %4: the next "
-           "call of %2 with the same workspace runs %5 without it; clear %4 "
-           "here, or set the workspace again")
-          << Stream << Handle << functionText(L.WorkspaceIn)
-          << handleText(L.Cached, Ctx) << L.Cache << calleeText(L.Use, Ctx);
-      diag(userLocation(L.Workspace->getBeginLoc(), SM),
-           "the workspace is set only when the cache misses",
-           DiagnosticIDs::Note);
-      diag(userLocation(L.Use->getBeginLoc(), SM),
-           "runs with the default workspace", DiagnosticIDs::Note);
-      continue;
-    }
     if (L.Cache) {
       std::string Cache = "'" + L.Cache->getNameAsString() + "'";
-      diag(userLocation(L.Stream->getBeginLoc(), SM),
-           "%0 resets the workspace of %1 to cuBLAS's default pool, but "
-           "'cublasSetWorkspace' runs again only when %2 differs from the "
-           "cached %3: on a new stream with the same workspace %4 runs "
-           "without it; set the workspace again after each stream change, "
-           "or clear %3 there")
-          << Stream << Handle << handleText(L.Cached, Ctx) << Cache
-          << calleeText(L.Use, Ctx);
+      std::string Use = calleeText(L.Use, Ctx);
+      if (L.WorkspaceIn) // the cache of another function
+        diag(userLocation(L.Stream->getBeginLoc(), SM),
+             "%0 resets the workspace of %1 to cuBLAS's default pool, but %2 "
+             "sets it again only when %3 differs from the cached %4: the "
+             "next call of %2 with the same workspace runs %5 without it; "
+             "clear %4 here, or set the workspace again")
+            << Stream << Handle << functionText(L.WorkspaceIn)
+            << handleText(L.Cached, Ctx) << Cache << Use;
+      else
+        diag(userLocation(L.Stream->getBeginLoc(), SM),
+             "%0 resets the workspace of %1 to cuBLAS's default pool, but "
+             "'cublasSetWorkspace' runs again only when %2 differs from the "
+             "cached %3: on a new stream with the same workspace %4 runs "
+             "without it; set the workspace again after each stream change, "
+             "or clear %3 there")
+            << Stream << Handle << handleText(L.Cached, Ctx) << Cache << Use;
       diag(userLocation(L.Workspace->getBeginLoc(), SM),
            "the workspace is set only when the cache misses",
            DiagnosticIDs::Note);

@@ -859,7 +859,8 @@ cachedElsewhere(const HandleName &H, const Decl *Callable,
   const SourceManager &SM = Callable->getASTContext().getSourceManager();
   for (const Decl *Other : Unit) {
     const Stmt *Body = analysableBody(Other);
-    if (!Body || !seesSameHandle(H, Other, Callable))
+    if (!Body || !seesSameHandle(H, Other, Callable) ||
+        !callsConfig(Other, Setting::Workspace))
       continue;
     StableVariables OtherStable(Other);
     CachedElsewhere E;

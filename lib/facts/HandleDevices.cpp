@@ -754,6 +754,8 @@ UnitHandleArrays perDeviceHandleArrays(llvm::ArrayRef<const Decl *> Unit) {
     if (!A.Mixed && A.Create && elementwiseUses(Array, Unit))
       Out.PerDevice[Array] = A.Create;
   // The global arrays the unit only reads, created in another file.
+  if (!projectFactsWanted())
+    return Out;
   for (const VarDecl *V : globalHandleArraysNamed(Unit)) {
     if (Creates.count(V) || !elementwiseUses(V, Unit))
       continue;
