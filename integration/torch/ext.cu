@@ -169,6 +169,26 @@ torch::Tensor shared_weight(torch::Tensor x, torch::Tensor w) {
   return out;
 }
 
+// cublas-matrix-extents: block_scores with the blocks taken by index():
+// qkv.index({Slice(), Slice(C, 2 * C)}) is the same view as narrow(1, C, C),
+// its rows 3C elements apart, read with lda = C.
+torch::Tensor index_scores(torch::Tensor qkv, int64_t C) {
+  using torch::indexing::Slice;
+  TORCH_CHECK(qkv.is_cuda() && qkv.is_contiguous() && qkv.dim() == 2);
+  const int T = qkv.size(0);
+  auto q = qkv.index({Slice(), Slice(0, C)});
+  auto k = qkv.index({Slice(), Slice(C, 2 * C)});
+  auto out = torch::zeros({T, T}, qkv.options());
+  cublasHandle_t handle = at::cuda::getCurrentCUDABlasHandle();
+  const float one = 1.f, zero = 0.f;
+  TORCH_CHECK(cublasSgemm(handle, CUBLAS_OP_T, CUBLAS_OP_N, T, T, C, &one,
+                          k.data_ptr<float>(), C, q.data_ptr<float>(),
+                          qkv.size(1), &zero, out.data_ptr<float>(),
+                          T) == CUBLAS_STATUS_SUCCESS,
+              "cublasSgemm");
+  return out;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("row_sums", &row_sums);
   m.def("scale", &scale);
@@ -179,4 +199,5 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("head_scores", &head_scores);
   m.def("block_scores", &block_scores);
   m.def("shared_weight", &shared_weight);
+  m.def("index_scores", &index_scores);
 }

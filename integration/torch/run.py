@@ -64,6 +64,11 @@ CASES = [
                   "beyond w)",
      "sanitizer": True,
      "expect": lambda o: "Invalid __global__ read" in o.get("sanitizer", "")},
+    {"name": "index_scores", "check": "cublas-matrix-extents",
+     "predicted": "wrong result (qkv.index({Slice(), Slice(C, 2 * C)}) read "
+                  "with lda = C; its rows are 3C elements apart in qkv's "
+                  "storage)",
+     "expect": lambda o: o["kind"] == "result" and o["result"] == "WRONG"},
 ]
 
 
@@ -127,6 +132,13 @@ def child(case, build_dir):
             C = 32
             qkv = torch.randn(64, 3 * C, device="cuda")
             out = ext.block_scores(qkv, C)
+            torch.cuda.synchronize()
+            q, k = qkv[:, :C], qkv[:, C:2 * C]
+            ok = torch.allclose(out, (q @ k.t()).t(), atol=1e-3)
+        elif case == "index_scores":
+            C = 32
+            qkv = torch.randn(64, 3 * C, device="cuda")
+            out = ext.index_scores(qkv, C)
             torch.cuda.synchronize()
             q, k = qkv[:, :C], qkv[:, C:2 * C]
             ok = torch.allclose(out, (q @ k.t()).t(), atol=1e-3)
