@@ -649,7 +649,9 @@ bool handleArrayType(QualType T) {
          isCublasHandleType(First.getAsType());
 }
 
-/// The global arrays of handles of external linkage that `Unit` names.
+/// The global arrays of handles of external linkage that `Unit` names and
+/// does not define (`extern cublasHandle_t g[8];`): the unit that defines
+/// one is where it is created, and judges it itself.
 llvm::SmallVector<const VarDecl *, 2>
 globalHandleArraysNamed(llvm::ArrayRef<const Decl *> Unit) {
   llvm::SmallVector<const VarDecl *, 2> Out;
@@ -659,6 +661,7 @@ globalHandleArraysNamed(llvm::ArrayRef<const Decl *> Unit) {
       const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
       if (V && V->hasGlobalStorage() && !V->isStaticLocal() &&
           V->hasExternalFormalLinkage() && !V->getType()->isReferenceType() &&
+          V->hasDefinition() == VarDecl::DeclarationOnly &&
           handleArrayType(V->getType()) &&
           llvm::none_of(Out, [&](const VarDecl *O) {
             return O->getCanonicalDecl() == V->getCanonicalDecl();
