@@ -152,10 +152,13 @@ enum class WalkStep {
 
 /// Visits `S` and the statements under it in pre-order, iteratively (bodies
 /// may nest thousands of levels deep) and at most `Budget` of them: the one
-/// walk of a statement tree in the project. `Visit(N)` returns whether to go
-/// on into N's children (a bool), or a WalkStep. A nested lambda is visited
-/// but not entered (it is a callable of its own) unless `IntoLambdas`.
-/// False when the budget ran out before the walk was done.
+/// walk of a statement tree in the project. A statement comes before its
+/// children, but the children of one statement come last-first: the first
+/// match is not the first in the source (compare source locations for
+/// that). `Visit(N)` returns whether to go on into N's children (a bool),
+/// or a WalkStep. A nested lambda is visited but not entered (it is a
+/// callable of its own) unless `IntoLambdas`. False when the budget ran
+/// out before the walk was done.
 template <class Fn>
 bool walkStmts(const clang::Stmt *S, Fn &&Visit, unsigned Budget = 200000,
                bool IntoLambdas = false) {
