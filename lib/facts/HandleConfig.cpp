@@ -509,8 +509,9 @@ bool userWorkspace(const CallExpr *Call) {
 }
 
 /// True when a caller of `Callable` in `Unit` sets a workspace itself or
-/// through a function it calls (other than `Except`): the stream change
-/// may be followed by the workspace there (`bind() { setStream(s);
+/// through a function it calls (other than `Callable`, whose own set came
+/// before the stream change, and `Except`): the stream change may be
+/// followed by the workspace there (`bind() { setStream(s);
 /// setWorkspace(); }`).
 bool callerSetsWorkspace(const Decl *Callable,
                          llvm::ArrayRef<const Decl *> Unit,
@@ -523,7 +524,7 @@ bool callerSetsWorkspace(const Decl *Callable,
       continue;
     for (const CallExpr *Call : callsIn(Caller)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee ||
+      if (!Callee || Callee->getCanonicalDecl() == Self->getCanonicalDecl() ||
           (Except && Callee->getCanonicalDecl() == Except->getCanonicalDecl()))
         continue;
       const ConfigFunction *F = calledConfigFunction(Call);
@@ -1035,9 +1036,9 @@ bool hostScalarAddress(const Expr *Arg) {
   return T->isArithmeticType() || T->isRecordType(); // float, cuComplex
 }
 
-/// A cuBLAS call of `Other` that passes a host scalar on a handle for
-/// which `Same` holds, when `Other` sets no pointer mode of its own; null
-/// otherwise.
+/// A cuBLAS call of `Other` that passes a host scalar (an alpha, or the
+/// address of a result: `&norm`) on a handle for which `Same` holds, when
+/// `Other` sets no pointer mode of its own; null otherwise.
 const CallExpr *
 hostScalarCall(const Decl *Other,
                llvm::function_ref<bool(const std::optional<HandleName> &)> Same) {
@@ -1051,7 +1052,8 @@ hostScalarCall(const Decl *Other,
       continue;
     bool HostScalar = false;
     for (unsigned I = 0; I < F->NumParams && I < Call->getNumArgs(); ++I)
-      if (F->params()[I].Role == ParamRole::Scalar &&
+      if ((F->params()[I].Role == ParamRole::Scalar ||
+           F->params()[I].Role == ParamRole::ScalarResult) &&
           hostScalarAddress(Call->getArg(I)))
         HostScalar = true;
     if (HostScalar && Same(handleNamed(Handle, Other, Stable)))

@@ -37,6 +37,22 @@ struct Engine {
   }
 };
 
+// A caller in the file that calls the helper and then works on the handle:
+// the helper's own call is no workspace set by the caller.
+static void attach(cublasHandle_t h, cudaStream_t s, void *ws) {
+  cublasSetWorkspace(h, ws, 1 << 22);
+  cublasSetStream(h, s);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: 'cublasSetStream' resets the workspace of 'h' to cuBLAS's default pool: the workspace that 'cublasSetWorkspace' gave it before is lost, and every call on 'h' after 'attach' returns runs without it; set the stream first and the workspace after it [cublas-handle-state]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: the workspace that is lost
+}
+void attach_and_run(cublasHandle_t h, cudaStream_t s, void *ws,
+                    const float *A, float *C, int n) {
+  attach(h, s, ws);
+  const float one = 1.f, zero = 0.f;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, A, n, &zero,
+              C, n);
+}
+
 // --- Not reported ----------------------------------------------------------
 
 // The PyTorch order: stream first, workspace after it.

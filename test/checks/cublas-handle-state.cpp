@@ -404,6 +404,32 @@ private:
   size_t size_;
 };
 
+// The code that pays may be a result written to a host address: in the
+// device mode, cublasSnrm2 writes 'norm' through a device address.
+cublasHandle_t gNorms;
+void dotOnDevice(int n, const float *x, const float *y, float *d_result) {
+  cublasSetPointerMode(gNorms, CUBLAS_POINTER_MODE_DEVICE);
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'gNorms' (a global handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'dotOnDevice' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+3]]:1: note: ends with the device pointer mode still set
+// CHECK-NOTES: :[[@LINE+5]]:3: note: 'normOnHost' passes a host scalar on the same handle and sets no mode of its own
+  cublasSdot(gNorms, n, x, 1, y, 1, d_result);
+}
+float normOnHost(int n, const float *x) {
+  float norm = 0.0f;
+  cublasSnrm2(gNorms, n, x, 1, &norm);
+  return norm;
+}
+
+// A result written to device memory on the same handle pays nothing.
+cublasHandle_t gDeviceResults;
+void dotOnDeviceToo(int n, const float *x, const float *y, float *d_result) {
+  cublasSetPointerMode(gDeviceResults, CUBLAS_POINTER_MODE_DEVICE);
+  cublasSdot(gDeviceResults, n, x, 1, y, 1, d_result);
+}
+void normToDevice(int n, const float *x, float *d_norm) {
+  cublasSnrm2(gDeviceResults, n, x, 1, d_norm);
+}
+
 // A guard for a library whose global handle lives in device mode: its
 // constructor switches to the host mode, its destructor back to the device
 // mode, and every function that passes host scalars holds one.
