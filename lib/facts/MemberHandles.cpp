@@ -375,6 +375,24 @@ unclearMembers(llvm::ArrayRef<const Decl *> Callables,
   return std::move(Uses.Unclear);
 }
 
+/// Whether `Call` makes an object of `Class` in the standard library:
+/// `std::make_unique<Class>(...)`, `std::make_shared<Class>(...)`,
+/// `std::allocate_shared<Class>(...)`. Its constructor runs in the
+/// library's template, so the call is where the file makes the object.
+static bool madeByLibrary(const CallExpr *Call, const CXXRecordDecl *Class) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+      !llvm::is_contained({"make_unique", "make_shared", "allocate_shared"},
+                          FD->getName()))
+    return false;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 ||
+      Args->get(0).getKind() != TemplateArgument::Type)
+    return false;
+  const CXXRecordDecl *Made = Args->get(0).getAsType()->getAsCXXRecordDecl();
+  return Made && Made->getCanonicalDecl() == Class->getCanonicalDecl();
+}
+
 /// An object of the candidate's class made in the file, not of static
 /// storage; null when none.
 static const Expr *objectOf(llvm::ArrayRef<const Decl *> Callables,
@@ -389,6 +407,12 @@ static const Expr *objectOf(llvm::ArrayRef<const Decl *> Callables,
             if (const auto *V = dyn_cast<VarDecl>(VD))
               if (V->hasGlobalStorage() && V->getInit())
                 StaticInits.insert(V->getInit()->IgnoreImplicit());
+        if (const auto *Call = dyn_cast<CallExpr>(S);
+            !Object && Call && !StaticInits.count(Call) &&
+            madeByLibrary(Call, C.Class)) {
+          Object = Call;
+          return;
+        }
         const auto *CE = dyn_cast<CXXConstructExpr>(S);
         if (Object || !CE || StaticInits.count(CE))
           return;

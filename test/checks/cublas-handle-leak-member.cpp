@@ -6,6 +6,7 @@
 
 #include <cublas_v2.h>
 #include <cublasLt.h>
+#include <memory>
 
 // --- Reported -------------------------------------------------------------
 
@@ -40,6 +41,29 @@ struct LtRunner {
 LtRunner *make_runner() {
   return new LtRunner();
   // CHECK-NOTES: :[[@LINE-1]]:14: note: a 'LtRunner' is created here
+}
+
+// Objects made by std::make_unique and std::make_shared are constructed
+// inside the standard library: the call is where the file makes them.
+struct Scaler {
+  Scaler() { cublasCreate(&h); }
+  // CHECK-NOTES: :[[@LINE-1]]:14: warning: handle member 'h' is created when a 'Scaler' is constructed, but nothing destroys it: every 'Scaler' object leaks one; call 'cublasDestroy' in '~Scaler' [cublas-handle-leak]
+  cublasHandle_t h;
+};
+void scale_request(float *x, int n) {
+  auto s = std::make_unique<Scaler>();
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: a 'Scaler' is created here
+  const float two = 2.0f;
+  cublasSscal(s->h, n, &two, x, 1);
+}
+struct SharedScaler {
+  SharedScaler() { cublasCreate(&h); }
+  // CHECK-NOTES: :[[@LINE-1]]:20: warning: handle member 'h' is created when a 'SharedScaler' is constructed, but nothing destroys it: every 'SharedScaler' object leaks one; call 'cublasDestroy' in '~SharedScaler' [cublas-handle-leak]
+  cublasHandle_t h;
+};
+std::shared_ptr<SharedScaler> shared_scaler() {
+  return std::make_shared<SharedScaler>();
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: a 'SharedScaler' is created here
 }
 
 // --- Not reported ---------------------------------------------------------
@@ -124,6 +148,16 @@ private:
   Context() { cublasCreate(&h_); }
   cublasHandle_t h_;
 };
+
+// The same singleton made once by std::make_unique into a static.
+struct LazyContext {
+  LazyContext() { cublasCreate(&h); }
+  cublasHandle_t h;
+};
+LazyContext &lazy_context() {
+  static std::unique_ptr<LazyContext> c = std::make_unique<LazyContext>();
+  return *c;
+}
 
 void use_context(float *x, int n) { Context::instance().scale(x, n); }
 
