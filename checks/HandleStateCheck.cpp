@@ -261,6 +261,12 @@ void HandleStateCheck::reportDevices(const Decl *Callable,
            "the handles of '%0' are created here, one per device",
            DiagnosticIDs::Note)
           << W.Handle->getName();
+    else if (W.Create && W.CreatedAtStart)
+      diag(userLocation(W.Create->getBeginLoc(), SM),
+           "%0 is created here, before 'main' selects any device: device 0, "
+           "the device a program starts on, is current",
+           DiagnosticIDs::Note)
+          << Handle;
     else if (W.Create)
       CreatedHere(W.Create, Handle);
     if (W.Select)

@@ -35,6 +35,9 @@ struct SelectedDevice {
   const VarDecl *V = nullptr;
   /// The cudaSetDevice, when one call made it current on every path.
   const CallExpr *Where = nullptr;
+  /// Device 0 because no device was selected since `main` began: every
+  /// host thread starts with device 0 current.
+  bool AtStart = false;
 
   static SelectedDevice top() {
     SelectedDevice D;
@@ -45,7 +48,7 @@ struct SelectedDevice {
     return Kind == O.Kind && C == O.C && V == O.V;
   }
   bool operator==(const SelectedDevice &O) const {
-    return sameValue(O) && Where == O.Where;
+    return sameValue(O) && Where == O.Where && AtStart == O.AtStart;
   }
   SelectedDevice join(const SelectedDevice &O) const {
     if (Kind == Bottom)
@@ -57,6 +60,7 @@ struct SelectedDevice {
     SelectedDevice D = *this;
     if (Where != O.Where)
       D.Where = nullptr;
+    D.AtStart = AtStart && O.AtStart;
     return D;
   }
 };
@@ -279,7 +283,7 @@ public:
     std::vector<DeviceFlowState> In(Cfg.getNumBlockIDs());
     const CFGBlock &Entry = Cfg.getEntry();
     In[Entry.getBlockID()].Reached = true;
-    In[Entry.getBlockID()].Device = SelectedDevice::top();
+    In[Entry.getBlockID()].Device = entryDevice();
     if (Unit)
       for (const auto &[Array, Create] : Unit->PerDevice)
         In[Entry.getBlockID()].Arrays[Array] = PerDeviceArray{Create};
@@ -319,6 +323,19 @@ public:
   }
 
 private:
+  /// The device current when `Callable` begins: device 0 in `main` (the
+  /// device every host thread starts with), unknown elsewhere (the
+  /// caller's).
+  SelectedDevice entryDevice() const {
+    SelectedDevice D = SelectedDevice::top();
+    if (const auto *FD = dyn_cast<FunctionDecl>(Callable); FD && FD->isMain()) {
+      D.Kind = SelectedDevice::Const;
+      D.C = 0;
+      D.AtStart = true;
+    }
+    return D;
+  }
+
   void transferBlock(const CFGBlock &B, DeviceFlowState &S, bool Report) {
     if (!S.Reached)
       return;
@@ -532,6 +549,7 @@ private:
         Now.Kind == SelectedDevice::Const && H.Device.C != Now.C) {
       W.CreatedOn = H.Device.C;
       W.CalledOn = Now.C;
+      W.CreatedAtStart = H.Device.AtStart;
       Found.push_back(W);
       return;
     }

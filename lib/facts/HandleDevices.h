@@ -73,6 +73,9 @@ struct WrongDeviceCall {
   const clang::CallExpr *Select = nullptr;
   /// The devices, when both are constants.
   std::optional<std::int64_t> CreatedOn, CalledOn;
+  /// The handle was created in `main` before any device was selected:
+  /// on device 0, where every host thread starts.
+  bool CreatedAtStart = false;
   /// The loop's device variable, for a handle created before a loop over
   /// the devices.
   const clang::VarDecl *LoopDevice = nullptr;
