@@ -2,17 +2,18 @@
 
 #include "HandleChecks.h"
 
-#include "ast/AstUtils.h"
 #include "RepeatReasons.h"
-#include "ast/CompileErrors.h"
-#include "facts/DestroyedGlobals.h"
-#include "facts/MemberHandles.h"
-#include "facts/Summaries.h"
-#include "facts/RepeatedHandles.h"
-#include "facts/HandleNames.h"
+#include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "ast/CompileErrors.h"
 #include "ast/FunctionTimer.h"
 #include "ast/TranslationUnitCache.h"
+#include "facts/DestroyedGlobals.h"
+#include "facts/DestroyedMembers.h"
+#include "facts/HandleNames.h"
+#include "facts/MemberHandles.h"
+#include "facts/RepeatedHandles.h"
+#include "facts/Summaries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -467,9 +468,26 @@ void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
 
 void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
                                                 ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // A handle kept in a member, destroyed and then used.
+  for (const MemberUseAfterDestroy &U :
+       memberUsesAfterDestroy(Callable, table())) {
+    if (expandedInSystemHeader(U.Use->getBeginLoc(), SM))
+      continue;
+    const ResourceTable::Kind &K = table().kind(U.KindId);
+    std::string Again = U.IsDestroy ? throughFunction(U.Use) : "";
+    if (!Again.empty())
+      Again += ",";
+    diag(userLocation(U.Use->getBeginLoc(), SM),
+         U.IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
+                     : "%0 '%1' is used after it was destroyed")
+        << K.Noun << U.Spelling << Again;
+    diag(userLocation(U.Destroy->getBeginLoc(), SM),
+         "'%0' was destroyed here%1", DiagnosticIDs::Note)
+        << U.Spelling << throughFunction(U.Destroy);
+  }
   // Destroying the handle PyTorch owns: every later matmul of PyTorch's,
   // and of the next call of this extension, uses a destroyed handle.
-  const SourceManager &SM = Ctx.getSourceManager();
   for (const CallExpr *Call : callsIn(Callable)) {
     const ResourceTable::Entry *E = table().lookup(Call);
     unsigned Index = E && E->ParamIndex > 0 ? E->ParamIndex : 0;

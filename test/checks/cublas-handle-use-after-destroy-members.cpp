@@ -1,0 +1,213 @@
+// RUN: %check_clang_tidy %s cublas-handle-use-after-destroy %t
+
+// A handle kept in a member: of `this`, or of an object the function is
+// given or holds (`e.h`, `e->h`). Destroyed on every path, directly or by a
+// helper of the file (`release()`, `engine_release(e)`), and then used or
+// destroyed again. And the code a naive rule would flag: the member created
+// again or cleared, another object's member, a destroy on one path only, an
+// object that a call may change.
+
+#include <cublas_v2.h>
+
+struct Engine {
+  cublasHandle_t h;
+  float *buf;
+  int n;
+};
+
+void engine_release(Engine &e) { cublasDestroy(e.h); }
+void engine_release_ptr(Engine *e) { cublasDestroy(e->h); }
+void engine_log(const Engine &e);
+void engine_reset(Engine &e);
+
+// --- Reported -------------------------------------------------------------
+
+void direct(Engine &e) {
+  cublasDestroy(e.h);
+  const float a = 0.5f;
+  cublasSscal(e.h, e.n, &a, e.buf, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'e.h' is used after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: 'e.h' was destroyed here
+}
+
+void through_pointer(Engine *e) {
+  cublasDestroy(e->h);
+  const float a = 0.5f;
+  cublasSscal(e->h, e->n, &a, e->buf, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'e->h' is used after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: 'e->h' was destroyed here
+}
+
+void after_a_helper(Engine &e) {
+  engine_release(e);
+  engine_log(e);
+  const float a = 0.5f;
+  cublasSscal(e.h, e.n, &a, e.buf, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'e.h' is used after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 'e.h' was destroyed here, in 'engine_release'
+}
+
+void released_twice(Engine *e) {
+  engine_release_ptr(e);
+  cublasDestroy(e->h);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'e->h' is destroyed again after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'e->h' was destroyed here, in 'engine_release_ptr'
+}
+
+void local_object(int n, float *x) {
+  Engine e{};
+  cublasCreate(&e.h);
+  e.n = n;
+  e.buf = x;
+  engine_release(e);
+  cublasHandle_t h = e.h;
+  const float a = 0.5f;
+  cublasSscal(h, e.n, &a, e.buf, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'e.h' is used after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: 'e.h' was destroyed here, in 'engine_release'
+}
+
+class Model {
+public:
+  void finish() {
+    release();
+    const float a = 0.5f;
+    cublasSscal(h_, n_, &a, buf_, 1);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: handle 'h_' is used after it was destroyed [cublas-handle-use-after-destroy]
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: 'h_' was destroyed here, in 'Model::release'
+  }
+  void direct() {
+    cublasDestroy(h_);
+    const float a = 0.5f;
+    cublasSscal(this->h_, n_, &a, buf_, 1);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: handle 'h_' is used after it was destroyed [cublas-handle-use-after-destroy]
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: 'h_' was destroyed here
+  }
+  void logged() {
+    release();
+    note_size();
+    const float a = 0.5f;
+    cublasSscal(h_, n_, &a, buf_, 1);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: handle 'h_' is used after it was destroyed [cublas-handle-use-after-destroy]
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: 'h_' was destroyed here, in 'Model::release'
+  }
+
+  // --- Not reported ---------------------------------------------------------
+
+  void recreated() {
+    release();
+    cublasCreate(&h_);
+    const float a = 0.5f;
+    cublasSscal(h_, n_, &a, buf_, 1);
+  }
+  void by_init() {
+    release();
+    init();
+    const float a = 0.5f;
+    cublasSscal(h_, n_, &a, buf_, 1);
+  }
+  void cleared() {
+    cublasDestroy(h_);
+    h_ = nullptr;
+    if (h_)
+      cublasDestroy(h_);
+  }
+  void one_path(bool last) {
+    if (last)
+      release();
+    const float a = 0.5f;
+    cublasSscal(h_, n_, &a, buf_, 1);
+  }
+  void other_object(Model &m) {
+    m.release();
+    const float a = 0.5f;
+    cublasSscal(h_, n_, &a, buf_, 1);
+  }
+  void unseen() {
+    release();
+    reopen();
+    const float a = 0.5f;
+    cublasSscal(h_, n_, &a, buf_, 1);
+  }
+  ~Model() { release(); }
+
+private:
+  void release() { cublasDestroy(h_); }
+  void init() { cublasCreate(&h_); }
+  void note_size() { last_n_ = n_; }
+  void reopen();
+  cublasHandle_t h_;
+  float *buf_;
+  int n_;
+  int last_n_;
+};
+
+void reset_by_a_call(Engine &e) {
+  engine_release(e);
+  engine_reset(e);
+  const float a = 0.5f;
+  cublasSscal(e.h, e.n, &a, e.buf, 1);
+}
+
+void another_engine(Engine &e, Engine &f) {
+  engine_release(e);
+  const float a = 0.5f;
+  cublasSscal(f.h, f.n, &a, f.buf, 1);
+}
+
+void reassigned(Engine &e, const Engine &next) {
+  cublasDestroy(e.h);
+  e = next;
+  const float a = 0.5f;
+  cublasSscal(e.h, e.n, &a, e.buf, 1);
+}
+
+void each_engine(Engine *engines, int count) {
+  for (int i = 0; i < count; ++i) {
+    Engine &e = engines[i];
+    const float a = 0.5f;
+    cublasSscal(e.h, e.n, &a, e.buf, 1);
+    cublasDestroy(e.h);
+  }
+}
+
+void walk_list(Engine *e, Engine *(*next)(Engine *)) {
+  while (e) {
+    cublasDestroy(e->h);
+    e = next(e);
+    const float a = 0.5f;
+    if (e)
+      cublasSscal(e->h, e->n, &a, e->buf, 1);
+  }
+}
+
+void destroyed_on_one_path(Engine &e, bool owns) {
+  if (owns)
+    cublasDestroy(e.h);
+  const float a = 0.5f;
+  cublasSscal(e.h, e.n, &a, e.buf, 1);
+}
+
+void each_worker(Engine (&workers)[4]) {
+  for (Engine &w : workers)
+    cublasDestroy(w.h);
+  for (Engine &w : workers) {
+    cublasCreate(&w.h);
+    cublasDestroy(w.h);
+  }
+}
+
+// A virtual release may be overridden by one that keeps the handle.
+class Base {
+public:
+  virtual ~Base() = default;
+  void finish() {
+    release();
+    const float a = 0.5f;
+    cublasSscal(h_, 1, &a, nullptr, 1);
+  }
+
+protected:
+  virtual void release() { cublasDestroy(h_); }
+  cublasHandle_t h_;
+};
