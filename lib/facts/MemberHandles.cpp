@@ -2,6 +2,8 @@
 
 #include "facts/MemberHandles.h"
 
+#include "facts/HandleStates.h"
+
 #include "facts/MemoryObjects.h"
 #include "facts/Summaries.h"
 #include "facts/SummaryParts.h"
@@ -16,6 +18,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 
 namespace json = llvm::json;
@@ -229,6 +232,8 @@ private:
 
   const ResourceTable &Table;
   const llvm::DenseSet<const FieldDecl *> &Fields;
+  /// Summarises the functions of the unit a member is given to.
+  std::unique_ptr<HandleAnalyzer> Analyzer;
   llvm::DenseSet<const MemberExpr *> Allowed;
   /// The calls of accessors, and where their results go.
   llvm::SmallVector<const CXXMemberCallExpr *, 8> GetterCalls;
@@ -254,13 +259,42 @@ private:
         Looked = Table.lookup(C);
       return *Looked;
     };
-    for (const Expr *Arg : C->arguments())
-      visitArgument(C, Arg->IgnoreParenImpCasts(), Entry);
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      visitArgument(C, I, C->getArg(I)->IgnoreParenImpCasts(), Entry);
+  }
+
+  /// Whether argument `I` of `C`, a call of a function of the project other
+  /// than cuBLAS, is a handle the function only works on: its body in the
+  /// unit (HandleAnalyzer's summary of the parameter), or its summary in
+  /// the project's, says it keeps it.
+  bool keptBy(const CallExpr *C, unsigned I) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    unsigned Offset =
+        isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(FD) ? 1
+                                                                          : 0;
+    if (!FD || I < Offset || calledCublasFunction(C) || FD->isVariadic())
+      return false;
+    unsigned Param = I - Offset;
+    if (Param >= FD->getNumParams() ||
+        !isCublasResourceType(FD->getParamDecl(Param)->getType()))
+      return false;
+    if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody()) {
+      if (!Analyzer)
+        Analyzer =
+            std::make_unique<HandleAnalyzer>(Def->getASTContext(), Table);
+      return Analyzer->summarize(Def, Param, 1) ==
+             HandleAnalyzer::ParamEffect::Keeps;
+    }
+    const FunctionSummary *S = projectSummary(FD);
+    std::optional<FunctionSummary::HandleEffect> Effect =
+        S ? S->handleEffect(Param) : std::nullopt;
+    return Effect && *Effect == FunctionSummary::HandleEffect::Keeps;
   }
 
   /// Argument `A` of `C`: an accessor's result (or a local holding one)
   /// given to cuBLAS; a candidate member created, destroyed or used.
-  void visitArgument(const CallExpr *C, const Expr *A, EntryFn Entry) {
+  void visitArgument(const CallExpr *C, unsigned Index, const Expr *A,
+                     EntryFn Entry) {
     if (!Getters.empty()) {
       const auto *DRE = dyn_cast<DeclRefExpr>(A);
       const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -280,7 +314,7 @@ private:
       return;
     if (const ResourceTable::Entry *E = Entry(); E && !E->IsCreate)
       Unclear.insert(F); // destroyed here
-    else if ((E && E->IsCreate) || calledCublasFunction(C))
+    else if ((E && E->IsCreate) || calledCublasFunction(C) || keptBy(C, Index))
       Allowed.insert(ME);
   }
 

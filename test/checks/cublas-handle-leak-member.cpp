@@ -66,6 +66,28 @@ std::shared_ptr<SharedScaler> shared_scaler() {
   // CHECK-NOTES: :[[@LINE-1]]:10: note: a 'SharedScaler' is created here
 }
 
+// A helper of the file that only gives the handle it is given to cuBLAS
+// keeps it: the member still leaks with each object.
+static void gemm_into(cublasHandle_t h, const float *A, float *C, int n) {
+  const float one = 1.0f, zero = 0.0f;
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, A, n, &zero,
+              C, n);
+}
+class Layer {
+public:
+  Layer() { cublasCreate(&h_); }
+  // CHECK-NOTES: :[[@LINE-1]]:13: warning: handle member 'h_' is created when a 'Layer' is constructed, but nothing destroys it: every 'Layer' object leaks one; call 'cublasDestroy' in '~Layer' [cublas-handle-leak]
+  void forward(const float *A, float *C, int n) { gemm_into(h_, A, C, n); }
+
+private:
+  cublasHandle_t h_;
+};
+void run_layer(const float *A, float *C, int n) {
+  Layer l;
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: a 'Layer' is created here
+  l.forward(A, C, n);
+}
+
 // --- Not reported ---------------------------------------------------------
 
 // A destructor, or another function of the class, defined in another file:
@@ -131,6 +153,42 @@ private:
   cublasHandle_t h_;
 };
 void use_getter() { Getter g; cublasDestroy(g.get()); }
+
+// A helper that keeps the handle somewhere, one that destroys it, and one
+// the file does not define: each may release it.
+cublasHandle_t g_kept;
+static void keep(cublasHandle_t h) { g_kept = h; }
+static void finish(cublasHandle_t h) { cublasDestroy(h); }
+void unseen_helper(cublasHandle_t h);
+class Kept {
+public:
+  Kept() { cublasCreate(&h_); }
+  void park() { keep(h_); }
+private:
+  cublasHandle_t h_;
+};
+class Finished {
+public:
+  Finished() { cublasCreate(&h_); }
+  void done() { finish(h_); }
+private:
+  cublasHandle_t h_;
+};
+class Unseen {
+public:
+  Unseen() { cublasCreate(&h_); }
+  void hand() { unseen_helper(h_); }
+private:
+  cublasHandle_t h_;
+};
+void use_helpers() {
+  Kept k;
+  k.park();
+  Finished f;
+  f.done();
+  Unseen u;
+  u.hand();
+}
 
 // A process-wide singleton: lives until the process ends.
 class Context {
