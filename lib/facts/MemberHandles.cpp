@@ -111,6 +111,9 @@ struct Candidate {
   const FieldDecl *Field;
   const CallExpr *Create;
   unsigned KindId;
+  /// The method that creates it, for a member created after construction
+  /// (`init()`); null for one the constructor creates.
+  const CXXMethodDecl *Init = nullptr;
 };
 
 /// The bodies that run on `this` when `Fn` runs: its own, and those of the
@@ -137,8 +140,37 @@ llvm::SmallVector<const Stmt *, 8> bodiesOnThis(const CXXMethodDecl *Fn) {
 
 } // namespace
 
+/// The creates into members of `Class` in `Body`, added to `Candidates`
+/// (one per member, in `Fields`).
+static void createsInto(const Stmt *Body, const CXXRecordDecl *Class,
+                        const CXXMethodDecl *Init, const ResourceTable &Table,
+                        llvm::DenseSet<const FieldDecl *> &Fields,
+                        std::vector<Candidate> &Candidates) {
+  walk(Body, [&](const Stmt *S) {
+    const auto *C = dyn_cast<CallExpr>(S);
+    const ResourceTable::Entry *E = Table.lookup(C);
+    if (!E || !E->IsCreate)
+      return;
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      if (E->ParamIndex >= 0 && static_cast<int>(I) != E->ParamIndex)
+        continue;
+      const FieldDecl *F = addressedMember(C->getArg(I));
+      if (F && F->getParent() == Class && Fields.insert(F).second)
+        Candidates.push_back({Class, F, C, E->KindId, Init});
+    }
+  });
+}
+
+/// Whether members of `Class` are followed: a class of its own, not a
+/// lambda's or a template's.
+static bool followedClass(const CXXRecordDecl *Class) {
+  return Class && !Class->isLambda() && !Class->isDependentContext();
+}
+
 /// Creates into data members from constructors, or from member functions
-/// of the same class that a constructor calls (one per member, in `Fields`).
+/// of the same class that a constructor calls; then, for the members no
+/// constructor creates, from other member functions (`init()`, called
+/// after construction). One per member, in `Fields`.
 static std::vector<Candidate>
 memberCreates(llvm::ArrayRef<const Decl *> Callables,
               const ResourceTable &Table,
@@ -146,25 +178,19 @@ memberCreates(llvm::ArrayRef<const Decl *> Callables,
   std::vector<Candidate> Candidates;
   for (const Decl *D : Callables) {
     const auto *Ctor = dyn_cast<CXXConstructorDecl>(D);
-    if (!Ctor || Ctor->isCopyOrMoveConstructor() || !analysableBody(Ctor))
-      continue;
-    const CXXRecordDecl *Class = Ctor->getParent();
-    if (!Class || Class->isLambda() || Class->isDependentContext())
+    if (!Ctor || Ctor->isCopyOrMoveConstructor() || !analysableBody(Ctor) ||
+        !followedClass(Ctor->getParent()))
       continue;
     for (const Stmt *Body : bodiesOnThis(Ctor))
-      walk(Body, [&](const Stmt *S) {
-        const auto *C = dyn_cast<CallExpr>(S);
-        const ResourceTable::Entry *E = Table.lookup(C);
-        if (!E || !E->IsCreate)
-          return;
-        for (unsigned I = 0; I < C->getNumArgs(); ++I) {
-          if (E->ParamIndex >= 0 && static_cast<int>(I) != E->ParamIndex)
-            continue;
-          const FieldDecl *F = addressedMember(C->getArg(I));
-          if (F && F->getParent() == Class && Fields.insert(F).second)
-            Candidates.push_back({Class, F, C, E->KindId});
-        }
-      });
+      createsInto(Body, Ctor->getParent(), nullptr, Table, Fields, Candidates);
+  }
+  for (const Decl *D : Callables) {
+    const auto *M = dyn_cast<CXXMethodDecl>(D);
+    if (!M || isa<CXXConstructorDecl, CXXDestructorDecl>(M) || M->isStatic() ||
+        !followedClass(M->getParent()))
+      continue;
+    if (const Stmt *Body = analysableBody(M))
+      createsInto(Body, M->getParent(), M, Table, Fields, Candidates);
   }
   return Candidates;
 }
@@ -203,6 +229,7 @@ public:
   void visit(const Stmt *S) {
     if (const auto *C = dyn_cast<CallExpr>(S))
       return visitCall(C);
+    allowNullTests(S);
     if (!Getters.empty()) {
       if (const auto *DS = dyn_cast<DeclStmt>(S))
         return visitHolders(DS);
@@ -240,6 +267,33 @@ private:
   llvm::DenseSet<const Expr *> ToCublas; // a call or a reference
   llvm::DenseMap<const VarDecl *, const CXXMemberCallExpr *> Holders;
   llvm::DenseSet<const CXXMemberCallExpr *> HeldCalls, Spilled;
+
+  /// A test of a member against null (`if (h_)`, `!h_`, `h_ == nullptr`)
+  /// reads it and releases nothing.
+  void allowNullTests(const Stmt *S) {
+    const Expr *Tested = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      Tested = If->getCond();
+    else if (const auto *U = dyn_cast<UnaryOperator>(S);
+             U && U->getOpcode() == UO_LNot)
+      Tested = U->getSubExpr();
+    else if (const auto *B = dyn_cast<BinaryOperator>(S);
+             B && B->isEqualityOp()) {
+      const ASTContext *Ctx = nullptr;
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        Ctx = &ME->getMemberDecl()->getASTContext();
+      if (Ctx &&
+          B->getRHS()->isNullPointerConstant(const_cast<ASTContext &>(*Ctx),
+                                             Expr::NPC_ValueDependentIsNotNull))
+        Tested = B->getLHS();
+    }
+    const auto *ME =
+        Tested ? dyn_cast<MemberExpr>(Tested->IgnoreParenImpCasts()) : nullptr;
+    const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    if (F && Fields.count(F))
+      Allowed.insert(ME);
+  }
 
   const CXXMemberCallExpr *getterCall(const Expr *E) const {
     const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
@@ -427,10 +481,56 @@ static bool madeByLibrary(const CallExpr *Call, const CXXRecordDecl *Class) {
   return Made && Made->getCanonicalDecl() == Class->getCanonicalDecl();
 }
 
+/// A local of the function that holds an object it makes: the object
+/// itself (`Layer l;`), or a pointer initialised with `new` or
+/// `std::make_unique` / `std::make_shared`.
+static bool ownObject(const Expr *Object, const CXXRecordDecl *Class) {
+  Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
+  // `p->init()` on a smart pointer: its operator->.
+  if (const auto *Arrow = dyn_cast_or_null<CXXOperatorCallExpr>(Object);
+      Arrow && Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() == 1)
+    Object = Arrow->getArg(0)->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Object);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      V->getType()->isReferenceType())
+    return false;
+  if (!V->getType()->isPointerType() && V->getType()->isRecordType() &&
+      V->getType()->getAsCXXRecordDecl() == Class)
+    return true;
+  const Expr *Init = V->getInit() ? V->getInit()->IgnoreImplicit() : nullptr;
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+      Construct && Construct->getNumArgs() == 1)
+    Init = Construct->getArg(0)->IgnoreImplicit(); // a smart pointer's copy
+  if (const auto *New = dyn_cast_or_null<CXXNewExpr>(Init))
+    return New->getAllocatedType()->getAsCXXRecordDecl() == Class;
+  const auto *Call = dyn_cast_or_null<CallExpr>(Init);
+  return Call && madeByLibrary(Call, Class);
+}
+
+/// A call of the candidate's `init()` on an object the calling function
+/// makes; null when none.
+static const Expr *initCallOf(llvm::ArrayRef<const Decl *> Callables,
+                              const Candidate &C) {
+  const CXXMethodDecl *Init = C.Init->getCanonicalDecl();
+  for (const Decl *D : Callables)
+    for (const CallExpr *Call : callsIn(D)) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+      const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+      if (M && M->getCanonicalDecl() == Init &&
+          ownObject(MC->getImplicitObjectArgument(), C.Class))
+        return MC;
+    }
+  return nullptr;
+}
+
 /// An object of the candidate's class made in the file, not of static
-/// storage; null when none.
+/// storage; null when none. For a member an `init()` creates, a call of
+/// it on such an object.
 static const Expr *objectOf(llvm::ArrayRef<const Decl *> Callables,
                             const Candidate &C) {
+  if (C.Init)
+    return initCallOf(Callables, C);
   const Expr *Object = nullptr;
   for (const Decl *D : Callables) {
     for (const Stmt *Part : partsOf(D)) {
@@ -539,7 +639,7 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
       continue;
     if (const Expr *Object = objectOf(Callables, C))
       Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object,
-                     Accessors.lookup(C.Field)});
+                     Accessors.lookup(C.Field), C.Init});
   }
   return Out;
 }

@@ -50,6 +50,10 @@ struct LeakedMember {
   /// An accessor that gives the member out (`return h_;`), when the file
   /// only hands what it returns to cuBLAS.
   const clang::CXXMethodDecl *Accessor = nullptr;
+  /// The method that creates it after construction (`init()`), when no
+  /// constructor does; Object is then a call of it on an object the file
+  /// makes.
+  const clang::CXXMethodDecl *Init = nullptr;
 };
 
 /// The leaked members of the classes whose constructors are among
