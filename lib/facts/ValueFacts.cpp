@@ -543,12 +543,187 @@ ValueFacts::evalConditional(const ConditionalOperator *CO,
   return std::nullopt;
 }
 
+namespace {
+
+/// How deep an expression of a small function is folded.
+constexpr unsigned MaxFoldDepth = 32;
+
+using Bound = llvm::ArrayRef<std::pair<const ParmVarDecl *, int64_t>>;
+
+std::optional<int64_t> foldAny(const Expr *E, Bound Params,
+                               const ASTContext &Ctx, unsigned Depth);
+
+/// The value of `E`, an integer expression over the parameters `Params`
+/// holds, as C++ computes it; nullopt for anything else, a value its type
+/// cannot hold (an overflow, or a conversion that would wrap), a division
+/// by zero or a shift out of range.
+std::optional<int64_t> fold(const Expr *E, Bound Params, const ASTContext &Ctx,
+                            unsigned Depth) {
+  std::optional<int64_t> V = foldAny(E, Params, Ctx, Depth);
+  if (!V || !E->getType()->isIntegerType())
+    return std::nullopt;
+  unsigned Width = Ctx.getIntWidth(E->getType());
+  bool Signed = E->getType()->isSignedIntegerOrEnumerationType();
+  if (Width >= 64)
+    return Signed || *V >= 0 ? V : std::nullopt;
+  int64_t Max =
+      Signed ? (int64_t(1) << (Width - 1)) - 1 : (int64_t(1) << Width) - 1;
+  int64_t Min = Signed ? -(int64_t(1) << (Width - 1)) : 0;
+  return *V >= Min && *V <= Max ? V : std::nullopt;
+}
+
+std::optional<int64_t> foldAny(const Expr *E, Bound Params,
+                               const ASTContext &Ctx, unsigned Depth) {
+  if (!E || Depth > MaxFoldDepth || E->isValueDependent())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (!Cast->getType()->isIntegerType() ||
+        !Cast->getSubExpr()->getType()->isIntegerType())
+      return std::nullopt;
+    std::optional<int64_t> V = fold(Cast->getSubExpr(), Params, Ctx, Depth + 1);
+    if (V && Cast->getCastKind() == CK_IntegralToBoolean)
+      return *V != 0;
+    return V;
+  }
+  if (const auto *Lit = dyn_cast<IntegerLiteral>(E)) {
+    if (Lit->getValue().getActiveBits() > 62)
+      return std::nullopt;
+    return static_cast<int64_t>(Lit->getValue().getZExtValue());
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    for (const auto &[P, V] : Params)
+      if (DRE->getDecl() == P)
+        return V;
+    return std::nullopt;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    std::optional<int64_t> V = fold(U->getSubExpr(), Params, Ctx, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    switch (U->getOpcode()) {
+    case UO_Minus:
+      return *V == INT64_MIN ? std::nullopt : std::optional<int64_t>(-*V);
+    case UO_Plus:
+      return V;
+    case UO_Not:
+      return ~*V;
+    case UO_LNot:
+      return *V == 0 ? 1 : 0;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<int64_t> C = fold(CO->getCond(), Params, Ctx, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return fold(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Params, Ctx,
+                Depth + 1);
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  std::optional<int64_t> L = fold(B->getLHS(), Params, Ctx, Depth + 1);
+  std::optional<int64_t> R =
+      L ? fold(B->getRHS(), Params, Ctx, Depth + 1) : std::nullopt;
+  if (!L || !R)
+    return std::nullopt;
+  int64_t Out = 0;
+  switch (B->getOpcode()) {
+  case BO_Add:
+    return __builtin_add_overflow(*L, *R, &Out) ? std::nullopt
+                                                : std::optional<int64_t>(Out);
+  case BO_Sub:
+    return __builtin_sub_overflow(*L, *R, &Out) ? std::nullopt
+                                                : std::optional<int64_t>(Out);
+  case BO_Mul:
+    return __builtin_mul_overflow(*L, *R, &Out) ? std::nullopt
+                                                : std::optional<int64_t>(Out);
+  case BO_Div:
+  case BO_Rem:
+    if (*R == 0 || (*L == INT64_MIN && *R == -1))
+      return std::nullopt;
+    return B->getOpcode() == BO_Div ? *L / *R : *L % *R;
+  case BO_Shl:
+  case BO_Shr:
+    if (*R < 0 || *R > 62 || *L < 0)
+      return std::nullopt;
+    if (B->getOpcode() == BO_Shr)
+      return *L >> *R;
+    return *L > (INT64_MAX >> *R) ? std::nullopt
+                                  : std::optional<int64_t>(*L << *R);
+  case BO_And:
+    return *L & *R;
+  case BO_Or:
+    return *L | *R;
+  case BO_Xor:
+    return *L ^ *R;
+  case BO_LT:
+    return *L < *R;
+  case BO_GT:
+    return *L > *R;
+  case BO_LE:
+    return *L <= *R;
+  case BO_GE:
+    return *L >= *R;
+  case BO_EQ:
+    return *L == *R;
+  case BO_NE:
+    return *L != *R;
+  case BO_LAnd:
+    return *L && *R;
+  case BO_LOr:
+    return *L || *R;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The return value of a small function of the user's: one whose body is a
+/// single `return` of an integer expression over its integer parameters
+/// (`int pad(int x) { return (x + 31) / 32 * 32; }`).
+const Expr *smallFunctionValue(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Def || Def->isVariadic() || !Def->getReturnType()->isIntegerType() ||
+      (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()) ||
+      Def->getASTContext().getSourceManager().isInSystemHeader(
+          Def->getLocation()))
+    return nullptr;
+  for (const ParmVarDecl *P : Def->parameters())
+    if (!P->getType()->isIntegerType())
+      return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  return Ret ? Ret->getRetValue() : nullptr;
+}
+
+} // namespace
+
 /// What a library model knows, a container's size(), std::max / std::min
-/// of known values.
+/// of known values, a small function of the user's of constant arguments.
 std::optional<SymExpr> ValueFacts::evalCall(const CallExpr *Call,
                                             unsigned Depth) const {
   if (std::optional<SymExpr> V = evalLibrary(Call, Depth))
     return V;
+  if (const Expr *Value = smallFunctionValue(Call->getDirectCallee());
+      Value && Call->getNumArgs() ==
+                   Call->getDirectCallee()->getDefinition()->getNumParams()) {
+    const FunctionDecl *Def = Call->getDirectCallee()->getDefinition();
+    llvm::SmallVector<std::pair<const ParmVarDecl *, int64_t>, 4> Args;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      std::optional<SymExpr> V = eval(Call->getArg(I), Depth + 1);
+      std::optional<int64_t> C = V ? V->getConstant() : std::nullopt;
+      if (!C)
+        return std::nullopt;
+      Args.push_back({Def->getParamDecl(I), *C});
+    }
+    if (std::optional<int64_t> R = fold(Value, Args, Ctx, 0))
+      return SymExpr::constant(*R);
+    return std::nullopt;
+  }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
     if (callsContainerMethod(MC, memory_api::MethodKind::Size) &&
         MC->getNumArgs() == 0)

@@ -164,6 +164,32 @@ TEST(ValueFacts, MaxOfOneAndASize) {
             (Values{"m", "m", "k", "?", "?", "?", "64"}));
 }
 
+// A function of one `return` over its integer parameters, called with
+// constants, is folded as C++ computes it; anything else stays unknown.
+TEST(ValueFacts, SmallFunctionsOfConstants) {
+  EXPECT_EQ(valuesIn(R"(
+  static int pad(int x) { return (x + 31) / 32 * 32; }
+  static int align8(int x) { return (x + 7) & ~7; }
+  static long choose(int t, int m, int k) { return t == 0 ? k : m; }
+  static int halve(int x) { return -x / 2 % 5; }
+  static int divide(int x, int y) { return x / y; }
+  static int twoStatements(int x) { int r = x + 1; return r; }
+  static int reads(int x) { return x + Global; }
+  int declared(int x);
+  static int huge(long long x) { return x * x * x; }
+  static int square(int x) { return x * x; }
+  static int nonZero(int x) { return x ? 1 : 2; }
+  void f(int m) {
+    use(pad(100)); use(pad(96)); use(align8(13)); use(choose(0, 5, 9));
+    use(choose(1, 5, 9)); use(halve(15)); use(divide(1, 0));
+    use(twoStatements(1)); use(reads(1)); use(declared(1)); use(pad(m));
+    use(huge(3000000000LL)); use(square(100000)); use(square(1000));
+    use(nonZero(7)); use(nonZero(0));
+  })"),
+            (Values{"128", "96", "16", "9", "5", "-2", "?", "?", "?", "?", "?",
+                    "?", "?", "1000000", "1", "2"}));
+}
+
 TEST(ValueFacts, SymbolsForWhatTheCodeDoesNotFix) {
   EXPECT_EQ(valuesIn(R"(void f(int m, int k) {
     use(m * k + 2 * m - m);
