@@ -421,7 +421,13 @@ void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
   for (const LeakedMember &M : leakedMembers(callables(), table())) {
     const SourceManager &SM = M.Class->getASTContext().getSourceManager();
     const ResourceTable::Kind &K = table().kind(M.KindId);
-    if (M.Init)
+    if (M.Init && M.InitParam >= 0)
+      diag(userLocation(M.Create->getBeginLoc(), SM),
+           "%0 member '%1' is created in '%2', but nothing destroys it: every "
+           "'%3' it runs on leaks one; call '%4' where a '%3' is released")
+          << K.Noun << M.Field->getName() << M.Init->getQualifiedNameAsString()
+          << M.Class->getName() << K.Destroy;
+    else if (M.Init)
       diag(userLocation(M.Create->getBeginLoc(), SM),
            "%0 member '%1' is created in '%2', but nothing destroys it: every "
            "'%3' object it runs on leaks one; call '%4' in '~%3'")

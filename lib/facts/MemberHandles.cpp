@@ -111,9 +111,12 @@ struct Candidate {
   const FieldDecl *Field;
   const CallExpr *Create;
   unsigned KindId;
-  /// The method that creates it, for a member created after construction
-  /// (`init()`); null for one the constructor creates.
-  const CXXMethodDecl *Init = nullptr;
+  /// The function that creates it, for a member created after
+  /// construction: a method (`init()`, InitParam -1), or a function given
+  /// the object by pointer or reference (`ctx_create(&ctx)`, InitParam its
+  /// index); null for one the constructor creates.
+  const FunctionDecl *Init = nullptr;
+  int InitParam = -1;
 };
 
 /// The bodies that run on `this` when `Fn` runs: its own, and those of the
@@ -143,7 +146,7 @@ llvm::SmallVector<const Stmt *, 8> bodiesOnThis(const CXXMethodDecl *Fn) {
 /// The creates into members of `Class` in `Body`, added to `Candidates`
 /// (one per member, in `Fields`).
 static void createsInto(const Stmt *Body, const CXXRecordDecl *Class,
-                        const CXXMethodDecl *Init, const ResourceTable &Table,
+                        const FunctionDecl *Init, const ResourceTable &Table,
                         llvm::DenseSet<const FieldDecl *> &Fields,
                         std::vector<Candidate> &Candidates) {
   walk(Body, [&](const Stmt *S) {
@@ -165,6 +168,55 @@ static void createsInto(const Stmt *Body, const CXXRecordDecl *Class,
 /// lambda's or a template's.
 static bool followedClass(const CXXRecordDecl *Class) {
   return Class && !Class->isLambda() && !Class->isDependentContext();
+}
+
+/// The class of the object a parameter of type `T` is given: a pointer or
+/// a reference to it.
+static const CXXRecordDecl *objectClassOf(QualType T) {
+  if (T->isPointerType() || T->isReferenceType())
+    return T->getPointeeCXXRecordDecl();
+  return nullptr;
+}
+
+/// The creates in `Fn`'s body into a public member of an object it is
+/// given by pointer or reference (`cublasCreate(&ctx->handle)`), added to
+/// `Candidates`.
+static void createsThroughParameters(const FunctionDecl *Fn,
+                                     const ResourceTable &Table,
+                                     llvm::DenseSet<const FieldDecl *> &Fields,
+                                     std::vector<Candidate> &Candidates) {
+  const Stmt *Body = analysableBody(Fn);
+  if (!Body)
+    return;
+  walk(Body, [&](const Stmt *S) {
+    const auto *C = dyn_cast<CallExpr>(S);
+    const ResourceTable::Entry *E = Table.lookup(C);
+    if (!E || !E->IsCreate)
+      return;
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      if (E->ParamIndex >= 0 && static_cast<int>(I) != E->ParamIndex)
+        continue;
+      const auto *U =
+          dyn_cast<UnaryOperator>(C->getArg(I)->IgnoreParenImpCasts());
+      const auto *ME =
+          U && U->getOpcode() == UO_AddrOf
+              ? dyn_cast<MemberExpr>(U->getSubExpr()->IgnoreParenImpCasts())
+              : nullptr;
+      const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+      const auto *Base =
+          ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
+             : nullptr;
+      const auto *P = Base ? dyn_cast<ParmVarDecl>(Base->getDecl()) : nullptr;
+      if (!F || !P || F->getAccess() == AS_private ||
+          F->getAccess() == AS_protected)
+        continue;
+      const CXXRecordDecl *Class = objectClassOf(P->getType());
+      if (Class && followedClass(Class) && F->getParent() == Class &&
+          Fields.insert(F).second)
+        Candidates.push_back({Class, F, C, E->KindId, Fn,
+                              static_cast<int>(P->getFunctionScopeIndex())});
+    }
+  });
 }
 
 /// Creates into data members from constructors, or from member functions
@@ -192,6 +244,10 @@ memberCreates(llvm::ArrayRef<const Decl *> Callables,
     if (const Stmt *Body = analysableBody(M))
       createsInto(Body, M->getParent(), M, Table, Fields, Candidates);
   }
+  for (const Decl *D : Callables)
+    if (const auto *Fn = dyn_cast<FunctionDecl>(D);
+        Fn && !isa<CXXConstructorDecl, CXXDestructorDecl>(Fn))
+      createsThroughParameters(Fn, Table, Fields, Candidates);
   return Candidates;
 }
 
@@ -268,6 +324,28 @@ private:
   llvm::DenseMap<const VarDecl *, const CXXMemberCallExpr *> Holders;
   llvm::DenseSet<const CXXMemberCallExpr *> HeldCalls, Spilled;
 
+  /// An object given to a function the unit does not define (a release
+  /// function of another file): its public members may be destroyed there.
+  void givenToUnseenCode(const CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (FD && (FD->hasBody() || calledCublasFunction(C) ||
+               FD->getASTContext().getSourceManager().isInSystemHeader(
+                   FD->getLocation())))
+      return;
+    for (const Expr *Arg : C->arguments()) {
+      QualType T = Arg->getType();
+      const CXXRecordDecl *Class = T->isPointerType()
+                                       ? T->getPointeeCXXRecordDecl()
+                                       : T->getAsCXXRecordDecl();
+      if (!Class)
+        continue;
+      for (const FieldDecl *F : Fields)
+        if (F->getParent() == Class && F->getAccess() != AS_private &&
+            F->getAccess() != AS_protected)
+          Unclear.insert(F);
+    }
+  }
+
   /// A test of a member against null (`if (h_)`, `!h_`, `h_ == nullptr`)
   /// reads it and releases nothing.
   void allowNullTests(const Stmt *S) {
@@ -305,6 +383,7 @@ private:
   void visitCall(const CallExpr *C) {
     if (const CXXMemberCallExpr *MC = getterCall(C))
       GetterCalls.push_back(MC);
+    givenToUnseenCode(C);
     // Only the candidate members matter: what the call is, is looked up
     // when one of them is among its arguments.
     std::optional<const ResourceTable::Entry *> Looked;
@@ -508,18 +587,51 @@ static bool ownObject(const Expr *Object, const CXXRecordDecl *Class) {
   return Call && madeByLibrary(Call, Class);
 }
 
+/// Whether `S`, a statement of `D`, runs once per process: in `main`,
+/// outside any loop.
+static bool runsOnceInMain(const Decl *D, const Stmt *S) {
+  const auto *Fn = dyn_cast<FunctionDecl>(D);
+  if (!Fn || !Fn->isMain())
+    return false;
+  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(D);
+  for (int I = 0; I < static_cast<int>(Stmts.size()); ++I) {
+    if (Stmts[I].S != S)
+      continue;
+    for (int P = Stmts[I].Parent; P >= 0; P = Stmts[P].Parent)
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Stmts[P].S))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+/// The object a call of the candidate's init function runs on: the
+/// method's object, or the argument of its parameter (`&ctx`, `ctx`).
+static const Expr *initObject(const CallExpr *Call, const Candidate &C) {
+  if (C.InitParam < 0) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    return MC ? MC->getImplicitObjectArgument() : nullptr;
+  }
+  if (static_cast<unsigned>(C.InitParam) >= Call->getNumArgs())
+    return nullptr;
+  const Expr *Arg = Call->getArg(C.InitParam)->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Arg);
+      U && U->getOpcode() == UO_AddrOf)
+    return U->getSubExpr();
+  return Arg;
+}
+
 /// A call of the candidate's `init()` on an object the calling function
-/// makes; null when none.
+/// makes, where it may run more than once; null when none.
 static const Expr *initCallOf(llvm::ArrayRef<const Decl *> Callables,
                               const Candidate &C) {
-  const CXXMethodDecl *Init = C.Init->getCanonicalDecl();
+  const FunctionDecl *Init = C.Init->getCanonicalDecl();
   for (const Decl *D : Callables)
     for (const CallExpr *Call : callsIn(D)) {
-      const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-      const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
-      if (M && M->getCanonicalDecl() == Init &&
-          ownObject(MC->getImplicitObjectArgument(), C.Class))
-        return MC;
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (FD && FD->getCanonicalDecl() == Init &&
+          ownObject(initObject(Call, C), C.Class) && !runsOnceInMain(D, Call))
+        return Call;
     }
   return nullptr;
 }
@@ -639,7 +751,7 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
       continue;
     if (const Expr *Object = objectOf(Callables, C))
       Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object,
-                     Accessors.lookup(C.Field), C.Init});
+                     Accessors.lookup(C.Field), C.Init, C.InitParam});
   }
   return Out;
 }

@@ -50,10 +50,13 @@ struct LeakedMember {
   /// An accessor that gives the member out (`return h_;`), when the file
   /// only hands what it returns to cuBLAS.
   const clang::CXXMethodDecl *Accessor = nullptr;
-  /// The method that creates it after construction (`init()`), when no
-  /// constructor does; Object is then a call of it on an object the file
-  /// makes.
-  const clang::CXXMethodDecl *Init = nullptr;
+  /// The function that creates it after construction, when no
+  /// constructor does: a method (`init()`, InitParam -1) or a function
+  /// given the object by pointer or reference (`ctx_create(&ctx)`,
+  /// InitParam the parameter's index). Object is then a call of it on an
+  /// object the calling function makes.
+  const clang::FunctionDecl *Init = nullptr;
+  int InitParam = -1;
 };
 
 /// The leaked members of the classes whose constructors are among
