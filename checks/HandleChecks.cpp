@@ -495,11 +495,13 @@ void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
       continue;
     const ResourceTable::Kind &K = table().kind(U.KindId);
     std::string Again = U.IsDestroy ? throughFunction(U.Use) : "";
+    if (U.Inside)
+      Again = ", in '" + U.Inside->getQualifiedNameAsString() + "'";
     if (!Again.empty())
       Again += ",";
     diag(userLocation(U.Use->getBeginLoc(), SM),
          U.IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
-                     : "%0 '%1' is used after it was destroyed")
+                     : "%0 '%1' is used%2 after it was destroyed")
         << K.Noun << U.Spelling << Again;
     diag(userLocation(U.Destroy->getBeginLoc(), SM),
          "'%0' was destroyed here%1", DiagnosticIDs::Note)

@@ -14,6 +14,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <tuple>
+
 using namespace clang;
 
 namespace cublas_tidy {
@@ -174,6 +176,10 @@ public:
     return mayDestroyResource(FD, Table, DestroyKnown);
   }
 
+  /// Whether `FD` gives the member `N` (of `this`, or of a parameter) to
+  /// cuBLAS on every path from its entry, and never writes it.
+  bool usesOnEntry(const FunctionDecl *FD, const HandleName &N);
+
   const ResourceTable &Table;
 
 private:
@@ -182,6 +188,10 @@ private:
   llvm::DenseMap<std::pair<const CXXMethodDecl *, const ValueDecl *>, bool>
       Writers;
   llvm::DenseMap<const FunctionDecl *, bool> DestroyKnown;
+  llvm::DenseMap<
+      std::tuple<const FunctionDecl *, const ValueDecl *, const ValueDecl *>,
+      bool>
+      EntryUses;
 };
 
 /// The flow over one function.
@@ -285,7 +295,7 @@ private:
             used(Call, Call->getArg(I), /*IsDestroy=*/false, S);
       return;
     }
-    otherCall(Call, S);
+    otherCall(Call, S, Report);
   }
 
   void destroy(const CallExpr *Call, const ResourceTable::Entry &Entry,
@@ -313,13 +323,14 @@ private:
           return U.Use == Call;
         }))
       return;
-    Found.push_back({*N, spell(*N), Call, IsDestroy, D->Destroy, D->KindId});
+    Found.push_back(
+        {*N, spell(*N), Call, nullptr, IsDestroy, D->Destroy, D->KindId});
   }
 
   /// A call of code other than cuBLAS: what it may change is unknown after
   /// it, and what a function of the unit destroys on every way out is
   /// destroyed.
-  void otherCall(const CallExpr *Call, FlowState &S) {
+  void otherCall(const CallExpr *Call, FlowState &S, bool Report) {
     const FunctionDecl *FD = Call->getDirectCallee();
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(FD);
     const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
@@ -329,6 +340,8 @@ private:
       Object = Op->getArg(0);
     bool OnThis = Object && isThis(Object);
     const ValueDecl *ObjectVar = Object ? objectVariable(Object) : nullptr;
+    if (Report && !S.Members.empty())
+      usedInside(Call, FD, OnThis, ObjectVar, S);
     // The object of a method that is not const may change.
     if (Method && !Method->isConst() && !Method->isStatic()) {
       if (OnThis)
@@ -360,6 +373,42 @@ private:
       }
     }
     applySummary(Call, FD, OnThis, ObjectVar, S);
+  }
+
+  /// A destroyed member that the callee, a function of the unit, works on
+  /// on every path from its entry: a use inside it.
+  void usedInside(const CallExpr *Call, const FunctionDecl *FD, bool OnThis,
+                  const ValueDecl *ObjectVar, const FlowState &S) {
+    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+    if (!Def || !Def->hasBody() || virtualCall(Call) ||
+        calledCublasFunction(Call))
+      return;
+    unsigned Offset =
+        isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (const Destroyed &D : S.Members) {
+      // The member as the callee names it.
+      HandleName Callee;
+      Callee.Member = D.Name.Member;
+      bool Known = false;
+      if (isa<CXXMethodDecl>(Def) &&
+          ((OnThis && !D.Name.Base) || (ObjectVar && D.Name.Base == ObjectVar)))
+        Known = true;
+      for (unsigned I = Offset; !Known && I < Call->getNumArgs(); ++I)
+        if (D.Name.Base && objectVariable(Call->getArg(I)) == D.Name.Base &&
+            I - Offset < Def->getNumParams()) {
+          Callee.Base = Def->getParamDecl(I - Offset);
+          Known = true;
+        }
+      if (!Known || !E.usesOnEntry(Def, Callee))
+        continue;
+      if (llvm::any_of(Found, [&](const MemberUseAfterDestroy &U) {
+            return U.Use == Call;
+          }))
+        return;
+      Found.push_back(
+          {D.Name, spell(D.Name), Call, Def, false, D.Destroy, D.KindId});
+      return;
+    }
   }
 
   /// The members the callee, a function of the unit, destroys on every way
@@ -464,6 +513,97 @@ bool Effects::mayWrite(const CXXMethodDecl *M, const ValueDecl *F,
   });
   Writers[{M, F}] = Writes;
   return Writes;
+}
+
+/// Whether `Body` may change the member `N` of its parameter: an
+/// assignment to it or to the parameter, its address taken, or the member
+/// or the object given to code that may change it.
+static bool mayWriteParameterMember(const Stmt *Body, const FunctionDecl *FD,
+                                    const HandleName &N) {
+  return anyStmt(Body, [&](const Stmt *S) {
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO &&
+             (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
+      Target = UO->getSubExpr();
+    if (Target) {
+      std::optional<HandleName> W = memberWritten(Target, FD);
+      return (W && *W == N) || objectVariable(Target) == N.Base;
+    }
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || calledCublasFunction(Call))
+      return false;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      QualType T = Callee && I < Callee->getNumParams()
+                       ? Callee->getParamDecl(I)->getType()
+                       : Call->getArg(I)->getType();
+      if (objectVariable(Call->getArg(I)) == N.Base &&
+          (!Callee || mayChangeThrough(T)))
+        return true;
+      std::optional<HandleName> W = memberWritten(Call->getArg(I), FD);
+      if (W && *W == N && (!Callee || mutableReference(T)))
+        return true;
+    }
+    return false;
+  });
+}
+
+bool Effects::usesOnEntry(const FunctionDecl *FD, const HandleName &N) {
+  auto Key = std::make_tuple(FD, N.Base, N.Member);
+  auto [It, New] = EntryUses.try_emplace(Key, false);
+  if (!New)
+    return It->second;
+  const Stmt *Body = FD->getBody();
+  const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  if (!Body || (N.Base ? mayWriteParameterMember(Body, FD, N)
+                       : !Method || mayWrite(Method, N.Member, 0)))
+    return false;
+  const CFG *Cfg = sharedCfg(FD, FD->getASTContext());
+  if (!Cfg)
+    return false;
+  // Whether every path from a block reaches a use: the greatest fixpoint,
+  // from "every block uses" down.
+  UnchangedVariables Unchanged(FD);
+  std::vector<char> Uses(Cfg->getNumBlockIDs(), 1),
+      Direct(Cfg->getNumBlockIDs(), 0);
+  for (const CFGBlock *B : *Cfg)
+    for (const CFGElement &El : *B)
+      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+        if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
+          if (const FunctionInfo *F = calledCublasFunction(Call);
+              F && !Table.lookup(Call))
+            for (unsigned I = 0; I < F->NumParams && I < Call->getNumArgs();
+                 ++I)
+              if (F->params()[I].Role == ParamRole::Resource)
+                if (std::optional<HandleName> Named =
+                        handleNamed(Call->getArg(I), FD, Unchanged);
+                    Named && *Named == N)
+                  Direct[B->getBlockID()] = 1;
+  Uses[Cfg->getExit().getBlockID()] = 0;
+  bool Changed = true;
+  for (unsigned Round = 0; Changed && Round < 4 * MaxVisits; ++Round) {
+    Changed = false;
+    for (const CFGBlock *B : *Cfg) {
+      unsigned Id = B->getBlockID();
+      if (!Uses[Id] || Direct[Id])
+        continue;
+      bool All = B->succ_size() > 0;
+      for (const CFGBlock *Succ : B->succs())
+        if (!Succ || !Uses[Succ->getBlockID()])
+          All = false;
+      if (!All) {
+        Uses[Id] = 0;
+        Changed = true;
+      }
+    }
+  }
+  bool Result = !Changed && Uses[Cfg->getEntry().getBlockID()];
+  EntryUses[Key] = Result;
+  return Result;
 }
 
 /// Whether `Callable` destroys anything, directly or through a function of

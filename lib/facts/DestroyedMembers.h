@@ -38,6 +38,9 @@ struct MemberUseAfterDestroy {
   /// The handle as the function names it: "h_", "e.h", "e->h".
   std::string Spelling;
   const clang::CallExpr *Use = nullptr;
+  /// For a use inside a function of the unit that Use calls, and that works
+  /// on the member on every path from its entry: that function.
+  const clang::FunctionDecl *Inside = nullptr;
   bool IsDestroy = false;
   /// The destroy, or the call of the function of the unit that destroys it.
   const clang::CallExpr *Destroy = nullptr;

@@ -211,3 +211,59 @@ protected:
   virtual void release() { cublasDestroy(h_); }
   cublasHandle_t h_;
 };
+
+// A function of the file that works on the member on every path from its
+// entry, called after the release: the use is inside it.
+struct Net {
+  void forward(float *x, int n) {
+    const float a = 0.5f;
+    cublasSscal(h, n, &a, x, 1);
+  }
+  void maybe_forward(float *x, int n) {
+    if (!ready)
+      return;
+    const float a = 0.5f;
+    cublasSscal(h, n, &a, x, 1);
+  }
+  void reopen_and_forward(float *x, int n) {
+    if (!ready)
+      cublasCreate(&h);
+    const float a = 0.5f;
+    cublasSscal(h, n, &a, x, 1);
+  }
+  void close() {
+    cublasDestroy(h);
+    ready = false;
+  }
+  cublasHandle_t h;
+  bool ready = false;
+};
+void net_scale(Net &net, float *x, int n) {
+  const float a = 2.0f;
+  cublasSscal(net.h, n, &a, x, 1);
+}
+
+void serve_after_close(Net &net, float *x, int n) {
+  net.close();
+  net.forward(x, n);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'net.h' is used, in 'Net::forward', after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'net.h' was destroyed here, in 'Net::close'
+}
+
+void scale_after_close(Net &net, float *x, int n) {
+  net.close();
+  net_scale(net, x, n);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'net.h' is used, in 'net_scale', after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'net.h' was destroyed here, in 'Net::close'
+}
+
+// Not reported: the callee may return before the use, or create the
+// handle again first.
+void guarded_after_close(Net &net, float *x, int n) {
+  net.close();
+  net.maybe_forward(x, n);
+}
+void reopened_after_close(Net &net, float *x, int n) {
+  net.close();
+  net.reopen_and_forward(x, n);
+}
