@@ -473,11 +473,13 @@ void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
     const ResourceTable::Kind &K = table().kind(U.KindId);
     // A destroy inside a function of the project names that function.
     std::string Again = U.IsDestroy ? throughFunction(U.Use) : "";
+    if (U.Inside)
+      Again = ", in '" + U.Inside->getQualifiedNameAsString() + "'";
     if (!Again.empty())
       Again += ",";
     diag(userLocation(U.Use->getBeginLoc(), SM),
          U.IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
-                     : "%0 '%1' is used after it was destroyed")
+                     : "%0 '%1' is used%2 after it was destroyed")
         << K.Noun << U.Var->getName() << Again;
     diag(userLocation(U.Destroy->getBeginLoc(), SM),
          "'%0' was destroyed here%1", DiagnosticIDs::Note)

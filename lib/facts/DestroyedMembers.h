@@ -47,6 +47,13 @@ struct MemberUseAfterDestroy {
   unsigned KindId = 0;
 };
 
+/// Whether every path from the entry of `FD` gives the handle `N` (as
+/// HandleNames.h names it in `FD`) to a cuBLAS call that works on it, before
+/// it leaves: what a call of `FD` does first with `N`. Whether `FD` may
+/// change `N` before is the caller's question.
+bool usedOnEveryPath(const clang::FunctionDecl *FD, const HandleName &N,
+                     const ResourceTable &Table);
+
 /// The uses after destroy of handle members in `Callable`.
 std::vector<MemberUseAfterDestroy>
 memberUsesAfterDestroy(const clang::Decl *Callable, const ResourceTable &Table);

@@ -1,6 +1,8 @@
 //===- HandleStates.cpp ---------------------------------------------------===//
 
 #include "facts/HandleStates.h"
+
+#include "facts/DestroyedMembers.h"
 #include "facts/StatusFunctions.h"
 
 #include "ast/SharedCfg.h"
@@ -436,7 +438,13 @@ private:
     unsigned KindId;
     bool AlwaysReleased = true;
     const CallExpr *Destroy = nullptr;
+    const FunctionDecl *Inside = nullptr;
   };
+  /// The globals a function of the unit gives to cuBLAS on every path from
+  /// its entry, and may not change before (usedOnEveryPath), by function.
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const VarDecl *, 2>>
+      GlobalsUsedOnEntry;
+  llvm::ArrayRef<const VarDecl *> globalsUsedOnEntry(const FunctionDecl *Def);
   std::vector<UseObservation> Uses;
   llvm::DenseMap<std::pair<const Expr *, const VarDecl *>, unsigned> UseIndex;
 };
@@ -668,7 +676,8 @@ std::vector<UseAfterDestroyReport> Engine::takeUsesAfterDestroy() {
   std::vector<UseAfterDestroyReport> Result;
   for (const UseObservation &O : Uses)
     if (O.AlwaysReleased && O.Destroy)
-      Result.push_back({O.Var, O.Use, O.IsDestroy, O.Destroy, O.KindId});
+      Result.push_back(
+          {O.Var, O.Use, O.IsDestroy, O.Destroy, O.KindId, O.Inside});
   return Result;
 }
 
@@ -737,6 +746,10 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
       if (F->ParamsBegin[I].Role == ParamRole::Resource) {
         if (const Handle *H = S.find(VD))
           use(CE, VD, /*IsDestroy=*/false, H->KindId, S);
+        else if (VD->hasGlobalStorage())
+          // A global this path neither creates nor destroys: live as far as
+          // this path knows, and the use is no use after destroy.
+          use(CE, VD, /*IsDestroy=*/false, 0, S);
       }
     }
     for (const Expr *A : Args)
@@ -904,12 +917,66 @@ void Engine::callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
     return llvm::any_of(Destroyed,
                         [&](const auto &P) { return P.first == VD; });
   };
+  // A global the callee works on before anything else: used here.
+  if (Def && !summarising() && Depth < Options.MaxSummaryDepth)
+    for (const VarDecl *VD : globalsUsedOnEntry(Def)) {
+      const Handle *H = S.find(VD);
+      use(CE, VD, /*IsDestroy=*/false, H ? H->KindId : 0, S);
+      Uses[UseIndex.lookup({CE, VD})].Inside = Def;
+    }
   for (Handle &H : S.Handles)
     if (H.S == HState::Released && H.Var->hasGlobalStorage() &&
         !DestroyedHere(H.Var) && Analyzer.mayWriteGlobal(CE, H.Var, Depth + 1))
       H.S = HState::Escaped;
   for (auto [VD, KindId] : Destroyed)
     destroy(CE, VD, KindId, S);
+}
+
+llvm::ArrayRef<const VarDecl *>
+Engine::globalsUsedOnEntry(const FunctionDecl *Def) {
+  auto [It, New] = GlobalsUsedOnEntry.try_emplace(Def);
+  if (!New)
+    return It->second;
+  llvm::SmallVector<const VarDecl *, 2> Named;
+  for (const CallExpr *Call : callsIn(Def))
+    if (const FunctionInfo *F = calledCublasFunction(Call);
+        F && !Table.lookup(Call))
+      for (unsigned I = 0; I < F->NumParams && I < Call->getNumArgs(); ++I)
+        if (const VarDecl *VD = referencedVar(Call->getArg(I));
+            VD && F->ParamsBegin[I].Role == ParamRole::Resource &&
+            VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+            !llvm::is_contained(Named, VD))
+          Named.push_back(VD);
+  llvm::SmallVector<const VarDecl *, 2> Out;
+  for (const VarDecl *VD : Named) {
+    // Nothing in the callee may set the global first: no create into it,
+    // no assignment, no call that may write it.
+    bool Written = llvm::any_of(callsIn(Def), [&](const CallExpr *Call) {
+      if (const ResourceTable::Entry *E = Table.lookup(Call))
+        return E->IsCreate &&
+               llvm::any_of(Call->arguments(), [&](const Expr *A) {
+                 return addressedVar(A) == VD;
+               });
+      return !calledCublasFunction(Call) &&
+             Analyzer.mayWriteGlobal(Call, VD, Depth + 1);
+    });
+    Written = Written || anyStmt(Def->getBody(), [&](const Stmt *S) {
+                if (const auto *BO = dyn_cast<BinaryOperator>(S);
+                    BO && BO->isAssignmentOp())
+                  return referencedVar(BO->getLHS()) == VD;
+                if (const auto *UO = dyn_cast<UnaryOperator>(S);
+                    UO && UO->getOpcode() == UO_AddrOf)
+                  return referencedVar(UO->getSubExpr()) == VD;
+                return false;
+              });
+    HandleName N;
+    N.Base = VD;
+    if (!Written && usedOnEveryPath(Def, N, Table))
+      Out.push_back(VD);
+  }
+  auto &Slot = GlobalsUsedOnEntry[Def];
+  Slot = std::move(Out);
+  return Slot;
 }
 
 /// The globals named in this callable that the function of another file

@@ -115,6 +115,9 @@ struct UseAfterDestroyReport {
   bool IsDestroy;                  // the use is a second destroy
   const clang::CallExpr *Destroy;  // a destroy that reaches the use
   unsigned KindId;
+  /// For a use inside a function of the unit that Use calls, and that gives
+  /// the handle to cuBLAS on every path from its entry: that function.
+  const clang::FunctionDecl *Inside = nullptr;
 };
 
 /// Global resources (variables of static storage) with the kind of each.

@@ -210,3 +210,41 @@ void created_again(float *x, int n) {
   init_elsewhere();
   log_status(cublasSscal(g_blas, n, &a, x, 1));
 }
+
+// A global destroyed on one path only: the other path uses a live handle
+// (the function does not create it; it lives before the call).
+void teardown_when(bool last, float *x, int n) {
+  if (last)
+    teardown();
+  const float a = 2.0f;
+  log_status(cublasSscal(g_blas, n, &a, x, 1));
+}
+void destroy_when(bool last, float *x, int n) {
+  if (last)
+    log_status(cublasDestroy(g_blas));
+  const float a = 2.0f;
+  log_status(cublasSscal(g_blas, n, &a, x, 1));
+}
+
+// A function of the file that works on the global on every path from its
+// entry, called after the teardown: the use is inside it.
+void step(float *x, int n) {
+  const float a = 2.0f;
+  log_status(cublasSscal(g_blas, n, &a, x, 1));
+}
+void maybe_step(bool on, float *x, int n) {
+  if (!on)
+    return;
+  step(x, n);
+}
+void step_after_teardown(float *x, int n) {
+  step(x, n);
+  teardown();
+  step(x, n);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'g_blas' is used, in 'step', after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'g_blas' was destroyed here, in 'teardown'
+}
+void maybe_step_after_teardown(bool on, float *x, int n) {
+  teardown();
+  maybe_step(on, x, n);
+}
