@@ -90,6 +90,7 @@ bool HandleCheckBase::isWorthAnalysing(const Decl *Callable) {
 
 void HandleCheckBase::clearUnit() {
   Analyzer.reset();
+  MemberFacts.reset();
   CreatesInBody.clear();
   DestroysInBody.clear();
 }
@@ -491,8 +492,10 @@ void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
                                                 ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   // A handle kept in a member, destroyed and then used.
+  if (!MemberFacts)
+    MemberFacts = std::make_unique<MemberDestroyFacts>(table());
   for (const MemberUseAfterDestroy &U :
-       memberUsesAfterDestroy(Callable, table())) {
+       MemberFacts->usesAfterDestroy(Callable)) {
     if (expandedInSystemHeader(U.Use->getBeginLoc(), SM))
       continue;
     const ResourceTable::Kind &K = table().kind(U.KindId);

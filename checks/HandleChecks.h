@@ -5,6 +5,7 @@
 
 #include "CublasCheck.h"
 #include "RepeatReasons.h"
+#include "facts/DestroyedMembers.h"
 #include "facts/Exceptions.h"
 #include "facts/HandleStates.h"
 #include "facts/RepeatedHandles.h"
@@ -41,6 +42,9 @@ protected:
   /// read the whole file then stay silent (a destructor being typed may
   /// hold the destroy they look for).
   bool anyCompileErrors() const;
+  /// The members destroyed and used, for the unit (use-after-destroy),
+  /// made at the first question and dropped with the unit.
+  std::unique_ptr<cublas_tidy::MemberDestroyFacts> MemberFacts;
 
 private:
   /// Whether `Callable` is analysed and its body calls a create (or, for

@@ -180,6 +180,11 @@ public:
   /// cuBLAS on every path from its entry, and never writes it.
   bool usesOnEntry(const FunctionDecl *FD, const HandleName &N);
 
+  /// Whether `Callable` destroys a member, directly (a destroy given a
+  /// member) or through functions of the unit: a pre-filter, the flow
+  /// decides.
+  bool destroysMember(const Decl *Callable, unsigned Depth);
+
   const ResourceTable &Table;
 
 private:
@@ -192,6 +197,7 @@ private:
       std::tuple<const FunctionDecl *, const ValueDecl *, const ValueDecl *>,
       bool>
       EntryUses;
+  llvm::DenseMap<const FunctionDecl *, bool> MemberDestroyers;
 };
 
 /// The flow over one function.
@@ -615,35 +621,51 @@ bool Effects::usesOnEntry(const FunctionDecl *FD, const HandleName &N) {
   return Result;
 }
 
-/// Whether `Callable` destroys anything, directly or through a function of
-/// the unit: the analysis has nothing to find otherwise.
-bool destroysSomething(const Decl *Callable, Effects &E) {
-  for (const CallExpr *Call : callsIn(Callable)) {
-    if (const ResourceTable::Entry *Entry = E.Table.lookup(Call)) {
-      if (!Entry->IsCreate)
-        return true;
-      continue;
-    }
-    const FunctionDecl *FD = Call->getDirectCallee();
-    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-    if (Def && Def->hasBody() && !calledCublasFunction(Call) &&
-        E.mayDestroy(Def))
-      return true;
+bool Effects::destroysMember(const Decl *Callable, unsigned Depth) {
+  const auto *FD = dyn_cast<FunctionDecl>(Callable);
+  if (FD) {
+    if (auto It = MemberDestroyers.find(FD); It != MemberDestroyers.end())
+      return It->second;
+    MemberDestroyers[FD] = false; // recursion reads as "no"
   }
-  return false;
+  bool Destroys = llvm::any_of(callsIn(Callable), [&](const CallExpr *Call) {
+    if (const ResourceTable::Entry *Entry = Table.lookup(Call))
+      return !Entry->IsCreate &&
+             llvm::any_of(Call->arguments(), [](const Expr *A) {
+               return isa<MemberExpr>(A->IgnoreParenImpCasts());
+             });
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    return Def && Def->hasBody() && Depth < MaxDepth &&
+           !calledCublasFunction(Call) && !virtualCall(Call) &&
+           destroysMember(Def, Depth + 1);
+  });
+  if (FD)
+    MemberDestroyers[FD] = Destroys;
+  return Destroys;
 }
 
 } // namespace
 
+struct MemberDestroyFacts::Impl {
+  explicit Impl(const ResourceTable &Table) : E(Table) {}
+  Effects E;
+};
+
+MemberDestroyFacts::MemberDestroyFacts(const ResourceTable &Table)
+    : P(std::make_unique<Impl>(Table)) {}
+MemberDestroyFacts::~MemberDestroyFacts() = default;
+
 std::vector<MemberUseAfterDestroy>
-memberUsesAfterDestroy(const Decl *Callable, const ResourceTable &Table) {
-  Effects E(Table);
-  if (!destroysSomething(Callable, E))
+MemberDestroyFacts::usesAfterDestroy(const Decl *Callable) {
+  // Nothing to find where no member is destroyed, directly or by a
+  // function of the unit.
+  if (!P->E.destroysMember(Callable, 0))
     return {};
   const CFG *Cfg = sharedCfg(Callable, Callable->getASTContext());
   if (!Cfg)
     return {};
-  MemberFlow Flow(Callable, E, 0);
+  MemberFlow Flow(Callable, P->E, 0);
   if (!Flow.run(*Cfg))
     return {};
   return Flow.report(*Cfg);

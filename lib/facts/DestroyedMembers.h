@@ -26,6 +26,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -54,9 +55,24 @@ struct MemberUseAfterDestroy {
 bool usedOnEveryPath(const clang::FunctionDecl *FD, const HandleName &N,
                      const ResourceTable &Table);
 
-/// The uses after destroy of handle members in `Callable`.
-std::vector<MemberUseAfterDestroy>
-memberUsesAfterDestroy(const clang::Decl *Callable, const ResourceTable &Table);
+/// The uses after destroy of handle members, for the functions of one
+/// translation unit: what each function of the unit does to members is
+/// kept across the questions.
+class MemberDestroyFacts {
+public:
+  explicit MemberDestroyFacts(const ResourceTable &Table);
+  ~MemberDestroyFacts();
+  MemberDestroyFacts(const MemberDestroyFacts &) = delete;
+  MemberDestroyFacts &operator=(const MemberDestroyFacts &) = delete;
+
+  /// The uses after destroy of handle members in `Callable`.
+  std::vector<MemberUseAfterDestroy>
+  usesAfterDestroy(const clang::Decl *Callable);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
 
 } // namespace cublas_tidy
 

@@ -440,11 +440,7 @@ private:
     const CallExpr *Destroy = nullptr;
     const FunctionDecl *Inside = nullptr;
   };
-  /// The globals a function of the unit gives to cuBLAS on every path from
-  /// its entry, and may not change before (usedOnEveryPath), by function.
-  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const VarDecl *, 2>>
-      GlobalsUsedOnEntry;
-  llvm::ArrayRef<const VarDecl *> globalsUsedOnEntry(const FunctionDecl *Def);
+
   std::vector<UseObservation> Uses;
   llvm::DenseMap<std::pair<const Expr *, const VarDecl *>, unsigned> UseIndex;
 };
@@ -919,7 +915,7 @@ void Engine::callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
   };
   // A global the callee works on before anything else: used here.
   if (Def && !summarising() && Depth < Options.MaxSummaryDepth)
-    for (const VarDecl *VD : globalsUsedOnEntry(Def)) {
+    for (const VarDecl *VD : Analyzer.globalsUsedOnEntry(Def, Depth + 1)) {
       const Handle *H = S.find(VD);
       use(CE, VD, /*IsDestroy=*/false, H ? H->KindId : 0, S);
       Uses[UseIndex.lookup({CE, VD})].Inside = Def;
@@ -932,8 +928,10 @@ void Engine::callOfGlobals(const CallExpr *CE, const FunctionDecl *Def,
     destroy(CE, VD, KindId, S);
 }
 
+} // namespace
+
 llvm::ArrayRef<const VarDecl *>
-Engine::globalsUsedOnEntry(const FunctionDecl *Def) {
+HandleAnalyzer::globalsUsedOnEntry(const FunctionDecl *Def, unsigned Depth) {
   auto [It, New] = GlobalsUsedOnEntry.try_emplace(Def);
   if (!New)
     return It->second;
@@ -957,8 +955,7 @@ Engine::globalsUsedOnEntry(const FunctionDecl *Def) {
                llvm::any_of(Call->arguments(), [&](const Expr *A) {
                  return addressedVar(A) == VD;
                });
-      return !calledCublasFunction(Call) &&
-             Analyzer.mayWriteGlobal(Call, VD, Depth + 1);
+      return !calledCublasFunction(Call) && mayWriteGlobal(Call, VD, Depth);
     });
     Written = Written || anyStmt(Def->getBody(), [&](const Stmt *S) {
                 if (const auto *BO = dyn_cast<BinaryOperator>(S);
@@ -978,6 +975,8 @@ Engine::globalsUsedOnEntry(const FunctionDecl *Def) {
   Slot = std::move(Out);
   return Slot;
 }
+
+namespace {
 
 /// The globals named in this callable that the function of another file
 /// `CE` calls leaves destroyed on every way out, by its summary.

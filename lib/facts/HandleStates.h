@@ -175,6 +175,13 @@ public:
   bool mayWriteGlobal(const clang::CallExpr *Call, const clang::VarDecl *VD,
                       unsigned Depth);
 
+  /// The globals `Def`, a function of the unit, gives to cuBLAS on every
+  /// path from its entry and may not set before (no create into them, no
+  /// assignment, no call that may write them): what a call of it does
+  /// first with them.
+  llvm::ArrayRef<const clang::VarDecl *>
+  globalsUsedOnEntry(const clang::FunctionDecl *Def, unsigned Depth);
+
 private:
   clang::ASTContext &Ctx;
   const ResourceTable &Table;
@@ -185,6 +192,9 @@ private:
                  bool>
       GlobalWriters;
   llvm::DenseMap<const clang::FunctionDecl *, bool> DestroysInBody;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<const clang::VarDecl *, 2>>
+      GlobalsUsedOnEntry;
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, unsigned>, ParamEffect>
       Summaries;
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<unsigned>>

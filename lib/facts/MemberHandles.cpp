@@ -82,6 +82,26 @@ template <class Fn> bool visitParts(const Decl *D, Fn &&Visit) {
   return Whole;
 }
 
+/// The same, giving the visitor the body's statement list and the index
+/// of the statement in it (an empty list and -1 for an initializer's).
+template <class Fn> bool visitPartsIndexed(const Decl *D, Fn &&Visit) {
+  bool Whole = true;
+  if (analysableBody(D)) {
+    llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(D);
+    for (size_t I = 0; I < Stmts.size(); ++I)
+      Visit(Stmts[I].S, Stmts, static_cast<int>(I));
+  }
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(D))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() && Init->getInit())
+        Whole = walk(Init->getInit(),
+                     [&](const Stmt *S) {
+                       Visit(S, llvm::ArrayRef<BodyStmt>(), -1);
+                     }) &&
+                Whole;
+  return Whole;
+}
+
 /// The member `M` returns, when `M` is an accessor of one of `Fields`: a
 /// non-static member function whose body is `return F;` alone, returning
 /// the handle by value (a reference would let the caller change it).
@@ -143,24 +163,32 @@ llvm::SmallVector<const Stmt *, 8> bodiesOnThis(const CXXMethodDecl *Fn) {
 
 } // namespace
 
-/// The creates into members of `Class` in `Body`, added to `Candidates`
-/// (one per member, in `Fields`).
+/// A create of the resource table into a member of `this` of `Class`: it
+/// is added to `Candidates` (one per member, in `Fields`).
+static void createInto(const CallExpr *C, const CXXRecordDecl *Class,
+                       const FunctionDecl *Init, const ResourceTable &Table,
+                       llvm::DenseSet<const FieldDecl *> &Fields,
+                       std::vector<Candidate> &Candidates) {
+  const ResourceTable::Entry *E = Table.lookup(C);
+  if (!E || !E->IsCreate)
+    return;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    if (E->ParamIndex >= 0 && static_cast<int>(I) != E->ParamIndex)
+      continue;
+    const FieldDecl *F = addressedMember(C->getArg(I));
+    if (F && F->getParent() == Class && Fields.insert(F).second)
+      Candidates.push_back({Class, F, C, E->KindId, Init});
+  }
+}
+
+/// The creates into members of `Class` in `Body`, added to `Candidates`.
 static void createsInto(const Stmt *Body, const CXXRecordDecl *Class,
                         const FunctionDecl *Init, const ResourceTable &Table,
                         llvm::DenseSet<const FieldDecl *> &Fields,
                         std::vector<Candidate> &Candidates) {
   walk(Body, [&](const Stmt *S) {
-    const auto *C = dyn_cast<CallExpr>(S);
-    const ResourceTable::Entry *E = Table.lookup(C);
-    if (!E || !E->IsCreate)
-      return;
-    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
-      if (E->ParamIndex >= 0 && static_cast<int>(I) != E->ParamIndex)
-        continue;
-      const FieldDecl *F = addressedMember(C->getArg(I));
-      if (F && F->getParent() == Class && Fields.insert(F).second)
-        Candidates.push_back({Class, F, C, E->KindId, Init});
-    }
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      createInto(C, Class, Init, Table, Fields, Candidates);
   });
 }
 
@@ -185,14 +213,12 @@ static void createsThroughParameters(const FunctionDecl *Fn,
                                      const ResourceTable &Table,
                                      llvm::DenseSet<const FieldDecl *> &Fields,
                                      std::vector<Candidate> &Candidates) {
-  const Stmt *Body = analysableBody(Fn);
-  if (!Body)
+  if (!analysableBody(Fn) || Fn->getNumParams() == 0)
     return;
-  walk(Body, [&](const Stmt *S) {
-    const auto *C = dyn_cast<CallExpr>(S);
+  for (const CallExpr *C : callsIn(Fn)) {
     const ResourceTable::Entry *E = Table.lookup(C);
     if (!E || !E->IsCreate)
-      return;
+      continue;
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       if (E->ParamIndex >= 0 && static_cast<int>(I) != E->ParamIndex)
         continue;
@@ -216,7 +242,7 @@ static void createsThroughParameters(const FunctionDecl *Fn,
         Candidates.push_back({Class, F, C, E->KindId, Fn,
                               static_cast<int>(P->getFunctionScopeIndex())});
     }
-  });
+  }
 }
 
 /// Creates into data members from constructors, or from member functions
@@ -241,8 +267,9 @@ memberCreates(llvm::ArrayRef<const Decl *> Callables,
     if (!M || isa<CXXConstructorDecl, CXXDestructorDecl>(M) || M->isStatic() ||
         !followedClass(M->getParent()))
       continue;
-    if (const Stmt *Body = analysableBody(M))
-      createsInto(Body, M->getParent(), M, Table, Fields, Candidates);
+    if (analysableBody(M))
+      for (const CallExpr *C : callsIn(M))
+        createInto(C, M->getParent(), M, Table, Fields, Candidates);
   }
   for (const Decl *D : Callables)
     if (const auto *Fn = dyn_cast<FunctionDecl>(D);
@@ -260,7 +287,10 @@ class MemberUses {
 public:
   MemberUses(const ResourceTable &Table,
              const llvm::DenseSet<const FieldDecl *> &Fields)
-      : Table(Table), Fields(Fields) {}
+      : Table(Table), Fields(Fields),
+        AnyPublic(llvm::any_of(Fields, [](const FieldDecl *F) {
+          return F->getAccess() != AS_private && F->getAccess() != AS_protected;
+        })) {}
 
   llvm::DenseSet<const FieldDecl *> Unclear;
   /// Accessors (canonical) and the member each returns.
@@ -282,10 +312,9 @@ public:
   /// One statement, in pre-order: a call is seen before the member
   /// expressions among its arguments, so they are allowed before they are
   /// looked at.
-  void visit(const Stmt *S) {
+  void visit(const Stmt *S, llvm::ArrayRef<BodyStmt> Stmts, int Index) {
     if (const auto *C = dyn_cast<CallExpr>(S))
       return visitCall(C);
-    allowNullTests(S);
     if (!Getters.empty()) {
       if (const auto *DS = dyn_cast<DeclStmt>(S))
         return visitHolders(DS);
@@ -294,7 +323,8 @@ public:
     }
     const auto *ME = dyn_cast<MemberExpr>(S);
     const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-    if (F && Fields.count(F) && !Allowed.count(ME))
+    if (F && Fields.count(F) && !Allowed.count(ME) &&
+        !testedAgainstNull(Stmts, Index))
       Unclear.insert(F);
   }
 
@@ -315,6 +345,9 @@ private:
 
   const ResourceTable &Table;
   const llvm::DenseSet<const FieldDecl *> &Fields;
+  /// Whether a candidate is public: an object given to code the unit does
+  /// not see may lose it there.
+  bool AnyPublic;
   /// Summarises the functions of the unit a member is given to.
   std::unique_ptr<HandleAnalyzer> Analyzer;
   llvm::DenseSet<const MemberExpr *> Allowed;
@@ -327,11 +360,9 @@ private:
   /// An object given to a function the unit does not define (a release
   /// function of another file): its public members may be destroyed there.
   void givenToUnseenCode(const CallExpr *C) {
-    const FunctionDecl *FD = C->getDirectCallee();
-    if (FD && (FD->hasBody() || calledCublasFunction(C) ||
-               FD->getASTContext().getSourceManager().isInSystemHeader(
-                   FD->getLocation())))
+    if (!AnyPublic)
       return;
+    bool Asked = false; // the callee, asked once: for the first object
     for (const Expr *Arg : C->arguments()) {
       QualType T = Arg->getType();
       const CXXRecordDecl *Class = T->isPointerType()
@@ -339,38 +370,46 @@ private:
                                        : T->getAsCXXRecordDecl();
       if (!Class)
         continue;
-      for (const FieldDecl *F : Fields)
-        if (F->getParent() == Class && F->getAccess() != AS_private &&
-            F->getAccess() != AS_protected)
-          Unclear.insert(F);
+      for (const FieldDecl *F : Fields) {
+        if (F->getParent() != Class || F->getAccess() == AS_private ||
+            F->getAccess() == AS_protected)
+          continue;
+        if (!Asked) {
+          Asked = true;
+          const FunctionDecl *FD = C->getDirectCallee();
+          if (FD && (FD->hasBody() || calledCublasFunction(C) ||
+                     FD->getASTContext().getSourceManager().isInSystemHeader(
+                         FD->getLocation())))
+            return;
+        }
+        Unclear.insert(F);
+      }
     }
   }
 
-  /// A test of a member against null (`if (h_)`, `!h_`, `h_ == nullptr`)
-  /// reads it and releases nothing.
-  void allowNullTests(const Stmt *S) {
-    const Expr *Tested = nullptr;
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      Tested = If->getCond();
-    else if (const auto *U = dyn_cast<UnaryOperator>(S);
-             U && U->getOpcode() == UO_LNot)
-      Tested = U->getSubExpr();
-    else if (const auto *B = dyn_cast<BinaryOperator>(S);
-             B && B->isEqualityOp()) {
-      const ASTContext *Ctx = nullptr;
-      if (const auto *ME =
-              dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts()))
-        Ctx = &ME->getMemberDecl()->getASTContext();
-      if (Ctx &&
-          B->getRHS()->isNullPointerConstant(const_cast<ASTContext &>(*Ctx),
-                                             Expr::NPC_ValueDependentIsNotNull))
-        Tested = B->getLHS();
-    }
-    const auto *ME =
-        Tested ? dyn_cast<MemberExpr>(Tested->IgnoreParenImpCasts()) : nullptr;
-    const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-    if (F && Fields.count(F))
-      Allowed.insert(ME);
+  /// Whether `Stmts[Index]`, a member, is tested against null (`if (h_)`,
+  /// `!h_`, `h_ == nullptr`): a read that releases nothing.
+  static bool testedAgainstNull(llvm::ArrayRef<BodyStmt> Stmts, int Index) {
+    if (Index < 0)
+      return false;
+    int P = parentThroughWrappers(Stmts, Index);
+    const Stmt *Parent = P >= 0 ? Stmts[P].S : nullptr;
+    const Expr *Member = cast<Expr>(Stmts[Index].S);
+    auto Is = [&](const Expr *E) {
+      return E && E->IgnoreParenImpCasts() == Member;
+    };
+    if (const auto *If = dyn_cast_or_null<IfStmt>(Parent))
+      return Is(If->getCond());
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Parent))
+      return U->getOpcode() == UO_LNot;
+    const auto *B = dyn_cast_or_null<BinaryOperator>(Parent);
+    if (!B || !B->isEqualityOp())
+      return false;
+    const Expr *Other = Is(B->getLHS()) ? B->getRHS() : B->getLHS();
+    return Other->isNullPointerConstant(
+        const_cast<ASTContext &>(
+            cast<MemberExpr>(Member)->getMemberDecl()->getASTContext()),
+        Expr::NPC_ValueDependentIsNotNull);
   }
 
   const CXXMemberCallExpr *getterCall(const Expr *E) const {
@@ -530,7 +569,8 @@ unclearMembers(llvm::ArrayRef<const Decl *> Callables,
   for (const Decl *D : Callables) {
     if (!Scope.mayName(D))
       continue;
-    if (!visitParts(D, [&](const Stmt *S) { Uses.visit(S); }))
+    if (!visitPartsIndexed(D, [&](const Stmt *S, llvm::ArrayRef<BodyStmt> Stmts,
+                                  int I) { Uses.visit(S, Stmts, I); }))
       for (const Candidate &C : Candidates)
         Uses.Unclear.insert(C.Field);
   }

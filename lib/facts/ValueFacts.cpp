@@ -686,18 +686,21 @@ std::optional<int64_t> foldAny(const Expr *E, Bound Params,
 const Expr *smallFunctionValue(const FunctionDecl *FD) {
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   if (!Def || Def->isVariadic() || !Def->getReturnType()->isIntegerType() ||
-      (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()) ||
-      Def->getASTContext().getSourceManager().isInSystemHeader(
-          Def->getLocation()))
+      (isa<CXXMethodDecl>(Def) && !cast<CXXMethodDecl>(Def)->isStatic()))
     return nullptr;
-  for (const ParmVarDecl *P : Def->parameters())
-    if (!P->getType()->isIntegerType())
-      return nullptr;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   const auto *Ret = Body && Body->size() == 1
                         ? dyn_cast<ReturnStmt>(Body->body_front())
                         : nullptr;
-  return Ret ? Ret->getRetValue() : nullptr;
+  if (!Ret || !Ret->getRetValue())
+    return nullptr;
+  for (const ParmVarDecl *P : Def->parameters())
+    if (!P->getType()->isIntegerType())
+      return nullptr;
+  if (Def->getASTContext().getSourceManager().isInSystemHeader(
+          Def->getLocation()))
+    return nullptr;
+  return Ret->getRetValue();
 }
 
 } // namespace
