@@ -470,22 +470,28 @@ std::string HandleUseAfterDestroyCheck::throughFunction(const Expr *E) const {
 void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
                                         const Decl *, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const UseAfterDestroyReport &U : Result.UsesAfterDestroy) {
-    const ResourceTable::Kind &K = table().kind(U.KindId);
-    // A destroy inside a function of the project names that function.
-    std::string Again = U.IsDestroy ? throughFunction(U.Use) : "";
-    if (U.Inside)
-      Again = ", in '" + U.Inside->getQualifiedNameAsString() + "'";
-    if (!Again.empty())
-      Again += ",";
-    diag(userLocation(U.Use->getBeginLoc(), SM),
-         U.IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
-                     : "%0 '%1' is used%2 after it was destroyed")
-        << K.Noun << U.Var->getName() << Again;
-    diag(userLocation(U.Destroy->getBeginLoc(), SM),
-         "'%0' was destroyed here%1", DiagnosticIDs::Note)
-        << U.Var->getName() << throughFunction(U.Destroy);
-  }
+  for (const UseAfterDestroyReport &U : Result.UsesAfterDestroy)
+    reportUse(U.Var->getName(), U.Use, U.Inside, U.IsDestroy, U.Destroy,
+              U.KindId, SM);
+}
+
+void HandleUseAfterDestroyCheck::reportUse(
+    StringRef Name, const Expr *Use, const FunctionDecl *Inside, bool IsDestroy,
+    const CallExpr *Destroy, unsigned KindId, const SourceManager &SM) {
+  // A destroy, or a use, inside a function of the project names that
+  // function.
+  std::string Again = IsDestroy ? throughFunction(Use) : "";
+  if (Inside)
+    Again = ", in '" + Inside->getQualifiedNameAsString() + "'";
+  if (!Again.empty())
+    Again += ",";
+  diag(userLocation(Use->getBeginLoc(), SM),
+       IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
+                 : "%0 '%1' is used%2 after it was destroyed")
+      << table().kind(KindId).Noun << Name << Again;
+  diag(userLocation(Destroy->getBeginLoc(), SM), "'%0' was destroyed here%1",
+       DiagnosticIDs::Note)
+      << Name << throughFunction(Destroy);
 }
 
 void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
@@ -496,21 +502,9 @@ void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
     MemberFacts = std::make_unique<MemberDestroyFacts>(table());
   for (const MemberUseAfterDestroy &U :
        MemberFacts->usesAfterDestroy(Callable)) {
-    if (expandedInSystemHeader(U.Use->getBeginLoc(), SM))
-      continue;
-    const ResourceTable::Kind &K = table().kind(U.KindId);
-    std::string Again = U.IsDestroy ? throughFunction(U.Use) : "";
-    if (U.Inside)
-      Again = ", in '" + U.Inside->getQualifiedNameAsString() + "'";
-    if (!Again.empty())
-      Again += ",";
-    diag(userLocation(U.Use->getBeginLoc(), SM),
-         U.IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
-                     : "%0 '%1' is used%2 after it was destroyed")
-        << K.Noun << U.Spelling << Again;
-    diag(userLocation(U.Destroy->getBeginLoc(), SM),
-         "'%0' was destroyed here%1", DiagnosticIDs::Note)
-        << U.Spelling << throughFunction(U.Destroy);
+    if (!expandedInSystemHeader(U.Use->getBeginLoc(), SM))
+      reportUse(U.Spelling, U.Use, U.Inside, U.IsDestroy, U.Destroy, U.KindId,
+                SM);
   }
   // Destroying the handle PyTorch owns: every later matmul of PyTorch's,
   // and of the next call of this extension, uses a destroyed handle.

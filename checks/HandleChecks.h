@@ -119,6 +119,11 @@ protected:
 
 private:
   std::string throughFunction(const Expr *E) const;
+  /// Words a use (or a second destroy) of the handle `Name` after the
+  /// destroy `Destroy`; `Inside`, the function of the unit the use is in.
+  void reportUse(StringRef Name, const Expr *Use, const FunctionDecl *Inside,
+                 bool IsDestroy, const CallExpr *Destroy, unsigned KindId,
+                 const SourceManager &SM);
 };
 
 } // namespace clang::tidy::cublas
