@@ -8,6 +8,7 @@
 #include "facts/DestroyedMembers.h"
 #include "facts/Exceptions.h"
 #include "facts/HandleStates.h"
+#include "facts/MemberHandles.h"
 #include "facts/RepeatedHandles.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -83,6 +84,8 @@ private:
                 const cublas_tidy::ExceptionCatch *Catch);
   /// Says where the exception can be caught.
   void noteCatch(const cublas_tidy::ExceptionCatch &Catch, ASTContext &Ctx);
+  /// Words a handle member that nothing destroys.
+  void reportLeakedMember(const cublas_tidy::LeakedMember &M);
 
   /// Leaks through a call that may throw, in the function that leaks them:
   /// judged at the end of the unit, once every caller is known.

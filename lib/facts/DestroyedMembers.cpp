@@ -521,54 +521,6 @@ bool Effects::mayWrite(const CXXMethodDecl *M, const ValueDecl *F,
   return Writes;
 }
 
-} // namespace
-
-bool usedOnEveryPath(const FunctionDecl *FD, const HandleName &N,
-                     const ResourceTable &Table) {
-  const CFG *Cfg = sharedCfg(FD, FD->getASTContext());
-  if (!Cfg)
-    return false;
-  // Whether every path from a block reaches a use: the greatest fixpoint,
-  // from "every block uses" down.
-  UnchangedVariables Unchanged(FD);
-  std::vector<char> Uses(Cfg->getNumBlockIDs(), 1),
-      Direct(Cfg->getNumBlockIDs(), 0);
-  for (const CFGBlock *B : *Cfg)
-    for (const CFGElement &El : *B)
-      if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
-        if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-          if (const FunctionInfo *F = calledCublasFunction(Call);
-              F && !Table.lookup(Call))
-            for (unsigned I = 0; I < F->NumParams && I < Call->getNumArgs();
-                 ++I)
-              if (F->params()[I].Role == ParamRole::Resource)
-                if (std::optional<HandleName> Named =
-                        handleNamed(Call->getArg(I), FD, Unchanged);
-                    Named && *Named == N)
-                  Direct[B->getBlockID()] = 1;
-  Uses[Cfg->getExit().getBlockID()] = 0;
-  bool Changed = true;
-  for (unsigned Round = 0; Changed && Round < 4 * MaxVisits; ++Round) {
-    Changed = false;
-    for (const CFGBlock *B : *Cfg) {
-      unsigned Id = B->getBlockID();
-      if (!Uses[Id] || Direct[Id])
-        continue;
-      bool All = B->succ_size() > 0;
-      for (const CFGBlock *Succ : B->succs())
-        if (!Succ || !Uses[Succ->getBlockID()])
-          All = false;
-      if (!All) {
-        Uses[Id] = 0;
-        Changed = true;
-      }
-    }
-  }
-  return !Changed && Uses[Cfg->getEntry().getBlockID()];
-}
-
-namespace {
-
 /// Whether `Body` may change the member `N` of its parameter: an
 /// assignment to it or to the parameter, its address taken, or the member
 /// or the object given to code that may change it.

@@ -21,6 +21,7 @@
 #define CUBLAS_TIDY_LIB_FACTS_DESTROYEDMEMBERS_H
 
 #include "facts/HandleNames.h"
+#include "facts/HandleUses.h"
 #include "facts/ResourceTable.h"
 
 #include "clang/AST/Decl.h"
@@ -47,13 +48,6 @@ struct MemberUseAfterDestroy {
   const clang::CallExpr *Destroy = nullptr;
   unsigned KindId = 0;
 };
-
-/// Whether every path from the entry of `FD` gives the handle `N` (as
-/// HandleNames.h names it in `FD`) to a cuBLAS call that works on it, before
-/// it leaves: what a call of `FD` does first with `N`. Whether `FD` may
-/// change `N` before is the caller's question.
-bool usedOnEveryPath(const clang::FunctionDecl *FD, const HandleName &N,
-                     const ResourceTable &Table);
 
 /// The uses after destroy of handle members, for the functions of one
 /// translation unit: what each function of the unit does to members is

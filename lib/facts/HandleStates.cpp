@@ -2,7 +2,7 @@
 
 #include "facts/HandleStates.h"
 
-#include "facts/DestroyedMembers.h"
+#include "facts/HandleUses.h"
 #include "facts/StatusFunctions.h"
 
 #include "ast/SharedCfg.h"

@@ -572,6 +572,59 @@ std::optional<int64_t> fold(const Expr *E, Bound Params, const ASTContext &Ctx,
   return *V >= Min && *V <= Max ? V : std::nullopt;
 }
 
+/// `L op R` for the operator of `B`, as C++ computes it.
+std::optional<int64_t> foldBinary(const BinaryOperator *B, int64_t L,
+                                  int64_t R) {
+  int64_t Out = 0;
+  switch (B->getOpcode()) {
+  case BO_Add:
+    return __builtin_add_overflow(L, R, &Out) ? std::nullopt
+                                              : std::optional<int64_t>(Out);
+  case BO_Sub:
+    return __builtin_sub_overflow(L, R, &Out) ? std::nullopt
+                                              : std::optional<int64_t>(Out);
+  case BO_Mul:
+    return __builtin_mul_overflow(L, R, &Out) ? std::nullopt
+                                              : std::optional<int64_t>(Out);
+  case BO_Div:
+  case BO_Rem:
+    if (R == 0 || (L == INT64_MIN && R == -1))
+      return std::nullopt;
+    return B->getOpcode() == BO_Div ? L / R : L % R;
+  case BO_Shl:
+  case BO_Shr:
+    if (R < 0 || R > 62 || L < 0)
+      return std::nullopt;
+    if (B->getOpcode() == BO_Shr)
+      return L >> R;
+    return L > (INT64_MAX >> R) ? std::nullopt : std::optional<int64_t>(L << R);
+  case BO_And:
+    return L & R;
+  case BO_Or:
+    return L | R;
+  case BO_Xor:
+    return L ^ R;
+  case BO_LT:
+    return L < R;
+  case BO_GT:
+    return L > R;
+  case BO_LE:
+    return L <= R;
+  case BO_GE:
+    return L >= R;
+  case BO_EQ:
+    return L == R;
+  case BO_NE:
+    return L != R;
+  case BO_LAnd:
+    return L && R;
+  case BO_LOr:
+    return L || R;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<int64_t> foldAny(const Expr *E, Bound Params,
                                const ASTContext &Ctx, unsigned Depth) {
   if (!E || Depth > MaxFoldDepth || E->isValueDependent())
@@ -629,55 +682,7 @@ std::optional<int64_t> foldAny(const Expr *E, Bound Params,
       L ? fold(B->getRHS(), Params, Ctx, Depth + 1) : std::nullopt;
   if (!L || !R)
     return std::nullopt;
-  int64_t Out = 0;
-  switch (B->getOpcode()) {
-  case BO_Add:
-    return __builtin_add_overflow(*L, *R, &Out) ? std::nullopt
-                                                : std::optional<int64_t>(Out);
-  case BO_Sub:
-    return __builtin_sub_overflow(*L, *R, &Out) ? std::nullopt
-                                                : std::optional<int64_t>(Out);
-  case BO_Mul:
-    return __builtin_mul_overflow(*L, *R, &Out) ? std::nullopt
-                                                : std::optional<int64_t>(Out);
-  case BO_Div:
-  case BO_Rem:
-    if (*R == 0 || (*L == INT64_MIN && *R == -1))
-      return std::nullopt;
-    return B->getOpcode() == BO_Div ? *L / *R : *L % *R;
-  case BO_Shl:
-  case BO_Shr:
-    if (*R < 0 || *R > 62 || *L < 0)
-      return std::nullopt;
-    if (B->getOpcode() == BO_Shr)
-      return *L >> *R;
-    return *L > (INT64_MAX >> *R) ? std::nullopt
-                                  : std::optional<int64_t>(*L << *R);
-  case BO_And:
-    return *L & *R;
-  case BO_Or:
-    return *L | *R;
-  case BO_Xor:
-    return *L ^ *R;
-  case BO_LT:
-    return *L < *R;
-  case BO_GT:
-    return *L > *R;
-  case BO_LE:
-    return *L <= *R;
-  case BO_GE:
-    return *L >= *R;
-  case BO_EQ:
-    return *L == *R;
-  case BO_NE:
-    return *L != *R;
-  case BO_LAnd:
-    return *L && *R;
-  case BO_LOr:
-    return *L || *R;
-  default:
-    return std::nullopt;
-  }
+  return foldBinary(B, *L, *R);
 }
 
 /// The return value of a small function of the user's: one whose body is a
