@@ -39,6 +39,13 @@ std::string functionText(const Decl *D) {
 }
 
 std::string ownerText(HandleOwner Owner, const HandleName &H) {
+  // An element: the array or container it belongs to.
+  const clang::ValueDecl *Array = H.Member ? H.Member : H.Base;
+  if (H.Element && Array && Owner == HandleOwner::Global)
+    return "one of the global handles of '" + Array->getNameAsString() + "'";
+  if (H.Element && Array && Owner == HandleOwner::Member)
+    return "one of the handles of the member '" + Array->getNameAsString() +
+           "', which other code uses";
   switch (Owner) {
   case HandleOwner::Parameter:
     return "a parameter: the caller's handle";

@@ -87,7 +87,7 @@ struct FlowState {
 /// A member of `this` or of a local or parameter: the names this analysis
 /// follows (not variables, accessors or library handles).
 bool followedMember(const HandleName &N) {
-  if (!N.Member || N.Getter || N.Library)
+  if (!N.Member || N.Getter || N.Library || N.Element)
     return false;
   if (!N.Base)
     return true;

@@ -467,9 +467,11 @@ HandleOwner ownerOf(const HandleName &H, const Decl *Callable,
   const auto *VD = dyn_cast_or_null<VarDecl>(H.Base);
   if (!VD)
     return HandleOwner::Unknown;
+  // An element of an array the caller gives: which one the callers use is
+  // not followed.
   if (const auto *P = dyn_cast<ParmVarDecl>(VD))
-    return P->getParentFunctionOrMethod() ==
-                   dyn_cast<DeclContext>(const_cast<Decl *>(Callable))
+    return !H.Element && P->getParentFunctionOrMethod() ==
+                             dyn_cast<DeclContext>(const_cast<Decl *>(Callable))
                ? HandleOwner::Parameter
                : HandleOwner::Unknown;
   if (VD->hasGlobalStorage())
@@ -968,8 +970,10 @@ lostWorkspaces(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
       continue;
     std::optional<HandleName> H =
         handleNamed(Stream->getArg(0), Callable, Stable);
-    if (!H || H->Getter)
-      continue; // PyTorch's, or an accessor's: set up where this cannot see
+    // PyTorch's, or an accessor's: set up where this cannot see. An element
+    // of an array: which element each call names is not followed.
+    if (!H || H->Getter || H->Element)
+      continue;
     AfterStream After{*H, Callable, Stable, DestroysKnown};
     auto Before = [&](const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
@@ -1265,6 +1269,8 @@ std::optional<HandleOwner> sharedBetweenThreads(const HandleName &H,
                                                 const CallExpr *Config,
                                                 const Decl *In,
                                                 const ConcurrentCode &Where) {
+  if (H.Element)
+    return std::nullopt; // `handles[tid]`: often one per thread
   if (const auto *VD = dyn_cast_or_null<VarDecl>(H.Base);
       VD && !H.Member && VD->getTLSKind() != VarDecl::TLS_None)
     return std::nullopt; // one per thread
@@ -1291,7 +1297,7 @@ std::optional<HandleOwner> sharedBetweenThreads(const HandleName &H,
 /// the handle `H`: not when the region declares it or creates it.
 std::optional<HandleOwner> sharedInRegion(const HandleName &H,
                                           llvm::ArrayRef<BodyStmt> Region) {
-  if (H.Getter)
+  if (H.Getter || H.Element)
     return std::nullopt;
   for (const BodyStmt &S : Region) {
     if (const auto *DS = dyn_cast<DeclStmt>(S.S)) {

@@ -76,6 +76,19 @@ std::optional<HandleName> memberName(const MemberExpr *ME) {
   return std::nullopt;
 }
 
+/// The array or container `handles[i]` subscripts (a raw array, a pointer,
+/// or a class's `operator[]`), when it is a variable or a member.
+const Expr *subscripted(const Expr *E) {
+  const Expr *Object = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    Object = AS->getBase();
+  else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+           OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+    Object = OC->getArg(0);
+  Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
+  return isa_and_nonnull<DeclRefExpr, MemberExpr>(Object) ? Object : nullptr;
+}
+
 std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
                                  UnchangedVariables &Unchanged,
                                  unsigned Depth) {
@@ -88,6 +101,21 @@ std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
     return H;
   }
   E = E->IgnoreParenImpCasts();
+  if (const Expr *Array = subscripted(E)) {
+    std::optional<HandleName> H;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Array)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+          VD && !VD->isInvalidDecl()) {
+        H.emplace();
+        H->Base = VD;
+      }
+    } else {
+      H = memberName(cast<MemberExpr>(Array));
+    }
+    if (H)
+      H->Element = true;
+    return H;
+  }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return accessorName(Call);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))

@@ -28,18 +28,23 @@ namespace cublas_tidy {
 /// at::cuda::getCurrentCUDABlasHandle() is the same handle), or what a
 /// function of the user's returns (Getter: `ctx.handle()`, `getHandle()`,
 /// with the object in Base). A local initialised with another handle and
-/// never changed names that one.
+/// never changed names that one. An element of an array or a container of
+/// handles (`handles[i]`, `handles_[dev]`) names the array or container
+/// (Base or Member) with Element set, whatever the index: these names
+/// answer questions asked of the array as a whole (who else uses it), not
+/// the flow of one element.
 struct HandleName {
   const clang::ValueDecl *Base = nullptr;
   const clang::ValueDecl *Member = nullptr;
   const clang::FunctionDecl *Getter = nullptr;
   const LibraryModel *Library = nullptr;
+  bool Element = false;
 
   /// The variable or member of `this` a flow analysis can key its state
   /// on; null for members of other objects, accessors and library
-  /// handles.
+  /// handles, and for elements of arrays.
   const clang::ValueDecl *plainKey() const {
-    if (Getter || Library)
+    if (Getter || Library || Element)
       return nullptr;
     if (Member)
       return Base ? nullptr : Member;
@@ -48,7 +53,7 @@ struct HandleName {
 
   friend bool operator==(const HandleName &L, const HandleName &R) {
     return L.Base == R.Base && L.Member == R.Member && L.Getter == R.Getter &&
-           L.Library == R.Library;
+           L.Library == R.Library && L.Element == R.Element;
   }
 };
 
