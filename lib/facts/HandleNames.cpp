@@ -77,7 +77,7 @@ std::optional<HandleName> memberName(const MemberExpr *ME) {
 }
 
 /// The array or container `handles[i]` subscripts (a raw array, a pointer,
-/// or a class's `operator[]`), when it is a variable or a member.
+/// a class's `operator[]` or `at(i)`), when it is a variable or a member.
 const Expr *subscripted(const Expr *E) {
   const Expr *Object = nullptr;
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
@@ -85,6 +85,11 @@ const Expr *subscripted(const Expr *E) {
   else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
            OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
     Object = OC->getArg(0);
+  else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+           MC && MC->getNumArgs() == 1 && MC->getMethodDecl() &&
+           MC->getMethodDecl()->getIdentifier() &&
+           MC->getMethodDecl()->getName() == "at")
+    Object = MC->getImplicitObjectArgument();
   Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
   return isa_and_nonnull<DeclRefExpr, MemberExpr>(Object) ? Object : nullptr;
 }

@@ -9,7 +9,9 @@
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <array>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 std::vector<cublasHandle_t> g_pool;
@@ -69,6 +71,42 @@ public:
 
 private:
   cublasHandle_t handles_[8];
+};
+
+// A map of handles by device, set in a lambda of a member function and
+// paid by `at()`; a local copy of one handle of a std::array.
+class DevicePool {
+public:
+  void dot(int dev, int n, const float *x, const float *y, float *d_res) {
+    auto job = [&, this]() {
+      cublasSetPointerMode(byDevice_[dev], CUBLAS_POINTER_MODE_DEVICE);
+// CHECK-NOTES: :[[@LINE-1]]:7: warning: 'byDevice_[dev]' (one of the handles of the member 'byDevice_', which other code uses) is left in CUBLAS_POINTER_MODE_DEVICE when the lambda returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+2]]:5: note: ends with the device pointer mode still set
+      cublasSdot(byDevice_[dev], n, x, 1, y, 1, d_res);
+    };
+    job();
+  }
+  void scaleByDevice(int dev, int n, float *x) {
+    float a = 2.f;
+    cublasSscal(byDevice_.at(dev), n, &a, x, 1);
+// CHECK-NOTES: :[[@LINE-1]]:5: note: 'DevicePool::scaleByDevice' passes a host scalar on the same handle and sets no mode of its own
+  }
+  void nrm(int dev, int n, const float *x, float *d_res) {
+    cublasHandle_t h = fixed_[dev];
+    cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE);
+// CHECK-NOTES: :[[@LINE-1]]:5: warning: 'h' (one of the handles of the member 'fixed_', which other code uses) is left in CUBLAS_POINTER_MODE_DEVICE when 'DevicePool::nrm' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+2]]:3: note: ends with the device pointer mode still set
+    cublasSnrm2(h, n, x, 1, d_res);
+  }
+  void scaleFixed(int dev, int n, float *x) {
+    float a = 2.f;
+    cublasSscal(fixed_[dev], n, &a, x, 1);
+// CHECK-NOTES: :[[@LINE-1]]:5: note: 'DevicePool::scaleFixed' passes a host scalar on the same handle and sets no mode of its own
+  }
+
+private:
+  std::unordered_map<int, cublasHandle_t> byDevice_;
+  std::array<cublasHandle_t, 8> fixed_;
 };
 
 // Silent: the host scalars are passed on another container's handles.
