@@ -426,24 +426,26 @@ void HandleLeakCheck::checkUnit(ASTContext &Ctx) {
 void HandleLeakCheck::reportLeakedMember(const LeakedMember &M) {
   const SourceManager &SM = M.Class->getASTContext().getSourceManager();
   const ResourceTable::Kind &K = table().kind(M.KindId);
-  if (M.Init && M.InitParam >= 0)
+  std::string Class = recordName(M.Class);
+  if (M.Init && (M.InitParam >= 0 || M.Returns))
     diag(userLocation(M.Create->getBeginLoc(), SM),
          "%0 member '%1' is created in '%2', but nothing destroys it: every "
-         "'%3' it runs on leaks one; call '%4' where a '%3' is released")
+         "'%3' it %select{runs on|returns}5 leaks one; call '%4' where a '%3' "
+         "is released")
         << K.Noun << M.Field->getName() << M.Init->getQualifiedNameAsString()
-        << M.Class->getName() << K.Destroy;
+        << Class << K.Destroy << (M.Returns ? 1 : 0);
   else if (M.Init)
     diag(userLocation(M.Create->getBeginLoc(), SM),
          "%0 member '%1' is created in '%2', but nothing destroys it: every "
          "'%3' object it runs on leaks one; call '%4' in '~%3'")
         << K.Noun << M.Field->getName() << M.Init->getQualifiedNameAsString()
-        << M.Class->getName() << K.Destroy;
+        << Class << K.Destroy;
   else
     diag(userLocation(M.Create->getBeginLoc(), SM),
          "%0 member '%1' is created when a '%2' is constructed, but "
          "nothing destroys it: every '%2' object leaks one; call '%3' in "
          "'~%2'")
-        << K.Noun << M.Field->getName() << M.Class->getName() << K.Destroy;
+        << K.Noun << M.Field->getName() << Class << K.Destroy;
   if (M.Accessor)
     diag(userLocation(M.Accessor->getLocation(), SM),
          "'%0' gives the %1 out; nothing in this file destroys what it "
@@ -451,13 +453,13 @@ void HandleLeakCheck::reportLeakedMember(const LeakedMember &M) {
          DiagnosticIDs::Note)
         << M.Accessor->getName() << K.Noun;
   if (M.Init)
-    diag(userLocation(M.Object->getBeginLoc(), SM), "'%0' runs on a '%1' here",
-         DiagnosticIDs::Note)
-        << M.Init->getName() << M.Class->getName();
+    diag(userLocation(M.Object->getBeginLoc(), SM),
+         "'%0' %select{runs on|makes}2 a '%1' here", DiagnosticIDs::Note)
+        << M.Init->getName() << Class << (M.Returns ? 1 : 0);
   else
     diag(userLocation(M.Object->getBeginLoc(), SM), "a '%0' is created here",
          DiagnosticIDs::Note)
-        << M.Class->getName();
+        << Class;
 }
 
 /// ", in 'shutdown'" for a destroy that a call of a project function

@@ -141,6 +141,15 @@ bool isCublasResourceType(QualType T) {
          (Name.starts_with("cublasLt") && Name.ends_with("Opaque_t"));
 }
 
+std::string recordName(const RecordDecl *RD) {
+  if (!RD)
+    return "";
+  if (!RD->getIdentifier())
+    if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+      return TD->getName().str();
+  return RD->getName().str();
+}
+
 std::string absolutePathOf(const SourceManager &SM, FileID FID) {
   OptionalFileEntryRef F = SM.getFileEntryRefForID(FID);
   if (!F)

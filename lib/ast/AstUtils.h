@@ -75,6 +75,10 @@ bool expandedInSystemHeader(clang::SourceLocation Loc,
 /// manager's working directory) of the file `FID`; empty when it has none.
 std::string absolutePathOf(const clang::SourceManager &SM, clang::FileID FID);
 
+/// The name a record is written with: its own, or the typedef's of an
+/// anonymous one (`typedef struct { ... } ctx_t;`).
+std::string recordName(const clang::RecordDecl *RD);
+
 /// A location at the start of line `Line` of the file at `Path`, which the
 /// translation unit may not include (a definition in another unit, for a
 /// note): the file is added to `SM`. Invalid when it cannot be read.

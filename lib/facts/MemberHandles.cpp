@@ -137,6 +137,9 @@ struct Candidate {
   /// index); null for one the constructor creates.
   const FunctionDecl *Init = nullptr;
   int InitParam = -1;
+  /// Init is a factory: it creates the member in an object it makes and
+  /// returns (`Ctx *ctx_create()`).
+  bool Returns = false;
 };
 
 /// The bodies that run on `this` when `Fn` runs: its own, and those of the
@@ -206,14 +209,31 @@ static const CXXRecordDecl *objectClassOf(QualType T) {
   return nullptr;
 }
 
+/// Whether `Fn` returns the local `V` (`return ctx;`) on some path: a
+/// factory of the object `V` points to.
+static bool returnsLocal(const FunctionDecl *Fn, const VarDecl *V) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+      !V->getType()->isPointerType() || !Fn->getReturnType()->isPointerType())
+    return false;
+  return llvm::any_of(stmtsIn(Fn), [&](const BodyStmt &S) {
+    const auto *R = dyn_cast<ReturnStmt>(S.S);
+    const auto *DRE =
+        R && R->getRetValue()
+            ? dyn_cast<DeclRefExpr>(R->getRetValue()->IgnoreParenImpCasts())
+            : nullptr;
+    return DRE && DRE->getDecl() == V;
+  });
+}
+
 /// The creates in `Fn`'s body into a public member of an object it is
-/// given by pointer or reference (`cublasCreate(&ctx->handle)`), added to
-/// `Candidates`.
+/// given by pointer or reference (`cublasCreate(&ctx->handle)`), or of
+/// one it makes and returns (`Ctx *c = malloc(...); ... return c;`),
+/// added to `Candidates`.
 static void createsThroughParameters(const FunctionDecl *Fn,
                                      const ResourceTable &Table,
                                      llvm::DenseSet<const FieldDecl *> &Fields,
                                      std::vector<Candidate> &Candidates) {
-  if (!analysableBody(Fn) || Fn->getNumParams() == 0)
+  if (!analysableBody(Fn))
     return;
   for (const CallExpr *C : callsIn(Fn)) {
     const ResourceTable::Entry *E = Table.lookup(C);
@@ -232,15 +252,18 @@ static void createsThroughParameters(const FunctionDecl *Fn,
       const auto *Base =
           ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
              : nullptr;
-      const auto *P = Base ? dyn_cast<ParmVarDecl>(Base->getDecl()) : nullptr;
-      if (!F || !P || F->getAccess() == AS_private ||
+      const auto *V = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+      const auto *P = dyn_cast_or_null<ParmVarDecl>(V);
+      bool Returned = V && !P && returnsLocal(Fn, V);
+      if (!F || (!P && !Returned) || F->getAccess() == AS_private ||
           F->getAccess() == AS_protected)
         continue;
-      const CXXRecordDecl *Class = objectClassOf(P->getType());
+      const CXXRecordDecl *Class = objectClassOf(V->getType());
       if (Class && followedClass(Class) && F->getParent() == Class &&
           Fields.insert(F).second)
-        Candidates.push_back({Class, F, C, E->KindId, Fn,
-                              static_cast<int>(P->getFunctionScopeIndex())});
+        Candidates.push_back(
+            {Class, F, C, E->KindId, Fn,
+             P ? static_cast<int>(P->getFunctionScopeIndex()) : -1, Returned});
     }
   }
 }
@@ -661,16 +684,43 @@ static const Expr *initObject(const CallExpr *Call, const Candidate &C) {
   return Arg;
 }
 
+/// The local of `D` (not static, not a parameter) that `Call` initialises
+/// or is assigned to: `Ctx *c = ctx_create();`, `c = ctx_create();`.
+static bool keptInLocal(const Decl *D, const CallExpr *Call) {
+  auto Local = [](const Decl *V) {
+    const auto *VD = dyn_cast_or_null<VarDecl>(V);
+    return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD);
+  };
+  return llvm::any_of(stmtsIn(D), [&](const BodyStmt &S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S.S))
+      return llvm::any_of(DS->decls(), [&](const Decl *V) {
+        const auto *VD = dyn_cast<VarDecl>(V);
+        return Local(VD) && VD->getInit() &&
+               VD->getInit()->IgnoreParenImpCasts() == Call;
+      });
+    const auto *A = dyn_cast<BinaryOperator>(S.S);
+    const auto *L =
+        A && A->getOpcode() == BO_Assign
+            ? dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts())
+            : nullptr;
+    return L && Local(L->getDecl()) &&
+           A->getRHS()->IgnoreParenImpCasts() == Call;
+  });
+}
+
 /// A call of the candidate's `init()` on an object the calling function
-/// makes, where it may run more than once; null when none.
+/// makes, or of its factory kept in a local of the calling function, where
+/// it may run more than once; null when none.
 static const Expr *initCallOf(llvm::ArrayRef<const Decl *> Callables,
                               const Candidate &C) {
   const FunctionDecl *Init = C.Init->getCanonicalDecl();
   for (const Decl *D : Callables)
     for (const CallExpr *Call : callsIn(D)) {
       const FunctionDecl *FD = Call->getDirectCallee();
-      if (FD && FD->getCanonicalDecl() == Init &&
-          ownObject(initObject(Call, C), C.Class) && !runsOnceInMain(D, Call))
+      if (!FD || FD->getCanonicalDecl() != Init || runsOnceInMain(D, Call))
+        continue;
+      if (C.Returns ? keptInLocal(D, Call)
+                    : ownObject(initObject(Call, C), C.Class))
         return Call;
     }
   return nullptr;
@@ -791,7 +841,8 @@ leakedMembers(llvm::ArrayRef<const Decl *> Callables,
       continue;
     if (const Expr *Object = objectOf(Callables, C))
       Out.push_back({C.Class, C.Field, C.Create, C.KindId, Object,
-                     Accessors.lookup(C.Field), C.Init, C.InitParam});
+                     Accessors.lookup(C.Field), C.Init, C.InitParam,
+                     C.Returns});
   }
   return Out;
 }

@@ -57,6 +57,10 @@ struct LeakedMember {
   /// object the calling function makes.
   const clang::FunctionDecl *Init = nullptr;
   int InitParam = -1;
+  /// Init is a factory that creates the member in an object it makes and
+  /// returns (`Ctx *ctx_create()`, InitParam -1); Object is then a call of
+  /// it whose result the calling function keeps in a local.
+  bool Returns = false;
 };
 
 /// The leaked members of the classes whose constructors are among
