@@ -11,6 +11,7 @@
 #include "ast/Callables.h"
 #include "ast/CompileErrors.h"
 #include "ast/CutOffs.h"
+#include "ast/ObjectChanges.h"
 #include "ast/ValueUse.h"
 #include "facts/Exceptions.h"
 #include "facts/Summaries.h"
@@ -77,11 +78,14 @@ struct Handle {
   }
 };
 
+/// A variable (Field null), or a field of a local object, known zero or
+/// non-zero along a path.
 struct Assumption {
   const VarDecl *Var;
+  const FieldDecl *Field;
   bool NonZero;
   bool operator==(const Assumption &O) const {
-    return Var == O.Var && NonZero == O.NonZero;
+    return Var == O.Var && Field == O.Field && NonZero == O.NonZero;
   }
 };
 
@@ -113,22 +117,33 @@ struct PathState {
   void erase(const VarDecl *VD) {
     llvm::erase_if(Handles, [&](const Handle &H) { return H.Var == VD; });
   }
-  std::optional<bool> assumed(const VarDecl *VD) const {
+  std::optional<bool> assumed(const VarDecl *VD,
+                              const FieldDecl *Field = nullptr) const {
     for (const Assumption &A : Assumes)
-      if (A.Var == VD)
+      if (A.Var == VD && A.Field == Field)
         return A.NonZero;
     return std::nullopt;
   }
-  void assume(const VarDecl *VD, bool NonZero) {
-    forget(VD);
-    auto It = llvm::lower_bound(Assumes, VD,
-                                [](const Assumption &L, const VarDecl *R) {
-                                  return L.Var < R;
-                                });
-    Assumes.insert(It, {VD, NonZero});
+  void assume(const VarDecl *VD, bool NonZero,
+              const FieldDecl *Field = nullptr) {
+    llvm::erase_if(Assumes, [&](const Assumption &A) {
+      return A.Var == VD && A.Field == Field;
+    });
+    auto Key = std::make_pair(VD, Field);
+    auto It =
+        llvm::lower_bound(Assumes, Key,
+                          [](const Assumption &L,
+                             std::pair<const VarDecl *, const FieldDecl *> R) {
+                            return std::make_pair(L.Var, L.Field) < R;
+                          });
+    Assumes.insert(It, {VD, Field, NonZero});
   }
+  /// Forgets what is known of the variable, and of every field of it.
   void forget(const VarDecl *VD) {
     llvm::erase_if(Assumes, [&](const Assumption &A) { return A.Var == VD; });
+  }
+  bool assumesFields() const {
+    return llvm::any_of(Assumes, [](const Assumption &A) { return A.Field; });
   }
   /// The variable's value changed: assumptions on it and status keys held
   /// in it are void. A create whose status was never tested counts as a
@@ -270,18 +285,27 @@ LeakExit exitFromTrigger(const Stmt *Trigger, const Stmt *Body) {
   return {LeakExit::ScopeEnd, Trigger->getEndLoc(), Trigger};
 }
 
-/// Variables tested by two or more branch conditions of the body (`Stmts`,
-/// from stmtsIn(): a lambda's conditions are its own): only these can
-/// correlate branches, so only their values are remembered along a path
-/// (remembering every tested variable would multiply the paths for nothing).
-llvm::DenseSet<const VarDecl *>
-findCorrelatableVars(llvm::ArrayRef<BodyStmt> Stmts) {
+using ObjectField = std::pair<const VarDecl *, const FieldDecl *>;
+
+/// Variables, and fields of local objects (`opts.use_gpu`), tested by two
+/// or more branch conditions of the body (`Stmts`, from stmtsIn(): a
+/// lambda's conditions are its own): only these can correlate branches, so
+/// only their values are remembered along a path (remembering every tested
+/// variable would multiply the paths for nothing).
+struct Correlatable {
+  llvm::DenseSet<const VarDecl *> Vars;
+  llvm::DenseSet<ObjectField> Fields;
+};
+
+Correlatable findCorrelatable(llvm::ArrayRef<BodyStmt> Stmts) {
   llvm::DenseMap<const VarDecl *, unsigned> Count;
+  llvm::DenseMap<ObjectField, unsigned> FieldCount;
   unsigned Budget = 200000;
   auto CountIn = [&](const Expr *Cond) {
     if (!Cond)
       return;
     llvm::SmallPtrSet<const VarDecl *, 4> InThis;
+    llvm::SmallPtrSet<const FieldDecl *, 4> FieldsInThis;
     walkStmts(
         Cond,
         [&](const Stmt *S) {
@@ -291,6 +315,10 @@ findCorrelatableVars(llvm::ArrayRef<BodyStmt> Stmts) {
           if (const VarDecl *VD = referencedVar(dyn_cast<Expr>(S)))
             if (InThis.insert(VD).second)
               ++Count[VD];
+          if (isa<MemberExpr>(S))
+            if (auto F = fieldOfLocalObject(cast<Expr>(S));
+                F && FieldsInThis.insert(F->second).second)
+              ++FieldCount[*F];
           return WalkStep::Enter;
         },
         ~0u, /*IntoLambdas=*/true);
@@ -311,10 +339,13 @@ findCorrelatableVars(llvm::ArrayRef<BodyStmt> Stmts) {
     else if (const auto *CO = dyn_cast<ConditionalOperator>(S))
       CountIn(CO->getCond());
   }
-  llvm::DenseSet<const VarDecl *> Result;
+  Correlatable Result;
   for (const auto &[VD, N] : Count)
     if (N >= 2)
-      Result.insert(VD);
+      Result.Vars.insert(VD);
+  for (const auto &[F, N] : FieldCount)
+    if (N >= 2)
+      Result.Fields.insert(F);
   return Result;
 }
 
@@ -374,6 +405,7 @@ private:
                PathState &S);
   void use(const Expr *Use, const VarDecl *VD, bool IsDestroy, unsigned KindId,
            PathState &S);
+  void forgetChangedFields(const Stmt *St, PathState &S);
   void escape(const VarDecl *VD, PathState &S);
   void processReturn(const ReturnStmt *RS, PathState &S);
   std::optional<unsigned> newResourceCall(const Expr *E);
@@ -409,7 +441,14 @@ private:
   const Stmt *at(int I) const { return I >= 0 ? Stmts[I].S : nullptr; }
   /// Found the first time a correlatable variable is tested.
   std::optional<llvm::DenseSet<const VarDecl *>> EscapingVars;
-  llvm::DenseSet<const VarDecl *> CorrelatableVars;
+  Correlatable Correlated;
+  /// Where the local objects whose fields correlate may change.
+  std::optional<LocalObjectChanges> ObjectChangesIn;
+  const ObjectChanges &objectChanges(const VarDecl *Object) {
+    if (!ObjectChangesIn)
+      ObjectChangesIn.emplace(Callable);
+    return ObjectChangesIn->of(Object);
+  }
   bool escapes(const VarDecl *VD) {
     if (!EscapingVars)
       EscapingVars = findEscapingVariables(Body);
@@ -461,7 +500,7 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
     return false;
   this->Callable = Callable;
   Stmts = stmtsIn(Callable);
-  CorrelatableVars = findCorrelatableVars(Stmts);
+  Correlated = findCorrelatable(Stmts);
   Seed = SeedParam;
 
   PathState Initial;
@@ -534,6 +573,8 @@ void Engine::processElement(const CFGElement &E, PathState &S) {
   if (!CS)
     return;
   const Stmt *St = CS->getStmt();
+  if (S.assumesFields())
+    forgetChangedFields(St, S);
   if (const auto *CE = dyn_cast<CallExpr>(St))
     processCall(CE, S);
   else if (const auto *Construct = dyn_cast<CXXConstructExpr>(St))
@@ -559,6 +600,16 @@ void Engine::processElement(const CFGElement &E, PathState &S) {
       if (const VarDecl *VD = referencedVar(UO->getSubExpr()))
         S.written(VD);
   }
+}
+
+void Engine::forgetChangedFields(const Stmt *St, PathState &S) {
+  llvm::SmallVector<const VarDecl *, 2> Changed;
+  for (const Assumption &A : S.Assumes)
+    if (A.Field && objectChanges(A.Var).ChangedAt.contains(St) &&
+        !llvm::is_contained(Changed, A.Var))
+      Changed.push_back(A.Var);
+  for (const VarDecl *VD : Changed)
+    S.forget(VD);
 }
 
 void Engine::escape(const VarDecl *VD, PathState &S) {
@@ -1271,7 +1322,7 @@ bool Engine::refineTest(PathState &S, const Test &T, const Expr *Cond) {
         return false;
   }
   // Assumptions about plain variables.
-  if (XVar && T.C == 0 && CorrelatableVars.contains(XVar) && !escapes(XVar) &&
+  if (XVar && T.C == 0 && Correlated.Vars.contains(XVar) && !escapes(XVar) &&
       (XVar->hasLocalStorage() || isa<ParmVarDecl>(XVar)) &&
       !XVar->getType().isVolatileQualified()) {
     bool NonZero = !T.Holds;
@@ -1279,6 +1330,17 @@ bool Engine::refineTest(PathState &S, const Test &T, const Expr *Cond) {
       return *Known == NonZero;
     S.assume(XVar, NonZero);
     return true;
+  }
+  // Fields of a local object that nothing aliases (forgotten where the
+  // object may change: processElement).
+  if (T.C != 0 || Correlated.Fields.empty())
+    return true;
+  if (std::optional<ObjectField> F = fieldOfLocalObject(T.X);
+      F && Correlated.Fields.contains(*F) && !objectChanges(F->first).Aliased) {
+    bool NonZero = !T.Holds;
+    if (std::optional<bool> Known = S.assumed(F->first, F->second))
+      return *Known == NonZero;
+    S.assume(F->first, NonZero, F->second);
   }
   return true;
 }
