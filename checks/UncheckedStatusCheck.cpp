@@ -425,6 +425,10 @@ void UncheckedStatusCheck::checkDiscarded(
            (Wrapped.empty() ? "" : " (the status of '" + Wrapped + "')");
   StringRef What = statusWord(Call->getType());
   SourceLocation Loc = userLocation(Call->getBeginLoc(), SM);
+  // Another instantiation of the same template's call (its location, not
+  // the user's: two calls of one macro's expansion are two).
+  if (!DiscardedAt.insert(Call->getBeginLoc()).second)
+    return;
   if (Use.Use == ValueUse::CastToVoid) {
     // Each message starts with a word that clangd's capitalisation of the
     // first letter leaves as it is ("the cublasStatus_t ...").

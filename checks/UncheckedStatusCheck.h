@@ -37,7 +37,11 @@ private:
   void clearUnit() override {
     ParamCasts.clear();
     StatusArgs.clear();
+    DiscardedAt.clear();
   }
+  /// Where a discarded status was reported: a call of a template is
+  /// reported once, not once per instantiation.
+  llvm::DenseSet<SourceLocation> DiscardedAt;
   /// True when the result of `Call` is a status the check tracks: a
   /// cublasStatus_t, or the result of a CheckedFunctions function, and the
   /// callee is not in IgnoredFunctions.

@@ -507,3 +507,23 @@ void switched_off(cublasHandle_t h, cudaStream_t s) {
     cublasSetStream(h, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
 }
+
+// One discarded status in a template: one warning, whichever instantiations
+// the unit makes (each names another cuBLAS function through the wrapper).
+template <typename T> cublasStatus_t scal_of(cublasHandle_t h, int n, T *x);
+template <> cublasStatus_t scal_of<float>(cublasHandle_t h, int n, float *x) {
+  const float a = 2.0f;
+  return cublasSscal(h, n, &a, x, 1);
+}
+template <> cublasStatus_t scal_of<double>(cublasHandle_t h, int n, double *x) {
+  const double a = 2.0;
+  return cublasDscal(h, n, &a, x, 1);
+}
+template <typename T> void scale_twice(cublasHandle_t h, int n, T *x) {
+  scal_of<T>(h, n, x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'scal_of' (the status of '{{cublasSscal|cublasDscal}}') is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+}
+void scale_both(cublasHandle_t h, int n, float *xf, double *xd) {
+  scale_twice(h, n, xf);
+  scale_twice(h, n, xd);
+}
