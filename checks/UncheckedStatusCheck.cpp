@@ -389,6 +389,61 @@ void UncheckedStatusCheck::checkCallable(const Decl *Callable,
   }
 }
 
+/// Whether `Cond` holds exactly while an exception unwinds the stack, or
+/// exactly while none does: `std::uncaught_exceptions() > saved`,
+/// `std::uncaught_exception()`, `std::uncaught_exceptions() == 0`, `!...`.
+static std::optional<bool> unwindingWhen(const Expr *Cond) {
+  bool Negated = false;
+  Cond = Cond->IgnoreParenImpCasts();
+  while (const auto *Not = dyn_cast<UnaryOperator>(Cond)) {
+    if (Not->getOpcode() != UO_LNot)
+      return std::nullopt;
+    Negated = !Negated;
+    Cond = Not->getSubExpr()->IgnoreParenImpCasts();
+  }
+  auto IsQuery = [](const Expr *E) {
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    return FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+           (FD->getName() == "uncaught_exceptions" ||
+            FD->getName() == "uncaught_exception");
+  };
+  bool Holds = true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    bool Left = IsQuery(BO->getLHS());
+    if (!Left && !IsQuery(BO->getRHS()))
+      return std::nullopt;
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_NE || (Left ? Op == BO_GT : Op == BO_LT))
+      Holds = true;
+    else if (Op == BO_EQ)
+      Holds = false; // `== 0`, or `== saved`: none is unwinding
+    else
+      return std::nullopt;
+  } else if (!IsQuery(Cond)) {
+    return std::nullopt;
+  }
+  return Negated ? !Holds : Holds;
+}
+
+/// Whether `Call` runs only while an exception unwinds the stack (a guard's
+/// destructor that lets a status go because it cannot throw then).
+static bool
+onlyWhileUnwinding(const Stmt *Call,
+                   const llvm::DenseMap<const Stmt *, const Stmt *> &Parents) {
+  const Stmt *Child = Call;
+  for (const Stmt *P = Parents.lookup(Call); P;
+       Child = P, P = Parents.lookup(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || Child == If->getCond())
+      continue;
+    std::optional<bool> When = unwindingWhen(If->getCond());
+    if (When && *When == (Child == If->getThen()))
+      return true;
+  }
+  return false;
+}
+
 void UncheckedStatusCheck::checkDiscarded(
     const CallExpr *Call, const Decl *Callable,
     const llvm::DenseMap<const Stmt *, const Stmt *> &Parents,
@@ -404,6 +459,9 @@ void UncheckedStatusCheck::checkDiscarded(
   // A heuristic's count, set to 0 first and tested after, tests the status
   // too (lib/facts/LtHeuristics.h).
   if (failureShowsInCount(Call, Callable))
+    return;
+  // Let go while the stack unwinds: throwing then ends the program.
+  if (onlyWhileUnwinding(Call, Parents))
     return;
 
   // The project's own functions: a checker has looked at the status, so

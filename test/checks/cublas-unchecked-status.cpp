@@ -3,6 +3,7 @@
 #include <cublas_v2.h>
 #include <cublasLt.h>
 #include <cuda_runtime.h>
+#include <exception>
 #include <cstdio>
 #include <cstdlib>
 
@@ -527,3 +528,36 @@ void scale_both(cublasHandle_t h, int n, float *xf, double *xd) {
   scale_twice(h, n, xf);
   scale_twice(h, n, xd);
 }
+
+// A guard's destructor that restores the pointer mode: while an exception
+// unwinds the stack, a failure cannot be thrown, and the status is
+// deliberately let go; otherwise it is checked. Only the first is silent.
+void throw_on_failure(cublasStatus_t st);
+class ModeGuard {
+public:
+  explicit ModeGuard(cublasHandle_t h)
+      : h_(h), unwinding_(std::uncaught_exceptions()) {}
+  ~ModeGuard() noexcept(false) {
+    if (std::uncaught_exceptions() > unwinding_)
+      cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_DEVICE);
+    else
+      throw_on_failure(cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_DEVICE));
+  }
+
+private:
+  cublasHandle_t h_;
+  int unwinding_;
+};
+
+class SloppyGuard {
+public:
+  explicit SloppyGuard(cublasHandle_t h) : h_(h) {}
+  ~SloppyGuard() {
+    if (std::uncaught_exceptions() == 0)
+      cublasSetPointerMode(h_, CUBLAS_POINTER_MODE_DEVICE);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: the cublasStatus_t returned by 'cublasSetPointerMode' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  }
+
+private:
+  cublasHandle_t h_;
+};
