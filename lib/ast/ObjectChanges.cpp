@@ -131,9 +131,12 @@ const ObjectChanges &LocalObjectChanges::of(const VarDecl *Object) {
     return It->second;
   ObjectChanges Out;
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-  for (int I = 0, E = static_cast<int>(Stmts.size()); I < E; ++I) {
+  const BodyIndex &Index = indexIn(Callable);
+  auto Refs = Index.RefsTo.find(Object);
+  for (int I : Refs == Index.RefsTo.end() ? llvm::ArrayRef<int>()
+                                          : llvm::ArrayRef<int>(Refs->second)) {
     const auto *DRE = dyn_cast<DeclRefExpr>(Stmts[I].S);
-    if (!DRE || DRE->getDecl() != Object)
+    if (!DRE)
       continue;
     if (DRE->refersToEnclosingVariableOrCapture()) {
       Out.Aliased = true;

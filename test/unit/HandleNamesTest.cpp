@@ -86,4 +86,49 @@ TEST(HandleNames, LibraryOwnedHandles) {
   EXPECT_FALSE(libraryOwnedHandle(Destroys[1]->getArg(0)).has_value());
 }
 
+TEST(HandleNames, ElementsNameTheirArray) {
+  auto AST = test::buildAST(R"(
+    #include <cublas_v2.h>
+    #include <map>
+    #include <vector>
+    cublasHandle_t g_raw[4];
+    std::vector<cublasHandle_t> g_vec;
+    std::vector<cublasHandle_t> g_other;
+    struct Pool {
+      std::map<int, cublasHandle_t> byDevice_;
+      void f(int d, cudaStream_t s, cublasHandle_t *given) {
+        cublasSetStream(g_raw[d], s);
+        cublasSetStream(g_vec[d], s);
+        cublasSetStream(g_other[d], s);
+        cublasSetStream(byDevice_.at(d), s);
+        cublasSetStream(byDevice_[d], s);
+        cublasSetStream(given[d], s);
+      }
+    };
+  )");
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  const FunctionDecl *Fn = test::functionNamed(*AST, "f");
+  ASSERT_TRUE(Fn);
+  std::vector<const CallExpr *> Sets =
+      test::callsTo(*AST, Fn, "cublasSetStream_v2");
+  ASSERT_EQ(Sets.size(), 6u);
+  std::vector<HandleName> N;
+  for (const CallExpr *C : Sets) {
+    std::optional<HandleName> Name = handleNamed(C->getArg(0), Fn);
+    ASSERT_TRUE(Name.has_value());
+    EXPECT_TRUE(Name->Element);
+    EXPECT_EQ(Name->plainKey(), nullptr); // no flow of one element
+    EXPECT_EQ(Name->Getter, nullptr);
+    N.push_back(*Name);
+  }
+  EXPECT_EQ(N[0].Base->getName(), "g_raw");
+  EXPECT_EQ(N[1].Base->getName(), "g_vec");
+  EXPECT_FALSE(N[1] == N[2]); // another container
+  ASSERT_TRUE(N[3].Member);
+  EXPECT_EQ(N[3].Member->getName(), "byDevice_");
+  EXPECT_TRUE(N[3] == N[4]); // at(d) and [d]: the same map
+  EXPECT_EQ(N[5].Base->getName(), "given");
+}
+
 } // namespace
