@@ -11,6 +11,20 @@ using namespace cublas_tidy;
 
 namespace {
 
+/// The names of the handles that the cublasSetStream calls of `Fn` name,
+/// in source order; each call names one.
+std::vector<HandleName> setStreamNames(ASTUnit &AST, const char *Fn) {
+  const FunctionDecl *F = test::functionNamed(AST, Fn);
+  std::vector<HandleName> N;
+  for (const CallExpr *C : test::callsTo(AST, F, "cublasSetStream_v2")) {
+    std::optional<HandleName> Name = handleNamed(C->getArg(0), F);
+    EXPECT_TRUE(Name.has_value());
+    if (Name)
+      N.push_back(*Name);
+  }
+  return N;
+}
+
 const char *const Code = R"(
 #include <cublas_v2.h>
 struct Ctx { cublasHandle_t handle; cublasHandle_t get() const; };
@@ -35,17 +49,8 @@ TEST(HandleNames, EachShapeOfName) {
   auto AST = test::buildAST(std::string(test::TorchStandIn) + Code);
   ASSERT_TRUE(AST);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
-  const FunctionDecl *Fn = test::functionNamed(*AST, "run");
-  ASSERT_TRUE(Fn);
-  std::vector<const CallExpr *> Sets =
-      test::callsTo(*AST, Fn, "cublasSetStream_v2");
-  ASSERT_EQ(Sets.size(), 6u);
-  std::vector<HandleName> N;
-  for (const CallExpr *C : Sets) {
-    std::optional<HandleName> Name = handleNamed(C->getArg(0), Fn);
-    ASSERT_TRUE(Name.has_value());
-    N.push_back(*Name);
-  }
+  std::vector<HandleName> N = setStreamNames(*AST, "run");
+  ASSERT_EQ(N.size(), 6u);
   // A member of this is a key of its own; a member of another object, an
   // accessor and a library's handle are not.
   ASSERT_TRUE(N[0].Member);
@@ -108,19 +113,12 @@ TEST(HandleNames, ElementsNameTheirArray) {
   )");
   ASSERT_TRUE(AST);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
-  const FunctionDecl *Fn = test::functionNamed(*AST, "f");
-  ASSERT_TRUE(Fn);
-  std::vector<const CallExpr *> Sets =
-      test::callsTo(*AST, Fn, "cublasSetStream_v2");
-  ASSERT_EQ(Sets.size(), 6u);
-  std::vector<HandleName> N;
-  for (const CallExpr *C : Sets) {
-    std::optional<HandleName> Name = handleNamed(C->getArg(0), Fn);
-    ASSERT_TRUE(Name.has_value());
-    EXPECT_TRUE(Name->Element);
-    EXPECT_EQ(Name->plainKey(), nullptr); // no flow of one element
-    EXPECT_EQ(Name->Getter, nullptr);
-    N.push_back(*Name);
+  std::vector<HandleName> N = setStreamNames(*AST, "f");
+  ASSERT_EQ(N.size(), 6u);
+  for (const HandleName &Name : N) {
+    EXPECT_TRUE(Name.Element);
+    EXPECT_EQ(Name.plainKey(), nullptr); // no flow of one element
+    EXPECT_EQ(Name.Getter, nullptr);
   }
   EXPECT_EQ(N[0].Base->getName(), "g_raw");
   EXPECT_EQ(N[1].Base->getName(), "g_vec");

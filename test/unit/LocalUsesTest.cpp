@@ -19,15 +19,7 @@ namespace {
 struct Body {
   const FunctionDecl *FD;
   const VarDecl *var(const std::string &Name) const {
-    for (const BodyStmt &S : stmtsIn(FD))
-      if (const auto *DS = dyn_cast<DeclStmt>(S.S))
-        for (const Decl *D : DS->decls())
-          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
-            return V;
-    for (const ParmVarDecl *P : FD->parameters())
-      if (P->getName() == Name)
-        return P;
-    return nullptr;
+    return test::localNamed(FD, Name);
   }
   /// The use of each reference to `Name`, in source order.
   std::vector<LocalUse> uses(const std::string &Name) const {

@@ -11,24 +11,12 @@ using namespace cublas_tidy;
 
 namespace {
 
-const VarDecl *localNamed(const FunctionDecl *FD, llvm::StringRef Name) {
-  for (const BodyStmt &S : stmtsIn(FD))
-    if (const auto *DS = dyn_cast<DeclStmt>(S.S))
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
-          return V;
-  for (const ParmVarDecl *P : FD->parameters())
-    if (P->getName() == Name)
-      return P;
-  return nullptr;
-}
-
 /// The calls and operators at which `Name` may change, by callee name or
 /// operator spelling, in source order.
 std::vector<std::string> changes(const FunctionDecl *FD, llvm::StringRef Name,
                                  bool &Aliased) {
   LocalObjectChanges Changes(FD);
-  const ObjectChanges &C = Changes.of(localNamed(FD, Name));
+  const ObjectChanges &C = Changes.of(test::localNamed(FD, Name));
   Aliased = C.Aliased;
   std::vector<std::string> Out;
   for (const BodyStmt &S : stmtsIn(FD)) {

@@ -112,6 +112,24 @@ callsTo(clang::ASTUnit &AST, const clang::FunctionDecl *F,
   return Out;
 }
 
+/// The local variable or parameter `Name` of the function `F`, or null.
+inline const clang::VarDecl *localNamed(const clang::FunctionDecl *F,
+                                        llvm::StringRef Name) {
+  using namespace clang::ast_matchers;
+  if (!F)
+    return nullptr;
+  for (const clang::ParmVarDecl *P : F->parameters())
+    if (P->getName() == Name)
+      return P;
+  if (!F->getBody())
+    return nullptr;
+  for (const auto &N :
+       match(stmt(forEachDescendant(varDecl(hasName(Name)).bind("v"))),
+             *F->getBody(), F->getASTContext()))
+    return N.getNodeAs<clang::VarDecl>("v");
+  return nullptr;
+}
+
 /// Parses `Code` and prints the first argument of every call to `Callee` in
 /// the function `Fn`: `Make(F, Ctx)` gives the printer for that function.
 /// {"does not compile"} when the code has errors.
