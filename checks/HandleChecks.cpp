@@ -427,25 +427,30 @@ void HandleLeakCheck::reportLeakedMember(const LeakedMember &M) {
   const SourceManager &SM = M.Class->getASTContext().getSourceManager();
   const ResourceTable::Kind &K = table().kind(M.KindId);
   std::string Class = recordName(M.Class);
+  // An array or a container of handles (`handles_[d]`): each one it holds.
+  bool Many = !isCublasResourceType(M.Field->getType());
+  const char *Leaks = Many ? "the ones it holds" : "one";
+  const char *OnEach = Many ? " on each" : "";
   if (M.Init && (M.InitParam >= 0 || M.Returns))
     diag(userLocation(M.Create->getBeginLoc(), SM),
          "%0 member '%1' is created in '%2', but nothing destroys it: every "
-         "'%3' it %select{runs on|returns}5 leaks one; call '%4' where a '%3' "
-         "is released")
+         "'%3' it %select{runs on|returns}5 leaks %6; call '%4'%7 where a "
+         "'%3' is released")
         << K.Noun << M.Field->getName() << M.Init->getQualifiedNameAsString()
-        << Class << K.Destroy << (M.Returns ? 1 : 0);
+        << Class << K.Destroy << (M.Returns ? 1 : 0) << Leaks << OnEach;
   else if (M.Init)
     diag(userLocation(M.Create->getBeginLoc(), SM),
          "%0 member '%1' is created in '%2', but nothing destroys it: every "
-         "'%3' object it runs on leaks one; call '%4' in '~%3'")
+         "'%3' object it runs on leaks %5; call '%4'%6 in '~%3'")
         << K.Noun << M.Field->getName() << M.Init->getQualifiedNameAsString()
-        << Class << K.Destroy;
+        << Class << K.Destroy << Leaks << OnEach;
   else
     diag(userLocation(M.Create->getBeginLoc(), SM),
          "%0 member '%1' is created when a '%2' is constructed, but "
-         "nothing destroys it: every '%2' object leaks one; call '%3' in "
+         "nothing destroys it: every '%2' object leaks %4; call '%3'%5 in "
          "'~%2'")
-        << K.Noun << M.Field->getName() << Class << K.Destroy;
+        << K.Noun << M.Field->getName() << Class << K.Destroy << Leaks
+        << OnEach;
   if (M.Accessor)
     diag(userLocation(M.Accessor->getLocation(), SM),
          "'%0' gives the %1 out; nothing in this file destroys what it "

@@ -37,11 +37,26 @@ const FieldDecl *memberOfThis(const Expr *E) {
   return dyn_cast<FieldDecl>(ME->getMemberDecl());
 }
 
-/// `&this->f`.
+/// The member an element names (`handles_[d]`, a raw array's or a
+/// container's `operator[]`), or null.
+const MemberExpr *elementOf(const Expr *E) {
+  E = E ? E->IgnoreParenImpCasts() : nullptr;
+  const Expr *Base = nullptr;
+  if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(E))
+    Base = AS->getBase();
+  else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+           OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+    Base = OC->getArg(0);
+  return Base ? dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+}
+
+/// `&this->f`, or `&this->f[i]` for an array or a container of handles.
 const FieldDecl *addressedMember(const Expr *E) {
   const auto *U = E ? dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
   if (!U || U->getOpcode() != UO_AddrOf)
     return nullptr;
+  if (const MemberExpr *Array = elementOf(U->getSubExpr()))
+    return memberOfThis(Array);
   return memberOfThis(U->getSubExpr());
 }
 
@@ -503,6 +518,9 @@ private:
         return;
       A = U->getSubExpr()->IgnoreParenImpCasts();
     }
+    // An element stands for its array: created, destroyed or used.
+    if (const MemberExpr *Array = elementOf(A))
+      A = Array;
     const auto *ME = dyn_cast<MemberExpr>(A);
     const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
     if (!F || !Fields.count(F))
