@@ -79,18 +79,12 @@ std::optional<HandleName> memberName(const MemberExpr *ME) {
 /// The array or container `handles[i]` subscripts (a raw array, a pointer,
 /// a class's `operator[]` or `at(i)`), when it is a variable or a member.
 const Expr *subscripted(const Expr *E) {
-  const Expr *Object = nullptr;
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
-    Object = AS->getBase();
-  else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
-           OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
-    Object = OC->getArg(0);
-  else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
-           MC && MC->getNumArgs() == 1 && MC->getMethodDecl() &&
-           MC->getMethodDecl()->getIdentifier() &&
-           MC->getMethodDecl()->getName() == "at")
-    Object = MC->getImplicitObjectArgument();
-  Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
+  const Expr *Object = subscriptedObject(E);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+      !Object && MC && MC->getNumArgs() == 1 && MC->getMethodDecl() &&
+      MC->getMethodDecl()->getIdentifier() &&
+      MC->getMethodDecl()->getName() == "at")
+    Object = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
   return isa_and_nonnull<DeclRefExpr, MemberExpr>(Object) ? Object : nullptr;
 }
 
@@ -131,6 +125,17 @@ std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
 }
 
 } // namespace
+
+const Expr *subscriptedObject(const Expr *E) {
+  E = E ? E->IgnoreParenImpCasts() : nullptr;
+  const Expr *Object = nullptr;
+  if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(E))
+    Object = AS->getBase();
+  else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+           OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+    Object = OC->getArg(0);
+  return Object ? Object->IgnoreParenImpCasts() : nullptr;
+}
 
 std::optional<LibraryHandle> libraryOwnedHandle(const Expr *E) {
   if (!E)

@@ -57,6 +57,11 @@ struct HandleName {
   }
 };
 
+/// The object `a[i]` subscripts (a raw array, a pointer, or a class's
+/// `operator[]`), through parentheses and implicit casts; null when `E` is
+/// no subscript.
+const clang::Expr *subscriptedObject(const clang::Expr *E);
+
 /// A library's own handle: the getter call, and the library's model.
 struct LibraryHandle {
   const clang::CallExpr *Getter = nullptr;

@@ -2,6 +2,7 @@
 
 #include "facts/MemberHandles.h"
 
+#include "facts/HandleNames.h"
 #include "facts/HandleStates.h"
 
 #include "facts/MemoryObjects.h"
@@ -40,14 +41,7 @@ const FieldDecl *memberOfThis(const Expr *E) {
 /// The member an element names (`handles_[d]`, a raw array's or a
 /// container's `operator[]`), or null.
 const MemberExpr *elementOf(const Expr *E) {
-  E = E ? E->IgnoreParenImpCasts() : nullptr;
-  const Expr *Base = nullptr;
-  if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(E))
-    Base = AS->getBase();
-  else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E);
-           OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
-    Base = OC->getArg(0);
-  return Base ? dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+  return dyn_cast_or_null<MemberExpr>(subscriptedObject(E));
 }
 
 /// `&this->f`, or `&this->f[i]` for an array or a container of handles.
