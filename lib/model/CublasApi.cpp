@@ -10,6 +10,8 @@
 #include "model/CublasApi.h"
 #include "model/LtAttributes.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace cublas_tidy {
 namespace {
 
@@ -124,6 +126,36 @@ bool doesWork(const FunctionInfo &F) {
   if (!Rest.consume_front("cusolverDn"))
     Rest.consume_front("cusparse");
   return !Rest.starts_with("Set") && !Rest.starts_with("Get");
+}
+
+/// True when `F` takes a device array that is not a workspace.
+static bool takesDeviceArray(const FunctionInfo &F) {
+  return llvm::any_of(F.params(), [](const ParamInfo &P) {
+    return P.Role == ParamRole::DeviceVector ||
+           P.Role == ParamRole::DeviceMatrix;
+  });
+}
+
+bool storesDescriptorData(const FunctionInfo &F) {
+  switch (F.Creates) {
+  case ResourceKind::SparseSpVec:
+  case ResourceKind::SparseDnVec:
+  case ResourceKind::SparseSpMat:
+  case ResourceKind::SparseDnMat:
+    return takesDeviceArray(F);
+  default:
+    return false;
+  }
+}
+
+bool setsDescriptorData(const FunctionInfo &F) {
+  if (F.Family != ApiFamily::Sparse || F.Creates != ResourceKind::None ||
+      F.Destroys != ResourceKind::None || F.NumParams == 0 ||
+      F.params()[0].Role != ParamRole::Resource)
+    return false;
+  llvm::StringRef Name(F.Name);
+  return (Name.ends_with("SetValues") || Name.ends_with("SetPointers")) &&
+         takesDeviceArray(F);
 }
 
 llvm::StringRef destroyFunctionFor(ResourceKind Kind) {

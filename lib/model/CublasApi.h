@@ -204,6 +204,17 @@ struct FunctionInfo {
 /// _bufferSize queries), not a Set/Get of a setting.
 bool doesWork(const FunctionInfo &F);
 
+/// True for a create of a cuSPARSE descriptor that keeps the data pointers
+/// it is given (cusparseCreateDnVec, cusparseCreateCsr, ...): cuSPARSE
+/// stores them and reads them only in a routine that computes with the
+/// descriptor.
+bool storesDescriptorData(const FunctionInfo &F);
+
+/// True for a function that replaces the data pointers a descriptor keeps
+/// (cusparseDnVecSetValues, cusparseDnMatSetValues, cusparseSpMatSetValues,
+/// cusparseCsrSetPointers, ...): the descriptor is its first parameter.
+bool setsDescriptorData(const FunctionInfo &F);
+
 /// The row for a real function name (after macro expansion, e.g.
 /// "cublasSgemm_v2"), or nullptr. O(1).
 const FunctionInfo *lookupFunction(llvm::StringRef Name);

@@ -128,6 +128,37 @@ int host_csr(int n, int nnz, float *d_vals, int *d_cols) {
   return 0;
 }
 
+// A placeholder stored in a descriptor whose values the unit never sets
+// again: the product reads the host array. Setting another member's values
+// does not replace this one's.
+struct HalfSet {
+  cusparseSpMatDescr_t A;
+  cusparseDnVecDescr_t in, out;
+};
+
+int half_setup(cusparseHandle_t h, HalfSet *s, int n, size_t *size) {
+  float placeholder[1];
+  const float one = 1.0f;
+  CHECK_SPARSE(cusparseCreateDnVec(&s->in, n, placeholder, CUDA_R_32F));
+  CHECK_SPARSE(cusparseCreateDnVec(&s->out, n, placeholder, CUDA_R_32F));
+  // CHECK-NOTES: :[[@LINE-1]]:48: warning: 'placeholder' points to a host array on the stack, but argument 'values' of 'cusparseCreateDnVec' must point to device memory [cublas-host-pointer]
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: 'placeholder' declared here
+  CHECK_SPARSE(cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                       &one, s->A, s->in, &one, s->out,
+                                       CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT,
+                                       size));
+  return 0;
+}
+
+int half_apply(cusparseHandle_t h, HalfSet *s, float *d_in, void *buffer) {
+  const float one = 1.0f;
+  CHECK_SPARSE(cusparseDnVecSetValues(s->in, d_in));
+  CHECK_SPARSE(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, s->A,
+                            s->in, &one, s->out, CUDA_R_32F,
+                            CUSPARSE_SPMV_ALG_DEFAULT, buffer));
+  return 0;
+}
+
 int host_values(cusparseDnVecDescr_t x) {
   float *values = new float[16];
   CHECK_SPARSE(cusparseDnVecSetValues(x, values));
@@ -212,4 +243,64 @@ int solve_sample(cusparseHandle_t h, cusparseSpMatDescr_t A,
 
 bool sparse_status_checked(cusparseHandle_t h, cudaStream_t s) {
   return cusparseSetStream(h, s) == CUSPARSE_STATUS_SUCCESS;
+}
+
+// Descriptors made once with a placeholder for their values, to size the
+// product's buffer, and given the real vectors before each product (SUNDIALS'
+// cuSPARSE matrix): cuSPARSE stores the pointer and reads it only in the
+// product, by then replaced. The setter may come first in the file.
+struct Matvec {
+  cusparseSpMatDescr_t A;
+  cusparseDnVecDescr_t x, y;
+  size_t size;
+};
+
+int matvec_apply(cusparseHandle_t h, Matvec *m, float *d_x, float *d_y,
+                 void *buffer) {
+  const float one = 1.0f;
+  CHECK_SPARSE(cusparseDnVecSetValues(m->x, d_x));
+  CHECK_SPARSE(cusparseDnVecSetValues(m->y, d_y));
+  CHECK_SPARSE(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, m->A,
+                            m->x, &one, m->y, CUDA_R_32F,
+                            CUSPARSE_SPMV_ALG_DEFAULT, buffer));
+  return 0;
+}
+
+int matvec_setup(cusparseHandle_t h, Matvec *m, int n) {
+  float placeholder[1];
+  const float one = 1.0f;
+  CHECK_SPARSE(cusparseCreateDnVec(&m->x, n, placeholder, CUDA_R_32F));
+  CHECK_SPARSE(cusparseCreateDnVec(&m->y, n, placeholder, CUDA_R_32F));
+  CHECK_SPARSE(cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                       &one, m->A, m->x, &one, m->y,
+                                       CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT,
+                                       &m->size));
+  return 0;
+}
+
+// The same with a local descriptor, and a matrix whose arrays are set again.
+#define OK(x) ((x) != CUSPARSE_STATUS_SUCCESS)
+int local_placeholder(cusparseHandle_t h, int n, int *d_rows, int *d_cols,
+                      float *d_vals, float *d_x, float *d_y, void *buffer) {
+  int bad = 0;
+  int rows[1] = {0};
+  float placeholder[1];
+  const float one = 1.0f;
+  cusparseSpMatDescr_t A;
+  cusparseDnVecDescr_t x, y;
+  bad |= OK(cusparseCreateCsr(&A, n, n, 0, rows, nullptr, nullptr,
+                              CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                              CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
+  bad |= OK(cusparseCreateDnVec(&x, n, placeholder, CUDA_R_32F));
+  bad |= OK(cusparseCreateDnVec(&y, n, placeholder, CUDA_R_32F));
+  bad |= OK(cusparseCsrSetPointers(A, d_rows, d_cols, d_vals));
+  bad |= OK(cusparseDnVecSetValues(x, d_x));
+  bad |= OK(cusparseDnVecSetValues(y, d_y));
+  bad |= OK(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A, x,
+                         &one, y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT,
+                         buffer));
+  bad |= OK(cusparseDestroyDnVec(y));
+  bad |= OK(cusparseDestroyDnVec(x));
+  bad |= OK(cusparseDestroySpMat(A));
+  return bad;
 }

@@ -270,4 +270,39 @@ TEST(ApiModel, NeighbourRowsFollowCublasAndCarryTheRulesRoles) {
   EXPECT_EQ(lookupFunction("cusolverSpCreate"), nullptr); // not modelled
 }
 
+// The creates of cuSPARSE's generic descriptors keep the arrays they are
+// given; the setters replace them. Handles, the legacy matrix descriptor,
+// the routines and the getters do neither.
+TEST(ApiModel, DescriptorDataCreatesAndSetters) {
+  for (const char *Name : {"cusparseCreateDnVec", "cusparseCreateConstDnVec",
+                           "cusparseCreateDnMat", "cusparseCreateCsr",
+                           "cusparseCreateCoo", "cusparseCreateSpVec"}) {
+    SCOPED_TRACE(Name);
+    const FunctionInfo *F = lookupFunction(Name);
+    ASSERT_TRUE(F);
+    EXPECT_TRUE(storesDescriptorData(*F));
+    EXPECT_FALSE(setsDescriptorData(*F));
+  }
+  for (const char *Name :
+       {"cusparseDnVecSetValues", "cusparseDnMatSetValues",
+        "cusparseSpMatSetValues", "cusparseCsrSetPointers",
+        "cusparseCooSetPointers", "cusparseSpVecSetValues"}) {
+    SCOPED_TRACE(Name);
+    const FunctionInfo *F = lookupFunction(Name);
+    ASSERT_TRUE(F);
+    EXPECT_TRUE(setsDescriptorData(*F));
+    EXPECT_FALSE(storesDescriptorData(*F));
+  }
+  for (const char *Name :
+       {"cusparseCreate", "cusparseCreateMatDescr", "cusolverDnCreate",
+        "cublasCreate_v2", "cusparseSpMV", "cusparseDnVecGetValues",
+        "cusparseSetStream", "cusparseDestroyDnVec", "cublasSetVector"}) {
+    SCOPED_TRACE(Name);
+    const FunctionInfo *F = lookupFunction(Name);
+    ASSERT_TRUE(F);
+    EXPECT_FALSE(storesDescriptorData(*F));
+    EXPECT_FALSE(setsDescriptorData(*F));
+  }
+}
+
 } // namespace
