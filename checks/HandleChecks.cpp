@@ -150,14 +150,20 @@ static StringRef exitNote(LeakExit::KindT Kind) {
   return "leaks here";
 }
 
+/// Whether `X` is an exception whose leak depends on who catches it: one
+/// that a call of the project throws, or a checking macro's throw on a
+/// failed library call. Nothing catches it where no caller is known to.
+static bool leaksWhereCaught(const LeakExit &X) {
+  return X.Kind == LeakExit::ThrowingCall ||
+         (X.Kind == LeakExit::Throw && X.OnFailedStatus);
+}
+
 void HandleLeakCheck::report(const HandleAnalysisResult &Result,
                              const Decl *Callable, ASTContext &Ctx) {
   for (const LeakReport &L : Result.Leaks) {
     // Whether a caller catches what a throwing call lets out is known once
     // every function of the unit is.
-    if (L.Var && llvm::any_of(L.Exits, [](const LeakExit &X) {
-          return X.Kind == LeakExit::ThrowingCall;
-        }))
+    if (L.Var && llvm::any_of(L.Exits, leaksWhereCaught))
       ThrowLeaks.push_back({L, Callable});
     else
       wordLeak(L, Ctx, nullptr);
@@ -179,7 +185,7 @@ void HandleLeakCheck::wordLeak(const LeakReport &L, ASTContext &Ctx,
   // An exception that no caller is known to catch ends the process, or
   // where it goes is not known: not a way out that leaks.
   auto Leaves = [&](const LeakExit &X) {
-    return Catch || X.Kind != LeakExit::ThrowingCall;
+    return Catch || !leaksWhereCaught(X);
   };
   if (!L.Exits.empty() && llvm::none_of(L.Exits, Leaves))
     return;
@@ -220,9 +226,7 @@ void HandleLeakCheck::wordLeak(const LeakReport &L, ASTContext &Ctx,
     diag(userLocation(X->Loc, SM), Text, DiagnosticIDs::Note)
         << L.Var->getName() << Jump << More;
   }
-  if (Catch && llvm::any_of(L.Exits, [](const LeakExit &X) {
-        return X.Kind == LeakExit::ThrowingCall;
-      }))
+  if (Catch && llvm::any_of(L.Exits, leaksWhereCaught))
     noteCatch(*Catch, Ctx);
 }
 

@@ -239,6 +239,8 @@ void macros_that_abort_or_throw() {
   cublasLtDestroy(lt);
 }
 
+// A checking macro's throw on a failed call leaks what is still allocated
+// where a caller catches the exception and goes on.
 void second_create_throws() {
   cublasHandle_t h;
   CUBLAS_CHECK(cublasCreate(&h));
@@ -248,6 +250,55 @@ void second_create_throws() {
   // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this exception is thrown
   cublasLtDestroy(lt);
   cublasDestroy(h);
+}
+
+int second_create_caught() {
+  try {
+    second_create_throws();
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'second_create_throws' is called here inside a 'try' block: the exception can be caught and the program go on
+  } catch (const std::exception &) {
+    return -1;
+  }
+  return 0;
+}
+
+// Where no caller is known to catch it, the exception of a failed call
+// ends the program, or goes where the unit cannot tell: silent, as for a
+// function of the project that throws. So is a library's macro that
+// throws or aborts as it is configured.
+void second_create_uncaught() {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  cublasLtHandle_t lt;
+  CUBLAS_THROW(cublasLtCreate(&lt));
+  cublasLtDestroy(lt);
+  cublasDestroy(h);
+}
+
+bool throw_on_abort();
+#define ABORT_IF(cond)                                                         \
+  do {                                                                         \
+    if (cond) {                                                                \
+      std::fprintf(stderr, "aborted\n");                                       \
+      if (throw_on_abort())                                                    \
+        throw std::runtime_error("aborted");                                   \
+      else                                                                     \
+        std::abort();                                                          \
+    }                                                                          \
+  } while (0)
+#define LT_CHECK(call)                                                         \
+  do {                                                                         \
+    cublasStatus_t rc_ = (call);                                               \
+    ABORT_IF(rc_ != CUBLAS_STATUS_SUCCESS);                                    \
+  } while (0)
+
+void layout_throws_or_aborts(int m, int n) {
+  cublasLtMatrixLayout_t a;
+  LT_CHECK(cublasLtMatrixLayoutCreate(&a, CUDA_R_32F, m, n, m));
+  int32_t batch = 2;
+  LT_CHECK(cublasLtMatrixLayoutSetAttribute(
+      a, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &batch, sizeof(batch)));
+  LT_CHECK(cublasLtMatrixLayoutDestroy(a));
 }
 
 void noreturn_paths(bool bad) {
@@ -468,6 +519,15 @@ int many_throws(float *x, int n) {
   CUBLAS_THROW(cublasSscal(h, n, x, x, 1));
   cublasDestroy(h);
   return 0;
+}
+
+int scale_or_fail(float *x, int n) {
+  try {
+    return many_throws(x, n);
+    // CHECK-NOTES: :[[@LINE-1]]:12: note: 'many_throws' is called here inside a 'try' block: the exception can be caught and the program go on
+  } catch (...) {
+    return -1;
+  }
 }
 
 int two_returns(int n) {

@@ -43,9 +43,9 @@ void scaleThrow(float *x, int n) {
   CK_THROW(cublasCreate(&h));
   // CHECK-NOTES-PERCALL: :[[@LINE-1]]:12: warning: the cuBLAS handle 'h' is created and destroyed on every call of 'scaleThrow', which is called in a loop; cublasCreate allocates a workspace and synchronizes the device each time: create it once and pass it in, or keep one per thread and device [cublas-handle-per-call]
   // CHECK-NOTES-PERCALL: :{{[0-9]+}}:5: note: 'scaleThrow' is called in this loop
-  // CHECK-NOTES-LEAK: :[[@LINE-3]]:12: warning: handle 'h' created here is not destroyed on every path; call 'cublasDestroy' before it goes out of reach [cublas-handle-leak]
+  // The handle leaks when the scal fails and throws only where a caller
+  // catches: run() does not (cublas-handle-leak.cpp has one that does).
   CK_THROW(cublasSscal(h, n, &Two, x, 1));
-  // CHECK-NOTES-LEAK: :[[@LINE-1]]:3: note: leaks when this exception is thrown
   CK_THROW(cublasDestroy(h));
 }
 
