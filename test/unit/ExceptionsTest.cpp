@@ -2,7 +2,9 @@
 
 #include "facts/Exceptions.h"
 #include "TestAST.h"
+#include "ast/AstUtils.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -288,6 +290,58 @@ TEST(Exceptions, CallersInOtherFiles) {
   // Without the project's facts, nothing is known of either.
   ExceptionCallers Alone(Callables, AST->getASTContext());
   EXPECT_FALSE(Alone.catchOf(test::functionNamed(*AST, "alone")));
+}
+
+// A throw in a branch that tests a library status or cudaError_t is a
+// checking macro's, on a failed call; one nested deeper under such a test
+// too (a macro that throws or aborts as configured); one under another
+// test, or in the condition's own subexpressions, is not.
+TEST(Exceptions, ThrowsOnFailedStatus) {
+  auto AST = test::buildAST(R"(
+    #include <cublas_v2.h>
+    #include <cuda_runtime.h>
+    struct Error {};
+    bool throwing();
+    void abort_now();
+    void status(cublasHandle_t h) {
+      if (cublasSetStream(h, nullptr) != CUBLAS_STATUS_SUCCESS) throw Error();
+    }
+    void stored(cublasHandle_t h) {
+      cublasStatus_t rc = cublasSetStream(h, nullptr);
+      if (rc != CUBLAS_STATUS_SUCCESS) {
+        if (throwing()) throw Error(); else abort_now();
+      }
+    }
+    void runtime() {
+      cudaError_t e = cudaDeviceSynchronize();
+      e == cudaSuccess ? (void)0 : throw Error();
+    }
+    void argument(int n) {
+      if (n < 0) throw Error();
+    }
+    void beside(cublasHandle_t h, int n) {
+      cublasStatus_t rc = cublasSetStream(h, nullptr);
+      if (rc != CUBLAS_STATUS_SUCCESS) return;
+      if (n < 0) throw Error();
+    }
+  )");
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  auto Thrown = [&](const char *Name) {
+    const FunctionDecl *F = test::functionNamed(*AST, Name);
+    const CXXThrowExpr *T = nullptr;
+    anyStmt(F->getBody(), [&](const Stmt *S) {
+      T = dyn_cast<CXXThrowExpr>(S);
+      return T != nullptr;
+    });
+    EXPECT_TRUE(T) << Name;
+    return T && throwsOnFailedStatus(T, F);
+  };
+  EXPECT_TRUE(Thrown("status"));
+  EXPECT_TRUE(Thrown("stored"));
+  EXPECT_TRUE(Thrown("runtime"));
+  EXPECT_FALSE(Thrown("argument"));
+  EXPECT_FALSE(Thrown("beside"));
 }
 
 } // namespace
