@@ -5,9 +5,10 @@
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/FunctionTimer.h"
+#include "ast/ValueUse.h"
+#include "facts/FailedOutputs.h"
 #include "facts/LtHeuristics.h"
 #include "facts/StatusFunctions.h"
-#include "ast/ValueUse.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -457,8 +458,10 @@ void UncheckedStatusCheck::checkDiscarded(
       (Use.Use == ValueUse::CastToVoid && AllowCastToVoid))
     return;
   // A heuristic's count, set to 0 first and tested after, tests the status
-  // too (lib/facts/LtHeuristics.h).
-  if (failureShowsInCount(Call, Callable))
+  // too; a setting read into a value set first reads that value after a
+  // failure (lib/facts/FailedOutputs.h).
+  if (failureShowsInCount(Call, Callable) ||
+      failureKeepsFallback(Call, Callable))
     return;
   // Let go while the stack unwinds: throwing then ends the program.
   if (onlyWhileUnwinding(Call, Parents))
@@ -568,10 +571,10 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
                    matchesAny(CheckedFunctions,
                               FD->getQualifiedNameAsString()));
     // Where the call was expanded is asked last: it costs the most.
-    return Tracked &&
-                   !expandedInSystemHeader(Call->getBeginLoc(), SM) &&
+    return Tracked && !expandedInSystemHeader(Call->getBeginLoc(), SM) &&
                    isTrackedCall(Call, SM, LangOpts) &&
-                   !failureShowsInCount(Call, Callable)
+                   !failureShowsInCount(Call, Callable) &&
+                   !failureKeepsFallback(Call, Callable)
                ? Call
                : nullptr;
   };

@@ -35,16 +35,6 @@ struct UntestedHeuristic {
 /// while a result is used. Empty for a body with compile errors.
 std::vector<UntestedHeuristic> untestedHeuristics(const clang::Decl *Callable);
 
-/// Whether a failure of the heuristic call `Call` in `Callable` shows in
-/// its count, so that the count's test is a test of the status: the count
-/// is a local (`&count` given to the call) that the nearest earlier
-/// statement naming it, in the blocks that hold the call and inside any
-/// loop that does, sets to 0 (`int count = 0;`, `count = 0;`), and the
-/// first use after the call reads it. A failed call writes no count, and
-/// the test that finds no algorithm finds the failure.
-bool failureShowsInCount(const clang::CallExpr *Call,
-                         const clang::Decl *Callable);
-
 } // namespace cublas_tidy
 
 #endif

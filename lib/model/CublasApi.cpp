@@ -158,6 +158,30 @@ bool setsDescriptorData(const FunctionInfo &F) {
          takesDeviceArray(F);
 }
 
+// The position of Needle in Hay, or Hay.size(): StringRef::find lives in
+// LLVMSupport's library, and this layer uses the header-only part.
+static size_t positionOf(llvm::StringRef Hay, llvm::StringRef Needle) {
+  for (size_t I = 0; I + Needle.size() <= Hay.size(); ++I)
+    if (Hay.substr(I).starts_with(Needle))
+      return I;
+  return Hay.size();
+}
+
+bool readsSetting(const FunctionInfo &F) {
+  llvm::StringRef Rest(F.Name);
+  for (llvm::StringRef Prefix :
+       {"cublasLt", "cublasXt", "cublas", "cusolverDn", "cusparse"})
+    if (Rest.consume_front(Prefix))
+      break;
+  size_t Get = positionOf(Rest, "Get");
+  if (Get == Rest.size())
+    return false;
+  llvm::StringRef What = Rest.drop_front(Get + 3);
+  return !What.starts_with("Vector") && !What.starts_with("Matrix") &&
+         positionOf(What, "Heuristic") == What.size() &&
+         F.Creates == ResourceKind::None && F.Destroys == ResourceKind::None;
+}
+
 llvm::StringRef destroyFunctionFor(ResourceKind Kind) {
   if (Kind == ResourceKind::None)
     return {};

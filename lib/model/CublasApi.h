@@ -215,6 +215,13 @@ bool storesDescriptorData(const FunctionInfo &F);
 /// cusparseCsrSetPointers, ...): the descriptor is its first parameter.
 bool setsDescriptorData(const FunctionInfo &F);
 
+/// True for a function that reads a setting or a property into its
+/// output parameters (cublasGetMathMode, cublasGetStream, cusparseGetVersion,
+/// cublasLtMatmulDescGetAttribute, cusparseSpMatGetSize), as opposed to a
+/// transfer of data (cublasGetVector, cublasGetMatrix) or a search
+/// (cublasLtMatmulAlgoGetHeuristic).
+bool readsSetting(const FunctionInfo &F);
+
 /// The row for a real function name (after macro expansion, e.g.
 /// "cublasSgemm_v2"), or nullptr. O(1).
 const FunctionInfo *lookupFunction(llvm::StringRef Name);

@@ -305,4 +305,29 @@ TEST(ApiModel, DescriptorDataCreatesAndSetters) {
   }
 }
 
+TEST(ApiModel, ReadsSettingGettersOnly) {
+  for (const char *Name :
+       {"cublasGetMathMode", "cublasGetStream_v2", "cublasGetPointerMode_v2",
+        "cublasGetVersion_v2", "cusparseGetVersion", "cusparseGetStream",
+        "cublasLtMatmulDescGetAttribute", "cusparseSpMatGetSize",
+        "cusolverDnGetStream"}) {
+    SCOPED_TRACE(Name);
+    const FunctionInfo *F = lookupFunction(Name);
+    ASSERT_TRUE(F);
+    EXPECT_TRUE(readsSetting(*F));
+  }
+  // Transfers, searches, creates and work whose names hold "get" or "Get"
+  // elsewhere read no setting.
+  for (const char *Name :
+       {"cublasGetVector", "cublasGetMatrix", "cublasGetVectorAsync",
+        "cublasGetMatrixAsync", "cublasLtMatmulAlgoGetHeuristic",
+        "cublasCreate_v2", "cublasSgemm_v2", "cusolverDnSgetrf",
+        "cusolverDnSgetrf_bufferSize", "cusparseSetStream"}) {
+    SCOPED_TRACE(Name);
+    const FunctionInfo *F = lookupFunction(Name);
+    ASSERT_TRUE(F);
+    EXPECT_FALSE(readsSetting(*F));
+  }
+}
+
 } // namespace
