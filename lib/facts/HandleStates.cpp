@@ -79,13 +79,16 @@ struct Handle {
 };
 
 /// A variable (Field null), or a field of a local object, known zero or
-/// non-zero along a path.
+/// non-zero along a path, and known equal to a non-zero constant where a
+/// test `X == C` held (`format == CSR`: a later `format == CSC` is false).
 struct Assumption {
   const VarDecl *Var;
   const FieldDecl *Field;
   bool NonZero;
+  std::optional<int64_t> Equals;
   bool operator==(const Assumption &O) const {
-    return Var == O.Var && Field == O.Field && NonZero == O.NonZero;
+    return Var == O.Var && Field == O.Field && NonZero == O.NonZero &&
+           Equals == O.Equals;
   }
 };
 
@@ -117,15 +120,39 @@ struct PathState {
   void erase(const VarDecl *VD) {
     llvm::erase_if(Handles, [&](const Handle &H) { return H.Var == VD; });
   }
-  std::optional<bool> assumed(const VarDecl *VD,
-                              const FieldDecl *Field = nullptr) const {
+  const Assumption *assumed(const VarDecl *VD,
+                            const FieldDecl *Field = nullptr) const {
     for (const Assumption &A : Assumes)
       if (A.Var == VD && A.Field == Field)
-        return A.NonZero;
-    return std::nullopt;
+        return &A;
+    return nullptr;
   }
-  void assume(const VarDecl *VD, bool NonZero,
-              const FieldDecl *Field = nullptr) {
+  /// Whether the test `T` of the variable (or field) can hold with what
+  /// the path knows of it; when it can, the path knows the test's outcome
+  /// from here on. Only tests against 0, and `X == C` that holds, teach
+  /// the path anything: `X != C` leaves many values.
+  bool test(const VarDecl *VD, const FieldDecl *Field, const llvm::APSInt &C,
+            bool Holds) {
+    if (C.getSignificantBits() > 64)
+      return true;
+    int64_t Value = C.getExtValue();
+    const Assumption *A = assumed(VD, Field);
+    if (Value == 0) {
+      if (A)
+        return A->NonZero == !Holds;
+      assume(VD, !Holds, Field);
+      return true;
+    }
+    if (A && A->Equals)
+      return (*A->Equals == Value) == Holds;
+    if (A && !A->NonZero)
+      return !Holds; // known zero: never equal to C
+    if (Holds)
+      assume(VD, true, Field, Value);
+    return true;
+  }
+  void assume(const VarDecl *VD, bool NonZero, const FieldDecl *Field = nullptr,
+              std::optional<int64_t> Equals = std::nullopt) {
     llvm::erase_if(Assumes, [&](const Assumption &A) {
       return A.Var == VD && A.Field == Field;
     });
@@ -136,7 +163,7 @@ struct PathState {
                              std::pair<const VarDecl *, const FieldDecl *> R) {
                             return std::make_pair(L.Var, L.Field) < R;
                           });
-    Assumes.insert(It, {VD, Field, NonZero});
+    Assumes.insert(It, {VD, Field, NonZero, Equals});
   }
   /// Forgets what is known of the variable, and of every field of it.
   void forget(const VarDecl *VD) {
@@ -1324,26 +1351,17 @@ bool Engine::refineTest(PathState &S, const Test &T, const Expr *Cond) {
         return false;
   }
   // Assumptions about plain variables.
-  if (XVar && T.C == 0 && Correlated.Vars.contains(XVar) && !escapes(XVar) &&
+  if (XVar && Correlated.Vars.contains(XVar) && !escapes(XVar) &&
       (XVar->hasLocalStorage() || isa<ParmVarDecl>(XVar)) &&
-      !XVar->getType().isVolatileQualified()) {
-    bool NonZero = !T.Holds;
-    if (std::optional<bool> Known = S.assumed(XVar))
-      return *Known == NonZero;
-    S.assume(XVar, NonZero);
-    return true;
-  }
+      !XVar->getType().isVolatileQualified())
+    return S.test(XVar, nullptr, T.C, T.Holds);
   // Fields of a local object that nothing aliases (forgotten where the
   // object may change: processElement).
-  if (T.C != 0 || Correlated.Fields.empty())
+  if (Correlated.Fields.empty())
     return true;
   if (std::optional<ObjectField> F = fieldOfLocalObject(T.X);
-      F && Correlated.Fields.contains(*F) && !objectChanges(F->first).Aliased) {
-    bool NonZero = !T.Holds;
-    if (std::optional<bool> Known = S.assumed(F->first, F->second))
-      return *Known == NonZero;
-    S.assume(F->first, NonZero, F->second);
-  }
+      F && Correlated.Fields.contains(*F) && !objectChanges(F->first).Aliased)
+    return S.test(F->first, F->second, T.C, T.Holds);
   return true;
 }
 
