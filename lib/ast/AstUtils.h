@@ -204,6 +204,18 @@ bool anyStmt(const clang::Stmt *S, Fn &&Pred, unsigned Budget = 200000) {
   return Found;
 }
 
+/// Whether `S` or a statement under it names `VD` (lambda bodies
+/// included).
+inline bool namesVar(const clang::Stmt *S, const clang::VarDecl *VD) {
+  return anyStmt(
+      S,
+      [&](const clang::Stmt *Cur) {
+        const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(Cur);
+        return DRE && DRE->getDecl() == VD;
+      },
+      ~0u);
+}
+
 } // namespace cublas_tidy
 
 #endif

@@ -20,16 +20,6 @@ namespace cublas_tidy {
 
 namespace {
 
-bool mentions(const Stmt *S, const VarDecl *VD) {
-  return anyStmt(
-      S,
-      [&](const Stmt *Cur) {
-        const auto *DRE = dyn_cast<DeclRefExpr>(Cur);
-        return DRE && DRE->getDecl() == VD;
-      },
-      ~0u);
-}
-
 /// The local `&v` names: not a parameter (its value comes from callers).
 const VarDecl *addressedLocal(const Expr *E) {
   const VarDecl *VD = addressedVar(E);
@@ -81,7 +71,7 @@ const Expr *valueBeforeCall(const CallExpr *Call, const VarDecl *Var,
       if (const auto *DS = dyn_cast<DeclStmt>(S))
         if (llvm::is_contained(DS->decls(), Var))
           return Var->getInit();
-      if (!mentions(S, Var))
+      if (!namesVar(S, Var))
         continue;
       const auto *SE = dyn_cast<Expr>(S);
       const auto *Set =

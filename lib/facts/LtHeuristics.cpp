@@ -44,16 +44,6 @@ const VarDecl *localOf(const Expr *E) {
   return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) ? VD : nullptr;
 }
 
-bool mentions(const Stmt *S, const VarDecl *VD) {
-  return anyStmt(
-      S,
-      [&](const Stmt *Cur) {
-        const auto *DRE = dyn_cast<DeclRefExpr>(Cur);
-        return DRE && DRE->getDecl() == VD;
-      },
-      ~0u);
-}
-
 } // namespace
 
 std::vector<UntestedHeuristic> untestedHeuristics(const Decl *Callable) {
@@ -99,7 +89,7 @@ std::vector<UntestedHeuristic> untestedHeuristics(const Decl *Callable) {
       if (!G || llvm::StringRef(G->Name) != "cublasLtMatmul")
         continue;
       if (llvm::any_of(Other->arguments(),
-                       [&](const Expr *A) { return mentions(A, Results); })) {
+                       [&](const Expr *A) { return namesVar(A, Results); })) {
         Out.push_back({Call, Count, Results, Other});
         break;
       }
