@@ -22,13 +22,6 @@ namespace cublas_tidy {
 
 namespace {
 
-int paramNamed(const FunctionInfo &F, llvm::StringRef Name) {
-  for (unsigned I = 0; I < F.NumParams; ++I)
-    if (Name == F.ParamsBegin[I].Name)
-      return static_cast<int>(I);
-  return -1;
-}
-
 /// The local variable `E` names or takes the address of (`v`, `&v`, `&v[0]`).
 const VarDecl *localOf(const Expr *E) {
   if (!E)
@@ -54,8 +47,8 @@ std::vector<UntestedHeuristic> untestedHeuristics(const Decl *Callable) {
   for (const auto &[Call, F, InSystemHeader] : describedCallsIn(Callable)) {
     if (!F || llvm::StringRef(F->Name) != "cublasLtMatmulAlgoGetHeuristic")
       continue;
-    int CountArg = paramNamed(*F, "returnAlgoCount");
-    int ResultsArg = paramNamed(*F, "heuristicResultsArray");
+    int CountArg = F->findParamNamed("returnAlgoCount");
+    int ResultsArg = F->findParamNamed("heuristicResultsArray");
     if (CountArg < 0 || ResultsArg < 0 ||
         static_cast<unsigned>(std::max(CountArg, ResultsArg)) >=
             Call->getNumArgs())
