@@ -129,6 +129,7 @@ void UncheckedStatusCheck::registerPPCallbacks(const SourceManager &SM,
                                                Preprocessor *ModuleExpanderPP) {
   CublasCheck::registerPPCallbacks(SM, PP, ModuleExpanderPP);
   this->PP = PP;
+  Dropped.watch(*PP);
 }
 
 bool UncheckedStatusCheck::checkMacroDefinedAt(SourceLocation Loc) const {
@@ -591,7 +592,28 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
       diag(userLocation(Overwrite->getBeginLoc(), SM),
            "'%0' is overwritten here before it is read", DiagnosticIDs::Note)
           << DS.Var->getName();
+    noteDroppedRead(DS.Var, Call, Callable, SM);
   }
+}
+
+void UncheckedStatusCheck::noteDroppedRead(const VarDecl *Var,
+                                           const CallExpr *Call,
+                                           const Decl *Callable,
+                                           const SourceManager &SM) {
+  const Stmt *Body = Callable->getBody();
+  if (!Body)
+    return;
+  const auto *E = Dropped.firstNaming(
+      Var->getIdentifier(), SM.getExpansionLoc(Call->getEndLoc()),
+      SM.getExpansionLoc(Body->getEndLoc()), SM);
+  if (!E)
+    return;
+  diag(E->Loc,
+       "'%0' is read here only inside '%1', which %select{this build "
+       "defines without that argument|NDEBUG compiles out}2",
+       DiagnosticIDs::Note)
+      << Var->getName() << E->Written
+      << (E->UnderNDEBUG && E->Macro == "assert");
 }
 
 void UncheckedStatusCheck::checkHeuristics(const Decl *Callable,

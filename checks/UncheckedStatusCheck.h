@@ -4,6 +4,7 @@
 #define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 
 #include "CublasCheck.h"
+#include "ast/DroppedArguments.h"
 #include "facts/StatusFunctions.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -63,6 +64,13 @@ private:
   void noteWrappedCall(const cublas_tidy::StatusFunctionFacts *Facts,
                        StringRef Callee, ASTContext &Ctx);
   void checkDeadStores(const Decl *Callable, ASTContext &Ctx);
+  /// A note at the macro that took the only read of a dead store's `Var`
+  /// out of this build.
+  void noteDroppedRead(const VarDecl *Var, const CallExpr *Call,
+                       const Decl *Callable, const SourceManager &SM);
+  /// The arguments of macros this build defines without them (assert
+  /// under NDEBUG): where a dead store's read went.
+  cublas_tidy::DroppedArguments Dropped;
   /// cuBLASLt heuristics whose result count is never tested.
   void checkHeuristics(const Decl *Callable, ASTContext &Ctx);
   /// True when CheckMacro is defined at `Loc` as a macro that takes the
