@@ -2,7 +2,8 @@
 """Runs every cublas-* check on code as an editor sees it while the user types.
 
     edit_torture.py --cublas-tidy BIN --cuda-include DIR [--clang CLANG++]
-                    [--pch-cache BUILD_DIR] [--step N] [--cu-step N] [--offset K] [--jobs J]
+                    [--pch-cache BUILD_DIR] [--step N] [--cu-step N] [--offset K]
+                    [--max-variants M] [--jobs J]
                     [--timeout S] [--keep DIR] [--arg -I...]... FILE_OR_DIR...
 
 For each input file (directories are searched for .cpp, .cu and .c files) it
@@ -14,7 +15,9 @@ line gives the variant of the line of code before it, and deleting one gives
 the file itself, so those variants would parse what others already parse.
 With --step N only every N-th line of code is taken, starting at the
 --offset K-th, so that two runs with different offsets cover different
-lines. Each variant
+lines; with --max-variants M the steps are multiplied by the smallest
+factor that leaves at most M variants, so that the run's time stays
+bounded while the inputs grow. Each variant
 is analysed by the standalone driver with all cublas-* checks; a crash (a
 signal, a stack dump, an assertion, a sanitizer report, a crash reported by
 the driver) or a timeout is a failure. Compile errors are expected.
@@ -130,29 +133,58 @@ def pch_dir(args, work):
 TORCH_INCLUDE = re.compile(r"^\s*#\s*include\s*<(torch|ATen)/", re.M)
 
 
-def write_variants(args, work):
-    """Writes the variants of every input into `work`: a list of
-    (input, "cut" or "del", line, variant path, extension), and the inputs
-    left out because they include PyTorch's headers."""
-    variants, torch = [], []
+def read_inputs(args):
+    """[(path, lines, the step of its extension)] for the inputs that are
+    analysed, and the inputs left out because they include PyTorch's
+    headers."""
+    kept, torch = [], []
     for f in inputs(args.paths):
         with open(f, encoding="utf-8", errors="replace") as fh:
             source = fh.read()
         if TORCH_INCLUDE.search(source):
             torch.append(f)
             continue
-        lines = source.split("\n")
+        ext = os.path.splitext(f)[1]
+        step = args.cu_step if ext == ".cu" and args.cu_step else args.step
+        kept.append((f, source.split("\n"), step))
+    return kept, torch
+
+
+def thinning(args, kept):
+    """The factor the steps are multiplied by so that the variants stay
+    within --max-variants: 1 when they fit. The inputs grow with every
+    test written, and the run's time with them; past the bound the lines
+    taken spread evenly over every input."""
+    if not args.max_variants:
+        return 1
+    count = lambda factor: sum(
+        2 * len(code_lines(lines)[args.offset - 1::step * factor])
+        for _, lines, step in kept)
+    factor = 1
+    while count(factor) > args.max_variants:
+        factor += 1
+    return factor
+
+
+def write_variants(args, work):
+    """Writes the variants of every input into `work`: a list of
+    (input, "cut" or "del", line, variant path, extension), the inputs
+    left out because they include PyTorch's headers, and the factor the
+    steps were thinned by."""
+    variants = []
+    kept, torch = read_inputs(args)
+    factor = thinning(args, kept)
+    for f, lines, step in kept:
         ext = os.path.splitext(f)[1]
         base = os.path.relpath(f).replace(os.sep, "_").replace(".", "_")
-        step = args.cu_step if ext == ".cu" and args.cu_step else args.step
-        for k in code_lines(lines)[args.offset - 1::step]:
+        for k in code_lines(lines)[args.offset - 1::step * factor]:
             for kind, text in (("cut", lines[:k]),
                                ("del", lines[:k - 1] + lines[k:])):
                 p = os.path.join(work, "%s.%s%d%s" % (base, kind, k, ext))
                 with open(p, "w", encoding="utf-8") as out:
                     out.write("\n".join(text) + "\n")
                 variants.append((f, kind, k, p, ext))
-    return variants, torch
+    return variants, torch, factor
 
 
 def report(failures, keep):
@@ -186,6 +218,9 @@ def main():
     ap.add_argument("--cu-step", type=int,
                     help="the step for .cu files (their parses cost more)")
     ap.add_argument("--offset", type=int, default=1)
+    ap.add_argument("--max-variants", type=int, default=0,
+                    help="thin the steps by a common factor until the "
+                         "variants number at most this (0: no bound)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=int, default=60,
                     help="seconds one variant may take")
@@ -205,10 +240,15 @@ def main():
         cu_pch = build_pch(args.clang, args.cuda_include, pch_dir(args, work),
                            cuda=True)
 
-    variants, torch = write_variants(args, work)
+    variants, torch, factor = write_variants(args, work)
     if torch:
         print("edit-torture: %d inputs that include PyTorch's headers left out"
               % len(torch))
+    if factor > 1:
+        print("edit-torture: every %d-th line of code (.cu: %d-th), to stay "
+              "within %d variants" % (args.step * factor,
+                                      (args.cu_step or args.step) * factor,
+                                      args.max_variants))
 
     def command(batch):
         ext = batch[0][4]
