@@ -4,6 +4,7 @@
 
 #include "ast/AstUtils.h"
 #include "ast/Callables.h"
+#include "ast/DroppedArguments.h"
 #include "ast/FunctionTimer.h"
 #include "ast/ValueUse.h"
 #include "facts/FailedOutputs.h"
@@ -129,7 +130,6 @@ void UncheckedStatusCheck::registerPPCallbacks(const SourceManager &SM,
                                                Preprocessor *ModuleExpanderPP) {
   CublasCheck::registerPPCallbacks(SM, PP, ModuleExpanderPP);
   this->PP = PP;
-  Dropped.watch(*PP);
 }
 
 bool UncheckedStatusCheck::checkMacroDefinedAt(SourceLocation Loc) const {
@@ -601,11 +601,11 @@ void UncheckedStatusCheck::noteDroppedRead(const VarDecl *Var,
                                            const Decl *Callable,
                                            const SourceManager &SM) {
   const Stmt *Body = Callable->getBody();
-  if (!Body)
+  if (!Body || !PP)
     return;
-  const auto *E = Dropped.firstNaming(
-      Var->getIdentifier(), SM.getExpansionLoc(Call->getEndLoc()),
-      SM.getExpansionLoc(Body->getEndLoc()), SM);
+  std::optional<DroppedArgument> E = firstDroppedArgument(
+      Var->getName(), SM.getExpansionLoc(Call->getEndLoc()),
+      SM.getExpansionLoc(Body->getEndLoc()), *PP);
   if (!E)
     return;
   diag(E->Loc,

@@ -4,7 +4,6 @@
 #define CUBLAS_TIDY_CHECKS_UNCHECKEDSTATUSCHECK_H
 
 #include "CublasCheck.h"
-#include "ast/DroppedArguments.h"
 #include "facts/StatusFunctions.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -68,9 +67,6 @@ private:
   /// out of this build.
   void noteDroppedRead(const VarDecl *Var, const CallExpr *Call,
                        const Decl *Callable, const SourceManager &SM);
-  /// The arguments of macros this build defines without them (assert
-  /// under NDEBUG): where a dead store's read went.
-  cublas_tidy::DroppedArguments Dropped;
   /// cuBLASLt heuristics whose result count is never tested.
   void checkHeuristics(const Decl *Callable, ASTContext &Ctx);
   /// True when CheckMacro is defined at `Loc` as a macro that takes the

@@ -7,60 +7,46 @@
 // build; this fact says why, so that the message can name the macro that
 // dropped the read.
 //
-// A DroppedArguments records, while a unit is preprocessed, each expansion
-// of a function-like macro whose definition never names one of its
-// parameters, with the identifiers written in the arguments it leaves out.
-// A macro that passes its argument to another that drops it (`#define
-// CHECK(x) assert(x)`) is recorded at the outer expansion, which is where
-// the user wrote it.
+// It is asked only once a finding is made, and reads the source text then:
+// the invocations of function-like macros written there, their arguments,
+// and the definitions the preprocessor had at each. A parameter that the
+// definition never names drops its argument; one that it names only inside
+// the arguments of other macros that drop them (`#define CHECK(x)
+// assert(x)`) drops it too, a few levels deep. Nothing is recorded while
+// the unit is preprocessed, so a unit without such a finding pays nothing.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CUBLAS_TIDY_LIB_AST_DROPPEDARGUMENTS_H
 #define CUBLAS_TIDY_LIB_AST_DROPPEDARGUMENTS_H
 
-#include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceLocation.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
-#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
-#include <vector>
 
 namespace cublas_tidy {
 
-class DroppedArguments {
-public:
-  struct Expansion {
-    /// Where the user wrote the macro: a file location.
-    clang::SourceLocation Loc;
-    /// The macro the user wrote there (`CHECK`).
-    std::string Written;
-    /// The macro whose definition leaves the argument out (`assert`, where
-    /// the user wrote `CHECK`).
-    std::string Macro;
-    /// NDEBUG was defined where the macro was expanded.
-    bool UnderNDEBUG = false;
-    /// The identifiers written in the arguments it leaves out.
-    llvm::SmallVector<const clang::IdentifierInfo *, 4> Names;
-  };
-
-  /// Forgets what was recorded and records the expansions `PP` makes from
-  /// now on (one unit). This object must outlive the preprocessing.
-  void watch(clang::Preprocessor &PP);
-
-  /// The first recorded expansion after `After` and before `Before` (file
-  /// locations of one file) whose left-out arguments name `Name`; null when
-  /// there is none.
-  const Expansion *firstNaming(const clang::IdentifierInfo *Name,
-                               clang::SourceLocation After,
-                               clang::SourceLocation Before,
-                               const clang::SourceManager &SM) const;
-
-private:
-  std::vector<Expansion> Expansions;
+struct DroppedArgument {
+  /// Where the user wrote the macro: a file location.
+  clang::SourceLocation Loc;
+  /// The macro the user wrote there (`CHECK`).
+  std::string Written;
+  /// The macro whose definition leaves the argument out (`assert`, where
+  /// the user wrote `CHECK`).
+  std::string Macro;
+  /// NDEBUG was defined where the user wrote the macro.
+  bool UnderNDEBUG = false;
 };
+
+/// The first invocation of a function-like macro written between `After`
+/// and `Before` (file locations of one file) that leaves out, as this
+/// build defines it, an argument in which the identifier `Name` is written.
+std::optional<DroppedArgument>
+firstDroppedArgument(llvm::StringRef Name, clang::SourceLocation After,
+                     clang::SourceLocation Before, clang::Preprocessor &PP);
 
 } // namespace cublas_tidy
 
