@@ -150,12 +150,13 @@ static StringRef exitNote(LeakExit::KindT Kind) {
   return "leaks here";
 }
 
-/// Whether `X` is an exception whose leak depends on who catches it: one
-/// that a call of the project throws, or a checking macro's throw on a
-/// failed library call. Nothing catches it where no caller is known to.
+/// Whether `X` is an exception, whose leak depends on who catches it: a
+/// `throw` of the function's own (a checking macro's on a failed call, or a
+/// check of its inputs) or one that a call of the project throws. Nothing
+/// catches it where no caller is known to: it ends the process, and what it
+/// leaves allocated does not outlive it.
 static bool leaksWhereCaught(const LeakExit &X) {
-  return X.Kind == LeakExit::ThrowingCall ||
-         (X.Kind == LeakExit::Throw && X.OnFailedStatus);
+  return X.Kind == LeakExit::ThrowingCall || X.Kind == LeakExit::Throw;
 }
 
 void HandleLeakCheck::report(const HandleAnalysisResult &Result,

@@ -152,42 +152,6 @@ bool insideTryBlock(const Stmt *S, const Decl *Callable) {
   return false;
 }
 
-/// Whether `Cond` reads a status of cuBLAS, its neighbours or the CUDA
-/// runtime.
-static bool testsStatus(const Expr *Cond) {
-  return Cond && anyStmt(Cond, [](const Stmt *S) {
-           const auto *E = dyn_cast<Expr>(S);
-           return E && (isLibraryStatusType(E->getType()) ||
-                        isCudaErrorType(E->getType()));
-         });
-}
-
-bool throwsOnFailedStatus(const Stmt *Throw, const Decl *Callable) {
-  if (!Throw || !Callable)
-    return false;
-  llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
-  int I = -1;
-  for (size_t J = 0; J < Stmts.size() && I < 0; ++J)
-    if (Stmts[J].S == Throw)
-      I = static_cast<int>(J);
-  // Up the branches that hold the throw: its own condition is not one.
-  for (int Child = I; Child >= 0 && Stmts[Child].Parent >= 0;
-       Child = Stmts[Child].Parent) {
-    const Stmt *Up = Stmts[Stmts[Child].Parent].S;
-    const Stmt *Below = Stmts[Child].S;
-    const Expr *Cond = nullptr;
-    if (const auto *If = dyn_cast<IfStmt>(Up))
-      Cond = Below != If->getCond() ? If->getCond() : nullptr;
-    else if (const auto *C = dyn_cast<ConditionalOperator>(Up))
-      Cond = Below != C->getCond() ? C->getCond() : nullptr;
-    else if (const auto *Sw = dyn_cast<SwitchStmt>(Up))
-      Cond = Below != Sw->getCond() ? Sw->getCond() : nullptr;
-    if (testsStatus(Cond))
-      return true;
-  }
-  return false;
-}
-
 namespace {
 
 /// The references to one function in a unit, and whether each is a direct

@@ -52,14 +52,6 @@ bool mayThrowOut(const clang::FunctionDecl *FD);
 /// it throws).
 bool insideTryBlock(const clang::Stmt *S, const clang::Decl *Callable);
 
-/// True when `Throw`, a `throw` of the body of `Callable`, is thrown only
-/// where a library call reported a failure: it is in a branch (an `if`'s,
-/// a `?:`'s, a `switch`'s) whose condition tests a cublasStatus_t,
-/// cusolverStatus_t, cusparseStatus_t or cudaError_t, as the checking
-/// macros' throws are (`if (rc != CUBLAS_STATUS_SUCCESS) throw ...`).
-bool throwsOnFailedStatus(const clang::Stmt *Throw,
-                          const clang::Decl *Callable);
-
 /// True when an exception that leaves `Fn` ends the process: `Fn` is
 /// `main`, or a function of the main file that no other unit can call
 /// (internal linkage, `inline`, or an implicit instantiation of a template

@@ -677,8 +677,6 @@ bool Engine::endsProcess(const LeakExit &Exit) const {
 void Engine::leak(const Handle &H, LeakExit Exit) {
   if (summarising() || !H.Create || endsProcess(Exit))
     return;
-  if (Exit.Kind == LeakExit::Throw)
-    Exit.OnFailedStatus = throwsOnFailedStatus(Exit.S, Callable);
   auto It = llvm::find_if(Leaks, [&](const LeakReport &R) {
     return R.Create == H.Create && R.Var == H.Var;
   });

@@ -91,11 +91,6 @@ struct LeakExit {
   KindT Kind;
   clang::SourceLocation Loc;
   const clang::Stmt *S = nullptr; // the statement at Loc, when there is one
-  /// For a Throw: thrown only where a library call reported a failure
-  /// (facts/Exceptions.h, throwsOnFailedStatus), as a checking macro's
-  /// throw is; whether that leaks depends on who catches, as for a
-  /// ThrowingCall.
-  bool OnFailedStatus = false;
 };
 
 struct LeakReport {

@@ -70,6 +70,9 @@ int destroyed_in_one_branch(bool fast) {
   // CHECK-NOTES: :[[@LINE-1]]:3: note: leaks when this 'return' is taken
 }
 
+// A 'throw' of the function's own leaks what is still allocated where a
+// caller catches the exception and goes on, as a checking macro's throw
+// does.
 void thrown(int n) {
   cublasHandle_t h;
   CUBLAS_CHECK(cublasCreate(&h));
@@ -77,6 +80,27 @@ void thrown(int n) {
   if (n < 0)
     throw std::invalid_argument("n");
   // CHECK-NOTES: :[[@LINE-1]]:5: note: leaks when this exception is thrown
+  cublasDestroy(h);
+}
+
+int thrown_caught(int n) {
+  try {
+    thrown(n);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'thrown' is called here inside a 'try' block: the exception can be caught and the program go on
+  } catch (const std::invalid_argument &) {
+    return -1;
+  }
+  return 0;
+}
+
+// Where no caller is known to catch (nothing in the file calls it), the
+// exception ends the process or goes where the unit cannot tell: a
+// library's consistency check that throws is not a leak to report.
+void thrown_to_nobody_known(int n) {
+  cublasHandle_t h;
+  CUBLAS_CHECK(cublasCreate(&h));
+  if (n < 0)
+    throw std::runtime_error("inconsistent sizes");
   cublasDestroy(h);
 }
 
