@@ -133,13 +133,9 @@ void UncheckedStatusCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 bool UncheckedStatusCheck::checkMacroDefinedAt(SourceLocation Loc) const {
-  if (!PP || CheckMacro.empty())
-    return false;
-  const IdentifierInfo *II = PP->getIdentifierInfo(CheckMacro);
-  if (!II || !II->hadMacroDefinition())
-    return false;
-  const MacroInfo *MI = PP->getMacroDefinitionAtLoc(II, Loc).getMacroInfo();
-  if (!MI || !MI->isFunctionLike())
+  const MacroInfo *MI =
+      PP ? functionLikeMacroAt(*PP, CheckMacro, Loc) : nullptr;
+  if (!MI)
     return false;
   // CK(x), CK(...), CK(x, ...): one argument fits.
   return MI->getNumParams() == 1 ||

@@ -29,7 +29,7 @@ StringRef nameOf(const Token &T) {
 /// The arguments of the invocation whose `(` is `Toks[Open]`: for each, the
 /// range of its tokens [first, last). Empty when the `)` is missing.
 llvm::SmallVector<std::pair<size_t, size_t>, 4>
-splitArguments(llvm::ArrayRef<Token> Toks, size_t Open, size_t &Close) {
+splitArguments(llvm::ArrayRef<Token> Toks, size_t Open) {
   llvm::SmallVector<std::pair<size_t, size_t>, 4> Args;
   int Depth = 0;
   size_t Start = Open + 1;
@@ -40,7 +40,6 @@ splitArguments(llvm::ArrayRef<Token> Toks, size_t Open, size_t &Close) {
       --Depth;
     else if (Toks[I].is(tok::r_paren) && Depth-- == 0) {
       Args.push_back({Start, I});
-      Close = I;
       return Args;
     } else if (Toks[I].is(tok::comma) && Depth == 0) {
       Args.push_back({Start, I});
@@ -57,14 +56,7 @@ public:
 
   /// The function-like macro `T` names where the user wrote the code.
   const MacroInfo *macro(const Token &T) const {
-    StringRef Name = nameOf(T);
-    if (Name.empty())
-      return nullptr;
-    IdentifierInfo *II = PP.getIdentifierInfo(Name);
-    if (!II->hadMacroDefinition())
-      return nullptr;
-    const MacroInfo *MI = PP.getMacroDefinitionAtLoc(II, At).getMacroInfo();
-    return MI && MI->isFunctionLike() ? MI : nullptr;
+    return functionLikeMacroAt(PP, nameOf(T), At);
   }
 
   /// The macro that drops argument `Index` of an invocation of `MI`
@@ -92,8 +84,7 @@ public:
               : nullptr;
       if (!Inner || Inner == &MI)
         continue;
-      size_t Close = 0;
-      auto Args = splitArguments(Body, I + 1, Close);
+      auto Args = splitArguments(Body, I + 1);
       for (size_t A = 0; A < Args.size(); ++A) {
         std::string By = drops(*Inner, nameOf(Body[I]), A, Depth + 1);
         if (By.empty())
@@ -115,6 +106,17 @@ private:
 };
 
 } // namespace
+
+const MacroInfo *functionLikeMacroAt(Preprocessor &PP, StringRef Name,
+                                     SourceLocation Loc) {
+  if (Name.empty())
+    return nullptr;
+  const IdentifierInfo *II = PP.getIdentifierInfo(Name);
+  if (!II->hadMacroDefinition())
+    return nullptr;
+  const MacroInfo *MI = PP.getMacroDefinitionAtLoc(II, Loc).getMacroInfo();
+  return MI && MI->isFunctionLike() ? MI : nullptr;
+}
 
 std::optional<DroppedArgument> firstDroppedArgument(StringRef Name,
                                                     SourceLocation After,
@@ -148,8 +150,7 @@ std::optional<DroppedArgument> firstDroppedArgument(StringRef Name,
     const MacroInfo *MI = F.macro(Toks[I]);
     if (!MI)
       continue;
-    size_t Close = 0;
-    auto Args = splitArguments(Toks, I + 1, Close);
+    auto Args = splitArguments(Toks, I + 1);
     for (size_t A = 0; A < Args.size(); ++A) {
       bool Names = false;
       for (size_t K = Args[A].first; K < Args[A].second && !Names; ++K)

@@ -41,6 +41,12 @@ struct DroppedArgument {
   bool UnderNDEBUG = false;
 };
 
+/// The function-like macro `Name` is defined as at `Loc`; null when it is
+/// not defined there, or is an object-like macro.
+const clang::MacroInfo *functionLikeMacroAt(clang::Preprocessor &PP,
+                                            llvm::StringRef Name,
+                                            clang::SourceLocation Loc);
+
 /// The first invocation of a function-like macro written between `After`
 /// and `Before` (file locations of one file) that leaves out, as this
 /// build defines it, an argument in which the identifier `Name` is written.

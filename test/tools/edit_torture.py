@@ -134,9 +134,9 @@ TORCH_INCLUDE = re.compile(r"^\s*#\s*include\s*<(torch|ATen)/", re.M)
 
 
 def read_inputs(args):
-    """[(path, lines, the step of its extension)] for the inputs that are
-    analysed, and the inputs left out because they include PyTorch's
-    headers."""
+    """[(path, lines, its lines of code, the step of its extension)] for
+    the inputs that are analysed, and the inputs left out because they
+    include PyTorch's headers."""
     kept, torch = [], []
     for f in inputs(args.paths):
         with open(f, encoding="utf-8", errors="replace") as fh:
@@ -146,7 +146,8 @@ def read_inputs(args):
             continue
         ext = os.path.splitext(f)[1]
         step = args.cu_step if ext == ".cu" and args.cu_step else args.step
-        kept.append((f, source.split("\n"), step))
+        lines = source.split("\n")
+        kept.append((f, lines, code_lines(lines), step))
     return kept, torch
 
 
@@ -158,8 +159,8 @@ def thinning(args, kept):
     if not args.max_variants:
         return 1
     count = lambda factor: sum(
-        2 * len(code_lines(lines)[args.offset - 1::step * factor])
-        for _, lines, step in kept)
+        2 * len(code[args.offset - 1::step * factor])
+        for _, _, code, step in kept)
     factor = 1
     while count(factor) > args.max_variants:
         factor += 1
@@ -174,10 +175,10 @@ def write_variants(args, work):
     variants = []
     kept, torch = read_inputs(args)
     factor = thinning(args, kept)
-    for f, lines, step in kept:
+    for f, lines, code, step in kept:
         ext = os.path.splitext(f)[1]
         base = os.path.relpath(f).replace(os.sep, "_").replace(".", "_")
-        for k in code_lines(lines)[args.offset - 1::step * factor]:
+        for k in code[args.offset - 1::step * factor]:
             for kind, text in (("cut", lines[:k]),
                                ("del", lines[:k - 1] + lines[k:])):
                 p = os.path.join(work, "%s.%s%d%s" % (base, kind, k, ext))
