@@ -604,6 +604,14 @@ void UncheckedStatusCheck::noteDroppedRead(const VarDecl *Var,
       SM.getExpansionLoc(Body->getEndLoc()), *PP);
   if (!E)
     return;
+  if (!E->Block.empty()) {
+    diag(E->Loc,
+         "'%0' is read here only in %select{a block that '%1' leaves out of "
+         "this build|the '#else' of '%1', which this build leaves out}2",
+         DiagnosticIDs::Note)
+        << Var->getName() << E->Block << E->InElse;
+    return;
+  }
   diag(E->Loc,
        "'%0' is read here only inside '%1', which %select{this build "
        "defines without that argument|NDEBUG compiles out}2",

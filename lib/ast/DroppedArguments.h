@@ -7,9 +7,13 @@
 // build; this fact says why, so that the message can name the macro that
 // dropped the read.
 //
+// A read inside `#ifndef NDEBUG ... #endif` is gone the same way, with no
+// macro to blame: the block is.
+//
 // It is asked only once a finding is made, and reads the source text then:
-// the invocations of function-like macros written there, their arguments,
-// and the definitions the preprocessor had at each. A parameter that the
+// the conditional blocks and the invocations of function-like macros
+// written there, their arguments, and the definitions the preprocessor had
+// at each. A parameter that the
 // definition never names drops its argument; one that it names only inside
 // the arguments of other macros that drop them (`#define CHECK(x)
 // assert(x)`) drops it too, a few levels deep. Nothing is recorded while
@@ -39,6 +43,12 @@ struct DroppedArgument {
   std::string Macro;
   /// NDEBUG was defined where the user wrote the macro.
   bool UnderNDEBUG = false;
+  /// Not a macro: the read is in a block that the preprocessor skips in
+  /// this build, opened by this directive (`#ifndef NDEBUG`); `Written`
+  /// and `Macro` are empty.
+  std::string Block;
+  /// That block's branch is its `#else`.
+  bool InElse = false;
 };
 
 /// The function-like macro `Name` is defined as at `Loc`; null when it is
@@ -47,9 +57,13 @@ const clang::MacroInfo *functionLikeMacroAt(clang::Preprocessor &PP,
                                             llvm::StringRef Name,
                                             clang::SourceLocation Loc);
 
-/// The first invocation of a function-like macro written between `After`
-/// and `Before` (file locations of one file) that leaves out, as this
-/// build defines it, an argument in which the identifier `Name` is written.
+/// The first place between `After` and `Before` (file locations of one
+/// file, `After` in text that the build compiles) where the identifier
+/// `Name` is written and this build drops it: an argument that a
+/// function-like macro's definition leaves out, or text in a conditional
+/// block that the preprocessor skips (as far as the block's directives
+/// tell on their own: `#ifdef`, `#ifndef`, and tests of `defined`, `!`,
+/// literals and macros defined as numbers).
 std::optional<DroppedArgument>
 firstDroppedArgument(llvm::StringRef Name, clang::SourceLocation After,
                      clang::SourceLocation Before, clang::Preprocessor &PP);
