@@ -7,6 +7,7 @@
 #include "ast/DroppedArguments.h"
 #include "ast/FunctionTimer.h"
 #include "ast/ValueUse.h"
+#include "facts/CallFailures.h"
 #include "facts/FailedOutputs.h"
 #include "facts/LtHeuristics.h"
 #include "facts/StatusFunctions.h"
@@ -460,6 +461,11 @@ void UncheckedStatusCheck::checkDiscarded(
   if (failureShowsInCount(Call, Callable) ||
       failureKeepsFallback(Call, Callable))
     return;
+  // Documented never to fail as written: a cuBLASLt descriptor's destroy,
+  // an attribute accessor given `&v, sizeof(v)` of the attribute's size
+  // (lib/facts/CallFailures.h).
+  if (cannotFailAsWritten(Call, Ctx))
+    return;
   // Let go while the stack unwinds: throwing then ends the program.
   if (onlyWhileUnwinding(Call, Parents))
     return;
@@ -571,7 +577,8 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
     return Tracked && !expandedInSystemHeader(Call->getBeginLoc(), SM) &&
                    isTrackedCall(Call, SM, LangOpts) &&
                    !failureShowsInCount(Call, Callable) &&
-                   !failureKeepsFallback(Call, Callable)
+                   !failureKeepsFallback(Call, Callable) &&
+                   !cannotFailAsWritten(Call, Ctx)
                ? Call
                : nullptr;
   };

@@ -171,6 +171,8 @@ class Decl:
         self.params = params  # list of (type, name)
         self.inline = inline
         self.order = order
+        # The doc comment lists CUBLAS_STATUS_SUCCESS as its only \retval.
+        self.only_success = False
 
 
 def parse_params(ptext):
@@ -230,6 +232,77 @@ def parse_header(path, header, family):
         if vm:
             version[key] = vm.group(1)
     return decls, version
+
+
+# --------------------------------------------------------------------------
+# What the doc comments of cublasLt.h say
+# --------------------------------------------------------------------------
+
+# A doc comment, then a declaration of a function that returns a status.
+DOC_DECL = re.compile(
+    r"/\*\*((?:(?!\*/).)*?)\*/\s*(?:cublasStatus_t)\s+CUBLASWINAPI\s+(\w+)\s*\(",
+    re.S)
+
+
+def only_success(raw):
+    """Names of the functions whose doc comment lists CUBLAS_STATUS_SUCCESS
+    as their only \\retval: nothing else is documented to come back."""
+    names = set()
+    for m in DOC_DECL.finditer(raw):
+        retvals = re.findall(r"\\retval\s+(\w+)", m.group(1))
+        if retvals and set(retvals) == {"CUBLAS_STATUS_SUCCESS"}:
+            names.add(m.group(2))
+    return names
+
+
+# The storage an attribute's doc comment names, at the start of one of its
+# lines (`uint32_t, default: ...`, `const void *, default: NULL`), in bytes
+# on the 64-bit targets CUDA 13 supports. Arrays, and types this table
+# does not know, have none.
+ATTRIBUTE_STORAGE = (
+    (r"(?:const\s+)?(?:void|char|u?int(?:8|16|32|64)_t|float|double)\s*\*", 8),
+    (r"cublasLtEmulationDesc_t\b", 8),
+    (r"u?int8_t\b", 1),
+    (r"u?int16_t\b", 2),
+    (r"(?:u?int32_t|float)\b", 4),
+    (r"(?:u?int64_t|double)\b", 8),
+)
+
+
+def storage_bytes(comment):
+    """The size of the attribute a doc comment describes, or None when its
+    lines name no storage, or storages of different sizes."""
+    sizes = set()
+    for line in comment.split("\n"):
+        line = line.strip().lstrip("*").strip()
+        # `Bias case: const void *`, `Forward pass: void *`
+        line = re.sub(r"^[A-Za-z ]+:\s*", "", line)
+        if line.startswith("array of"):
+            return None
+        for pattern, size in ATTRIBUTE_STORAGE:
+            if re.match(pattern, line):
+                sizes.add(size)
+                break
+    return sizes.pop() if len(sizes) == 1 else None
+
+
+def attribute_enums(raw):
+    """{enum type name: [(enumerator, value, bytes)]} of the `typedef enum
+    {...} cublasLt...Attribute(s)_t;` of cublasLt.h, for the enumerators
+    whose storage their doc comment names."""
+    enums = {}
+    for m in re.finditer(r"typedef\s+enum\s*\{((?:(?!typedef).)*?)\}\s*"
+                         r"(cublasLt\w*Attributes?_t)\s*;", raw, re.S):
+        rows = []
+        value = -1
+        for e in re.finditer(r"/\*\*((?:(?!\*/).)*?)\*/\s*(CUBLASLT_\w+)"
+                             r"\s*(?:=\s*(\d+))?\s*,", m.group(1), re.S):
+            value = int(e.group(3)) if e.group(3) is not None else value + 1
+            size = storage_bytes(e.group(1))
+            if size is not None:
+                rows.append((e.group(2), value, size))
+        enums[m.group(2)] = rows
+    return enums
 
 
 # --------------------------------------------------------------------------
@@ -729,6 +802,7 @@ class Row:
         self.decl = decl
         self.name = decl.name
         self.family = decl.family
+        self.only_success = decl.only_success
         if decl.family in NEIGHBOURS:
             self.routine, prefix_elem = "", None
         else:
@@ -781,6 +855,8 @@ class Row:
             b(self.returns_status), b(self.is64), b(self.batched),
             b(self.strided), self.creates, self.destroys)]
         out.append("  " + self.signature())
+        if self.only_success:
+            out.append("  CUBLAS_ONLY_SUCCESS(%s)" % self.name)
         for pname, _typ, role, op in self.params:
             out.append("  CUBLAS_PARAM(%s, %s, %s)" % (pname, role, op))
         out.append("CUBLAS_END_FUNCTION(%s)" % self.name)
@@ -794,12 +870,28 @@ class Model:
         self.out_of_scope = []  # (name, reason, header)
         self.decls_by_header = OrderedDict()
         self.cublas_version = {}
+        self.attributes = []  # (accessor, enumerator, value, bytes)
         names = set()
         for header, family in HEADERS:
             path = os.path.join(include_dir, header)
             if not os.path.isfile(path):
                 raise SystemExit("gen-api-model: %s not found (use --include DIR)" % path)
             decls, version = parse_header(path, header, family)
+            with open(path, encoding="utf-8", errors="replace") as f:
+                raw = f.read()
+            succeed = only_success(raw)
+            for d in decls:
+                d.only_success = d.name in succeed
+            enums = attribute_enums(raw)
+            accessors = set()
+            for d in decls:
+                attr = [t for t, n in d.params if n == "attr"]
+                if (d.inline or d.name in names or d.name in accessors or
+                        not attr or attr[0] not in enums):
+                    continue
+                accessors.add(d.name)
+                for enumerator, value, size in enums[attr[0]]:
+                    self.attributes.append((d.name, enumerator, value, size))
             if header == "cublas_api.h":
                 self.cublas_version = version
             self.decls_by_header[header] = decls
@@ -853,6 +945,12 @@ class Model:
             "// CUBLAS_PARAM(Name, Role, Operand)",
             "// CUBLAS_END_FUNCTION(Name)",
             "// CUBLAS_OUT_OF_SCOPE(Name, Reason)",
+            "// CUBLAS_ONLY_SUCCESS(Name)",
+            "//   inside a function's rows: its doc comment lists CUBLAS_STATUS_SUCCESS",
+            "//   as its only return value",
+            "// CUBLAS_LT_ATTRIBUTE(Accessor, Enumerator, Value, Bytes)",
+            "//   an attribute that the cuBLASLt accessor Accessor sets or gets, and",
+            "//   the size of its storage as its doc comment names it",
         ]
         macros = [
             ("CUBLAS_FUNCTION", "Name, Routine, Family, Elem, ReturnsStatus, Is64, "
@@ -863,6 +961,8 @@ class Model:
             ("CUBLAS_PARAM", "Name, Role, Operand"),
             ("CUBLAS_END_FUNCTION", "Name"),
             ("CUBLAS_OUT_OF_SCOPE", "Name, Reason"),
+            ("CUBLAS_ONLY_SUCCESS", "Name"),
+            ("CUBLAS_LT_ATTRIBUTE", "Accessor, Enumerator, Value, Bytes"),
         ]
         for macro, args in macros:
             out += ["#ifndef %s" % macro, "#define %s(%s)" % (macro, args), "#endif"]
@@ -870,6 +970,9 @@ class Model:
             out += row.render()
         for name, reason, _header in self.out_of_scope:
             out.append('CUBLAS_OUT_OF_SCOPE(%s, "%s")' % (name, reason))
+        for accessor, enumerator, value, size in self.attributes:
+            out.append("CUBLAS_LT_ATTRIBUTE(%s, %s, %d, %d)"
+                       % (accessor, enumerator, value, size))
         out += ["#undef %s" % macro for macro, _ in macros]
         return "\n".join(out) + "\n"
 

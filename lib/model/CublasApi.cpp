@@ -34,6 +34,13 @@ namespace {
 #define CUBLAS_END_FUNCTION(Name) ;
 #include "model/CublasApi.def"
 
+// Whether the header documents only success for each row: `false ||
+// true` for a row with CUBLAS_ONLY_SUCCESS.
+#define CUBLAS_FUNCTION(Name, ...) constexpr bool OnlySuccess_##Name = false
+#define CUBLAS_ONLY_SUCCESS(Name) || true
+#define CUBLAS_END_FUNCTION(Name) ;
+#include "model/CublasApi.def"
+
 const FunctionInfo Functions[] = {
 #define CUBLAS_FUNCTION(Name, Routine, Family, Elem, ReturnsStatus, Is64,      \
                         Batched, StridedBatched, Creates, Destroys)            \
@@ -48,6 +55,7 @@ const FunctionInfo Functions[] = {
    ResourceKind::Creates,                                                      \
    ResourceKind::Destroys,                                                     \
    Inline_##Name,                                                              \
+   OnlySuccess_##Name,                                                         \
    Params_##Name,                                                              \
    static_cast<unsigned>(std::size(Params_##Name) - 1)},
 #include "model/CublasApi.def"
@@ -58,7 +66,27 @@ const OutOfScopeEntry OutOfScope[] = {
 #include "model/CublasApi.def"
 };
 
+struct LtAttributeEntry {
+  const char *Accessor;
+  std::int64_t Value;
+  unsigned Bytes;
+};
+
+const LtAttributeEntry LtAttributes[] = {
+#define CUBLAS_LT_ATTRIBUTE(Accessor, Enumerator, Value, Bytes)                \
+  {#Accessor, Value, Bytes},
+#include "model/CublasApi.def"
+};
+
 } // namespace
+
+std::optional<unsigned> ltAttributeBytes(llvm::StringRef Accessor,
+                                         std::int64_t Attr) {
+  for (const LtAttributeEntry &E : LtAttributes)
+    if (E.Value == Attr && Accessor == E.Accessor)
+      return E.Bytes;
+  return std::nullopt;
+}
 
 int FunctionInfo::findParam(ParamRole Role, Operand Op) const {
   for (unsigned I = 0; I < NumParams; ++I)

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace cublas_tidy {
 
@@ -184,6 +185,10 @@ struct FunctionInfo {
   /// ...; CUBLAS_INLINE_SIGNATURE in the table): calls of it are calls like
   /// any other, but it has no symbol to link to or interpose.
   bool Inline;
+  /// The header documents CUBLAS_STATUS_SUCCESS as the only status the
+  /// function returns (CUBLAS_ONLY_SUCCESS in the table: the cuBLASLt
+  /// descriptor destroys, the logger's setters).
+  bool OnlySuccess;
   const ParamInfo *ParamsBegin;
   unsigned NumParams;
 
@@ -236,6 +241,15 @@ struct OutOfScopeEntry {
   const char *Reason;
 };
 llvm::ArrayRef<OutOfScopeEntry> outOfScopeFunctions();
+
+/// The size in bytes of the storage of attribute `Attr` (its value) that
+/// the cuBLASLt accessor `Accessor` sets or gets
+/// ("cublasLtMatmulDescSetAttribute"), as cublasLt.h documents it: the
+/// accessor fails with CUBLAS_STATUS_INVALID_VALUE, and only then, when its
+/// buffer is null or its size is not this one. Nullopt for an attribute
+/// whose storage is an array or undocumented, and for another function.
+std::optional<unsigned> ltAttributeBytes(llvm::StringRef Accessor,
+                                         std::int64_t Attr);
 
 /// The Destroy function that releases what `Kind` names, e.g.
 /// "cublasDestroy_v2" for ResourceKind::Handle.

@@ -31,9 +31,13 @@ int missingInclude(const cublasLtHandle_t &handle) {
   if (result.first == 0) {
     return result.first;
   }
-  // The statement compiles: its status is discarded, whatever else is wrong.
+  // The statement compiles: its status is discarded, whatever else is wrong
+  // (CUBLASLT_MATRIX_LAYOUT_ROWS is a uint64_t: an int's size fails).
+  int rows = 4;
+  cublasLtMatrixLayoutSetAttribute(A, CUBLASLT_MATRIX_LAYOUT_ROWS, &rows, sizeof(rows));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasLtMatrixLayoutSetAttribute' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
+  // A layout's destroy cannot fail: cublasLt.h documents only success.
   cublasLtMatrixLayoutDestroy(A);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasLtMatrixLayoutDestroy' is discarded; a failure here goes unnoticed [cublas-unchecked-status]
   return 0;
 }
 

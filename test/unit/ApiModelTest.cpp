@@ -331,3 +331,41 @@ TEST(ApiModel, ReadsSettingGettersOnly) {
 }
 
 } // namespace
+
+TEST(ApiModel, DocumentedOnlySuccess) {
+  // cublasLt.h lists CUBLAS_STATUS_SUCCESS as the only status of the
+  // destroys of its descriptors, not of its handle's.
+  for (const char *Name :
+       {"cublasLtMatmulDescDestroy", "cublasLtMatrixLayoutDestroy",
+        "cublasLtMatmulPreferenceDestroy",
+        "cublasLtMatrixTransformDescDestroy"}) {
+    const FunctionInfo *F = lookupFunction(Name);
+    ASSERT_TRUE(F) << Name;
+    EXPECT_TRUE(F->OnlySuccess) << Name;
+  }
+  for (const char *Name :
+       {"cublasLtDestroy", "cublasDestroy_v2", "cublasLtMatmulDescCreate",
+        "cublasSgemm_v2", "cusparseDestroy", "cublasLtMatmulDescSetAttribute"})
+    EXPECT_FALSE(lookupFunction(Name)->OnlySuccess) << Name;
+}
+
+TEST(ApiModel, LtAttributeStorageSizes) {
+  // As the doc comments of cublasLt.h name them: int32_t, uint64_t,
+  // uint16_t, int8_t, a pointer.
+  EXPECT_EQ(ltAttributeBytes("cublasLtMatmulDescSetAttribute", 3), 4u);
+  EXPECT_EQ(ltAttributeBytes("cublasLtMatmulDescGetAttribute", 3), 4u);
+  EXPECT_EQ(ltAttributeBytes("cublasLtMatmulPreferenceSetAttribute", 1), 8u);
+  EXPECT_EQ(ltAttributeBytes("cublasLtMatmulAlgoConfigSetAttribute", 7), 2u);
+  EXPECT_EQ(ltAttributeBytes("cublasLtMatmulDescSetAttribute", 25), 1u);
+  // CUBLASLT_MATMUL_DESC_BIAS_POINTER: "Bias case: const void *".
+  EXPECT_EQ(ltAttributeBytes("cublasLtMatmulDescSetAttribute", 8), 8u);
+  // The layout's CUBLASLT_MATRIX_LAYOUT_LD is an int64_t; the transform
+  // descriptor's attributes are numbered without initialisers.
+  EXPECT_EQ(ltAttributeBytes("cublasLtMatrixLayoutSetAttribute", 4), 8u);
+  EXPECT_EQ(ltAttributeBytes("cublasLtMatrixTransformDescSetAttribute", 3), 4u);
+  // CUBLASLT_ALGO_CAP_TILE_IDS is an array; 9 is no matmul descriptor
+  // attribute; cublasSgemm is no accessor.
+  EXPECT_FALSE(ltAttributeBytes("cublasLtMatmulAlgoCapGetAttribute", 6));
+  EXPECT_FALSE(ltAttributeBytes("cublasLtMatmulDescSetAttribute", 9));
+  EXPECT_FALSE(ltAttributeBytes("cublasSgemm_v2", 3));
+}
