@@ -433,7 +433,8 @@ void HandleLeakCheck::reportLeakedMember(const LeakedMember &M) {
   const ResourceTable::Kind &K = table().kind(M.KindId);
   std::string Class = recordName(M.Class);
   // An array or a container of handles (`handles_[d]`): each one it holds.
-  bool Many = !isCublasResourceType(M.Field->getType());
+  // One handle or descriptor, of any library, is a pointer.
+  bool Many = !M.Field->getType()->isPointerType();
   const char *Leaks = Many ? "the ones it holds" : "one";
   const char *OnEach = Many ? " on each" : "";
   if (M.Init && (M.InitParam >= 0 || M.Returns))

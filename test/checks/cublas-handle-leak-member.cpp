@@ -6,6 +6,7 @@
 
 #include <cublas_v2.h>
 #include <cublasLt.h>
+#include <cusolverDn.h>
 #include <memory>
 
 // --- Reported -------------------------------------------------------------
@@ -41,6 +42,19 @@ struct LtRunner {
 LtRunner *make_runner() {
   return new LtRunner();
   // CHECK-NOTES: :[[@LINE-1]]:14: note: a 'LtRunner' is created here
+}
+
+// One cuSOLVER handle is one, as a cuBLAS handle is (not "the ones it
+// holds", the words for an array of them).
+class Solver {
+public:
+  Solver() { cusolverDnCreate(&h_); }
+  // CHECK-NOTES: :[[@LINE-1]]:14: warning: handle member 'h_' is created when a 'Solver' is constructed, but nothing destroys it: every 'Solver' object leaks one; call 'cusolverDnDestroy' in '~Solver' [cublas-handle-leak]
+  cusolverDnHandle_t h_ = nullptr;
+};
+void solve() {
+  Solver s;
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: a 'Solver' is created here
 }
 
 // Objects made by std::make_unique and std::make_shared are constructed
