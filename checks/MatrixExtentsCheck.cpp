@@ -162,6 +162,7 @@ private:
   static std::string named(StringRef Name, const ArgValue &V,
                            StringRef Same = "");
   void checkFootprint(const OperandAtCall &O);
+  bool sideBySide(const OperandAtCall &O) const;
   void checkPointerArray(int Param);
   void checkStorageLayout(const OperandAtCall &O);
   void checkView(const OperandAtCall &O, const StorageMatrix &M);
@@ -519,6 +520,25 @@ void CallAnalysis::checkView(const OperandAtCall &O, const StorageMatrix &M) {
            Notes());
 }
 
+/// Whether the members of a strided batch of matrices lie side by side in
+/// the rows of one matrix (each attention head's output in its own rows of
+/// a [T, H*D] buffer: rows D, stride D, ld H*D): each member's rows begin
+/// where the one before ends or later, and the last one's end within the
+/// leading dimension, so no two touch the same element.
+bool CallAnalysis::sideBySide(const OperandAtCall &O) const {
+  if (!O.Rows || !O.Ld || !O.Stride || !O.Count)
+    return false;
+  auto AtMost = [&](const SymExpr &L, const SymExpr &R) {
+    Order Ord = compare(L, R, Bounds);
+    return Ord == Order::Less || Ord == Order::Equal ||
+           Ord == Order::LessOrEqual;
+  };
+  std::optional<SymExpr> Before = O.Count->V.sub(SymExpr::constant(1));
+  std::optional<SymExpr> Span = Before ? O.Stride->V.mul(*Before) : Before;
+  std::optional<SymExpr> End = Span ? Span->add(O.Rows->V) : Span;
+  return End && AtMost(O.Rows->V, O.Stride->V) && AtMost(*End, O.Ld->V);
+}
+
 void CallAnalysis::checkFootprint(const OperandAtCall &O) {
   const OperandParams &P = O.Params;
   if (P.Memory < 0 ||
@@ -542,9 +562,10 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
     At += ", " + paramName(P.Stride).str() + "=" + O.Stride->brief() +
           " and " + paramName(P.Count).str() + "=" + O.Count->brief();
 
-    // Output batches that overlap.
+    // Output batches that overlap: closer than one member's footprint,
+    // unless they lie side by side in the rows of one matrix.
     if (S.Written && provenLess(SymExpr::constant(1), O.Count->V, Bounds) &&
-        provenLess(O.Stride->V, Needed, Bounds)) {
+        provenLess(O.Stride->V, Needed, Bounds) && !sideBySide(O)) {
       std::string Name = toString(S.Op).str();
       report("overlap:" + std::to_string(P.Memory), arg(P.Stride),
              paramName(P.Stride).str() + " (" +
@@ -616,17 +637,25 @@ void CallAnalysis::checkPointerArray(int Param) {
   // "4 pointers", or, where the bytes are not whole pointers (sized as
   // floats), "4*batch bytes".
   std::string What;
-  if (std::optional<SymExpr> N = bytesAsElements(Short->Bytes, PtrBytes))
+  // A pointer that starts at or past the allocation's end holds none.
+  std::optional<int64_t> Bytes = Short->Bytes.getConstant();
+  bool None = Bytes && *Bytes <= 0;
+  if (None)
+    What = "no pointers";
+  else if (std::optional<SymExpr> N = bytesAsElements(Short->Bytes, PtrBytes))
     What = N->str() + (N->getConstant() == 1 ? " pointer" : " pointers");
   else
     What = Short->Bytes.str() + " bytes";
-  if (Short->Allocation)
+  if (Short->Allocation) {
+    std::string Alloc = allocationText(*Short->Allocation);
+    if (None && Short->Allocation->OffsetBytes != SymExpr::constant(0))
+      Alloc += ", from byte " + Short->Allocation->OffsetBytes.str();
     report(Key, Array,
-           Reads + ", but " + Named + " holds " + What + " (" +
-               allocationText(*Short->Allocation) +
-               "): the last ones are read past its end",
+           Reads + ", but " + Named + " holds " + What + " (" + Alloc + "): " +
+               (None ? "every one is read past its end"
+                     : "the last ones are read past its end"),
            allocationNote(*Short->Allocation));
-  else
+  } else
     report(Key, Array,
            Reads + ", but only " + What + " are copied into " + Named +
                ": the others are not pointers this code wrote",

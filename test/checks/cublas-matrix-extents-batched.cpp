@@ -18,6 +18,20 @@ void fewerAllocated(cublasHandle_t h, const float *const *dBs, float *const *dCs
   cudaFree(dAs);
 }
 
+// Three arrays carved from one allocation sized as floats: the third
+// starts past its end and holds none of its pointers.
+void carvedPastTheEnd(cublasHandle_t h, float *const *dAs, float *const *dBs) {
+  const int batch = 16;
+  float **ptrs;
+  cudaMalloc(&ptrs, 3 * batch * sizeof(float));
+  float **dCs = ptrs + 2 * batch;
+  cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 32, 32, 32, &One, dAs, 32,
+                     dBs, 32, &Zero, dCs, 32, batch);
+  // CHECK-NOTES: :[[@LINE-1]]:38: warning: 'cublasSgemmBatched' reads batchCount = 16 device pointers from C, but 'dCs' holds no pointers (cudaMalloc of 192 bytes, from byte 256): every one is read past its end [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: allocated here
+  cudaFree(ptrs);
+}
+
 // Pointers sized as floats: half the bytes the pointers need.
 void floatSized(cublasHandle_t h, int n, int batch, float *const *dAs,
                 float *const *dBs) {

@@ -208,6 +208,23 @@ void strided(cublasHandle_t h, const float *alpha, const float *beta) {
                             1, dB, n, 1, beta, dC, n, 1, 1);
 }
 
+// Batches side by side in the rows of one matrix (each head's output in
+// its own rows of a [T, H*D] buffer: m = D rows, ldc = H*D, strideC = D)
+// touch disjoint elements; rows that reach the next batch's overlap.
+void heads(cublasHandle_t h, const float *V, const float *P,
+           const float *alpha, const float *beta) {
+  const int T = 128, H = 8, D = 64;
+  float *O;
+  cudaMalloc(&O, sizeof(float) * T * H * D * 2);
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, D, T, T, alpha, V,
+                            H * D, D, P, T, (long long)T * T, beta, O, H * D,
+                            D, H);
+  cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 2 * D, T, T, alpha, V,
+                            H * D, D, P, T, (long long)T * T, beta, O, H * D,
+                            D, H);
+                            // CHECK-NOTES: :[[@LINE-1]]:29: warning: 'strideC' (D = 64) is smaller than the 65152 elements of each C at ldc=512, so the 8 batches written to C overlap [cublas-matrix-extents]
+}
+
 // Facts flow into helpers called with known arguments.
 static void gemmHelper(cublasHandle_t h, const float *A, float *C, int m,
                        int k, int lda) {
