@@ -92,6 +92,10 @@ bool holdsDeclaredType(const DataTypeInfo &Held,
   if (&Held == &Declared)
     return true;
   llvm::StringRef H = Held.Name, D = Declared.Name;
+  // Unsigned 16-bit integers are how code without a half type holds the
+  // bits of half and bfloat16 values.
+  if (H == "CUDA_R_16U" && (D == "CUDA_R_16F" || D == "CUDA_R_16BF"))
+    return true;
   return H.consume_front("CUDA_R_") && D.consume_front("CUDA_C_") && H == D;
 }
 

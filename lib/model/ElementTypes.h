@@ -41,8 +41,9 @@ const DataTypeInfo *dataTypeByName(llvm::StringRef Name);
 const DataTypeInfo *dataTypeOf(ElemType Elem);
 
 /// Whether data of type `Held` may be what `Declared` describes: the same
-/// type, or real elements read as complex pairs of the same precision
-/// (interleaved complex data in a real array).
+/// type, real elements read as complex pairs of the same precision
+/// (interleaved complex data in a real array), or unsigned 16-bit integers
+/// read as half or bfloat16 values (their bits, held without a half type).
 bool holdsDeclaredType(const DataTypeInfo &Held, const DataTypeInfo &Declared);
 
 } // namespace cublas_tidy

@@ -294,6 +294,25 @@ void unknown(cublasHandle_t h, const void *A, const unsigned char *B,
                Bytes, t, n, &beta, C, t, n, compute, CUBLAS_GEMM_DEFAULT);
 }
 
+// Half and bfloat16 values held as their 16 bits in unsigned shorts, as
+// code without a half type keeps them (a `typedef uint16_t fp16_t`): read
+// as 16-bit floats they are what they hold. Read as floats, they are not.
+typedef uint16_t fp16_bits;
+void half_bits(cublasHandle_t h, const fp16_bits *A, const uint16_t *B,
+               unsigned short *C, int n) {
+  const float one = 1.0f, zero = 0.0f;
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, CUDA_R_16F, n,
+               B, CUDA_R_16F, n, &zero, C, CUDA_R_16F, n, CUBLAS_COMPUTE_32F,
+               CUBLAS_GEMM_DEFAULT);
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, CUDA_R_16BF, n,
+               B, CUDA_R_16BF, n, &zero, C, CUDA_R_16BF, n, CUBLAS_COMPUTE_32F,
+               CUBLAS_GEMM_DEFAULT);
+  cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, CUDA_R_32F, n,
+               B, CUDA_R_16F, n, &zero, C, CUDA_R_16F, n, CUBLAS_COMPUTE_32F,
+               CUBLAS_GEMM_DEFAULT);
+  // CHECK-NOTES: :[[@LINE-3]]:60: warning: 'A' points to 'fp16_bits' (2 bytes) but Atype is CUDA_R_32F (4-byte floats): cuBLAS reads the data as floats, twice the bytes it holds, and computes garbage [cublas-data-type]
+}
+
 // Interleaved complex data in a real array; complex scalars.
 void complex_interleaved(cublasHandle_t h, const float *A, const float *B,
                          float *C, int n) {
