@@ -19,8 +19,37 @@ std::optional<HandleName> nameOf(const Expr *E, const Decl *Callable,
                                  UnchangedVariables &Unchanged,
                                  unsigned Depth);
 
+/// The one object a call returns every time: a function of the user's,
+/// without parameters, whose body ends by returning a static or global
+/// variable, or its address (`static Ctx &instance() { static Ctx c;
+/// return c; }`); null for anything else.
+const VarDecl *singletonOf(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!FD || FD->getNumParams() != 0 || !FD->hasBody(Def) || !Def)
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && !Body->body_empty()
+                        ? dyn_cast<ReturnStmt>(Body->body_back())
+                        : nullptr;
+  const Expr *Value = Ret && Ret->getRetValue()
+                          ? Ret->getRetValue()->IgnoreParenImpCasts()
+                          : nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Value);
+      U && U->getOpcode() == UO_AddrOf)
+    Value = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Value);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasGlobalStorage() && !VD->getType()->isReferenceType() &&
+                 !VD->getType()->isPointerType()
+             ? VD
+             : nullptr;
+}
+
 /// `getHandle()`, `ctx.handle()`: a function of the user's returning a
-/// handle.
+/// handle. Asked of the object a singleton's accessor returns
+/// (`Ctx::instance().handle()`), it names that object.
 std::optional<HandleName> accessorName(const CallExpr *Call) {
   const FunctionDecl *FD = Call->getDirectCallee();
   if (!FD || calledCublasFunction(Call) ||
@@ -33,6 +62,8 @@ std::optional<HandleName> accessorName(const CallExpr *Call) {
     Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
     if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Object))
       H.Base = DRE->getDecl();
+    else if (const VarDecl *Single = singletonOf(Object))
+      H.Base = Single;
     else if (!isa_and_nonnull<CXXThisExpr>(Object))
       return std::nullopt;
   }

@@ -497,6 +497,41 @@ void scaleAccessor(BlasContext &ctx, int n, float *x) {
   cublasSscal(ctx.handle(), n, &half, x, 1);
 }
 
+// A singleton's accessor asked of the one object it always returns.
+struct Blas {
+  static Blas &instance() {
+    static Blas one;
+    return one;
+  }
+  cublasHandle_t handle() const { return h_; }
+  cublasHandle_t h_;
+};
+void nrm2Singleton(int n, const float *x, float *d) {
+  cublasSetPointerMode(Blas::instance().handle(), CUBLAS_POINTER_MODE_DEVICE);
+// CHECK-NOTES: :[[@LINE-1]]:3: warning: 'Blas::instance().handle()' (the shared handle that 'Blas::handle' returns) is left in CUBLAS_POINTER_MODE_DEVICE when 'nrm2Singleton' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+3]]:1: note: ends with the device pointer mode still set
+// CHECK-NOTES: :[[@LINE+5]]:3: note: 'scaleSingleton' passes a host scalar on the same handle and sets no mode of its own
+  cublasSnrm2(Blas::instance().handle(), n, x, 1, d);
+}
+void scaleSingleton(int n, float *x) {
+  const float half = 0.5f;
+  cublasSscal(Blas::instance().handle(), n, &half, x, 1);
+}
+// A function that makes a new object each time is no singleton.
+struct Fresh {
+  static Fresh make() { return Fresh(); }
+  cublasHandle_t handle() const { return h_; }
+  cublasHandle_t h_;
+};
+void nrm2Fresh(int n, const float *x, float *d) {
+  cublasSetPointerMode(Fresh::make().handle(), CUBLAS_POINTER_MODE_DEVICE);
+  cublasSnrm2(Fresh::make().handle(), n, x, 1, d);
+}
+void scaleFresh(int n, float *x) {
+  const float half = 0.5f;
+  cublasSscal(Fresh::make().handle(), n, &half, x, 1);
+}
+
 // A factory: the handle it returns is the caller's own.
 cublasHandle_t makeHandle() {
   cublasHandle_t h;
