@@ -180,6 +180,7 @@ private:
   std::pair<SourceLocation, std::string>
   layoutNote(const LtLayoutFacts &L) const;
   std::string remedy() const;
+  bool outputColumnMajor() const;
   /// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values".
   std::string allocationText(const Extent &X) const;
   /// "allocated here" at the allocation, when it is known.
@@ -227,8 +228,23 @@ private:
   std::vector<MatrixExtentsCheck::Finding> Findings;
 };
 
+/// Whether the written matrix is laid out as a column-major one of the
+/// call's own rows (ldc is m): a call already column-major, or already the
+/// transposed product of row-major data (`n, m, k, B, n, A, k, C, n`).
+bool CallAnalysis::outputColumnMajor() const {
+  for (const OperandAtCall &O : Geometry.operands())
+    if (O.Params.Shape && O.Params.Shape->Written && O.Ld && O.Rows)
+      return O.Ld->V == O.Rows->V;
+  return false;
+}
+
 std::string CallAnalysis::remedy() const {
   StringRef R = F.Routine ? F.Routine : "";
+  if ((R == "gemm" || R == "gemm3m") && outputColumnMajor())
+    return "matrices are column-major in cuBLAS: each leading dimension is "
+           "the row count of its matrix as stored (for row-major data given "
+           "as the transposed product, C^T = B^T * A^T, the length of a "
+           "row-major row)";
   if (R == "gemm" || R == "gemm3m")
     return "matrices are column-major in cuBLAS: for row-major data compute the "
            "transposed product instead, passing B before A and n before m "

@@ -39,13 +39,23 @@ void helper(cublasHandle_t h, int m, int n, int k, const float *A,
   // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
 }
 
+// The transposed product of row-major data is already there, and only one
+// ld is wrong: the note does not tell to swap what is swapped.
+void alreadySwapped(cublasHandle_t h, int M, int N, int K, const float *A,
+                    const float *B, float *C) {
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &One, B, N, A, M, &Zero, C,
+              N);
+  // CHECK-NOTES: :[[@LINE-2]]:68: warning: 'ldb' (M) is n, the column count of B for transb=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs ldb >= k (K), the rows of B: correct only when the two happen to be equal (a smaller ldb gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: each leading dimension is the row count of its matrix as stored (for row-major data given as the transposed product, C^T = B^T * A^T, the length of a row-major row)
+}
+
 // Transposed A is stored k x m: its ld is at least k; m is its column count.
 void transposed(cublasHandle_t h, int m, int n, int k, const float *A,
                 const float *B, float *C) {
   cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &One, A, m, B, k, &Zero, C,
               m);
   // CHECK-NOTES: :[[@LINE-2]]:62: warning: 'lda' is m, the column count of A for transa=CUBLAS_OP_T, as for row-major data; column-major cuBLAS needs lda >= k, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: each leading dimension is the row count of its matrix as stored (for row-major data given as the transposed product, C^T = B^T * A^T, the length of a row-major row)
   // Right for the transposed shape.
   cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &One, A, k, B, k, &Zero, C,
               m);
@@ -74,7 +84,7 @@ void gemmEx(cublasHandle_t h, int m, int n, int k, const void *A,
                CUDA_R_32F, k, &Zero, C, CUDA_R_32F, m, CUBLAS_COMPUTE_32F,
                CUBLAS_GEMM_DEFAULT);
   // CHECK-NOTES: :[[@LINE-3]]:75: warning: 'lda' is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: matrices are column-major in cuBLAS: each leading dimension is the row count of its matrix as stored (for row-major data given as the transposed product, C^T = B^T * A^T, the length of a row-major row)
 }
 
 // Copies between host and device: the same rule for rows x cols.
@@ -177,7 +187,7 @@ void withLd(cublasHandle_t h, int m, int n, int k, const float *A, int lda,
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &One, A, lda, B, k, &Zero,
               C, m);
   // CHECK-NOTES: :[[@LINE-2]]:62: warning: 'lda' (K) is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m (M), the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: each leading dimension is the row count of its matrix as stored (for row-major data given as the transposed product, C^T = B^T * A^T, the length of a row-major row)
 }
 
 void callsWithLd(cublasHandle_t h, int M, int N, int K, const float *A,

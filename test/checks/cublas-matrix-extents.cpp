@@ -53,7 +53,7 @@ void traps(cublasHandle_t h, const float *alpha, const float *beta) {
   cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, m, m, wide, alpha, dA, m, dB, wide,
               beta, dC, m);
               // CHECK-NOTES: :[[@LINE-2]]:67: warning: 'lda' (m = 64) is smaller than the rows of A (wide = 128) for transa=CUBLAS_OP_T; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-              // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+              // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: each leading dimension is the row count of its matrix as stored (for row-major data given as the transposed product, C^T = B^T * A^T, the length of a row-major row)
   // Padded leading dimensions (ld > rows) and ld exactly the minimum.
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 100, 100, 100, alpha, dA, 128, dB,
               100, beta, dC, 101);
@@ -63,7 +63,7 @@ void traps(cublasHandle_t h, const float *alpha, const float *beta) {
   cublasSgemm_64(h, CUBLAS_OP_N, CUBLAS_OP_N, m, m, k, alpha, dA, k, dB, k,
                  beta, dC, m);
                  // CHECK-NOTES: :[[@LINE-2]]:67: warning: 'lda' (k = 32) is smaller than the rows of A (m = 64) for transa=CUBLAS_OP_N; lda is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-                 // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+                 // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: each leading dimension is the row count of its matrix as stored (for row-major data given as the transposed product, C^T = B^T * A^T, the length of a row-major row)
 }
 
 // Values from parameters, loops and unproven reassignments: silent, but
@@ -77,7 +77,7 @@ void unknowns(cublasHandle_t h, const float *alpha, const float *beta,
   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, dA, k, dB, k, beta,
               dC, m);
   // CHECK-NOTES: :[[@LINE-2]]:64: warning: 'lda' is k, the column count of A for transa=CUBLAS_OP_N, as for row-major data; column-major cuBLAS needs lda >= m, the rows of A: correct only when the two happen to be equal (a smaller lda gives CUBLAS_STATUS_INVALID_VALUE, a larger one reads the wrong elements) [cublas-matrix-extents]
-  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: matrices are column-major in cuBLAS: each leading dimension is the row count of its matrix as stored (for row-major data given as the transposed product, C^T = B^T * A^T, the length of a row-major row)
   int ld = 64;
   if (transposed)
     ld = 1024;
@@ -240,7 +240,7 @@ static void gemmHelper(cublasHandle_t h, const float *A, float *C, int m,
               // CHECK-NOTES: :[[@LINE+22]]:3: note: allocated here
               // CHECK-NOTES: :[[@LINE+24]]:3: note: with the arguments of this call from 'callers'
               // CHECK-NOTES: :[[@LINE-10]]:70: warning: 'ldb' (lda = 32) is smaller than the rows of B (m = 64) for transb=CUBLAS_OP_T; ldb is the column count, as for row-major data; cuBLAS returns CUBLAS_STATUS_INVALID_VALUE [cublas-matrix-extents]
-              // CHECK-NOTES: :[[@LINE-11]]:3: note: matrices are column-major in cuBLAS: for row-major data compute the transposed product instead, passing B before A and n before m (C^T = B^T * A^T), or store the matrices column-major
+              // CHECK-NOTES: :[[@LINE-11]]:3: note: matrices are column-major in cuBLAS: each leading dimension is the row count of its matrix as stored (for row-major data given as the transposed product, C^T = B^T * A^T, the length of a row-major row)
               // CHECK-NOTES: :[[@LINE+20]]:3: note: with the arguments of this call from 'callers'
 }
 
