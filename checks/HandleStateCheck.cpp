@@ -182,9 +182,12 @@ void HandleStateCheck::reportPointerModes(const Decl *Callable) {
         << pointerModeName(Library, false);
     if (L.Exit)
       diag(userLocation(L.Exit->getBeginLoc(), SM),
-           isa<ReturnStmt>(L.Exit)
-               ? "returns with the device pointer mode still set"
-               : "throws with the device pointer mode still set",
+           isa<ReturnStmt>(L.Exit)     ? "returns with the device pointer "
+                                         "mode still set"
+           : isa<CXXThrowExpr>(L.Exit) ? "throws with the device pointer mode "
+                                         "still set"
+                                       : "may throw here with the device "
+                                         "pointer mode still set",
            DiagnosticIDs::Note);
     else if (const Stmt *Body = Callable->getBody())
       diag(userLocation(Body->getEndLoc(), SM),

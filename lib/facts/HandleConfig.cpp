@@ -7,8 +7,9 @@
 #include "ast/CallSites.h"
 #include "ast/Callables.h"
 #include "ast/CutOffs.h"
-#include "ast/SharedCfg.h"
 #include "ast/LocalUses.h"
+#include "ast/SharedCfg.h"
+#include "facts/Exceptions.h"
 #include "model/RuntimeCalls.h"
 
 #include "clang/AST/ASTContext.h"
@@ -132,11 +133,14 @@ enum class Step : std::uint8_t {
   Stop,  // ends the path: the fact no longer holds
   Hit,   // the path found what it looks for
   Mark,  // work on the handle: a way out after it counts
+  Leave, // a call that may throw out of the function: a way out, or goes on
 };
 
 struct Found {
   const Stmt *Hit = nullptr;
   const CFGBlock *ExitFrom = nullptr;
+  /// The call that may throw out, when the way out is one (Step::Leave).
+  const Stmt *ThrownAt = nullptr;
   bool CutOff = false;
 };
 
@@ -280,6 +284,11 @@ Found PathSearch::run(const Stmt *Start, Position From,
       }
       if (What == Step::Mark)
         It.Marked = true;
+      if (What == Step::Leave && ExitCounts && (It.Marked || !ExitNeedsMark)) {
+        Result.ExitFrom = B;
+        Result.ThrownAt = S->getStmt();
+        return Result;
+      }
     }
     if (Stopped || B->hasNoReturnElement())
       continue;
@@ -1183,7 +1192,13 @@ private:
     } else if (Passes) {
       return Step::Stop; // it may set the mode back
     }
-    return Passes ? Step::Mark : Step::Pass;
+    if (Passes)
+      return Step::Mark;
+    // A checking function of the file that throws, as a checking macro's
+    // `throw` does, unless a `try` of this body may catch it.
+    return mayThrowOut(Def ? Def : FD) && !insideTryBlock(Call, Callable)
+               ? Step::Leave
+               : Step::Pass;
   }
 };
 
@@ -1247,7 +1262,7 @@ leakedPointerModes(const Decl *Callable, llvm::ArrayRef<const Decl *> Unit) {
       continue;
     PointerModeLeak L;
     L.Set = Set;
-    L.Exit = exitStatement(F.ExitFrom);
+    L.Exit = F.ThrownAt ? F.ThrownAt : exitStatement(F.ExitFrom);
     L.Handle = *H;
     L.Owner = Owner;
     L.Victim = Victim->first;

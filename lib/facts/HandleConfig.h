@@ -100,8 +100,9 @@ std::vector<LostWorkspace> lostWorkspaces(const clang::Decl *Callable,
 /// A device pointer mode left on a handle the function does not own.
 struct PointerModeLeak {
   const clang::CallExpr *Set = nullptr; // cublasSetPointerMode(h, DEVICE)
-  /// The return or throw the mode leaks through; null: the end of the
-  /// body.
+  /// The return or throw the mode leaks through, or the call of a
+  /// checking function of the file that may throw out (facts/Exceptions.h)
+  /// outside every `try` of the body; null: the end of the body.
   const clang::Stmt *Exit = nullptr;
   HandleName Handle;
   HandleOwner Owner = HandleOwner::Unknown;

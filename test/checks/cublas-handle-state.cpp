@@ -190,6 +190,39 @@ void throwsWithDevice(cublasHandle_t handle, int n, const float *x,
   cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
 }
 
+// The same throw inside a checking function of the file.
+static void checkBlas(cublasStatus_t st) {
+  if (st != CUBLAS_STATUS_SUCCESS)
+    throw std::runtime_error("cublas");
+}
+void throwsInChecker(cublasHandle_t handle, int n, float *x, float *norm) {
+  checkBlas(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE));
+// CHECK-NOTES: :[[@LINE-1]]:13: warning: 'handle' (a parameter: the caller's handle) is left in CUBLAS_POINTER_MODE_DEVICE when 'throwsInChecker' returns: the next call on it with a host alpha or beta has them read as device addresses; set the mode back on every way out (save it with 'cublasGetPointerMode' first, or set CUBLAS_POINTER_MODE_HOST) [cublas-handle-state]
+// CHECK-NOTES: :[[@LINE+1]]:3: note: may throw here with the device pointer mode still set
+  checkBlas(cublasSnrm2(handle, n, x, 1, norm));
+  checkBlas(cublasSscal(handle, n, norm, x, 1));
+  checkBlas(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST));
+}
+// Caught inside the function, which sets the mode back: silent. So is a
+// checker that cannot throw.
+void caughtInside(cublasHandle_t handle, int n, float *x, float *norm) {
+  checkBlas(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE));
+  try {
+    checkBlas(cublasSnrm2(handle, n, x, 1, norm));
+  } catch (const std::exception &) {
+  }
+  checkBlas(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST));
+}
+static void logBlas(cublasStatus_t st) noexcept {
+  if (st != CUBLAS_STATUS_SUCCESS)
+    std::abort();
+}
+void checkerCannotThrow(cublasHandle_t handle, int n, float *x, float *norm) {
+  logBlas(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_DEVICE));
+  logBlas(cublasSnrm2(handle, n, x, 1, norm));
+  logBlas(cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST));
+}
+
 // Restored on every path.
 cublasStatus_t restoredEverywhere(cublasHandle_t handle, int n, const float *x,
                                   const float *y, float *result) {
