@@ -178,7 +178,10 @@ public:
 
   /// Whether `FD` gives the member `N` (of `this`, or of a parameter) to
   /// cuBLAS on every path from its entry, and never writes it.
-  bool usesOnEntry(const FunctionDecl *FD, const HandleName &N);
+  /// `Destroys`, when given, is set when what the paths reach are
+  /// destroys only (a second destroy).
+  bool usesOnEntry(const FunctionDecl *FD, const HandleName &N,
+                   bool *Destroys = nullptr);
 
   /// Whether `Callable` destroys a member, directly (a destroy given a
   /// member) or through functions of the unit: a pre-filter, the flow
@@ -193,9 +196,10 @@ private:
   llvm::DenseMap<std::pair<const CXXMethodDecl *, const ValueDecl *>, bool>
       Writers;
   llvm::DenseMap<const FunctionDecl *, bool> DestroyKnown;
+  /// 0: not used on entry; 1: used; 2: destroyed.
   llvm::DenseMap<
       std::tuple<const FunctionDecl *, const ValueDecl *, const ValueDecl *>,
-      bool>
+      char>
       EntryUses;
   llvm::DenseMap<const FunctionDecl *, bool> MemberDestroyers;
 };
@@ -405,14 +409,15 @@ private:
           Callee.Base = Def->getParamDecl(I - Offset);
           Known = true;
         }
-      if (!Known || !E.usesOnEntry(Def, Callee))
+      bool Destroys = false;
+      if (!Known || !E.usesOnEntry(Def, Callee, &Destroys))
         continue;
       if (llvm::any_of(Found, [&](const MemberUseAfterDestroy &U) {
             return U.Use == Call;
           }))
         return;
       Found.push_back(
-          {D.Name, spell(D.Name), Call, Def, false, D.Destroy, D.KindId});
+          {D.Name, spell(D.Name), Call, Def, Destroys, D.Destroy, D.KindId});
       return;
     }
   }
@@ -558,19 +563,24 @@ static bool mayWriteParameterMember(const Stmt *Body, const FunctionDecl *FD,
   });
 }
 
-bool Effects::usesOnEntry(const FunctionDecl *FD, const HandleName &N) {
+bool Effects::usesOnEntry(const FunctionDecl *FD, const HandleName &N,
+                          bool *Destroys) {
   auto Key = std::make_tuple(FD, N.Base, N.Member);
-  auto [It, New] = EntryUses.try_emplace(Key, false);
-  if (!New)
-    return It->second;
-  const Stmt *Body = FD->getBody();
-  const auto *Method = dyn_cast<CXXMethodDecl>(FD);
-  if (!Body || (N.Base ? mayWriteParameterMember(Body, FD, N)
-                       : !Method || mayWrite(Method, N.Member, 0)))
-    return false;
-  bool Result = usedOnEveryPath(FD, N, Table);
-  EntryUses[Key] = Result;
-  return Result;
+  auto [It, New] = EntryUses.try_emplace(Key, 0);
+  if (New) {
+    const Stmt *Body = FD->getBody();
+    const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+    bool OnlyDestroys = false;
+    if (Body &&
+        !(N.Base ? mayWriteParameterMember(Body, FD, N)
+                 : !Method || mayWrite(Method, N.Member, 0)) &&
+        usedOnEveryPath(FD, N, Table, &OnlyDestroys))
+      EntryUses[Key] = OnlyDestroys ? 2 : 1;
+  }
+  char Result = EntryUses.lookup(Key);
+  if (Destroys)
+    *Destroys = Result == 2;
+  return Result != 0;
 }
 
 bool Effects::destroysMember(const Decl *Callable, unsigned Depth) {

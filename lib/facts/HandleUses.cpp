@@ -20,7 +20,7 @@ constexpr unsigned MaxRounds = 128;
 } // namespace
 
 bool usedOnEveryPath(const FunctionDecl *FD, const HandleName &N,
-                     const ResourceTable &Table) {
+                     const ResourceTable &Table, bool *OnlyDestroys) {
   const CFG *Cfg = sharedCfg(FD, FD->getASTContext());
   if (!Cfg)
     return false;
@@ -29,19 +29,28 @@ bool usedOnEveryPath(const FunctionDecl *FD, const HandleName &N,
   UnchangedVariables Unchanged(FD);
   std::vector<char> Uses(Cfg->getNumBlockIDs(), 1),
       Direct(Cfg->getNumBlockIDs(), 0);
+  bool AnyUse = false;
   for (const CFGBlock *B : *Cfg)
     for (const CFGElement &El : *B)
       if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
         if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-          if (const FunctionInfo *F = calledCublasFunction(Call);
-              F && !Table.lookup(Call))
+          if (const FunctionInfo *F = calledCublasFunction(Call)) {
+            // A destroy of `N` uses it too: once more after a destroy, it
+            // destroys it again.
+            const ResourceTable::Entry *Entry = Table.lookup(Call);
+            if (Entry && Entry->IsCreate)
+              continue;
             for (unsigned I = 0; I < F->NumParams && I < Call->getNumArgs();
                  ++I)
-              if (F->params()[I].Role == ParamRole::Resource)
+              if (F->params()[I].Role ==
+                  (Entry ? ParamRole::ResourceDestroyed : ParamRole::Resource))
                 if (std::optional<HandleName> Named =
                         handleNamed(Call->getArg(I), FD, Unchanged);
-                    Named && *Named == N)
+                    Named && *Named == N) {
                   Direct[B->getBlockID()] = 1;
+                  AnyUse = AnyUse || !Entry;
+                }
+          }
   Uses[Cfg->getExit().getBlockID()] = 0;
   bool Changed = true;
   for (unsigned Round = 0; Changed && Round < MaxRounds; ++Round) {
@@ -60,6 +69,8 @@ bool usedOnEveryPath(const FunctionDecl *FD, const HandleName &N,
       }
     }
   }
+  if (OnlyDestroys)
+    *OnlyDestroys = !AnyUse;
   return !Changed && Uses[Cfg->getEntry().getBlockID()];
 }
 

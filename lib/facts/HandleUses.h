@@ -18,11 +18,14 @@
 namespace cublas_tidy {
 
 /// Whether every path from the entry of `FD` gives the handle `N` (as
-/// HandleNames.h names it in `FD`) to a cuBLAS call that works on it, before
-/// it leaves: what a call of `FD` does first with `N`. Whether `FD` may
+/// HandleNames.h names it in `FD`) to a cuBLAS call that works on it or
+/// destroys it, before it leaves: what a call of `FD` does first with `N`
+/// (after a destroy, a `close()` that destroys is a second destroy).
+/// `OnlyDestroys`, when given, is set when what the paths reach are
+/// destroys only. Whether `FD` may
 /// change `N` before is the caller's question.
 bool usedOnEveryPath(const clang::FunctionDecl *FD, const HandleName &N,
-                     const ResourceTable &Table);
+                     const ResourceTable &Table, bool *OnlyDestroys = nullptr);
 
 } // namespace cublas_tidy
 

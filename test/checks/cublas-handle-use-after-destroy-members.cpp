@@ -257,6 +257,29 @@ void scale_after_close(Net &net, float *x, int n) {
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 'net.h' was destroyed here, in 'Net::close'
 }
 
+// A close that destroys on every path, called twice: the second call
+// destroys again.
+void closed_twice(Net &net) {
+  net.close();
+  net.close();
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'net.h' is destroyed again, in 'Net::close', after it was destroyed [cublas-handle-use-after-destroy]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'net.h' was destroyed here, in 'Net::close'
+}
+// A close that forgets the handle it destroys may run twice.
+struct Once {
+  void close() {
+    if (h) {
+      cublasDestroy(h);
+      h = nullptr;
+    }
+  }
+  cublasHandle_t h = nullptr;
+};
+void closed_once_twice(Once &o) {
+  o.close();
+  o.close();
+}
+
 // Not reported: the callee may return before the use, or create the
 // handle again first.
 void guarded_after_close(Net &net, float *x, int n) {
