@@ -162,7 +162,6 @@ private:
   static std::string named(StringRef Name, const ArgValue &V,
                            StringRef Same = "");
   void checkFootprint(const OperandAtCall &O);
-  bool sideBySide(const OperandAtCall &O) const;
   void checkPointerArray(int Param);
   void checkStorageLayout(const OperandAtCall &O);
   void checkView(const OperandAtCall &O, const StorageMatrix &M);
@@ -536,25 +535,6 @@ void CallAnalysis::checkView(const OperandAtCall &O, const StorageMatrix &M) {
            Notes());
 }
 
-/// Whether the members of a strided batch of matrices lie side by side in
-/// the rows of one matrix (each attention head's output in its own rows of
-/// a [T, H*D] buffer: rows D, stride D, ld H*D): each member's rows begin
-/// where the one before ends or later, and the last one's end within the
-/// leading dimension, so no two touch the same element.
-bool CallAnalysis::sideBySide(const OperandAtCall &O) const {
-  if (!O.Rows || !O.Ld || !O.Stride || !O.Count)
-    return false;
-  auto AtMost = [&](const SymExpr &L, const SymExpr &R) {
-    Order Ord = compare(L, R, Bounds);
-    return Ord == Order::Less || Ord == Order::Equal ||
-           Ord == Order::LessOrEqual;
-  };
-  std::optional<SymExpr> Before = O.Count->V.sub(SymExpr::constant(1));
-  std::optional<SymExpr> Span = Before ? O.Stride->V.mul(*Before) : Before;
-  std::optional<SymExpr> End = Span ? Span->add(O.Rows->V) : Span;
-  return End && AtMost(O.Rows->V, O.Stride->V) && AtMost(*End, O.Ld->V);
-}
-
 void CallAnalysis::checkFootprint(const OperandAtCall &O) {
   const OperandParams &P = O.Params;
   if (P.Memory < 0 ||
@@ -581,7 +561,8 @@ void CallAnalysis::checkFootprint(const OperandAtCall &O) {
     // Output batches that overlap: closer than one member's footprint,
     // unless they lie side by side in the rows of one matrix.
     if (S.Written && provenLess(SymExpr::constant(1), O.Count->V, Bounds) &&
-        provenLess(O.Stride->V, Needed, Bounds) && !sideBySide(O)) {
+        provenLess(O.Stride->V, Needed, Bounds) &&
+        !sideBySideInRows(O, Bounds)) {
       std::string Name = toString(S.Op).str();
       report("overlap:" + std::to_string(P.Memory), arg(P.Stride),
              paramName(P.Stride).str() + " (" +

@@ -224,4 +224,18 @@ CallGeometry::CallGeometry(const FunctionInfo &F, const CallArguments &Args)
   }
 }
 
+bool sideBySideInRows(const OperandAtCall &O, const SymbolBounds &Bounds) {
+  if (!O.Rows || !O.Ld || !O.Stride || !O.Count)
+    return false;
+  auto AtMost = [&](const SymExpr &L, const SymExpr &R) {
+    Order Ord = compare(L, R, Bounds);
+    return Ord == Order::Less || Ord == Order::Equal ||
+           Ord == Order::LessOrEqual;
+  };
+  std::optional<SymExpr> Before = O.Count->V.sub(SymExpr::constant(1));
+  std::optional<SymExpr> Span = Before ? O.Stride->V.mul(*Before) : Before;
+  std::optional<SymExpr> End = Span ? Span->add(O.Rows->V) : Span;
+  return End && AtMost(O.Rows->V, O.Stride->V) && AtMost(*End, O.Ld->V);
+}
+
 } // namespace cublas_tidy

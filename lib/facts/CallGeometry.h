@@ -147,6 +147,14 @@ private:
   llvm::SmallVector<OperandAtCall, 4> Operands;
 };
 
+/// Whether the members of a strided batch of matrices, operand `O`, lie
+/// side by side in the rows of one matrix (each attention head's output in
+/// its own rows of a [T, H*D] buffer: rows D, stride D, ld H*D): each
+/// member's rows begin where the one before ends or later, and the last
+/// one's end within the leading dimension, so no two touch the same
+/// element. False when a value is unknown or the order is not proven.
+bool sideBySideInRows(const OperandAtCall &O, const SymbolBounds &Bounds);
+
 } // namespace cublas_tidy
 
 #endif
