@@ -510,6 +510,24 @@ void HandleUseAfterDestroyCheck::reportUse(
       << Name << throughFunction(Destroy);
 }
 
+void HandleUseAfterDestroyCheck::reportScopeEnd(const MemberUseAfterDestroy &U,
+                                                const SourceManager &SM) {
+  if (!U.Inside || expandedInSystemHeader(U.ScopeEnd, SM))
+    return;
+  const auto *Dtor = dyn_cast<CXXDestructorDecl>(U.Inside);
+  std::string Object = U.Handle.Base ? U.Handle.Base->getName().str() : "";
+  diag(userLocation(U.ScopeEnd, SM),
+       "%0 '%1' is %select{used|destroyed again}2, in '%3', which runs when "
+       "'%4' goes out of scope here, after it was destroyed")
+      << table().kind(U.KindId).Noun << U.Spelling << U.IsDestroy
+      << (Dtor ? Dtor->getQualifiedNameAsString()
+               : U.Inside->getQualifiedNameAsString())
+      << Object;
+  diag(userLocation(U.Destroy->getBeginLoc(), SM), "'%0' was destroyed here%1",
+       DiagnosticIDs::Note)
+      << U.Spelling << throughFunction(U.Destroy);
+}
+
 void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
                                                 ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -518,6 +536,10 @@ void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,
     MemberFacts = std::make_unique<MemberDestroyFacts>(table());
   for (const MemberUseAfterDestroy &U :
        MemberFacts->usesAfterDestroy(Callable)) {
+    if (!U.Use) {
+      reportScopeEnd(U, SM);
+      continue;
+    }
     if (!expandedInSystemHeader(U.Use->getBeginLoc(), SM))
       reportUse(U.Spelling, U.Use, U.Inside, U.IsDestroy, U.Destroy, U.KindId,
                 SM);

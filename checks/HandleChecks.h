@@ -127,6 +127,10 @@ private:
   void reportUse(StringRef Name, const Expr *Use, const FunctionDecl *Inside,
                  bool IsDestroy, const CallExpr *Destroy, unsigned KindId,
                  const SourceManager &SM);
+  /// Words a use or a second destroy in the destructor that runs at the
+  /// end of a local object's scope.
+  void reportScopeEnd(const cublas_tidy::MemberUseAfterDestroy &U,
+                      const SourceManager &SM);
 };
 
 } // namespace clang::tidy::cublas

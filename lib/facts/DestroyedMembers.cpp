@@ -255,9 +255,47 @@ private:
   void transferBlock(const CFGBlock &B, FlowState &S, bool Report) {
     if (!S.Reached)
       return;
-    for (const CFGElement &El : B)
+    for (const CFGElement &El : B) {
       if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
         transfer(CS->getStmt(), S, Report);
+      else if (std::optional<CFGLifetimeEnds> LE = El.getAs<CFGLifetimeEnds>();
+               LE && Report && !S.Members.empty())
+        scopeEnds(*LE, S);
+    }
+  }
+
+  /// A local object's scope ends: its destructor, a function of the unit,
+  /// runs on it; one that destroys a destroyed member of it on every path
+  /// destroys it again.
+  void scopeEnds(const CFGLifetimeEnds &LE, const FlowState &S) {
+    const VarDecl *V = LE.getVarDecl();
+    const CXXRecordDecl *RD =
+        V && V->hasLocalStorage() && !V->getType()->isReferenceType()
+            ? V->getType()->getAsCXXRecordDecl()
+            : nullptr;
+    const CXXDestructorDecl *Dtor =
+        RD && RD->hasDefinition() ? RD->getDestructor() : nullptr;
+    const FunctionDecl *Def = nullptr;
+    if (!Dtor || !Dtor->hasBody(Def) || !Def)
+      return;
+    for (const Destroyed &D : S.Members) {
+      if (D.Name.Base != V)
+        continue;
+      HandleName Callee;
+      Callee.Member = D.Name.Member;
+      bool Destroys = false;
+      if (!E.usesOnEntry(Def, Callee, &Destroys))
+        continue;
+      const Stmt *Trigger = LE.getTriggerStmt();
+      SourceLocation At = !Trigger                     ? V->getLocation()
+                          : isa<CompoundStmt>(Trigger) ? Trigger->getEndLoc()
+                                                       : Trigger->getBeginLoc();
+      MemberUseAfterDestroy U{D.Name,   spell(D.Name), nullptr, Def,
+                              Destroys, D.Destroy,     D.KindId};
+      U.ScopeEnd = At;
+      Found.push_back(U);
+      return;
+    }
   }
 
   void transfer(const Stmt *St, FlowState &S, bool Report) {

@@ -39,6 +39,8 @@ struct MemberUseAfterDestroy {
   HandleName Handle;
   /// The handle as the function names it: "h_", "e.h", "e->h".
   std::string Spelling;
+  /// The call that uses or destroys it; null for the destructor of a
+  /// local object that runs at the end of its scope (ScopeEnd).
   const clang::CallExpr *Use = nullptr;
   /// For a use inside a function of the unit that Use calls, and that works
   /// on the member on every path from its entry: that function.
@@ -47,6 +49,9 @@ struct MemberUseAfterDestroy {
   /// The destroy, or the call of the function of the unit that destroys it.
   const clang::CallExpr *Destroy = nullptr;
   unsigned KindId = 0;
+  /// For the destructor of a local object: where its scope ends (the
+  /// closing brace, or the return that leaves it).
+  clang::SourceLocation ScopeEnd;
 };
 
 /// The uses after destroy of handle members, for the functions of one

@@ -280,6 +280,38 @@ void closed_once_twice(Once &o) {
   o.close();
 }
 
+// A destructor that destroys the member on every path runs at the end of
+// the scope: after a close() that did not forget the handle, it destroys
+// it again. A close() that forgets it, and a destructor that tests it
+// first, are right.
+struct Owner {
+  Owner() { cublasCreate(&h); }
+  ~Owner() { cublasDestroy(h); }
+  void close() { cublasDestroy(h); }
+  cublasHandle_t h;
+};
+void closed_then_destructed() {
+  Owner o;
+  o.close();
+}
+// CHECK-NOTES: :[[@LINE-1]]:1: warning: handle 'o.h' is destroyed again, in 'Owner::~Owner', which runs when 'o' goes out of scope here, after it was destroyed [cublas-handle-use-after-destroy]
+// CHECK-NOTES: :[[@LINE-3]]:3: note: 'o.h' was destroyed here, in 'Owner::close'
+struct Careful {
+  ~Careful() {
+    if (h)
+      cublasDestroy(h);
+  }
+  void close() {
+    cublasDestroy(h);
+    h = nullptr;
+  }
+  cublasHandle_t h = nullptr;
+};
+void careful_closed_then_destructed() {
+  Careful c;
+  c.close();
+}
+
 // Not reported: the callee may return before the use, or create the
 // handle again first.
 void guarded_after_close(Net &net, float *x, int n) {
