@@ -130,3 +130,42 @@ TEST(HandleNames, ElementsNameTheirArray) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(HandleNames, SingletonObjects) {
+  auto AST = test::buildAST(R"(
+#include <cublas_v2.h>
+struct Ctx {
+  static Ctx &instance() { static Ctx c; return c; }
+  static Ctx *pointer() { static Ctx p; return &p; }
+  static Ctx fresh() { return Ctx(); }
+  static Ctx &of(int device) { static Ctx d[8]; return d[device]; }
+  cublasHandle_t handle() const { return h; }
+  cublasHandle_t h;
+};
+void run(cudaStream_t s) {
+  cublasSetStream(Ctx::instance().handle(), s);      // 0: the static c
+  cublasSetStream(Ctx::instance().handle(), s);      // 1: the same
+  cublasSetStream(Ctx::pointer()->handle(), s);      // 2: the static p
+}
+void unknown(cudaStream_t s) {
+  cublasSetStream(Ctx::fresh().handle(), s);         // a new object
+  cublasSetStream(Ctx::of(0).handle(), s);           // takes a device
+}
+)");
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  std::vector<HandleName> N = setStreamNames(*AST, "run");
+  ASSERT_EQ(N.size(), 3u);
+  ASSERT_TRUE(N[0].Getter && N[0].Base);
+  EXPECT_EQ(N[0].Base->getName(), "c");
+  EXPECT_TRUE(N[0] == N[1]);
+  ASSERT_TRUE(N[2].Base);
+  EXPECT_EQ(N[2].Base->getName(), "p");
+  const FunctionDecl *F = test::functionNamed(*AST, "unknown");
+  for (const CallExpr *C : test::callsTo(*AST, F, "cublasSetStream_v2"))
+    EXPECT_FALSE(handleNamed(C->getArg(0), F).has_value());
+}
+
+} // namespace
