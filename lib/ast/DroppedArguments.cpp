@@ -221,6 +221,9 @@ private:
     StringRef Name = nameOf(T);
     if (Name.empty() || Name == "defined" || Depth > MaxDepth)
       return std::nullopt;
+    // C++'s #if reads `true` and `false` as the literals they are.
+    if (PP.getLangOpts().CPlusPlus && (Name == "true" || Name == "false"))
+      return Name == "true" ? 1 : 0;
     if (!isDefined(Name, At))
       return 0; // An undefined identifier is 0 in an #if.
     const MacroInfo *MI =

@@ -81,6 +81,10 @@ TEST(DroppedArguments, KeptAndUnknownBlocksAreNotBlamed) {
                     "  st = 1;\n#if LEVEL > 3\n#if 0\n  g(st);\n#endif\n"
                     "#endif\n}\n"),
             "");
+  // C++ reads `true` in an #if as 1, not as an undefined name.
+  EXPECT_EQ(dropped("void g(int);\nvoid f(int st) {\n  st = 1;\n"
+                    "#if true\n  g(st);\n#endif\n}\n"),
+            "");
   // A macro defined as itself is not followed forever.
   EXPECT_EQ(dropped("#define SELF SELF\nvoid g(int);\nvoid f(int st) {\n"
                     "  st = 1;\n#if SELF\n  g(st);\n#endif\n}\n"),
