@@ -64,12 +64,17 @@ std::string elementsText(const SymExpr &Bytes, int64_t ElemBytes) {
   return parenthesize(Bytes.str()) + "/" + std::to_string(ElemBytes);
 }
 
-/// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values".
-std::string allocationTextOf(const Extent &X, const ASTContext &Ctx) {
+/// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values", and
+/// ", by 'deviceFloats'" after it for the allocation a helper returned.
+std::string allocationTextOf(const Extent &X, const ASTContext &Ctx);
+
+std::string allocationMadeText(const Extent &X, const ASTContext &Ctx) {
+  // A helper's size is written in its own parameters: the value, in the
+  // caller's terms, says more.
   auto Printed = [&](const SymExpr &V, const Expr *Written) {
     if (std::optional<int64_t> C = V.getConstant())
       return std::to_string(*C);
-    std::string T = sourceText(Written, Ctx);
+    std::string T = X.Through ? "" : sourceText(Written, Ctx);
     return T.empty() ? V.str() : T;
   };
   StringRef Allocator = X.Allocator;
@@ -106,6 +111,13 @@ std::string allocationTextOf(const Extent &X, const ASTContext &Ctx) {
   return Allocator.str() + " of " + Printed(X.Bytes, X.SizeExpr) + " bytes";
 }
 
+std::string allocationTextOf(const Extent &X, const ASTContext &Ctx) {
+  std::string Made = allocationMadeText(X, Ctx);
+  const FunctionDecl *Helper =
+      X.Through ? X.Through->getDirectCallee() : nullptr;
+  return Helper ? Made + ", by '" + Helper->getNameAsString() + "'" : Made;
+}
+
 /// "allocated here" at the allocation, when it is known.
 std::vector<std::pair<SourceLocation, std::string>>
 allocationNoteOf(const Extent &X, const SourceManager &SM) {
@@ -114,10 +126,15 @@ allocationNoteOf(const Extent &X, const SourceManager &SM) {
                                           : SourceLocation();
   if (AllocLoc.isInvalid())
     return {};
-  return {{userLocation(AllocLoc, SM),
-           X.OriginVar ? "'" + X.OriginVar->getName().str() +
-                             "' is allocated here"
-                       : "allocated here"}};
+  std::vector<std::pair<SourceLocation, std::string>> Notes = {
+      {userLocation(AllocLoc, SM),
+       X.OriginVar ? "'" + X.OriginVar->getName().str() + "' is allocated here"
+                   : "allocated here"}};
+  if (const FunctionDecl *Helper =
+          X.Through ? X.Through->getDirectCallee() : nullptr)
+    Notes.push_back({userLocation(X.Through->getBeginLoc(), SM),
+                     "'" + Helper->getNameAsString() + "' returns it here"});
+  return Notes;
 }
 
 /// "'cusolverDnSgetrf_bufferSize' writes 'lwork' here" at a query.

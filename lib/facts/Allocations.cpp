@@ -1,9 +1,11 @@
 //===- Allocations.cpp ----------------------------------------------------===//
 
 #include "facts/Allocations.h"
+#include "facts/CallerFacts.h"
 #include "facts/LibraryModel.h"
 #include "facts/MemoryObjects.h"
 
+#include "ast/AstUtils.h"
 #include "ast/Callables.h"
 #include "ast/TypeNames.h"
 #include "model/CublasApi.h"
@@ -54,6 +56,7 @@ private:
                                     unsigned Depth);
   std::optional<Extent> newArray(const CXXNewExpr *New);
   std::optional<Extent> call(const CallExpr *Call, unsigned Depth);
+  std::optional<Extent> helperResult(const CallExpr *Call, unsigned Depth);
   class Query;
 
   const ValueFacts &Facts;
@@ -367,7 +370,46 @@ std::optional<Extent> Resolver::call(const CallExpr *Call, unsigned Depth) {
   }
   if (!callee(Call))
     return std::nullopt;
-  return allocatorResult(Call);
+  if (std::optional<Extent> X = allocatorResult(Call))
+    return X;
+  return helperResult(Call, Depth);
+}
+
+/// The buffer a function of the unit returns: one whose body has a single
+/// `return`, of a pointer this file resolves there (`float *p;
+/// cudaMalloc(&p, n * sizeof(float)); return p;`), with the parameters
+/// bound to the call's arguments. A helper that may return something else
+/// (a pool, a cached buffer) is not followed, nor one a chain of helpers
+/// more than two deep reaches.
+std::optional<Extent> Resolver::helperResult(const CallExpr *Call,
+                                             unsigned Depth) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || isa<CXXMethodDecl>(Def) ||
+      Def->isVariadic() || Def->getNumParams() != Call->getNumArgs() ||
+      !Def->getReturnType()->isPointerType() || Facts.contextDepth() >= 2 ||
+      calledCublasFunction(Call))
+    return std::nullopt;
+  const ReturnStmt *Only = nullptr;
+  bool Many = anyStmt(Def->getBody(), [&](const Stmt *S) {
+    if (isa<LambdaExpr>(S))
+      return true;
+    const auto *R = dyn_cast<ReturnStmt>(S);
+    if (!R)
+      return false;
+    if (Only)
+      return true;
+    Only = R;
+    return false;
+  });
+  if (Many || !Only || !Only->getRetValue())
+    return std::nullopt;
+  ValueFacts Inner(sharedValueFacts(Def, Def->getASTContext()), Call, Facts);
+  std::optional<Extent> X =
+      Resolver(Inner).resolve(Only->getRetValue(), Depth + 1);
+  if (X)
+    X->Through = Call;
+  return X;
 }
 
 /// The buffer of the sized container `Object` from element `Index` on.

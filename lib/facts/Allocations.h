@@ -42,6 +42,10 @@ struct Extent {
   /// cudaMallocPitch: bytes per row (the usable leading dimension times
   /// the element size).
   std::optional<SymExpr> PitchBytes;
+  /// The call of a function of the unit that returned the allocation (an
+  /// allocation helper, `deviceFloats(m * k)`), where it is written in the
+  /// code that asked; null for an allocation made there.
+  const clang::CallExpr *Through = nullptr;
 
   /// An allocation of `Count` elements of `ElementBytes` bytes each (its
   /// other fields empty); nullopt when either is unknown or the product

@@ -208,6 +208,39 @@ void strided(cublasHandle_t h, const float *alpha, const float *beta) {
                             1, dB, n, 1, beta, dC, n, 1, 1);
 }
 
+// A one-line allocation helper: the buffer it returns holds what it
+// allocates, with its parameters bound to the call's arguments.
+static float *deviceFloats(size_t n) {
+  float *p = nullptr;
+  cudaMalloc(&p, n * sizeof(float));
+  return p;
+}
+// A helper that may return another pointer is not followed.
+static float *pooledFloats(size_t n, float *pool) {
+  if (pool)
+    return pool;
+  float *p = nullptr;
+  cudaMalloc(&p, n * sizeof(float));
+  return p;
+}
+void fromHelpers(cublasHandle_t h, const float *alpha, const float *beta,
+                 float *pool) {
+  const int m = 64, n = 32, k = 16;
+  float *A = deviceFloats(m * k), *B = deviceFloats(k * n);
+  float *C = deviceFloats(m * k);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, A, m, B, k, beta, C,
+              m);
+  // CHECK-NOTES: :[[@LINE-2]]:78: warning: 'C' needs 2048 elements at ldc=64 but 'C' holds 1024 floats (cudaMalloc of 4096 bytes, by 'deviceFloats') [cublas-matrix-extents]
+  // CHECK-NOTES: :[[@LINE-19]]:3: note: allocated here
+  // CHECK-NOTES: :[[@LINE-5]]:14: note: 'deviceFloats' returns it here
+  float *D = deviceFloats(m * n);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, A, m, B, k, beta, D,
+              m);
+  float *E = pooledFloats(m * k, pool);
+  cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, A, m, B, k, beta, E,
+              m);
+}
+
 // Batches side by side in the rows of one matrix (each head's output in
 // its own rows of a [T, H*D] buffer: m = D rows, ldc = H*D, strideC = D)
 // touch disjoint elements; rows that reach the next batch's overlap.
