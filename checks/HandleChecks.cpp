@@ -244,6 +244,15 @@ void HandleLeakCheck::noteCatch(const ExceptionCatch &Catch, ASTContext &Ctx) {
                ? ""
                : Catch.Callee->getQualifiedNameAsString();
   }
+  // A constructor's caller constructs an object.
+  if (const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Catch.Callee)) {
+    diag(At,
+         "a '%0' is constructed here inside a 'try' block: the exception "
+         "can be caught and the program go on",
+         DiagnosticIDs::Note)
+        << Ctor->getParent()->getName();
+    return;
+  }
   // %0: the function ('' for a lambda); %1: in another file.
   diag(At,
        Catch.Binding

@@ -277,9 +277,15 @@ bool handlesForGood(const CXXTryStmt *Try) {
 
 /// True when `Call`, in the body of `Callable`, is inside the try block of
 /// a `try` statement there that may catch its exception for good.
-bool insideCatchingTry(const CallExpr *Call, const Decl *Callable) {
+bool insideCatchingTry(const Expr *Call, const Decl *Callable) {
   llvm::ArrayRef<BodyStmt> Stmts = stmtsIn(Callable);
   int Index = indexIn(Callable).indexOf(Call);
+  // The index holds calls and references; a construction is looked for.
+  if (Index < 0 && isa<CXXConstructExpr>(Call))
+    if (const BodyStmt *At = llvm::find_if(
+            Stmts, [&](const BodyStmt &B) { return B.S == Call; });
+        At != Stmts.end())
+      Index = static_cast<int>(At - Stmts.begin());
   if (Index < 0)
     return false;
   for (int Child = Index, Up = Stmts[Index].Parent; Up >= 0;
@@ -308,6 +314,15 @@ ExceptionCallers::ExceptionCallers(llvm::ArrayRef<const Decl *> Callables,
         Seen(FD);
         Sites[FD].push_back({Call, Caller});
       }
+    // Objects constructed there: their constructors are called.
+    for (const BodyStmt &S : stmtsIn(Caller))
+      if (const auto *Construct = dyn_cast<CXXConstructExpr>(S.S))
+        if (const CXXConstructorDecl *Ctor = Construct->getConstructor();
+            Ctor && Ctor->isUserProvided()) {
+          const FunctionDecl *FD = Ctor->getCanonicalDecl();
+          Seen(FD);
+          Sites[FD].push_back({Construct, Caller});
+        }
   }
   auto Register = [&](const FunctionDecl *FD, const OpRegistration &R) {
     Seen(FD);
@@ -429,7 +444,8 @@ bool ExceptionCallers::mayLetOut(const FunctionDecl *Fn) {
   if (nothrow(Fn) || inSystemHeader(Fn))
     return false;
   if (auto S = Sites.find(Fn);
-      S != Sites.end() && calledCublasFunction(S->second.front().first))
+      S != Sites.end() &&
+      calledCublasFunction(dyn_cast<CallExpr>(S->second.front().first)))
     return false;
   const FunctionDecl *Def = Fn->getDefinition();
   if (!Def || !analysableBody(Def))

@@ -63,10 +63,12 @@ bool exceptionEndsProcess(const clang::FunctionDecl *Fn);
 /// A place where an exception that leaves a function can be caught, and
 /// the program go on.
 struct ExceptionCatch {
-  /// In this unit: the call inside a `try` block, or the registering call,
-  /// and the function called or registered there (on the chain of callers;
-  /// the call operator of a lambda registered where it is written).
-  const clang::CallExpr *Call = nullptr;
+  /// In this unit: the call inside a `try` block (or the construction of
+  /// an object, whose constructor is the function), or the registering
+  /// call, and the function called or registered there (on the chain of
+  /// callers; the call operator of a lambda registered where it is
+  /// written).
+  const clang::Expr *Call = nullptr;
   const clang::FunctionDecl *Callee = nullptr;
   /// A Python binding catches it, not a `try` block.
   bool Binding = false;
@@ -100,7 +102,9 @@ public:
   std::vector<FileSummary::ExceptionRoute> routes();
 
 private:
-  using Site = std::pair<const clang::CallExpr *, const clang::Decl *>;
+  /// A call, or the construction of an object (its constructor called),
+  /// and the callable it is written in.
+  using Site = std::pair<const clang::Expr *, const clang::Decl *>;
   /// Within the unit, up from `Fn` through its functions that no other
   /// unit can call: the first catch, and the functions of external linkage
   /// reached (whose own callers decide).

@@ -104,6 +104,42 @@ void thrown_to_nobody_known(int n) {
   cublasDestroy(h);
 }
 
+// A constructor that throws between two creates, whose object a caller
+// constructs inside a 'try': the first handle leaks. Constructed where no
+// 'try' is, the exception ends what it ends.
+struct TwoHandles {
+  explicit TwoHandles(int n) {
+    cublasHandle_t first;
+    CUBLAS_CHECK(cublasCreate(&first));
+    // CHECK-NOTES: :[[@LINE-1]]:18: warning: handle 'first' created here is not destroyed on every path
+    if (n < 0)
+      throw std::invalid_argument("n");
+    // CHECK-NOTES: :[[@LINE-1]]:7: note: leaks when this exception is thrown
+    blas = first;
+  }
+  cublasHandle_t blas;
+};
+bool try_two_handles(int n) {
+  try {
+    TwoHandles t(n);
+    // CHECK-NOTES: :[[@LINE-1]]:16: note: a 'TwoHandles' is constructed here inside a 'try' block: the exception can be caught and the program go on
+    return t.blas != nullptr;
+  } catch (const std::exception &) {
+    return false;
+  }
+}
+struct TwoHandlesUncaught {
+  explicit TwoHandlesUncaught(int n) {
+    cublasHandle_t first;
+    CUBLAS_CHECK(cublasCreate(&first));
+    if (n < 0)
+      throw std::invalid_argument("n");
+    blas = first;
+  }
+  cublasHandle_t blas;
+};
+bool no_try(int n) { return TwoHandlesUncaught(n).blas != nullptr; }
+
 void created_in_a_loop(int n) {
   cublasHandle_t h;
   for (int i = 0; i < n; ++i)
