@@ -290,10 +290,8 @@ private:
       SourceLocation At = !Trigger                     ? V->getLocation()
                           : isa<CompoundStmt>(Trigger) ? Trigger->getEndLoc()
                                                        : Trigger->getBeginLoc();
-      MemberUseAfterDestroy U{D.Name,   spell(D.Name), nullptr, Def,
-                              Destroys, D.Destroy,     D.KindId};
-      U.ScopeEnd = At;
-      Found.push_back(U);
+      Found.push_back({D.Name, spell(D.Name), nullptr, Def, Destroys, D.Destroy,
+                       D.KindId, At});
       return;
     }
   }
@@ -372,7 +370,7 @@ private:
         }))
       return;
     Found.push_back(
-        {*N, spell(*N), Call, nullptr, IsDestroy, D->Destroy, D->KindId});
+        {*N, spell(*N), Call, nullptr, IsDestroy, D->Destroy, D->KindId, {}});
   }
 
   /// A call of code other than cuBLAS: what it may change is unknown after
@@ -454,8 +452,14 @@ private:
             return U.Use == Call;
           }))
         return;
-      Found.push_back(
-          {D.Name, spell(D.Name), Call, Def, Destroys, D.Destroy, D.KindId});
+      Found.push_back({D.Name,
+                       spell(D.Name),
+                       Call,
+                       Def,
+                       Destroys,
+                       D.Destroy,
+                       D.KindId,
+                       {}});
       return;
     }
   }
