@@ -514,9 +514,7 @@ void HandleUseAfterDestroyCheck::reportUse(
        IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
                  : "%0 '%1' is used%2 after it was destroyed")
       << table().kind(KindId).Noun << Name << Again;
-  diag(userLocation(Destroy->getBeginLoc(), SM), "'%0' was destroyed here%1",
-       DiagnosticIDs::Note)
-      << Name << throughFunction(Destroy);
+  noteDestroyed(Name, Destroy, SM);
 }
 
 void HandleUseAfterDestroyCheck::reportScopeEnd(const MemberUseAfterDestroy &U,
@@ -532,9 +530,15 @@ void HandleUseAfterDestroyCheck::reportScopeEnd(const MemberUseAfterDestroy &U,
       << (Dtor ? Dtor->getQualifiedNameAsString()
                : U.Inside->getQualifiedNameAsString())
       << Object;
-  diag(userLocation(U.Destroy->getBeginLoc(), SM), "'%0' was destroyed here%1",
+  noteDestroyed(U.Spelling, U.Destroy, SM);
+}
+
+void HandleUseAfterDestroyCheck::noteDestroyed(StringRef Name,
+                                               const CallExpr *Destroy,
+                                               const SourceManager &SM) {
+  diag(userLocation(Destroy->getBeginLoc(), SM), "'%0' was destroyed here%1",
        DiagnosticIDs::Note)
-      << U.Spelling << throughFunction(U.Destroy);
+      << Name << throughFunction(Destroy);
 }
 
 void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,

@@ -131,6 +131,9 @@ private:
   /// end of a local object's scope.
   void reportScopeEnd(const cublas_tidy::MemberUseAfterDestroy &U,
                       const SourceManager &SM);
+  /// The note at the destroy (or the call that destroyed) `Name`.
+  void noteDestroyed(StringRef Name, const CallExpr *Destroy,
+                     const SourceManager &SM);
 };
 
 } // namespace clang::tidy::cublas

@@ -64,10 +64,7 @@ std::string elementsText(const SymExpr &Bytes, int64_t ElemBytes) {
   return parenthesize(Bytes.str()) + "/" + std::to_string(ElemBytes);
 }
 
-/// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values", and
-/// ", by 'deviceFloats'" after it for the allocation a helper returned.
-std::string allocationTextOf(const Extent &X, const ASTContext &Ctx);
-
+/// "cudaMalloc of 4 << 20 bytes", "std::vector of n float values".
 std::string allocationMadeText(const Extent &X, const ASTContext &Ctx) {
   // A helper's size is written in its own parameters: the value, in the
   // caller's terms, says more.
@@ -111,10 +108,11 @@ std::string allocationMadeText(const Extent &X, const ASTContext &Ctx) {
   return Allocator.str() + " of " + Printed(X.Bytes, X.SizeExpr) + " bytes";
 }
 
+/// The same, and ", by 'deviceFloats'" after it for the allocation a
+/// helper returned.
 std::string allocationTextOf(const Extent &X, const ASTContext &Ctx) {
   std::string Made = allocationMadeText(X, Ctx);
-  const FunctionDecl *Helper =
-      X.Through ? X.Through->getDirectCallee() : nullptr;
+  const FunctionDecl *Helper = X.helper();
   return Helper ? Made + ", by '" + Helper->getNameAsString() + "'" : Made;
 }
 
@@ -130,8 +128,7 @@ allocationNoteOf(const Extent &X, const SourceManager &SM) {
       {userLocation(AllocLoc, SM),
        X.OriginVar ? "'" + X.OriginVar->getName().str() + "' is allocated here"
                    : "allocated here"}};
-  if (const FunctionDecl *Helper =
-          X.Through ? X.Through->getDirectCallee() : nullptr)
+  if (const FunctionDecl *Helper = X.helper())
     Notes.push_back({userLocation(X.Through->getBeginLoc(), SM),
                      "'" + Helper->getNameAsString() + "' returns it here"});
   return Notes;

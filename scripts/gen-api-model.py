@@ -195,6 +195,9 @@ def declarator(typ, name):
 
 
 def parse_header(path, header, family):
+    """The declarations of one header (each knowing whether its doc comment
+    lists only success), the cuBLAS version it defines, and its attribute
+    enums (attribute_enums)."""
     with open(path, encoding="utf-8", errors="replace") as f:
         raw = f.read()
     text = strip_directives(strip_comments(raw))
@@ -226,12 +229,15 @@ def parse_header(path, header, family):
         decls.append(Decl(header, family, ret, m.group(2),
                           parse_params(text[m.end():close]), True, m.start()))
     decls.sort(key=lambda d: d.order)
+    succeed = only_success(raw)
+    for d in decls:
+        d.only_success = d.name in succeed
     version = {}
     for key in ("MAJOR", "MINOR", "PATCH", "BUILD"):
         vm = re.search(r"#\s*define\s+CUBLAS_VER_%s\s+(\d+)" % key, raw)
         if vm:
             version[key] = vm.group(1)
-    return decls, version
+    return decls, version, attribute_enums(raw)
 
 
 # --------------------------------------------------------------------------
@@ -876,13 +882,7 @@ class Model:
             path = os.path.join(include_dir, header)
             if not os.path.isfile(path):
                 raise SystemExit("gen-api-model: %s not found (use --include DIR)" % path)
-            decls, version = parse_header(path, header, family)
-            with open(path, encoding="utf-8", errors="replace") as f:
-                raw = f.read()
-            succeed = only_success(raw)
-            for d in decls:
-                d.only_success = d.name in succeed
-            enums = attribute_enums(raw)
+            decls, version, enums = parse_header(path, header, family)
             accessors = set()
             for d in decls:
                 attr = [t for t, n in d.params if n == "attr"]

@@ -17,6 +17,17 @@ namespace {
 /// How deep the arguments are followed into the macros they are given to.
 constexpr int MaxDepth = 4;
 
+/// The macro `Name` is defined as at `Loc` (function-like or not); null
+/// when it is not defined there.
+const MacroInfo *macroAt(Preprocessor &PP, StringRef Name, SourceLocation Loc) {
+  if (Name.empty())
+    return nullptr;
+  const IdentifierInfo *II = PP.getIdentifierInfo(Name);
+  if (!II->hadMacroDefinition())
+    return nullptr;
+  return PP.getMacroDefinitionAtLoc(II, Loc).getMacroInfo();
+}
+
 /// The spelling of an identifier token, raw (lexed from the text) or not
 /// (a macro's body).
 StringRef nameOf(const Token &T) {
@@ -192,12 +203,6 @@ private:
         .str();
   }
 
-  bool isDefined(StringRef Name, SourceLocation At) const {
-    const IdentifierInfo *II = PP.getIdentifierInfo(Name);
-    return II->hadMacroDefinition() &&
-           PP.getMacroDefinitionAtLoc(II, At).getMacroInfo();
-  }
-
   /// `X` of `#ifdef X`, or `X` and `( X )` after `defined`.
   Kept defined(llvm::ArrayRef<Token> Test, SourceLocation At,
                bool Negate) const {
@@ -206,7 +211,7 @@ private:
       Test = Test.slice(1, 1);
     if (Test.size() != 1 || nameOf(Test[0]).empty())
       return Kept::Unknown;
-    return of(isDefined(nameOf(Test[0]), At) != Negate);
+    return of((macroAt(PP, nameOf(Test[0]), At) != nullptr) != Negate);
   }
 
   /// An integer literal's value, or a macro's whose body is one.
@@ -224,11 +229,9 @@ private:
     // C++'s #if reads `true` and `false` as the literals they are.
     if (PP.getLangOpts().CPlusPlus && (Name == "true" || Name == "false"))
       return Name == "true" ? 1 : 0;
-    if (!isDefined(Name, At))
+    const MacroInfo *MI = macroAt(PP, Name, At);
+    if (!MI)
       return 0; // An undefined identifier is 0 in an #if.
-    const MacroInfo *MI =
-        PP.getMacroDefinitionAtLoc(PP.getIdentifierInfo(Name), At)
-            .getMacroInfo();
     if (MI->isFunctionLike() || MI->getNumTokens() != 1)
       return std::nullopt;
     return number(MI->getReplacementToken(0), At, Depth + 1);
@@ -280,13 +283,11 @@ std::optional<DroppedArgument> droppedBy(llvm::ArrayRef<Token> Toks, size_t I,
     std::string By = F.drops(*MI, nameOf(Toks[I]), A, 0);
     if (By.empty())
       continue;
-    IdentifierInfo *NDebug = PP.getIdentifierInfo("NDEBUG");
     DroppedArgument D;
     D.Loc = Loc;
     D.Written = nameOf(Toks[I]).str();
     D.Macro = By;
-    D.UnderNDEBUG =
-        PP.getMacroDefinitionAtLoc(NDebug, Loc).getMacroInfo() != nullptr;
+    D.UnderNDEBUG = macroAt(PP, "NDEBUG", Loc) != nullptr;
     return D;
   }
   return std::nullopt;
@@ -296,12 +297,7 @@ std::optional<DroppedArgument> droppedBy(llvm::ArrayRef<Token> Toks, size_t I,
 
 const MacroInfo *functionLikeMacroAt(Preprocessor &PP, StringRef Name,
                                      SourceLocation Loc) {
-  if (Name.empty())
-    return nullptr;
-  const IdentifierInfo *II = PP.getIdentifierInfo(Name);
-  if (!II->hadMacroDefinition())
-    return nullptr;
-  const MacroInfo *MI = PP.getMacroDefinitionAtLoc(II, Loc).getMacroInfo();
+  const MacroInfo *MI = macroAt(PP, Name, Loc);
   return MI && MI->isFunctionLike() ? MI : nullptr;
 }
 

@@ -387,8 +387,7 @@ std::optional<Extent> Resolver::helperResult(const CallExpr *Call,
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || isa<CXXMethodDecl>(Def) ||
       Def->isVariadic() || Def->getNumParams() != Call->getNumArgs() ||
-      !Def->getReturnType()->isPointerType() || Facts.contextDepth() >= 2 ||
-      calledCublasFunction(Call))
+      !Def->getReturnType()->isPointerType() || Facts.contextDepth() >= 2)
     return std::nullopt;
   const ReturnStmt *Only = nullptr;
   bool Many = anyStmt(Def->getBody(), [&](const Stmt *S) {

@@ -47,6 +47,11 @@ struct Extent {
   /// code that asked; null for an allocation made there.
   const clang::CallExpr *Through = nullptr;
 
+  /// The helper `Through` calls; null for an allocation made here.
+  const clang::FunctionDecl *helper() const {
+    return Through ? Through->getDirectCallee() : nullptr;
+  }
+
   /// An allocation of `Count` elements of `ElementBytes` bytes each (its
   /// other fields empty); nullopt when either is unknown or the product
   /// overflows.
