@@ -11,6 +11,7 @@
 #include "facts/FailedOutputs.h"
 #include "facts/LtHeuristics.h"
 #include "facts/StatusFunctions.h"
+#include "facts/Teardown.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -94,6 +95,7 @@ UncheckedStatusCheck::UncheckedStatusCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : CublasCheck(Name, Context),
       AllowCastToVoid(Options.get("AllowCastToVoid", true)),
+      CheckTeardown(Options.get("CheckTeardown", false)),
       CheckedFunctionsText(Options.get("CheckedFunctions", "")),
       IgnoredFunctionsText(Options.get("IgnoredFunctions", "")),
       CheckMacro(Options.get("CheckMacro", "")) {
@@ -110,6 +112,7 @@ UncheckedStatusCheck::UncheckedStatusCheck(StringRef Name,
 
 void UncheckedStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "AllowCastToVoid", AllowCastToVoid);
+  Options.store(Opts, "CheckTeardown", CheckTeardown);
   Options.store(Opts, "CheckedFunctions", CheckedFunctionsText);
   Options.store(Opts, "IgnoredFunctions", IgnoredFunctionsText);
   Options.store(Opts, "CheckMacro", CheckMacro);
@@ -466,6 +469,10 @@ void UncheckedStatusCheck::checkDiscarded(
   // (lib/facts/CallFailures.h).
   if (cannotFailAsWritten(Call, Ctx))
     return;
+  // A destroy in a destructor or at the end of main: nobody to tell
+  // (lib/facts/Teardown.h).
+  if (!CheckTeardown && destroysAtTeardown(Call, Callable))
+    return;
   // Let go while the stack unwinds: throwing then ends the program.
   if (onlyWhileUnwinding(Call, Parents))
     return;
@@ -578,7 +585,8 @@ void UncheckedStatusCheck::checkDeadStores(const Decl *Callable,
                    isTrackedCall(Call, SM, LangOpts) &&
                    !failureShowsInCount(Call, Callable) &&
                    !failureKeepsFallback(Call, Callable) &&
-                   !cannotFailAsWritten(Call, Ctx)
+                   !cannotFailAsWritten(Call, Ctx) &&
+                   (CheckTeardown || !destroysAtTeardown(Call, Callable))
                ? Call
                : nullptr;
   };

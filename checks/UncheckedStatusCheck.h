@@ -87,6 +87,8 @@ private:
                       ASTContext &Ctx);
 
   const bool AllowCastToVoid;
+  /// Report the statuses of destroys at teardown too (lib/facts/Teardown.h).
+  const bool CheckTeardown;
   const StringRef CheckedFunctionsText;
   const StringRef IgnoredFunctionsText;
   const StringRef CheckMacro;

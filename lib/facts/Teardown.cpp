@@ -1,0 +1,95 @@
+//===- Teardown.cpp -------------------------------------------------------===//
+
+#include "facts/Teardown.h"
+
+#include "ast/AstUtils.h"
+#include "model/CublasApi.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace clang;
+
+namespace cublas_tidy {
+
+namespace {
+
+/// The statements from `Root` down to `Target`, `Root` first; empty when
+/// `Target` is not inside `Root`.
+bool pathTo(const Stmt *Root, const Stmt *Target,
+            llvm::SmallVectorImpl<const Stmt *> &Path) {
+  Path.push_back(Root);
+  if (Root == Target)
+    return true;
+  for (const Stmt *Child : Root->children())
+    if (Child && !isa<LambdaExpr>(Child) && pathTo(Child, Target, Path))
+      return true;
+  Path.pop_back();
+  return false;
+}
+
+/// Whether `S` calls a function of the cuBLAS family that is not a
+/// destroy: work, or a create, after which the program goes on.
+bool callsLibraryWork(const Stmt *S) {
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionInfo *F = calledCublasFunction(Call))
+      if (F->Destroys == ResourceKind::None)
+        return true;
+  for (const Stmt *Child : S->children())
+    if (Child && callsLibraryWork(Child))
+      return true;
+  return false;
+}
+
+/// Whether `Do` is `do { ... } while (0)`: a block, not a loop.
+bool runsOnce(const DoStmt *Do) {
+  const Expr *Cond =
+      Do->getCond() ? Do->getCond()->IgnoreParenImpCasts() : nullptr;
+  if (const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(Cond))
+    return !B->getValue();
+  const auto *Lit = dyn_cast_or_null<IntegerLiteral>(Cond);
+  return Lit && Lit->getValue() == 0;
+}
+
+/// Whether, from `Path.back()` in main's body, the way out of main holds
+/// no loop around the call and no library work before a `return`.
+bool endsMain(llvm::ArrayRef<const Stmt *> Path) {
+  for (size_t I = Path.size() - 1; I > 0; --I) {
+    const Stmt *Parent = Path[I - 1];
+    const Stmt *Child = Path[I];
+    if (isa<ForStmt, WhileStmt, CXXForRangeStmt, SwitchStmt>(Parent))
+      return false;
+    if (const auto *Do = dyn_cast<DoStmt>(Parent); Do && !runsOnce(Do))
+      return false;
+    const auto *Block = dyn_cast<CompoundStmt>(Parent);
+    if (!Block)
+      continue;
+    const auto *It = llvm::find(Block->body(), Child);
+    for (++It; It != Block->body_end(); ++It) {
+      if (callsLibraryWork(*It))
+        return false;
+      if (isa<ReturnStmt>(*It))
+        return true;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool destroysAtTeardown(const CallExpr *Call, const Decl *Callable) {
+  const FunctionInfo *F = calledCublasFunction(Call);
+  if (!F || F->Destroys == ResourceKind::None)
+    return false;
+  if (isa<CXXDestructorDecl>(Callable))
+    return true;
+  const auto *FD = dyn_cast<FunctionDecl>(Callable);
+  if (!FD || !FD->isMain() || !FD->getBody())
+    return false;
+  llvm::SmallVector<const Stmt *, 16> Path;
+  return pathTo(FD->getBody(), Call, Path) && endsMain(Path);
+}
+
+} // namespace cublas_tidy
