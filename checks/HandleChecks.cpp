@@ -497,12 +497,13 @@ void HandleUseAfterDestroyCheck::report(const HandleAnalysisResult &Result,
   const SourceManager &SM = Ctx.getSourceManager();
   for (const UseAfterDestroyReport &U : Result.UsesAfterDestroy)
     reportUse(U.Var->getName(), U.Use, U.Inside, U.IsDestroy, U.Destroy,
-              U.KindId, SM);
+              U.KindId, SM, U.EveryWayOnFromDestroy);
 }
 
 void HandleUseAfterDestroyCheck::reportUse(
     StringRef Name, const Expr *Use, const FunctionDecl *Inside, bool IsDestroy,
-    const CallExpr *Destroy, unsigned KindId, const SourceManager &SM) {
+    const CallExpr *Destroy, unsigned KindId, const SourceManager &SM,
+    bool EveryWayOn) {
   // A destroy, or a use, inside a function of the project names that
   // function.
   std::string Again = IsDestroy ? throughFunction(Use) : "";
@@ -514,7 +515,12 @@ void HandleUseAfterDestroyCheck::reportUse(
        IsDestroy ? "%0 '%1' is destroyed again%2 after it was destroyed"
                  : "%0 '%1' is used%2 after it was destroyed")
       << table().kind(KindId).Noun << Name << Again;
-  noteDestroyed(Name, Destroy, SM);
+  noteDestroyed(Name, Destroy, SM,
+                EveryWayOn
+                    ? (IsDestroy ? ", and every way on from here "
+                                   "destroys it again"
+                                 : ", and every way on from here uses it")
+                    : "");
 }
 
 void HandleUseAfterDestroyCheck::reportScopeEnd(const MemberUseAfterDestroy &U,
@@ -535,10 +541,11 @@ void HandleUseAfterDestroyCheck::reportScopeEnd(const MemberUseAfterDestroy &U,
 
 void HandleUseAfterDestroyCheck::noteDestroyed(StringRef Name,
                                                const CallExpr *Destroy,
-                                               const SourceManager &SM) {
-  diag(userLocation(Destroy->getBeginLoc(), SM), "'%0' was destroyed here%1",
+                                               const SourceManager &SM,
+                                               StringRef WayOn) {
+  diag(userLocation(Destroy->getBeginLoc(), SM), "'%0' was destroyed here%1%2",
        DiagnosticIDs::Note)
-      << Name << throughFunction(Destroy);
+      << Name << throughFunction(Destroy) << WayOn;
 }
 
 void HandleUseAfterDestroyCheck::reportFunction(const Decl *Callable,

@@ -123,17 +123,19 @@ protected:
 private:
   std::string throughFunction(const Expr *E) const;
   /// Words a use (or a second destroy) of the handle `Name` after the
-  /// destroy `Destroy`; `Inside`, the function of the unit the use is in.
+  /// destroy `Destroy`; `Inside`, the function of the unit the use is in;
+  /// `EveryWayOn`, reached by every way on from a destroy that some paths
+  /// to the use do not run.
   void reportUse(StringRef Name, const Expr *Use, const FunctionDecl *Inside,
                  bool IsDestroy, const CallExpr *Destroy, unsigned KindId,
-                 const SourceManager &SM);
+                 const SourceManager &SM, bool EveryWayOn = false);
   /// Words a use or a second destroy in the destructor that runs at the
   /// end of a local object's scope.
   void reportScopeEnd(const cublas_tidy::MemberUseAfterDestroy &U,
                       const SourceManager &SM);
   /// The note at the destroy (or the call that destroyed) `Name`.
   void noteDestroyed(StringRef Name, const CallExpr *Destroy,
-                     const SourceManager &SM);
+                     const SourceManager &SM, StringRef WayOn = "");
 };
 
 } // namespace clang::tidy::cublas

@@ -24,6 +24,7 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -71,10 +72,13 @@ struct Handle {
   const CallExpr *Destroy; // the destroy that released it
   StatusKey Key;
   bool Persistent; // a global or static: its life does not end here
+  /// The destroy whose way on this path follows, until a use, or a call
+  /// that may not return, or the handle's end (Engine::Claims).
+  const CallExpr *Pending = nullptr;
   bool operator==(const Handle &O) const {
     return Var == O.Var && S == O.S && KindId == O.KindId &&
            Create == O.Create && Destroy == O.Destroy && Key == O.Key &&
-           Persistent == O.Persistent;
+           Persistent == O.Persistent && Pending == O.Pending;
   }
 };
 
@@ -509,6 +513,28 @@ private:
 
   std::vector<UseObservation> Uses;
   llvm::DenseMap<std::pair<const Expr *, const VarDecl *>, unsigned> UseIndex;
+
+  /// A destroy's ways on: the first use each reached, and whether one
+  /// avoided every use (an exit, the handle made again or reset, a call
+  /// that may not return). A destroy none of whose ways on avoids a use is
+  /// followed by a use whenever it runs.
+  struct Claim {
+    const VarDecl *Var;
+    const Expr *Use = nullptr; // the first reached, in source order
+    bool IsDestroy = false;
+    unsigned KindId = 0;
+    bool Avoided = false;
+  };
+  llvm::MapVector<const CallExpr *, Claim> Claims;
+  /// The destroys a use claimed in the element being processed.
+  llvm::SmallVector<const CallExpr *, 2> JustClaimed;
+  void claim(Handle &H, const Expr *Use, bool IsDestroy);
+  void avoid(Handle &H) {
+    if (H.Pending)
+      Claims[H.Pending].Avoided = true;
+    H.Pending = nullptr;
+  }
+  bool mayNotReturn(const CallExpr *CE) const;
 };
 
 bool Engine::isTrackable(const VarDecl *VD) const {
@@ -532,7 +558,8 @@ bool Engine::run(const Decl *Callable, const ParmVarDecl *SeedParam) {
 
   PathState Initial;
   if (Seed)
-    Initial.set({Seed, HState::Allocated, 0, nullptr, nullptr, {}, false});
+    Initial.set(
+        {Seed, HState::Allocated, 0, nullptr, nullptr, {}, false, nullptr});
   enqueue(&Cfg->getEntry(), std::move(Initial));
   while (!Work.empty() && !Aborted) {
     auto [B, S] = std::move(Work.front());
@@ -575,11 +602,28 @@ void Engine::processBlock(const CFGBlock *B, PathState S) {
     atExit(nullptr, S);
     return;
   }
-  for (const CFGElement &E : *B)
+  for (const CFGElement &E : *B) {
+    // A destroy whose way on stops following without a use here (the
+    // handle made again, reset, out of scope) avoided the use.
+    llvm::SmallVector<const CallExpr *, 2> Before;
+    for (const Handle &H : S.Handles)
+      if (H.Pending)
+        Before.push_back(H.Pending);
+    JustClaimed.clear();
     processElement(E, S);
-  // Paths through abort(), exit() or a [[noreturn]] function end here.
-  if (B->hasNoReturnElement())
+    for (const CallExpr *D : Before)
+      if (!llvm::is_contained(JustClaimed, D) &&
+          llvm::none_of(S.Handles,
+                        [&](const Handle &H) { return H.Pending == D; }))
+        Claims[D].Avoided = true;
+  }
+  // Paths through abort(), exit() or a [[noreturn]] function end here,
+  // avoiding whatever use was to come.
+  if (B->hasNoReturnElement()) {
+    for (Handle &H : S.Handles)
+      avoid(H);
     return;
+  }
   branch(B, S);
 }
 
@@ -640,6 +684,8 @@ void Engine::forgetChangedFields(const Stmt *St, PathState &S) {
 }
 
 void Engine::escape(const VarDecl *VD, PathState &S) {
+  if (Handle *H = S.find(VD))
+    avoid(*H); // it may be made again where it went
   if (Handle *H = S.find(VD))
     if (H->S == HState::Allocated || H->S == HState::MaybeFailed) {
       H->S = HState::Escaped;
@@ -708,7 +754,7 @@ void Engine::create(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
   else if (Ret->isBooleanType())
     Key.Pol = StatusKey::TrueIsSuccess;
   S.set({VD, HState::Allocated, KindId, CE, nullptr, Key,
-         !VD->hasLocalStorage()});
+         !VD->hasLocalStorage(), nullptr});
 }
 
 void Engine::destroy(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
@@ -717,13 +763,21 @@ void Engine::destroy(const CallExpr *CE, const VarDecl *VD, unsigned KindId,
   Handle *H = S.find(VD);
   if (!H) {
     // Destroyed here, wherever it came from: later uses are after destroy.
-    S.set({VD, HState::Released, KindId, nullptr, CE, {}, false});
+    S.set({VD,
+           HState::Released,
+           KindId,
+           nullptr,
+           CE,
+           {},
+           false,
+           summarising() ? nullptr : CE});
     return;
   }
   if (H->S != HState::Released) {
     H->S = HState::Released;
     H->Destroy = CE;
     H->Key = {};
+    H->Pending = summarising() ? nullptr : CE;
   }
   if (H->Create)
     Released.insert(H->Create);
@@ -737,13 +791,43 @@ void Engine::use(const Expr *Use, const VarDecl *VD, bool IsDestroy,
   if (New)
     Uses.push_back({VD, Use, IsDestroy, KindId});
   UseObservation &O = Uses[It->second];
-  const Handle *H = S.find(VD);
+  Handle *H = S.find(VD);
   if (H && H->S == HState::Released) {
     if (!O.Destroy)
       O.Destroy = H->Destroy;
+    claim(*H, Use, IsDestroy);
   } else {
     O.AlwaysReleased = false;
   }
+}
+
+void Engine::claim(Handle &H, const Expr *Use, bool IsDestroy) {
+  if (!H.Pending)
+    return;
+  Claim &C = Claims[H.Pending];
+  C.Var = H.Var;
+  C.KindId = H.KindId;
+  if (!C.Use || Ctx.getSourceManager().isBeforeInTranslationUnit(
+                    Use->getBeginLoc(), C.Use->getBeginLoc())) {
+    C.Use = Use;
+    C.IsDestroy = IsDestroy;
+  }
+  JustClaimed.push_back(H.Pending);
+  H.Pending = nullptr;
+}
+
+/// A call after which the path may not go on: a function of another unit
+/// the program declares (`die(msg)` may exit), or a call through a
+/// pointer. Functions of the system headers and of this unit return, or
+/// say they do not (`[[noreturn]]`, which the CFG follows).
+bool Engine::mayNotReturn(const CallExpr *CE) const {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return !isa<CXXOperatorCallExpr>(CE);
+  if (FD->hasBody() || FD->getBuiltinID() || calledCublasFunction(CE))
+    return false;
+  return !Ctx.getSourceManager().isInSystemHeader(
+      FD->getCanonicalDecl()->getLocation());
 }
 
 std::vector<UseAfterDestroyReport> Engine::takeUsesAfterDestroy() {
@@ -751,7 +835,19 @@ std::vector<UseAfterDestroyReport> Engine::takeUsesAfterDestroy() {
   for (const UseObservation &O : Uses)
     if (O.AlwaysReleased && O.Destroy)
       Result.push_back(
-          {O.Var, O.Use, O.IsDestroy, O.Destroy, O.KindId, O.Inside});
+          {O.Var, O.Use, O.IsDestroy, O.Destroy, O.KindId, O.Inside, false});
+  // A destroy every way on from which reaches a use: one report a use.
+  for (const auto &Entry : Claims) {
+    const Claim &C = Entry.second;
+    if (C.Avoided || !C.Use)
+      continue;
+    bool Known = llvm::any_of(Result, [&](const UseAfterDestroyReport &R) {
+      return R.Use == C.Use && R.Var == C.Var;
+    });
+    if (!Known)
+      Result.push_back(
+          {C.Var, C.Use, C.IsDestroy, Entry.first, C.KindId, nullptr, true});
+  }
   return Result;
 }
 
@@ -795,7 +891,8 @@ void Engine::adoptNewResource(const VarDecl *VD, const CallExpr *CE,
   // The helper returns null when its create failed: a non-null handle is
   // the success.
   S.set({VD, HState::Allocated, KindId, CE, nullptr,
-         StatusKey{VD, StatusKey::TrueIsSuccess}, !VD->hasLocalStorage()});
+         StatusKey{VD, StatusKey::TrueIsSuccess}, !VD->hasLocalStorage(),
+         nullptr});
 }
 
 void Engine::processCall(const CallExpr *CE, PathState &S) {
@@ -820,9 +917,10 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
       if (F->ParamsBegin[I].Role == ParamRole::Resource) {
         if (const Handle *H = S.find(VD))
           use(CE, VD, /*IsDestroy=*/false, H->KindId, S);
-        else if (VD->hasGlobalStorage())
-          // A global this path neither creates nor destroys: live as far as
-          // this path knows, and the use is no use after destroy.
+        else
+          // A parameter or global this path neither creates nor destroys:
+          // live as far as this path knows, and the use is no use after
+          // destroy.
           use(CE, VD, /*IsDestroy=*/false, 0, S);
       }
     }
@@ -831,6 +929,9 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
         escape(VD, S);
     return;
   }
+  if (mayNotReturn(CE))
+    for (Handle &H : S.Handles)
+      avoid(H);
   otherCall(CE, S);
   throwingCall(CE, S);
 }
@@ -1240,6 +1341,8 @@ void Engine::processAssign(const BinaryOperator *BO, PathState &S) {
 }
 
 void Engine::atExit(const CFGBlock *From, PathState &S) {
+  for (Handle &H : S.Handles)
+    avoid(H);
   if (GlobalsSummary) {
     GlobalResources Here;
     for (const Handle &H : S.Handles)

@@ -117,7 +117,11 @@ struct UseAfterDestroyReport {
   unsigned KindId;
   /// For a use inside a function of the unit that Use calls, and that gives
   /// the handle to cuBLAS on every path from its entry: that function.
-  const clang::FunctionDecl *Inside = nullptr;
+  const clang::FunctionDecl *Inside;
+  /// Some paths reach the use without the destroy, but every way on from
+  /// the destroy reaches the use: whenever the destroy runs, so does the
+  /// use.
+  bool EveryWayOnFromDestroy;
 };
 
 /// Global resources (variables of static storage) with the kind of each.

@@ -49,15 +49,19 @@ void initialised_after_destroy() {
   // CHECK-NOTES: :[[@LINE-3]]:3: note: 'pref' was destroyed here
 }
 
-//===--- Not flagged --------------------------------------------------------===//
-
 void destroyed_on_some_paths(bool b) {
+  // Fine when !b; when b, the use follows the destroy: every way on from the
+  // destroy reaches it (cublas-handle-use-after-destroy-paths.cpp).
   cublasHandle_t h;
   cublasCreate(&h);
   if (b)
     cublasDestroy(h);
   cublasSetStream(h, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:3: warning: handle 'h' is used after it was destroyed
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: 'h' was destroyed here, and every way on from here uses it
 }
+
+//===--- Not flagged --------------------------------------------------------===//
 
 void recreated(int n) {
   cublasHandle_t h;

@@ -170,7 +170,9 @@ TEST(HandleStates, ModelRowsWinOverHeaderBodies) {
             HandleAnalyzer::ParamEffect::Keeps);
 }
 
-TEST(HandleStates, UseAfterDestroyNeedsEveryPath) {
+TEST(HandleStates, UseAfterDestroyOnEveryPathOrEveryWayOn) {
+  // Line 10 is reached without the destroy of line 9 when !b, but every way
+  // on from that destroy reaches it; every path to line 12 destroys at 11.
   Analysis A(R"(
     void f(bool b) {
       cublasHandle_t h;
@@ -182,10 +184,35 @@ TEST(HandleStates, UseAfterDestroyNeedsEveryPath) {
     })");
   HandleAnalysisResult R = A.run("f");
   ASSERT_TRUE(R.Completed);
-  ASSERT_EQ(R.UsesAfterDestroy.size(), 1u);
-  EXPECT_FALSE(R.UsesAfterDestroy[0].IsDestroy);
-  EXPECT_EQ(A.line(R.UsesAfterDestroy[0].Use->getBeginLoc()), 12u);
-  EXPECT_EQ(A.line(R.UsesAfterDestroy[0].Destroy->getBeginLoc()), 11u);
+  ASSERT_EQ(R.UsesAfterDestroy.size(), 2u);
+  const UseAfterDestroyReport &WayOn = R.UsesAfterDestroy[0];
+  EXPECT_FALSE(WayOn.IsDestroy);
+  EXPECT_TRUE(WayOn.EveryWayOnFromDestroy);
+  EXPECT_EQ(A.line(WayOn.Use->getBeginLoc()), 10u);
+  EXPECT_EQ(A.line(WayOn.Destroy->getBeginLoc()), 9u);
+  const UseAfterDestroyReport &Every = R.UsesAfterDestroy[1];
+  EXPECT_FALSE(Every.EveryWayOnFromDestroy);
+  EXPECT_EQ(A.line(Every.Use->getBeginLoc()), 12u);
+  EXPECT_EQ(A.line(Every.Destroy->getBeginLoc()), 11u);
+}
+
+TEST(HandleStates, UseAfterDestroyAvoidedOnSomeWayOn) {
+  // From each destroy some way on avoids the use: a return, a call of
+  // another unit's function that may not return, the handle made again.
+  Analysis A(R"(
+    void die(const char *);
+    void f(bool b, bool c, bool d) {
+      cublasHandle_t h;
+      cublasCreate(&h);
+      if (b) { cublasDestroy(h); return; }
+      if (c) { cublasDestroy(h); die("c"); }
+      if (d) { cublasDestroy(h); cublasCreate(&h); }
+      cublasSetStream(h, nullptr);
+      cublasDestroy(h);
+    })");
+  HandleAnalysisResult R = A.run("f");
+  ASSERT_TRUE(R.Completed);
+  EXPECT_TRUE(R.UsesAfterDestroy.empty());
 }
 
 TEST(HandleStates, BoundsMakeItSilent) {
