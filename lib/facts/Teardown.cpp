@@ -43,6 +43,27 @@ bool callsLibraryWork(const Stmt *S) {
   return false;
 }
 
+/// Whether `S` calls `Callee` (a canonical declaration).
+bool calls(const Stmt *S, const FunctionDecl *Callee) {
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = Call->getDirectCallee();
+        FD && FD->getCanonicalDecl() == Callee)
+      return true;
+  for (const Stmt *Child : S->children())
+    if (Child && calls(Child, Callee))
+      return true;
+  return false;
+}
+
+/// Whether `Call` destroys a parameter of `FD`: a deleter's argument.
+bool destroysParameter(const CallExpr *Call, const FunctionDecl *FD) {
+  return llvm::any_of(Call->arguments(), [&](const Expr *A) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+    const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    return P && P->getDeclContext() == FD;
+  });
+}
+
 /// Whether `Do` is `do { ... } while (0)`: a block, not a loop.
 bool runsOnce(const DoStmt *Do) {
   const Expr *Cond =
@@ -85,11 +106,28 @@ bool destroysAtTeardown(const CallExpr *Call, const Decl *Callable) {
     return false;
   if (isa<CXXDestructorDecl>(Callable))
     return true;
-  const auto *FD = dyn_cast<FunctionDecl>(Callable);
-  if (!FD || !FD->isMain() || !FD->getBody())
+  const Stmt *Body = Callable->getBody();
+  if (!Body)
     return false;
-  llvm::SmallVector<const Stmt *, 16> Path;
-  return pathTo(FD->getBody(), Call, Path) && endsMain(Path);
+  const auto *FD = dyn_cast<FunctionDecl>(Callable);
+  if (FD && FD->isMain()) {
+    llvm::SmallVector<const Stmt *, 16> Path;
+    return pathTo(Body, Call, Path) && endsMain(Path);
+  }
+  // A function that returns nothing and only releases, where it runs at
+  // teardown: a lambda that destroys its parameter (a deleter) or a method
+  // its class's destructor calls (`~Context() { TearDown(); }`).
+  if (!FD || !FD->getReturnType()->isVoidType() || callsLibraryWork(Body))
+    return false;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD)
+    return false;
+  if (MD->getParent()->isLambda())
+    return destroysParameter(Call, MD);
+  const CXXDestructorDecl *Dtor = MD->getParent()->getDestructor();
+  const FunctionDecl *DtorDef = nullptr;
+  return Dtor && Dtor->hasBody(DtorDef) &&
+         calls(DtorDef->getBody(), MD->getCanonicalDecl());
 }
 
 } // namespace cublas_tidy

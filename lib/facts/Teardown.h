@@ -8,6 +8,11 @@
 // cusolverDnDestroy, cusparseDestroy, cusparseDestroySpMat, ...):
 //
 // - in a destructor, anywhere in its body;
+// - in a lambda or method that returns nothing and only releases (every
+//   call of the family in it is a destroy) and runs at teardown: a deleter,
+//   a lambda that destroys its parameter (`[](cusparseSpMatDescr_t d) {
+//   cusparseDestroySpMat(d); }`), or a method its class's destructor calls
+//   (`~Context() { TearDown(); }`);
 // - in `main`, outside any loop, where nothing but destroys of the cuBLAS
 //   family follows on the way to a `return` of main or the end of its body
 //   (freeing memory, printing, `cudaDeviceReset` may follow; another cuBLAS
@@ -25,7 +30,8 @@ namespace cublas_tidy {
 
 /// Whether `Call`, made in `Callable`, destroys a cuBLAS, cuBLASLt,
 /// cuSOLVER or cuSPARSE handle or descriptor at the program's teardown: in
-/// a destructor, or at the end of `main` as the header above says.
+/// a destructor, in a lambda or in a method its class's destructor calls
+/// that only release, or at the end of `main`, as the header above says.
 bool destroysAtTeardown(const clang::CallExpr *Call,
                         const clang::Decl *Callable);
 

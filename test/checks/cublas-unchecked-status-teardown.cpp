@@ -3,10 +3,12 @@
 // RUN:   -config="{CheckOptions: {cublas-unchecked-status.CheckTeardown: true}}"
 
 // The status of a destroy at the program's teardown has nobody to tell: a
-// destructor cannot report it, and at the end of `main` the process is about
-// to exit. Destroys there are silent unless CheckTeardown is set; a destroy
-// the program goes on after (in a loop, in a function of its own, with more
-// cuBLAS work behind it) is reported, and so is anything but a destroy.
+// destructor cannot report it, nor can a deleter or a method the destructor
+// runs that returns nothing and only releases, and at the end of `main` the
+// process is about to exit. Destroys there are silent unless CheckTeardown is
+// set; a destroy the program goes on after (in a loop, in a function of its
+// own, in one that works or returns a status, with more cuBLAS work behind
+// it) is reported, and so is anything but a destroy.
 
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -65,12 +67,87 @@ struct Streamed {
   }
 };
 
-// --- Functions the program goes on after ----------------------------------------
+// --- Deleters and methods the destructor runs ----------------------------------
 
-void shutdown(cublasHandle_t h) {
+// Nothing but destroys, no result to tell a failure through, and run by the
+// destructor.
+struct Context {
+  cublasHandle_t blas = nullptr;
+  cusolverDnHandle_t solver = nullptr;
+  ~Context() { TearDown(); }
+  void TearDown() {
+    if (solver != nullptr) {
+      cusolverDnDestroy(solver);
+      // CHECK-MESSAGES-ALL: :[[@LINE-1]]:7: warning: the cusolverStatus_t returned by 'cusolverDnDestroy' is discarded
+      solver = nullptr;
+    }
+    if (blas != nullptr) {
+      cublasDestroy(blas);
+      // CHECK-MESSAGES-ALL: :[[@LINE-1]]:7: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+      blas = nullptr;
+    }
+  }
+};
+
+auto make_deleter() {
+  return [](cusparseSpMatDescr_t d) { cusparseDestroySpMat(d); };
+  // CHECK-MESSAGES-ALL: :[[@LINE-1]]:39: warning: the cusparseStatus_t returned by 'cusparseDestroySpMat' is discarded
+}
+
+// A cleanup callback that captures the handle is called where the program
+// goes on.
+void with_cleanup(cublasHandle_t h) {
+  auto cleanup = [h] { cublasDestroy(h); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES-ALL: :[[@LINE-2]]:24: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  cleanup();
+}
+
+// Only releases too, but no destructor runs it: a function of its own,
+// which the program may go on after.
+struct Session {
+  cublasHandle_t blas = nullptr;
+  void close() {
+    cublasDestroy(blas);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+    // CHECK-MESSAGES-ALL: :[[@LINE-2]]:5: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  }
+};
+
+void shutdown(cublasHandle_t h, float *d) {
+  cudaFree(d);
   cublasDestroy(h);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   // CHECK-MESSAGES-ALL: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+}
+
+// --- Functions the program goes on after ----------------------------------------
+
+// A result to tell a failure through, dropped.
+cublasStatus_t close_handle(cublasHandle_t h) {
+  cublasDestroy(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES-ALL: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+// Work, then a destroy: the caller goes on.
+void scale_once(float *d, int n) {
+  cublasHandle_t h;
+  CK(cublasCreate(&h));
+  const float two = 2.0f;
+  CK(cublasSscal(h, n, &two, d, 1));
+  cublasDestroy(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES-ALL: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+}
+
+// A destroy and a create: the handle is made again.
+void reset(cublasHandle_t *h) {
+  cublasDestroy(*h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES-ALL: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  CK(cublasCreate(h));
 }
 
 // --- The end of main --------------------------------------------------------------
