@@ -80,9 +80,15 @@ bool endsMain(llvm::ArrayRef<const Stmt *> Path) {
   for (size_t I = Path.size() - 1; I > 0; --I) {
     const Stmt *Parent = Path[I - 1];
     const Stmt *Child = Path[I];
-    if (isa<ForStmt, WhileStmt, CXXForRangeStmt, SwitchStmt>(Parent))
+    // A loop that only destroys (`for (i...) cublasDestroy(handles[i]);`)
+    // is on the way out; one that creates again is not.
+    if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(Parent) &&
+        callsLibraryWork(Parent))
       return false;
-    if (const auto *Do = dyn_cast<DoStmt>(Parent); Do && !runsOnce(Do))
+    if (const auto *Do = dyn_cast<DoStmt>(Parent);
+        Do && !runsOnce(Do) && callsLibraryWork(Do))
+      return false;
+    if (isa<SwitchStmt>(Parent))
       return false;
     const auto *Block = dyn_cast<CompoundStmt>(Parent);
     if (!Block)

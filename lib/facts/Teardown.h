@@ -13,10 +13,11 @@
 //   a lambda that destroys its parameter (`[](cusparseSpMatDescr_t d) {
 //   cusparseDestroySpMat(d); }`), or a method its class's destructor calls
 //   (`~Context() { TearDown(); }`);
-// - in `main`, outside any loop, where nothing but destroys of the cuBLAS
-//   family follows on the way to a `return` of main or the end of its body
-//   (freeing memory, printing, `cudaDeviceReset` may follow; another cuBLAS
-//   call, a create again, may not).
+// - in `main`, outside any loop that does more than destroy, where nothing
+//   but destroys of the cuBLAS family follows on the way to a `return` of
+//   main or the end of its body (freeing memory, printing,
+//   `cudaDeviceReset` may follow; another cuBLAS call, a create again, may
+//   not).
 //
 //===----------------------------------------------------------------------===//
 

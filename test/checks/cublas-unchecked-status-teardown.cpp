@@ -190,6 +190,10 @@ int main(int argc, char **) {
   // CHECK-MESSAGES-ALL: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   cublasDestroy(h);
   // CHECK-MESSAGES-ALL: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  cublasHandle_t workers[4] = {};
+  for (int i = 0; i < 4; ++i) // a loop that only destroys
+    cublasDestroy(workers[i]);
+  // CHECK-MESSAGES-ALL: :[[@LINE-1]]:5: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   cudaDeviceReset();
   std::printf("done\n");
   return 0;
