@@ -15,6 +15,11 @@
 // Both are read from the API model (CUBLAS_ONLY_SUCCESS and
 // CUBLAS_LT_ATTRIBUTE, generated from the header's doc comments).
 //
+// And the version queries of every library of the family
+// (cublasGetProperty, cublasLtGetProperty, cusolverGetProperty,
+// cusparseGetProperty), which fail only for a type that is not a
+// libraryPropertyType or a null output: `(MAJOR_VERSION, &v)` cannot.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUBLAS_TIDY_LIB_FACTS_CALLFAILURES_H
@@ -29,9 +34,10 @@ namespace cublas_tidy {
 /// CUBLAS_STATUS_SUCCESS: a destroy documented to return only that, or a
 /// cuBLASLt attribute accessor whose attribute and size are constants, the
 /// size the attribute's documented storage, and whose buffer is the
-/// address of an object (`&value`, an array). An attribute or a size that
-/// is not a constant, and a buffer that is a pointer variable (which may
-/// be null), leave the call able to fail.
+/// address of an object (`&value`, an array); or a version query given a
+/// constant libraryPropertyType and the address of an object. An attribute,
+/// a size or a type that is not a constant, and a buffer that is a pointer
+/// variable (which may be null), leave the call able to fail.
 bool cannotFailAsWritten(const clang::CallExpr *Call,
                          const clang::ASTContext &Ctx);
 

@@ -7,6 +7,8 @@
 // that they can fail are reported.
 
 #include <cublasLt.h>
+#include <cusolverDn.h>
+#include <cusparse.h>
 #include <cstddef>
 #include <cstdint>
 
@@ -55,7 +57,25 @@ int32_t computeType(cublasLtMatmulDesc_t op) {
   return type[0];
 }
 
+// A library's version: the property queries fail only for a type that is
+// not a libraryPropertyType or a null output.
+void versions(int out[3]) {
+  int major = 0, minor = 0, patch = 0;
+  cublasGetProperty(MAJOR_VERSION, &major);
+  cusolverGetProperty(MINOR_VERSION, &minor);
+  cusparseGetProperty(PATCH_LEVEL, &patch);
+  cublasLtGetProperty(MAJOR_VERSION, &out[0]);
+}
+
 // --- Can fail: reported -------------------------------------------------------
+
+void property_unknown(libraryPropertyType type, int *value) {
+  int v = 0;
+  cublasGetProperty(type, &v);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasGetProperty' is discarded
+  cusolverGetProperty(MAJOR_VERSION, value); // may be null
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cusolverStatus_t returned by 'cusolverGetProperty' is discarded
+}
 
 void wrong_sizes(cublasLtMatmulDesc_t op, cublasLtMatmulAlgo_t *algo) {
   cublasOperation_t transa = CUBLAS_OP_T;
