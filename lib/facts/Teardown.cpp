@@ -31,14 +31,22 @@ bool pathTo(const Stmt *Root, const Stmt *Target,
 }
 
 /// Whether `S` calls a function of the cuBLAS family that is not a
-/// destroy: work, or a create, after which the program goes on.
-bool callsLibraryWork(const Stmt *S) {
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionInfo *F = calledCublasFunction(Call))
+/// destroy, or a function of the unit that does (two calls deep): work, or
+/// a create, after which the program goes on.
+bool callsLibraryWork(const Stmt *S, unsigned Depth = 0) {
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    if (const FunctionInfo *F = calledCublasFunction(Call)) {
       if (F->Destroys == ResourceKind::None)
         return true;
+    } else if (const FunctionDecl *FD = Call->getDirectCallee()) {
+      const FunctionDecl *Def = nullptr;
+      if (Depth < 2 && FD->hasBody(Def) && Def &&
+          callsLibraryWork(Def->getBody(), Depth + 1))
+        return true;
+    }
+  }
   for (const Stmt *Child : S->children())
-    if (Child && callsLibraryWork(Child))
+    if (Child && callsLibraryWork(Child, Depth))
       return true;
   return false;
 }

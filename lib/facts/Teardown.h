@@ -16,7 +16,8 @@
 // - in `main`, outside any loop that does more than destroy, where nothing
 //   but destroys of the cuBLAS family follows on the way to a `return` of
 //   main or the end of its body (freeing memory, printing,
-//   `cudaDeviceReset` may follow; another cuBLAS call, a create again, may
+//   `cudaDeviceReset` may follow; another cuBLAS call, a create again, or a
+//   call of a function of the unit that makes one, two calls deep, may
 //   not).
 //
 //===----------------------------------------------------------------------===//

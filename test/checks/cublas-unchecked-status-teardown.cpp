@@ -152,6 +152,14 @@ void reset(cublasHandle_t *h) {
 
 // --- The end of main --------------------------------------------------------------
 
+static void print_sum(cublasHandle_t h, const float *d) {
+  cublasHandle_t other;
+  CK(cublasCreate(&other));
+  float sum = 0;
+  CK(cublasSasum(h, 64, d, 1, &sum));
+  std::printf("%f\n", sum);
+}
+
 int main(int argc, char **) {
   cublasHandle_t h, spare;
   CK(cublasCreate(&h));
@@ -169,6 +177,8 @@ int main(int argc, char **) {
   cublasDestroy(spare);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   // CHECK-MESSAGES-ALL: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  cublasHandle_t other;
+  CK(cublasCreate(&other));
   float sum = 0;
   CK(cublasSasum(h, 64, d, 1, &sum));
   if (sum < 0) {
@@ -184,10 +194,14 @@ int main(int argc, char **) {
     // CHECK-MESSAGES-ALL: :[[@LINE-2]]:5: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
     CK(cublasCreate(&h));
   }
-  cudaFree(d);
   cublasSetStream(h, nullptr); // not a destroy
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
   // CHECK-MESSAGES-ALL: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasSetStream' is discarded
+  cublasDestroy(other);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  // CHECK-MESSAGES-ALL: :[[@LINE-2]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
+  print_sum(h, d); // cuBLAS work in a function of the file follows
+  cudaFree(d);
   cublasDestroy(h);
   // CHECK-MESSAGES-ALL: :[[@LINE-1]]:3: warning: the cublasStatus_t returned by 'cublasDestroy' is discarded
   cublasHandle_t workers[4] = {};
