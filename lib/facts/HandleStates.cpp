@@ -534,6 +534,11 @@ private:
       Claims[H.Pending].Avoided = true;
     H.Pending = nullptr;
   }
+  /// The path ends here, or may: no destroy it follows reaches its use.
+  void avoidAll(PathState &S) {
+    for (Handle &H : S.Handles)
+      avoid(H);
+  }
   bool mayNotReturn(const CallExpr *CE) const;
 };
 
@@ -620,8 +625,7 @@ void Engine::processBlock(const CFGBlock *B, PathState S) {
   // Paths through abort(), exit() or a [[noreturn]] function end here,
   // avoiding whatever use was to come.
   if (B->hasNoReturnElement()) {
-    for (Handle &H : S.Handles)
-      avoid(H);
+    avoidAll(S);
     return;
   }
   branch(B, S);
@@ -684,14 +688,14 @@ void Engine::forgetChangedFields(const Stmt *St, PathState &S) {
 }
 
 void Engine::escape(const VarDecl *VD, PathState &S) {
-  if (Handle *H = S.find(VD))
+  if (Handle *H = S.find(VD)) {
     avoid(*H); // it may be made again where it went
-  if (Handle *H = S.find(VD))
     if (H->S == HState::Allocated || H->S == HState::MaybeFailed) {
       H->S = HState::Escaped;
       if (H->Create)
         Released.insert(H->Create);
     }
+  }
 }
 
 bool Engine::endsProcess(const LeakExit &Exit) const {
@@ -930,8 +934,7 @@ void Engine::processCall(const CallExpr *CE, PathState &S) {
     return;
   }
   if (mayNotReturn(CE))
-    for (Handle &H : S.Handles)
-      avoid(H);
+    avoidAll(S);
   otherCall(CE, S);
   throwingCall(CE, S);
 }
@@ -1341,8 +1344,7 @@ void Engine::processAssign(const BinaryOperator *BO, PathState &S) {
 }
 
 void Engine::atExit(const CFGBlock *From, PathState &S) {
-  for (Handle &H : S.Handles)
-    avoid(H);
+  avoidAll(S);
   if (GlobalsSummary) {
     GlobalResources Here;
     for (const Handle &H : S.Handles)

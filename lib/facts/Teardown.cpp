@@ -34,33 +34,32 @@ bool pathTo(const Stmt *Root, const Stmt *Target,
 /// destroy, or a function of the unit that does (two calls deep): work, or
 /// a create, after which the program goes on.
 bool callsLibraryWork(const Stmt *S, unsigned Depth = 0) {
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    if (const FunctionInfo *F = calledCublasFunction(Call)) {
-      if (F->Destroys == ResourceKind::None)
-        return true;
-    } else if (const FunctionDecl *FD = Call->getDirectCallee()) {
-      const FunctionDecl *Def = nullptr;
-      if (Depth < 2 && FD->hasBody(Def) && Def &&
-          callsLibraryWork(Def->getBody(), Depth + 1))
-        return true;
-    }
-  }
-  for (const Stmt *Child : S->children())
-    if (Child && callsLibraryWork(Child, Depth))
-      return true;
-  return false;
+  return anyStmt(
+      S,
+      [&](const Stmt *N) {
+        const auto *Call = dyn_cast<CallExpr>(N);
+        if (!Call)
+          return false;
+        if (const FunctionInfo *F = calledCublasFunction(Call))
+          return F->Destroys == ResourceKind::None;
+        const FunctionDecl *FD = Call->getDirectCallee();
+        const FunctionDecl *Def = nullptr;
+        return Depth < 2 && FD && FD->hasBody(Def) && Def &&
+               callsLibraryWork(Def->getBody(), Depth + 1);
+      },
+      ~0u);
 }
 
 /// Whether `S` calls `Callee` (a canonical declaration).
 bool calls(const Stmt *S, const FunctionDecl *Callee) {
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *FD = Call->getDirectCallee();
-        FD && FD->getCanonicalDecl() == Callee)
-      return true;
-  for (const Stmt *Child : S->children())
-    if (Child && calls(Child, Callee))
-      return true;
-  return false;
+  return anyStmt(
+      S,
+      [&](const Stmt *N) {
+        const auto *Call = dyn_cast<CallExpr>(N);
+        const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+        return FD && FD->getCanonicalDecl() == Callee;
+      },
+      ~0u);
 }
 
 /// Whether `Call` destroys a parameter of `FD`: a deleter's argument.
@@ -72,16 +71,6 @@ bool destroysParameter(const CallExpr *Call, const FunctionDecl *FD) {
   });
 }
 
-/// Whether `Do` is `do { ... } while (0)`: a block, not a loop.
-bool runsOnce(const DoStmt *Do) {
-  const Expr *Cond =
-      Do->getCond() ? Do->getCond()->IgnoreParenImpCasts() : nullptr;
-  if (const auto *B = dyn_cast_or_null<CXXBoolLiteralExpr>(Cond))
-    return !B->getValue();
-  const auto *Lit = dyn_cast_or_null<IntegerLiteral>(Cond);
-  return Lit && Lit->getValue() == 0;
-}
-
 /// Whether, from `Path.back()` in main's body, the way out of main holds
 /// no loop around the call and no library work before a `return`.
 bool endsMain(llvm::ArrayRef<const Stmt *> Path) {
@@ -89,12 +78,11 @@ bool endsMain(llvm::ArrayRef<const Stmt *> Path) {
     const Stmt *Parent = Path[I - 1];
     const Stmt *Child = Path[I];
     // A loop that only destroys (`for (i...) cublasDestroy(handles[i]);`)
-    // is on the way out; one that creates again is not.
-    if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(Parent) &&
-        callsLibraryWork(Parent))
-      return false;
-    if (const auto *Do = dyn_cast<DoStmt>(Parent);
-        Do && !runsOnce(Do) && callsLibraryWork(Do))
+    // is on the way out; one that creates again is not. `do { ... } while
+    // (0)` is a block, not a loop.
+    const auto *Do = dyn_cast<DoStmt>(Parent);
+    bool Once = Do && literalTruth(Do->getCond()) == false;
+    if (isLoopStmt(Parent) && !Once && callsLibraryWork(Parent))
       return false;
     if (isa<SwitchStmt>(Parent))
       return false;
